@@ -1,0 +1,1 @@
+"""The ``cgs-bridge`` command line: one module per command, registered in :mod:`.main`."""

@@ -1,0 +1,60 @@
+"""Options and helpers shared by commands: the game argument, ``-p``, ``--bound``, outputs."""
+
+from __future__ import annotations
+
+import sys
+
+from ..errors import ParameterError
+from ..game import Ruleset
+from ..spec import load_game
+
+
+def add_game_args(p, bound: bool = True, bound_required: bool = True) -> None:
+    """Add ``GAME``, ``-p NAME=VALUE`` (repeatable), ``--game-name`` and ``--bound``."""
+    p.add_argument("game", metavar="GAME", help="a catalog name (see 'cgs-bridge catalog') or a spec file")
+    p.add_argument("-p", "--param", action="append", default=[], metavar="NAME=VALUE",
+                   help="parameter value: an integer, or for a function parameter an expression in t "
+                        "(e.g. -p 'f=floor(t/4)'); repeatable")
+    p.add_argument("--game-name", metavar="NAME", help="which game of a multi-game spec file (default: the last)")
+    if bound:
+        p.add_argument("--bound", required=bound_required, metavar="N | c=N,...",
+                       help="inclusive upper bound: one number for every coordinate, or per coordinate "
+                            "(x=20,y=10,z=20)")
+
+
+def parse_params(items) -> dict:
+    out = {}
+    for item in items:
+        name, eq, value = item.partition("=")
+        if not eq or not name.strip():
+            raise ParameterError(f"-p expects NAME=VALUE, got {item!r}")
+        if name.strip() in out:
+            raise ParameterError(f"parameter {name.strip()} given twice")
+        out[name.strip()] = value
+    return out
+
+
+def ruleset_from_args(args) -> Ruleset:
+    """Load the game named by ``args.game`` and bind ``-p`` values."""
+    checked = load_game(args.game, getattr(args, "game_name", None))
+    for w in checked.warnings:
+        print(f"warning: {w}", file=sys.stderr)
+    return Ruleset(checked, parse_params(args.param))
+
+
+def box_from_args(args, ruleset):
+    from solvers import parse_bound
+    return parse_bound(args.bound, ruleset.coords)
+
+
+def progress_printer(label: str):
+    """A progress callback that writes to a terminal only (quiet when stderr is not a tty)."""
+    if not sys.stderr.isatty():
+        return None
+
+    def show(done, total):
+        pct = 100.0 * done / total if total else 100.0
+        print(f"\r{label}: {pct:5.1f}%", end="", file=sys.stderr, flush=True)
+        if done >= total:
+            print(file=sys.stderr)
+    return show

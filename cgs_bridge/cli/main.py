@@ -1,0 +1,62 @@
+"""``cgs-bridge``: entry point. Each command lives in its own module of this package exposing
+``register(subparsers)``; the module's parser sets ``func(args) -> int`` (the exit code).
+
+Exit codes: 0 success / agreement, 1 a claim, check or comparison found a difference,
+2 usage or input error (:class:`cgs_bridge.errors.CgsBridgeError`), printed without a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from ..errors import CgsBridgeError
+
+#: Command modules, in help order.
+COMMANDS = ["catalog", "solve", "check", "generate", "compare", "verify", "audit", "bench"]
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):  # usage errors exit 2 with the usage line (argparse default), kept
+        self.print_usage(sys.stderr)
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="cgs-bridge", description="Cross-validate impartial games between "
+                     "Python, CGSuite 2.x and Mathematica from one specification.")
+    from .. import __version__
+    parser.add_argument("--version", action="version", version=f"cgs-bridge {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    for name in COMMANDS:
+        try:
+            module = importlib.import_module(f"{__package__}.{name}")
+        except ModuleNotFoundError as e:
+            if e.name == f"{__package__}.{name}":
+                continue  # command not built yet
+            raise
+        module.register(sub)
+    return parser
+
+
+def main(argv=None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help(sys.stderr)
+        return 2
+    try:
+        return int(args.func(args) or 0)
+    except CgsBridgeError as e:
+        print(f"cgs-bridge {args.command}: error: {e}", file=sys.stderr)
+        return e.exit_code
+    except KeyboardInterrupt:
+        print("cgs-bridge: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

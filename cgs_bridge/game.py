@@ -1,0 +1,289 @@
+"""A checked game bound to parameter values: valid positions, move rules, options and claims.
+
+Positions are tuples of nonnegative integers in the game's coordinate order. A move lowers one
+coordinate ``i`` to any ``t < p[i]`` (the *lowered point* ``p'``) and then
+
+- explicit rule (``cut x to t: y = ...``): applies the rule's assignments simultaneously to
+  ``p'`` (every coordinate name in the rule denotes ``p'``), then the game's ``clamp`` (one pass,
+  simultaneous, as the hexagon's published ``pos`` function: seed 002, Example 2.2);
+- derived rule (``cut x derived``): the largest valid position ``q <= p'`` with ``q[i] = t``,
+  computed as the greatest fixpoint of clamping each violated inequality's bounded coordinate
+  (``shared/design-notes.md``, "derived"). Where lowering would need ``q[i] < t`` or no value fits,
+  the rule is not well defined there and :class:`~cgs_bridge.errors.RuleError` names the point.
+
+Since the rule depends only on the lowered point, the options of ``p`` along ``i`` are those of
+``p - e_i`` plus one: the fact the fast kernel (``solvers.kernel``) relies on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+from .errors import EvaluationError, ParameterError, RuleError
+from .spec import ast as A
+from .spec.checker import CheckedGame
+from .spec.evaluate import Compiler, compile_function
+from .spec.parser import parse_expr
+
+
+@dataclass(frozen=True)
+class FunctionValue:
+    """The value of a function parameter: ``body`` is an expression in the variable ``var``."""
+
+    var: str
+    body: A.Expr
+    text: str
+
+    def __str__(self):
+        return self.text
+
+
+def bind_params(game: A.Game, given: dict) -> dict:
+    """Resolve parameter values for ``game`` from ``given`` (name -> int, str, or FunctionValue).
+
+    Strings are parsed: an integer for ``int`` parameters, an expression in ``t`` for function
+    parameters (``"floor(t/4)"``). Missing parameters take their defaults.
+
+    Raises:
+        ParameterError: unknown name, missing value without default, not an integer, below the
+        declared lower bound, or a function expression that uses names other than ``t``.
+    """
+    from .errors import SpecError
+    out: dict = {}
+    known = {p.name: p for p in game.params}
+    for name in given:
+        if name not in known:
+            have = ", ".join(known) or "none"
+            raise ParameterError(f"game {game.name} has no parameter {name!r} (parameters: {have})")
+    for p in game.params:
+        raw = given.get(p.name)
+        if raw is None:
+            if p.default is None:
+                raise ParameterError(f"game {game.name} needs parameter {p.name} "
+                                     f"({'an integer' if p.kind == 'int' else 'a function of t'}); "
+                                     f"pass -p {p.name}=...")
+            raw = p.default
+        if p.kind == "int":
+            if isinstance(raw, A.Num):
+                value = raw.value
+            elif isinstance(raw, A.Neg) and isinstance(raw.operand, A.Num):
+                value = -raw.operand.value
+            else:
+                try:
+                    value = int(str(raw).strip())
+                except ValueError:
+                    raise ParameterError(f"parameter {p.name} of {game.name} must be an integer, "
+                                         f"got {raw!r}") from None
+            if p.lower is not None and value < p.lower:
+                raise ParameterError(f"parameter {p.name} of {game.name} must be >= {p.lower}, got {value}")
+            out[p.name] = value
+        else:
+            if isinstance(raw, FunctionValue):
+                out[p.name] = raw
+                continue
+            if isinstance(raw, str):
+                try:
+                    body = parse_expr(raw, what=f"-p {p.name}")
+                except SpecError as e:
+                    raise ParameterError(str(e)) from None
+                text = raw.strip()
+            else:
+                from .printing.spec_printer import expr_text  # a default from the spec
+                body, text = raw, expr_text(raw)
+            extra = A.free_names(body) - {"t"}
+            if extra:
+                raise ParameterError(f"function parameter {p.name} must be an expression in t; "
+                                     f"unknown name(s): {', '.join(sorted(extra))}")
+            out[p.name] = FunctionValue("t", body, text)
+    return out
+
+
+class Ruleset:
+    """A checked, flat game bound to parameter values.
+
+    Args:
+        checked: the output of :func:`cgs_bridge.spec.checker.check_game`.
+        params: parameter values as accepted by :func:`bind_params`.
+    Raises:
+        ParameterError: see :func:`bind_params`.
+    """
+
+    def __init__(self, checked: CheckedGame, params: Optional[dict] = None):
+        self.checked = checked
+        self.game = g = checked.game
+        self.params = bind_params(g, params or {})
+        self.coords = g.coords
+        self.n = len(g.coords)
+        self.index = {c: i for i, c in enumerate(g.coords)}
+        consts = {k: v for k, v in self.params.items() if isinstance(v, int)}
+        funcs: dict = {}
+        for name, v in self.params.items():
+            if isinstance(v, FunctionValue):
+                funcs[name] = compile_function((v.var,), v.body, {}, {})
+        for d in g.defs:
+            funcs[d.name] = compile_function(d.params, d.body, consts, dict(funcs))
+        self._functions = funcs
+        self._consts = consts
+        comp = Compiler(self.index, consts, funcs)
+        self._require = [comp.compile(r.expr) for r in g.requires]
+        self._rules = {}
+        for c in g.cuts:
+            i = self.index[c.coord]
+            if isinstance(c, A.DerivedCut):
+                self._rules[i] = ("derived", None)
+            else:
+                slots = dict(self.index)
+                slots[c.var] = i
+                cc = Compiler(slots, consts, funcs)
+                self._rules[i] = ("explicit", [(self.index[a.target], cc.compile(a.value)) for a in c.assigns])
+        self._clamp = ([(self.index[a.target], comp.compile(a.value)) for a in g.clamp.assigns]
+                       if g.clamp else [])
+        self._atoms = [(self.index[a.coord], comp.compile(a.left), comp.compile(a.right),
+                        isinstance(a.left, A.Name), a.monotone, a) for a in checked.atoms if a.coord]
+        claim_slots = dict(self.index)
+        for k, name in enumerate(("grundy", "misere", "P", "N")):
+            claim_slots[name] = self.n + k
+        cc = Compiler(claim_slots, consts, funcs)
+        wc = Compiler({}, consts, funcs)
+        self.claims = [(cl, cc.compile(cl.expr), wc.compile(cl.when) if cl.when is not None else None)
+                       for cl in g.claims]
+
+    # ---------------------------------------------------------------- basics
+    @property
+    def name(self) -> str:
+        return self.game.name
+
+    def function(self, name: str):
+        """The compiled function parameter or definition ``name`` (a Python callable)."""
+        return self._functions[name]
+
+    def is_valid(self, p) -> bool:
+        """True when every coordinate is >= 0 and every ``require`` holds at ``p``."""
+        if any(v < 0 for v in p):
+            return False
+        env = list(p)
+        return all(r(env) for r in self._require)
+
+    def has_rule(self, i: int) -> bool:
+        return i in self._rules
+
+    # ---------------------------------------------------------------- moves
+    def after_cut(self, i: int, lowered) -> tuple:
+        """The option reached by the move rule of coordinate ``i`` from the lowered point
+        ``lowered`` (the position with coordinate ``i`` already set to the new value ``t``).
+
+        Raises:
+            RuleError: derived rule not well defined at this point.
+            EvaluationError: an expression cannot be evaluated here.
+        """
+        kind, assigns = self._rules[i]
+        if kind == "derived":
+            return self._derived(i, list(lowered))
+        env = list(lowered)
+        q = list(lowered)
+        for j, f in assigns:
+            q[j] = f(env)
+        if self._clamp:
+            env = list(q)
+            for j, f in self._clamp:
+                q[j] = f(env)
+        return tuple(q)
+
+    def _derived(self, i: int, q: list) -> tuple:
+        changed = True
+        while changed:
+            changed = False
+            for c, left, right, is_name, monotone, atom in self._atoms:
+                if left(q) <= right(q):
+                    continue
+                if c == i:
+                    raise RuleError(self._derived_msg(i, q, atom, "would have to lower the cut "
+                                                      f"coordinate {self.coords[i]} itself"))
+                if is_name:
+                    v = right(q)
+                else:
+                    v = self._largest_fit(q, c, left, right, monotone)
+                if v is None or v < 0:
+                    raise RuleError(self._derived_msg(i, q, atom, f"no value of {self.coords[c]} >= 0 fits"))
+                if v < q[c]:
+                    q[c] = v
+                    changed = True
+        return tuple(q)
+
+    @staticmethod
+    def _largest_fit(q, c, left, right, monotone):
+        """Largest v < q[c] with left <= right after setting q[c] = v (binary search when the
+        constraint is proved monotone, linear otherwise); None if none."""
+        old = q[c]
+        try:
+            def ok(v):
+                q[c] = v
+                return left(q) <= right(q)
+            if monotone:
+                lo, hi = 0, old - 1
+                if hi < 0 or not ok(0):
+                    return None
+                while lo < hi:
+                    mid = (lo + hi + 1) // 2
+                    if ok(mid):
+                        lo = mid
+                    else:
+                        hi = mid - 1
+                return lo
+            for v in range(old - 1, -1, -1):
+                if ok(v):
+                    return v
+            return None
+        finally:
+            q[c] = old
+
+    def _derived_msg(self, i, q, atom, why):
+        return (f"derived move of {self.game.name} not well defined: lowering {self.coords[i]} "
+                f"reaches {tuple(q)} where the constraint at line {atom.pos.line} fails and {why}")
+
+    def options(self, p) -> list:
+        """All moves from ``p``: a list of ``(i, t, option)`` for each coordinate ``i`` with a rule
+        and each ``t < p[i]`` (duplicates kept; see :meth:`option_set`)."""
+        out = []
+        for i in sorted(self._rules):
+            lowered = list(p)
+            for t in range(p[i]):
+                lowered[i] = t
+                out.append((i, t, self.after_cut(i, tuple(lowered))))
+        return out
+
+    def option_set(self, p) -> list:
+        """The distinct options of ``p``, sorted lexicographically."""
+        return sorted({q for _, _, q in self.options(p)})
+
+    def check_option(self, p, i, t, q) -> None:
+        """Raise :class:`RuleError` unless ``q`` is a valid position with no coordinate above
+        ``p`` and ``q != p`` (so lexicographic order is an evaluation order)."""
+        where = f"{self.game.name}: the move lowering {self.coords[i]} to {t} from {tuple(p)} reaches {q}"
+        if any(a > b for a, b in zip(q, p)):
+            raise RuleError(f"{where}, raising a coordinate")
+        if tuple(q) == tuple(p):
+            raise RuleError(f"{where}, the same position")
+        if not self.is_valid(q):
+            raise RuleError(f"{where}, which is not a valid position")
+
+    # ---------------------------------------------------------------- claims
+    def claim_holds(self, k: int, p, grundy: int, misere: Optional[int] = None) -> bool:
+        _, f, _ = self.claims[k]
+        return bool(f(list(p) + [grundy, misere, grundy == 0, grundy != 0]))
+
+    def claim_applies(self, k: int) -> bool:
+        _, _, when = self.claims[k]
+        return True if when is None else bool(when([]))
+
+    def describe(self) -> str:
+        ps = ", ".join(f"{k}={v}" for k, v in self.params.items())
+        return f"{self.game.name}({ps})" if ps else self.game.name
+
+
+def ruleset_claim_uses_misere(cl: A.Claim) -> bool:
+    return any(isinstance(n, A.Name) and n.id == "misere" for n in A.walk(cl.expr))
+
+
+__all__ = ["Ruleset", "FunctionValue", "bind_params", "EvaluationError"]

@@ -1,0 +1,59 @@
+"""The printer base class shared by every target (spec language, CGSuite, Mathematica, ...).
+
+A target subclasses :class:`Printer`, fills :attr:`Printer.PRECEDENCE` (operator -> binding
+strength, higher binds tighter) and :attr:`Printer.FUNCTIONS` (spec builtin -> target spelling),
+and implements ``_print_<NodeClass>`` for each expression node type of
+:mod:`cgs_bridge.spec.ast`. Parentheses come from the precedence table only: :meth:`parens` wraps a
+sub-expression whose precedence is lower than its context requires.
+"""
+
+from __future__ import annotations
+
+from ..spec import ast as A
+
+#: Precedence of node kinds that are not binary operators.
+ATOM = 100
+
+
+class Printer:
+    """Base class: dispatch on the node class name, precedence-driven parentheses.
+
+    Subclasses must define ``_print_<Name>`` for every class in ``cgs_bridge.spec.ast.EXPR_TYPES``
+    (a test checks this for every registered printer).
+    """
+
+    #: operator -> precedence (higher binds tighter). Keys are spec operators:
+    #: 'iff', 'or', 'and', 'not', 'cmp', 'xor', '+', '-', '*', '%', 'neg', '^'.
+    PRECEDENCE: dict = {}
+    #: spec builtin function -> target spelling (a format string or a name).
+    FUNCTIONS: dict = {}
+
+    def doprint(self, node) -> str:
+        method = getattr(self, "_print_" + type(node).__name__, None)
+        if method is None:
+            raise NotImplementedError(f"{type(self).__name__} cannot print {type(node).__name__}")
+        return method(node)
+
+    def precedence(self, node) -> int:
+        if isinstance(node, A.BinOp):
+            return self.PRECEDENCE[node.op]
+        if isinstance(node, A.Compare):
+            return self.PRECEDENCE["cmp"]
+        if isinstance(node, A.Not):
+            return self.PRECEDENCE["not"]
+        if isinstance(node, A.Neg):
+            return self.PRECEDENCE["neg"]
+        if isinstance(node, A.Num) and node.value < 0:
+            return self.PRECEDENCE["neg"]
+        if isinstance(node, A.If):
+            return self.PRECEDENCE.get("if", 0)
+        return ATOM
+
+    def parens(self, node, level: int, strict: bool = False) -> str:
+        """Print ``node`` in a context that needs precedence ``level`` (``strict``: the context
+        needs strictly higher, e.g. the right operand of a left-associative operator)."""
+        text = self.doprint(node)
+        p = self.precedence(node)
+        if p < level or (strict and p == level):
+            return "(" + text + ")"
+        return text

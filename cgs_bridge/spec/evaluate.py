@@ -1,0 +1,179 @@
+"""Reference evaluation of specification expressions: each expression is compiled once into a
+Python closure over an environment list (no ``eval`` of any text).
+
+Semantics (identical in every target):
+
+- integers are unbounded; ``floor(a / b)`` and ``ceil(a / b)`` are exact; ``a % b`` and
+  ``mod(a, b)`` take the sign of ``b`` (Mathematica ``Mod``, Python ``%``);
+- ``a xor b`` / ``a ⊕ b`` / ``nimsum(...)`` is the nim-sum (seed 001 Def 1.1), extended to negative
+  integers as two's complement like Mathematica's ``BitXor`` (seed 003 Ex 8.5 applies it to x - 1);
+- ``a ^ b`` is a power with ``b >= 0``; ``ilog2(n)`` = floor(log2 n) for ``n >= 1``;
+- ``max m in lo..hi with cond`` is the largest m in the inclusive range satisfying cond (an
+  :class:`~cgs_bridge.errors.EvaluationError` when there is none); ``min`` the smallest.
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import Callable
+
+from ..errors import EvaluationError
+from . import ast as A
+
+_CMP = {"<=": operator.le, "<": operator.lt, ">=": operator.ge, ">": operator.gt,
+        "==": operator.eq, "!=": operator.ne}
+
+
+def floor_div(a: int, b: int) -> int:
+    if b == 0:
+        raise EvaluationError(f"division by zero: floor({a} / 0)")
+    return a // b
+
+
+def ceil_div(a: int, b: int) -> int:
+    if b == 0:
+        raise EvaluationError(f"division by zero: ceil({a} / 0)")
+    return -((-a) // b)
+
+
+def ilog2(n: int) -> int:
+    if n < 1:
+        raise EvaluationError(f"floor(log2({n})) is undefined")
+    return n.bit_length() - 1
+
+
+def power(a: int, b: int) -> int:
+    if b < 0:
+        raise EvaluationError(f"negative exponent in {a}^{b}")
+    return a ** b
+
+
+def mod(a: int, b: int) -> int:
+    if b == 0:
+        raise EvaluationError(f"mod({a}, 0)")
+    return a % b
+
+
+def nimsum(*xs: int) -> int:
+    r = 0
+    for x in xs:
+        r ^= x
+    return r
+
+
+_BUILTIN_FUNCS = {"min": min, "max": max, "mod": mod, "abs": abs, "ilog2": ilog2, "nimsum": nimsum}
+_BIN = {"+": operator.add, "-": operator.sub, "*": operator.mul, "%": mod, "^": power,
+        "xor": operator.xor}
+
+
+class Compiler:
+    """Compile expressions of one game bound to parameter values.
+
+    Args:
+        slots: maps a name (coordinate, cut variable, claim keyword) to its index in the
+            environment list passed to compiled closures.
+        constants: integer parameters -> values.
+        functions: function parameters and definitions -> Python callables of integers.
+    """
+
+    def __init__(self, slots: dict, constants: dict, functions: dict):
+        self.slots = dict(slots)
+        self.constants = constants
+        self.functions = functions
+
+    def compile(self, e) -> Callable[[list], object]:
+        return self._c(e, self.slots)
+
+    def _c(self, e, slots):
+        c = lambda x: self._c(x, slots)  # noqa: E731
+        if isinstance(e, A.Num):
+            v = e.value
+            return lambda env: v
+        if isinstance(e, A.Name):
+            if e.id in slots:
+                i = slots[e.id]
+                return lambda env: env[i]
+            if e.id in self.constants:
+                v = self.constants[e.id]
+                return lambda env: v
+            raise KeyError(e.id)
+        if isinstance(e, A.Neg):
+            f = c(e.operand)
+            return lambda env: -f(env)
+        if isinstance(e, A.Not):
+            f = c(e.operand)
+            return lambda env: not f(env)
+        if isinstance(e, A.BinOp):
+            f, g = c(e.left), c(e.right)
+            if e.op == "and":
+                return lambda env: f(env) and g(env)
+            if e.op == "or":
+                return lambda env: f(env) or g(env)
+            if e.op == "iff":
+                return lambda env: bool(f(env)) == bool(g(env))
+            op = _BIN[e.op]
+            return lambda env: op(f(env), g(env))
+        if isinstance(e, A.Compare):
+            fs = [c(o) for o in e.operands]
+            ops = [_CMP[o] for o in e.ops]
+            if len(ops) == 1:
+                f, g, op = fs[0], fs[1], ops[0]
+                return lambda env: op(f(env), g(env))
+
+            def chain(env):
+                left = fs[0](env)
+                for op, f in zip(ops, fs[1:]):
+                    right = f(env)
+                    if not op(left, right):
+                        return False
+                    left = right
+                return True
+            return chain
+        if isinstance(e, A.FloorDiv):
+            f, g = c(e.num), c(e.den)
+            return lambda env: floor_div(f(env), g(env))
+        if isinstance(e, A.CeilDiv):
+            f, g = c(e.num), c(e.den)
+            return lambda env: ceil_div(f(env), g(env))
+        if isinstance(e, A.If):
+            p, f, g = c(e.cond), c(e.then), c(e.orelse)
+            return lambda env: f(env) if p(env) else g(env)
+        if isinstance(e, A.Call):
+            fs = [c(a) for a in e.args]
+            fn = _BUILTIN_FUNCS.get(e.func) or self.functions[e.func]
+            if len(fs) == 1:
+                f = fs[0]
+                return lambda env: fn(f(env))
+            return lambda env: fn(*[f(env) for f in fs])
+        if isinstance(e, A.Search):
+            lo, hi = c(e.lo), c(e.hi)
+            inner = dict(slots)
+            idx = max(slots.values(), default=-1) + 1
+            inner[e.var] = idx
+            cond = self._c(e.cond, inner)
+            kind, var, where = e.kind, e.var, e.pos
+
+            def search(env):
+                a, b = lo(env), hi(env)
+                local = list(env) + [0] * (idx + 1 - len(env))
+                rng = range(b, a - 1, -1) if kind == "max" else range(a, b + 1)
+                for m in rng:
+                    local[idx] = m
+                    if cond(local):
+                        return m
+                raise EvaluationError(f"{kind} {var} in {a}..{b} with ...: no value satisfies the "
+                                      f"condition (line {where.line})")
+            return search
+        raise TypeError(f"not an expression: {e!r}")
+
+
+def compile_function(params: tuple, body, constants: dict, functions: dict) -> Callable[..., int]:
+    """Compile a definition or function parameter into a Python function of integers."""
+    f = Compiler({p: i for i, p in enumerate(params)}, constants, functions).compile(body)
+    n = len(params)
+
+    def call(*args):
+        if len(args) != n:
+            raise EvaluationError(f"expected {n} arguments, got {len(args)}")
+        return f(list(args))
+    return call

@@ -1,0 +1,92 @@
+"""Solvers: Grundy values over a box of positions, P-positions, winning moves, claims.
+
+:func:`solve` is the one entry point. It checks the box fits in memory (before allocating),
+checks declared properties of function parameters on the box, then runs a kernel:
+
+- ``"reference"`` (:mod:`solvers.reference`): option enumeration, the oracle for tests;
+- ``"fast"`` (:mod:`solvers.kernel`): the incremental-bitset kernel compiled from the spec;
+- ``"auto"`` (default): fast when the kernel is available, else reference.
+
+A kernel is any callable ``(ruleset, box, misere, progress) -> (grundy, misere_values)`` returning
+int32 arrays of ``box.shape`` with -1 at invalid points; :data:`KERNELS` maps names to kernels, so a
+faster kernel replaces the inner loop without touching the rest.
+"""
+
+from __future__ import annotations
+
+from .box import Box, check_fits, parse_bound
+from .reference import mex, solve_reference
+from .solution import ClaimResult, Solution
+
+KERNELS: dict = {"reference": solve_reference}
+
+
+def _fast_kernel():
+    try:
+        from .kernel import solve_fast
+    except ImportError:  # numba missing: the reference kernel still works
+        return None
+    return solve_fast
+
+
+def solve(ruleset, box: Box, misere: bool = False, method: str = "auto", progress=None) -> Solution:
+    """Solve ``ruleset`` on ``box``.
+
+    Args:
+        ruleset: a :class:`cgs_bridge.game.Ruleset`.
+        box: a :class:`Box` over the ruleset's coordinates (see :func:`parse_bound`).
+        misere: also compute misère values (CGSuite ``MisereNimValue``).
+        method: ``"auto"``, ``"fast"`` or ``"reference"``.
+        progress: optional callable(done, total) for long runs.
+    Returns:
+        a :class:`Solution`.
+    Raises:
+        BoxError: the box does not fit in memory (with the largest bound that does).
+        ParameterError: a function parameter violates its declaration on the box.
+        RuleError: a move rule leaves the valid set / the box, or raises a coordinate.
+        EvaluationError: an expression cannot be evaluated at some point of the box.
+    """
+    if tuple(box.coords) != tuple(ruleset.coords):
+        raise ValueError(f"box coordinates {box.coords} are not the game's {ruleset.coords}")
+    check_fits(box, misere)
+    check_function_params(ruleset, box)
+    if method == "auto":
+        kernel = _fast_kernel() or solve_reference
+    elif method == "fast":
+        kernel = _fast_kernel()
+        if kernel is None:
+            raise RuntimeError("the fast kernel needs numba; install it or use method='reference'")
+    else:
+        kernel = KERNELS[method]
+    grundy, mis = kernel(ruleset, box, misere, progress)
+    return Solution(ruleset, box, grundy, mis)
+
+
+def check_function_params(ruleset, box: Box) -> None:
+    """Check function parameters declared ``nondecreasing`` / ``nonnegative`` on ``t`` in
+    ``0..max bound`` (seed 001 Def 2.1 requires both of a step bar's width function).
+
+    Raises:
+        ParameterError: naming the first ``t`` where the declaration fails.
+    """
+    from cgs_bridge.errors import ParameterError
+    top = max(box.upper) if box.upper else 0
+    for p in ruleset.game.params:
+        if p.kind != "function" or not p.qualifiers:
+            continue
+        f = ruleset.function(p.name)
+        text = ruleset.params[p.name].text
+        prev = None
+        for t in range(top + 1):
+            v = f(t)
+            if "nonnegative" in p.qualifiers and v < 0:
+                raise ParameterError(f"function parameter {p.name}(t) = {text} must be nonnegative; "
+                                     f"{p.name}({t}) = {v}")
+            if "nondecreasing" in p.qualifiers and prev is not None and v < prev:
+                raise ParameterError(f"function parameter {p.name}(t) = {text} must be nondecreasing "
+                                     f"on the box; {p.name}({t - 1}) = {prev} > {p.name}({t}) = {v}")
+            prev = v
+
+
+__all__ = ["solve", "Box", "parse_bound", "check_fits", "Solution", "ClaimResult", "mex",
+           "solve_reference", "KERNELS"]
