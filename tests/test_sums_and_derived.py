@@ -98,3 +98,18 @@ def test_published_ex_7_2_rules_equal_the_derived_ones():
         for p in itertools.product(range(16), repeat=2):
             if a.is_valid(p):
                 assert a.option_set(p) == b.option_set(p), (k, h, p)
+
+
+def test_hexagon_one_pass_clamp_equals_derived_moves():
+    # seed 002 clamps once after a cut; the moves derived from its six inequalities clamp to a
+    # fixpoint. On this box one pass always suffices: the option sets coincide.
+    src = catalog.path("hexagon").read_text()
+    derived = load_text(src.split("  cut a to t")[0].replace("game hexagon", "game hexd")
+                        + "  cut a, b, c, d, e, f derived\n")
+    a, b = Ruleset(derived), Ruleset(catalog.load("hexagon"))
+    n = 0
+    for p in itertools.product(range(4), range(3), range(4), range(3), range(4), range(3)):
+        if b.is_valid(p):
+            n += 1
+            assert a.option_set(p) == b.option_set(p), p
+    assert n == 685
