@@ -25,7 +25,7 @@ Node overview (expressions)::
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, replace
 from typing import Optional, Tuple, Union
 
 
@@ -250,91 +250,66 @@ class Game:
         return next((c for c in self.cuts if c.coord == coord), None)
 
 
+def children(node) -> tuple:
+    """The direct sub-expressions of an expression node, in field order."""
+    out = []
+    for f in fields(node):
+        v = getattr(node, f.name)
+        if isinstance(v, EXPR_TYPES):
+            out.append(v)
+        elif isinstance(v, tuple):
+            out.extend(x for x in v if isinstance(x, EXPR_TYPES))
+    return tuple(out)
+
+
+def map_children(node, fn):
+    """``node`` with every direct sub-expression ``c`` replaced by ``fn(c)``."""
+    changes = {}
+    for f in fields(node):
+        v = getattr(node, f.name)
+        if isinstance(v, EXPR_TYPES):
+            changes[f.name] = fn(v)
+        elif isinstance(v, tuple) and any(isinstance(x, EXPR_TYPES) for x in v):
+            changes[f.name] = tuple(fn(x) if isinstance(x, EXPR_TYPES) else x for x in v)
+    return replace(node, **changes) if changes else node
+
+
 def walk(node):
     """Yield ``node`` and every expression node below it (pre-order)."""
     yield node
-    if isinstance(node, (Neg, Not)):
-        yield from walk(node.operand)
-    elif isinstance(node, BinOp):
-        yield from walk(node.left)
-        yield from walk(node.right)
-    elif isinstance(node, Compare):
-        for o in node.operands:
-            yield from walk(o)
-    elif isinstance(node, (FloorDiv, CeilDiv)):
-        yield from walk(node.num)
-        yield from walk(node.den)
-    elif isinstance(node, Call):
-        for a in node.args:
-            yield from walk(a)
-    elif isinstance(node, If):
-        yield from walk(node.cond)
-        yield from walk(node.then)
-        yield from walk(node.orelse)
-    elif isinstance(node, Search):
-        yield from walk(node.lo)
-        yield from walk(node.hi)
-        yield from walk(node.cond)
+    for c in children(node):
+        yield from walk(c)
 
 
 def free_names(node, bound: frozenset = frozenset()) -> set:
     """Names used in ``node`` that are not bound by an enclosing ``Search``."""
-    out = set()
     if isinstance(node, Name):
-        if node.id not in bound:
-            out.add(node.id)
-    elif isinstance(node, Search):
-        out |= free_names(node.lo, bound) | free_names(node.hi, bound)
-        out |= free_names(node.cond, bound | {node.var})
-    elif isinstance(node, (Neg, Not)):
-        out |= free_names(node.operand, bound)
-    elif isinstance(node, BinOp):
-        out |= free_names(node.left, bound) | free_names(node.right, bound)
-    elif isinstance(node, Compare):
-        for o in node.operands:
-            out |= free_names(o, bound)
-    elif isinstance(node, (FloorDiv, CeilDiv)):
-        out |= free_names(node.num, bound) | free_names(node.den, bound)
-    elif isinstance(node, Call):
-        for a in node.args:
-            out |= free_names(a, bound)
-    elif isinstance(node, If):
-        out |= free_names(node.cond, bound) | free_names(node.then, bound) | free_names(node.orelse, bound)
+        return set() if node.id in bound else {node.id}
+    if isinstance(node, Search):
+        return (free_names(node.lo, bound) | free_names(node.hi, bound)
+                | free_names(node.cond, bound | {node.var}))
+    out: set = set()
+    for c in children(node):
+        out |= free_names(c, bound)
     return out
 
 
 def substitute(node, mapping: dict):
-    """Return ``node`` with every free ``Name`` whose id is in ``mapping`` replaced by
-    ``mapping[id]`` (an expression). Calls to functions named in ``mapping`` whose value is a
-    ``str`` are renamed. Bound search variables are respected."""
+    """Return ``node`` with every free ``Name`` whose id is in ``mapping`` replaced: by
+    ``mapping[id]`` when that is an expression, or renamed when it is a ``str``. Calls to
+    functions whose name maps to a ``str`` are renamed. Bound search variables are respected."""
     def sub(n, bound):
-        if isinstance(n, Num):
-            return n
         if isinstance(n, Name):
-            if n.id in bound or n.id not in mapping or isinstance(mapping[n.id], str):
-                if n.id not in bound and isinstance(mapping.get(n.id), str):
-                    return Name(mapping[n.id], n.pos)
+            if n.id in bound or n.id not in mapping:
                 return n
-            return mapping[n.id]
-        if isinstance(n, Neg):
-            return Neg(sub(n.operand, bound), n.pos)
-        if isinstance(n, Not):
-            return Not(sub(n.operand, bound), n.pos)
-        if isinstance(n, BinOp):
-            return BinOp(n.op, sub(n.left, bound), sub(n.right, bound), n.pos)
-        if isinstance(n, Compare):
-            return Compare(n.ops, tuple(sub(o, bound) for o in n.operands), n.pos)
-        if isinstance(n, FloorDiv):
-            return FloorDiv(sub(n.num, bound), sub(n.den, bound), n.pos)
-        if isinstance(n, CeilDiv):
-            return CeilDiv(sub(n.num, bound), sub(n.den, bound), n.pos)
-        if isinstance(n, Call):
-            func = mapping[n.func] if isinstance(mapping.get(n.func), str) else n.func
-            return Call(func, tuple(sub(a, bound) for a in n.args), n.pos)
-        if isinstance(n, If):
-            return If(sub(n.cond, bound), sub(n.then, bound), sub(n.orelse, bound), n.pos)
+            new = mapping[n.id]
+            return Name(new, n.pos) if isinstance(new, str) else new
         if isinstance(n, Search):
             inner = bound | {n.var}
             return Search(n.kind, n.var, sub(n.lo, bound), sub(n.hi, bound), sub(n.cond, inner), n.pos)
-        raise TypeError(f"not an expression: {n!r}")
+        if isinstance(n, Call) and isinstance(mapping.get(n.func), str):
+            n = replace(n, func=mapping[n.func])
+        if not isinstance(n, EXPR_TYPES):
+            raise TypeError(f"not an expression: {n!r}")
+        return map_children(n, lambda c: sub(c, bound))
     return sub(node, frozenset())
