@@ -61,7 +61,7 @@ def nimsum(*xs: int) -> int:
     return r
 
 
-_BUILTIN_FUNCS = {"min": min, "max": max, "mod": mod, "abs": abs, "ilog2": ilog2, "nimsum": nimsum}
+_BUILTIN_FUNCS = {"min": lambda *a: min(a), "max": lambda *a: max(a), "mod": mod, "abs": abs, "ilog2": ilog2, "nimsum": nimsum}
 _BIN = {"+": operator.add, "-": operator.sub, "*": operator.mul, "%": mod, "^": power,
         "xor": operator.xor}
 

@@ -1,0 +1,89 @@
+"""``cgs-bridge generate``: emit CGSuite 2.x and Mathematica programs for a game and a box.
+
+``cgs-bridge generate GAME [-p NAME=VALUE] --bound B --target cgsuite|mathematica|all -o DIR
+[--misere] [--force]`` writes the files (atomically; a different existing file is an error
+unless ``--force``) and prints their paths. ``cgs-bridge generate --all`` writes every catalog
+game at its default parameters and small boxes (:data:`cgs_bridge.generate.CATALOG_BOUNDS`) into
+``generated/`` (or ``-o DIR``); with ``--check`` it writes nothing and exits 1 listing the files of
+that folder that differ from what the generator emits now, are missing, or are extra.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from ..errors import InputError
+from .common import box_from_args, ruleset_from_args
+
+
+def register(sub) -> None:
+    p = sub.add_parser("generate", help="emit CGSuite and Mathematica programs",
+                       description="Write CGSuite 2.x (class + worksheet script) and Mathematica (.wl) programs "
+                       "for GAME on the box --bound, and print their paths. --all: every catalog game "
+                       "at documented defaults into generated/ (see generated/README.md); --all --check: "
+                       "compare instead, exit 1 listing differing, missing or extra files.")
+    p.add_argument("game", nargs="?", metavar="GAME",
+                   help="a catalog name (see 'cgs-bridge catalog') or a spec file")
+    p.add_argument("-p", "--param", action="append", default=[], metavar="NAME=VALUE",
+                   help="parameter value: an integer, or for a function parameter an expression in t; repeatable")
+    p.add_argument("--game-name", metavar="NAME", help="which game of a multi-game spec file (default: the last)")
+    p.add_argument("--bound", metavar="N | c=N,...", help="inclusive upper bound of the table: one number "
+                   "for every coordinate, or per coordinate (x=6,y=4,z=6)")
+    p.add_argument("--target", choices=["cgsuite", "mathematica", "all"], default="all",
+                   help="which programs to emit (default: all)")
+    p.add_argument("-o", "--output", metavar="DIR", help="output folder (default: '.'; with --all: generated)")
+    p.add_argument("--misere", action="store_true", help="also emit misère values (MisereNimValue)")
+    p.add_argument("--force", action="store_true", help="replace existing files that differ")
+    p.add_argument("--all", action="store_true", help="every catalog game into generated/ (see generated/README.md)")
+    p.add_argument("--check", action="store_true", help="with --all: compare instead of writing; exit 1 on any difference")
+    p.set_defaults(func=run)
+
+
+def _targets(choice: str) -> tuple:
+    from ..generate import target_names
+    return target_names() if choice == "all" else (choice,)
+
+
+def run(args) -> int:
+    from ..generate import catalog_files, check_folder, generate_files
+    from ..io import atomic_write_text
+    if args.check and not args.all:
+        raise InputError("--check works with --all only")
+    if args.all:
+        if args.game or args.param or args.bound or args.misere:
+            raise InputError("--all takes no GAME, -p, --bound or --misere (it uses the documented defaults)")
+        folder = Path(args.output or "generated")
+        if args.check:
+            problems = check_folder(folder)
+            for status, name in problems:
+                print(f"{status}: {folder / name}")
+            if problems:
+                print(f"{len(problems)} file(s) of {folder} do not match the generator; "
+                      "run 'cgs-bridge generate --all --force' and commit", file=sys.stderr)
+                return 1
+            print(f"{folder}: all {len(catalog_files())} files match the generator")
+            return 0
+        files = catalog_files()
+        if not args.force:
+            for name, text in files.items():
+                path = folder / name
+                if path.exists() and path.read_bytes() != text.encode("utf-8"):
+                    raise InputError(f"{path} exists and differs; pass --force to replace it")
+        for name, text in files.items():
+            print(atomic_write_text(folder / name, text, overwrite=args.force))
+        extra = [s for s in check_folder(folder) if s[0] == "extra"]
+        for _, name in extra:
+            print(f"warning: {folder / name} is not emitted by the generator (remove it?)", file=sys.stderr)
+        return 0
+    if not args.game:
+        raise InputError("give a GAME (or --all)")
+    if not args.bound:
+        raise InputError("--bound is required: the box of the emitted table")
+    ruleset = ruleset_from_args(args)
+    box = box_from_args(args, ruleset)
+    paths = generate_files(ruleset, box, _targets(args.target), Path(args.output or "."),
+                           misere=args.misere, overwrite=args.force)
+    for path in paths:
+        print(path)
+    return 0

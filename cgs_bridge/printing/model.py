@@ -1,0 +1,127 @@
+"""A target-neutral description of a bound game for the emitters: coordinates, parameters,
+definitions, the valid set, and per coordinate the option reached by each move, as spec AST.
+
+Semantics are those of :class:`cgs_bridge.game.Ruleset`: a move lowers coordinate ``i`` to ``t``;
+an explicit rule assigns simultaneously on the lowered point (every coordinate name denotes the
+lowered point, so the cut coordinate is ``t`` itself), then the game's clamp (one simultaneous
+pass); a derived rule is the greatest-fixpoint clamp of ``Ruleset._derived``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..game import FunctionValue
+from ..spec import ast as A
+from .naming import spec_names
+from .spec_printer import expr_text
+
+
+@dataclass
+class Move:
+    """Moves along one coordinate: ``t`` runs over ``0 .. coord - 1``; ``result`` is the tuple of
+    new coordinates (before the clamp) for an explicit rule, the lowered point for a derived one."""
+
+    coord: str
+    index: int
+    kind: str          # 'explicit' or 'derived'
+    var: str           # spec-level name of the loop variable
+    result: tuple      # expressions, one per coordinate
+    rule_text: str     # the rule in spec syntax, for comments
+
+
+@dataclass
+class GameModel:
+    """Everything an emitter needs about ``ruleset`` (a bound :class:`~cgs_bridge.game.Ruleset`)."""
+
+    ruleset: object
+    name: str
+    title: str
+    source: str
+    coords: tuple
+    int_params: list                # [(name, value)]
+    fn_params: list                 # [(name, var, body expr, text)]
+    defs: list                      # [(name, params, body)]
+    requires: list                  # [expr]
+    moves: list                     # [Move]
+    clamp: tuple | None             # expressions per coordinate, or None
+    atoms: list                     # [(coord, left, right, line)] for derived moves
+    claims: list                    # [(name, when text or None, expr text)]
+    names: list = field(default_factory=list)   # every spec name, loop variables included
+
+    @property
+    def valid_expr(self):
+        """The conjunction of the ``require`` expressions, or None."""
+        e = None
+        for r in self.requires:
+            e = r if e is None else A.BinOp("and", e, r)
+        return e
+
+    @property
+    def has_derived(self) -> bool:
+        return any(m.kind == "derived" for m in self.moves)
+
+    def all_exprs(self) -> list:
+        out = list(self.requires) + [b for _, _, b in self.defs] + [b for _, _, b, _ in self.fn_params]
+        for m in self.moves:
+            out.extend(m.result)
+        out.extend(self.clamp or ())
+        for _, left, right, _ in self.atoms:
+            out += [left, right]
+        return out
+
+
+def _fresh(base: str, used: set) -> str:
+    cand, k = base, 1
+    while cand in used:
+        cand = f"{base}{k}"
+        k += 1
+    used.add(cand)
+    return cand
+
+
+def build_model(ruleset) -> GameModel:
+    """Describe ``ruleset`` for the emitters (pure; no errors beyond those of the ruleset)."""
+    g = ruleset.game
+    names = spec_names(g)
+    used = set(names)
+    moves = []
+    loop_var = _fresh("t", set(names))  # one loop name for rules that need one, unused by the spec
+    used.add(loop_var)
+    for i, c in enumerate(g.coords):
+        cut = g.cut_for(c)
+        if cut is None:
+            continue
+        if isinstance(cut, A.DerivedCut):
+            var = loop_var
+            result = tuple(A.Name(var) if j == i else A.Name(d) for j, d in enumerate(g.coords))
+            moves.append(Move(c, i, "derived", var, result, f"cut {c} derived"))
+            continue
+        var = cut.var if cut.var != c else loop_var
+        mapping = {c: A.Name(var), cut.var: A.Name(var)}
+        assigned = {a.target: A.substitute(a.value, mapping) for a in cut.assigns}
+        result = tuple(A.Name(var) if j == i else assigned.get(d, A.Name(d)) for j, d in enumerate(g.coords))
+        text = f"cut {c} to {cut.var}"
+        if cut.assigns:
+            text += ": " + ", ".join(f"{a.target} = {expr_text(a.value)}" for a in cut.assigns)
+        moves.append(Move(c, i, "explicit", var, result, text))
+    names += [m.var for m in moves if m.var not in names]
+    clamp = None
+    if g.clamp is not None:
+        by = {a.target: a.value for a in g.clamp.assigns}
+        clamp = tuple(by.get(c, A.Name(c)) for c in g.coords)
+    atoms = [(a.coord, a.left, a.right, a.pos.line) for a in ruleset.checked.atoms if a.coord]
+    fn_params, int_params = [], []
+    for p in g.params:
+        v = ruleset.params[p.name]
+        if isinstance(v, FunctionValue):
+            fn_params.append((p.name, v.var, v.body, v.text))
+            if v.var not in names:
+                names.append(v.var)
+        else:
+            int_params.append((p.name, v))
+    claims = [(cl.name, expr_text(cl.when) if cl.when is not None else None, expr_text(cl.expr))
+              for cl in g.claims]
+    return GameModel(ruleset, g.name, g.title, g.source, tuple(g.coords), int_params, fn_params,
+                     [(d.name, d.params, d.body) for d in g.defs], [r.expr for r in g.requires],
+                     moves, clamp, atoms, claims, names)
