@@ -1,0 +1,92 @@
+"""``cgs-bridge compare``: diff CGSuite / Mathematica outputs and typed claims against Python."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from ..compare import Comparison, compare_table
+from ..errors import InputError
+from .common import add_game_args, box_from_args, progress_printer, ruleset_from_args
+
+
+def register(sub) -> None:
+    p = sub.add_parser("compare", help="compare CGSuite / Mathematica output with Python, position by position",
+                       description="Exit 0 when every source agrees with Python on every position of "
+                                   "the box, 1 on any difference (value, missing, invalid, outside "
+                                   "the box), 2 on input errors.")
+    add_game_args(p)
+    add_source_args(p)
+    p.add_argument("-o", "--output-dir", metavar="DIR", help="also write comparison.txt/.csv/.json into DIR")
+    p.set_defaults(func=run)
+
+
+def add_source_args(p) -> None:
+    p.add_argument("--cgsuite", metavar="FILE", help="a CGSuite stdout transcript")
+    p.add_argument("--mathematica", metavar="FILE", help="the CSV the emitted .wl wrote, or a printed {{...}} list")
+    p.add_argument("--claims", metavar="FILE", help="published claims typed from a paper (YAML, docs/claims-format.md)")
+    p.add_argument("--table-axes", metavar="rows=X,cols=Y", help="read a CGSuite Table grid with these axes")
+    p.add_argument("--fixed", metavar="c=V,...", default="", help="the other coordinates of a Table grid")
+    p.add_argument("--misere", action="store_true", help="compare misère values too")
+    p.add_argument("--shown", type=int, default=10, help="differences listed per source (default 10)")
+
+
+def _pairs(text: str, what: str) -> dict:
+    out = {}
+    for part in filter(None, (x.strip() for x in text.split(","))):
+        k, eq, v = part.partition("=")
+        if not eq:
+            raise InputError(f"{what} expects name=value pairs, got {part!r}")
+        out[k.strip()] = v.strip()
+    return out
+
+
+def import_cgsuite(path, ruleset, args):
+    from ..importers.cgsuite import parse_table, parse_transcript
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise InputError(f"cannot read {path}: {e}") from None
+    if getattr(args, "table_axes", None):
+        axes = _pairs(args.table_axes, "--table-axes")
+        if set(axes) != {"rows", "cols"}:
+            raise InputError("--table-axes expects rows=COORD,cols=COORD")
+        try:
+            fixed = {k: int(v) for k, v in _pairs(args.fixed, "--fixed").items()}
+        except ValueError:
+            raise InputError("--fixed values must be integers") from None
+        return parse_table(text, ruleset.coords, axes["rows"], axes["cols"], fixed, str(path))
+    return parse_transcript(text, ruleset.n, str(path))
+
+
+def build(ruleset, sol, args, cgsuite=None, mathematica=None, claims=None) -> Comparison:
+    """Compare the given sources with ``sol``; returns a :class:`Comparison`."""
+    from ..importers.claims import check_claims, load_claims
+    from ..importers.mathematica import read_output
+    comp = Comparison(ruleset.describe(), str(sol.box), len(sol))
+    if cgsuite:
+        t = import_cgsuite(cgsuite, ruleset, args)
+        comp.sides.append(compare_table(sol, t, "cgsuite", str(cgsuite)))
+        for line, value in t.scalars:
+            comp.notes.append(f"cgsuite printed the single value {value} at line {line} (not a table row)")
+    if mathematica:
+        comp.sides.append(compare_table(sol, read_output(mathematica, ruleset.coords), "mathematica",
+                                        str(mathematica)))
+    if claims:
+        comp.claims = check_claims(load_claims(claims), sol, str(claims))
+    return comp
+
+
+def run(args) -> int:
+    from solvers import solve
+    if not (args.cgsuite or args.mathematica or args.claims):
+        raise InputError("nothing to compare: give --cgsuite, --mathematica and/or --claims")
+    ruleset = ruleset_from_args(args)
+    box = box_from_args(args, ruleset)
+    sol = solve(ruleset, box, misere=args.misere, progress=progress_printer("solving"))
+    comp = build(ruleset, sol, args, args.cgsuite, args.mathematica, args.claims)
+    sys.stdout.write(comp.render(sol, args.shown))
+    if args.output_dir:
+        for p in comp.write(args.output_dir, sol):
+            print(f"wrote {p}", file=sys.stderr)
+    return 0 if comp.agree else 1

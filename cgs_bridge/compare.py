@@ -1,0 +1,161 @@
+"""Position-by-position comparison of imported tables with the Python solution.
+
+Every imported table is keyed by position. Kinds of difference (values are integers; nothing is
+tolerated):
+
+- ``value``: both sides have the position, the Grundy (or misère) values differ;
+- ``missing``: a valid position of the box that the other side does not report;
+- ``invalid``: the other side reports a position inside the box that is not a valid position;
+- ``outside box``: the other side reports a position outside the box;
+- ``duplicate``: the other side reports a position twice with different values.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+import pandas as pd
+from jinja2 import Environment, PackageLoader, StrictUndefined
+
+from .io import atomic_write_text
+
+
+@dataclass
+class Difference:
+    side: str
+    kind: str
+    position: tuple
+    python: int | None = None
+    other: int | None = None
+    python_misere: int | None = None
+    other_misere: int | None = None
+    line: int | None = None
+
+    def describe(self) -> str:
+        p = "(" + ", ".join(str(v) for v in self.position) + ")"
+        if self.kind == "value":
+            text = f"{p}: python {self.python}, {self.side} {self.other}"
+            if self.python_misere is not None and self.python_misere != self.other_misere:
+                text += f" (misère: python {self.python_misere}, {self.side} {self.other_misere})"
+        elif self.kind == "missing":
+            text = f"{p}: python {self.python}, {self.side} has no value (missing)"
+        elif self.kind == "duplicate":
+            text = f"{p}: {self.side} reports it twice with different values"
+        else:
+            text = f"{p}: {self.side} {self.other}, but the position is {self.kind} for python"
+        return text + (f" [line {self.line}]" if self.line else "")
+
+
+@dataclass
+class SideResult:
+    side: str
+    source: str
+    rows: int
+    compared: int
+    differences: list = field(default_factory=list)
+    notes: list = field(default_factory=list)
+
+    def counts(self) -> dict:
+        out: dict = {}
+        for d in self.differences:
+            out[d.kind] = out.get(d.kind, 0) + 1
+        return out
+
+
+def compare_table(solution, transcript, side: str, source: str) -> SideResult:
+    """Compare an imported table (``transcript.frame``: ``c0..``, ``grundy``[, ``misere``]) with
+    ``solution`` over ``solution.box``."""
+    n = len(solution.ruleset.coords)
+    keys = [f"c{i}" for i in range(n)]
+    other = transcript.frame.copy()
+    other["line"] = transcript.lines if len(transcript.lines) == len(other) else None
+    mine = solution.to_frame()
+    mine.columns = keys + list(mine.columns[n:])
+    has_m = "misere" in other.columns and "misere" in mine.columns
+    res = SideResult(side, source, len(other), 0)
+    if "misere" in other.columns and "misere" not in mine.columns:
+        res.notes.append(f"{side} reports misère values; compare with --misere to check them")
+    dup = other[other.duplicated(keys, keep=False)]
+    for pos, grp in dup.groupby(keys):
+        vals = grp.drop(columns=["line"]).drop_duplicates()
+        if len(vals) > 1:
+            res.differences.append(Difference(side, "duplicate", tuple(int(v) for v in pos),
+                                              line=_int(grp["line"].iloc[1])))
+    other = other.drop_duplicates(keys, keep="first")
+    merged = mine.merge(other, on=keys, how="outer", suffixes=("_py", "_other"), indicator="where_")
+    box = solution.box
+    for row in merged.itertuples(index=False):
+        r = row._asdict()
+        pos = tuple(int(r[k]) for k in keys)
+        where = r["where_"]
+        if where == "both":
+            res.compared += 1
+            gp, go = int(r["grundy_py"]), int(r["grundy_other"])
+            mp = int(r["misere_py"]) if has_m else None
+            mo = int(r["misere_other"]) if has_m else None
+            if gp != go or mp != mo:
+                res.differences.append(Difference(side, "value", pos, gp, go, mp, mo, _int(r["line"])))
+        elif where == "left_only":
+            res.differences.append(Difference(side, "missing", pos, python=int(r["grundy_py"])))
+        else:
+            kind = "outside box" if not box.contains(pos) else "invalid"
+            res.differences.append(Difference(side, kind, pos, other=int(r["grundy_other"]),
+                                              line=_int(r["line"])))
+    order = {"value": 0, "duplicate": 1, "missing": 2, "invalid": 3, "outside box": 4}
+    res.differences.sort(key=lambda d: (order[d.kind], d.position))
+    return res
+
+
+def _int(v):
+    try:
+        return None if v is None or pd.isna(v) else int(v)
+    except (TypeError, ValueError):
+        return None
+
+
+@dataclass
+class Comparison:
+    """The whole comparison: the game, box, each side's result, typed claims, and scalars."""
+
+    game: str
+    box: str
+    positions: int
+    sides: list = field(default_factory=list)
+    claims: list = field(default_factory=list)
+    notes: list = field(default_factory=list)
+
+    @property
+    def agree(self) -> bool:
+        return all(not s.differences for s in self.sides) and all(c.ok for c in self.claims)
+
+    def render(self, solution=None, shown: int = 10) -> str:
+        """The text report (template ``templates/report/comparison.txt.j2``)."""
+        env = Environment(loader=PackageLoader("cgs_bridge", "templates"), undefined=StrictUndefined,
+                          keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True)
+        details = []
+        for s in self.sides:
+            for d in [d for d in s.differences if d.kind == "value"][:3]:
+                if solution is not None:
+                    details.append((d, [(q, g) for q, g in solution.options(d.position)]))
+        return env.get_template("report/comparison.txt.j2").render(c=self, shown=shown, details=details)
+
+    def rows(self) -> list:
+        return [asdict(d) for s in self.sides for d in s.differences]
+
+    def write(self, folder, solution=None) -> list:
+        """Write ``comparison.txt``, ``comparison.csv`` and ``comparison.json`` (atomically)."""
+        folder = Path(folder)
+        cols = ["side", "kind", "position", "python", "other", "python_misere", "other_misere", "line"]
+        frame = pd.DataFrame(self.rows(), columns=cols)
+        frame["position"] = frame["position"].map(lambda p: " ".join(str(v) for v in p))
+        summary = {"game": self.game, "box": self.box, "positions": self.positions, "agree": self.agree,
+                   "sides": [{"side": s.side, "source": s.source, "rows": s.rows, "compared": s.compared,
+                              "counts": s.counts(), "notes": s.notes} for s in self.sides],
+                   "claims": [asdict(c) for c in self.claims], "notes": self.notes,
+                   "differences": self.rows()}
+        return [atomic_write_text(folder / "comparison.txt", self.render(solution), overwrite=True),
+                atomic_write_text(folder / "comparison.csv", frame.to_csv(index=False), overwrite=True),
+                atomic_write_text(folder / "comparison.json", json.dumps(summary, indent=2, default=list) + "\n",
+                                  overwrite=True)]

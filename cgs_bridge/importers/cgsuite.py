@@ -1,0 +1,186 @@
+"""Import what CGSuite 2.x printed on stdout into a table keyed by position.
+
+Forms handled (all seen in real CGSuite 2.2-beta2 output, ``shared/fixtures/cgsuite/``):
+
+- one ``[c1,...,cn,g]`` list per line (``System.Print``), with an optional misère value after g;
+- nimbers instead of integers: ``0``, ``*``, ``*2`` (``CanonicalForm`` of an impartial game);
+- a list of lists printed as one value ``[[...],[...]]`` (a statement's own value, REPL output);
+- quoted CSV strings ``"0,0,1,1"``, with a header string ``"x,y,z,grundy"``;
+- the upstream REPL: banner lines and ``> `` echo prefixes;
+- ``Nothing`` (the value of a ``for`` loop) and lone scalar values (kept as ``scalars``);
+- ``Table(...)`` grids (``|`` columns and ``--+--`` rules) given the two axes and fixed coordinates;
+- error transcripts (a message, ``at worksheet input:``, the line, a caret): reported as a failed
+  CGSuite run (:class:`CGSuiteRunError`), never as a parse failure.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+import pandas as pd
+
+from ..errors import EngineError, InputError
+
+_BANNER = ("Welcome to the CGSuite REPL", "Type CGScript expressions", "Adding folder to classpath")
+_VALUE = re.compile(r"^(-?\d+|\*|\*\d+)$")
+
+
+class CGSuiteRunError(EngineError):
+    """CGSuite reported an error (the transcript carries its message, the line and the caret)."""
+
+
+@dataclass
+class Transcript:
+    """An imported transcript: ``frame`` has the coordinate columns then ``grundy`` (and
+    ``misere`` when present); ``lines`` gives the source line of each row; ``scalars`` holds lone
+    values printed outside the table as ``(line, value)``; ``others`` non-numeric REPL values."""
+
+    frame: pd.DataFrame
+    lines: list = field(default_factory=list)
+    scalars: list = field(default_factory=list)
+    others: list = field(default_factory=list)
+
+
+def nimber(token: str, where: str) -> int:
+    """``0`` / ``*`` / ``*n`` / ``n`` -> the integer nim value (``*`` is 1)."""
+    t = token.strip()
+    if not _VALUE.match(t):
+        raise InputError(f"{where}: {token!r} is not an integer or a nimber (0, *, *2, ...)")
+    if t == "*":
+        return 1
+    return int(t[1:]) if t.startswith("*") else int(t)
+
+
+def _split_top(text: str, where: str) -> list:
+    """Split ``[a,b],[c,d]`` at top-level commas (inside the outer brackets already removed)."""
+    parts, depth, cur = [], 0, []
+    for ch in text:
+        if ch == "[":
+            depth += 1
+        elif ch == "]":
+            depth -= 1
+            if depth < 0:
+                raise InputError(f"{where}: unbalanced ']'")
+        if ch == "," and depth == 0:
+            parts.append("".join(cur))
+            cur = []
+        else:
+            cur.append(ch)
+    if depth != 0:
+        raise InputError(f"{where}: unbalanced '[' (truncated line?)")
+    parts.append("".join(cur))
+    return [p.strip() for p in parts]
+
+
+def _rows_of_list(text: str, where: str) -> list:
+    """Rows from ``[a,b,c]`` (one row) or ``[[a,b],[c,d]]`` (many)."""
+    text = text.strip()
+    if not (text.startswith("[") and text.endswith("]")):
+        raise InputError(f"{where}: expected a list [..], got {text[:40]!r} (truncated line?)")
+    inner = text[1:-1].strip()
+    if not inner:
+        return []
+    if inner.startswith("["):
+        return [_rows_of_list(p, where)[0] for p in _split_top(inner, where)]
+    return [[nimber(v, where) for v in _split_top(inner, where)]]
+
+
+def check_error_transcript(text: str, file: str) -> None:
+    """Raise :class:`CGSuiteRunError` when ``text`` is a CGSuite error report."""
+    lines = text.splitlines()
+    for i, ln in enumerate(lines):
+        if ln.strip() == "at worksheet input:" or ln.strip().startswith("at worksheet input"):
+            start = max(0, i - 1)
+            detail = "\n".join("  | " + x for x in lines[start:i + 3])
+            raise CGSuiteRunError(f"{file}: CGSuite reported an error at line {i}:\n{detail}")
+
+
+def parse_transcript(text: str, ncoords: int, file: str = "<cgsuite>") -> Transcript:
+    """Parse a CGSuite transcript into rows of ``ncoords`` coordinates plus 1 or 2 values.
+
+    Raises:
+        CGSuiteRunError: the transcript is a CGSuite error report.
+        InputError: a malformed line or a row of the wrong length (file and line named).
+    """
+    check_error_transcript(text, file)
+    rows, where_rows, scalars, others = [], [], [], []
+    header_seen = False
+    for no, raw in enumerate(text.splitlines(), 1):
+        where = f"{file}:{no}"
+        line = raw.strip()
+        repl = False
+        if line.startswith(">"):
+            repl, line = True, line[1:].strip()
+        if not line or line == "Nothing" or any(line.startswith(b) for b in _BANNER):
+            continue
+        if line.startswith('"'):
+            if not (line.endswith('"') and len(line) >= 2):
+                raise InputError(f"{where}: unterminated string (truncated line?)")
+            body = line[1:-1]
+            if not header_seen and not any(c.isdigit() for c in body):
+                header_seen = True
+                continue
+            found = [[nimber(v, where) for v in body.split(",")]]
+        elif line.startswith("["):
+            found = _rows_of_list(line, where)
+        elif _VALUE.match(line):
+            scalars.append((no, nimber(line, where)))
+            continue
+        elif repl:
+            others.append((no, line))
+            continue
+        else:
+            raise InputError(f"{where}: cannot read {line[:60]!r} as CGSuite output")
+        for r in found:
+            if len(r) not in (ncoords + 1, ncoords + 2):
+                raise InputError(f"{where}: a row of {len(r)} values; expected {ncoords} coordinates "
+                                 f"then the Grundy value (and optionally the misère value) — "
+                                 "a transcript of another game?")
+            rows.append(r)
+            where_rows.append(no)
+    widths = {len(r) for r in rows}
+    if len(widths) > 1:
+        raise InputError(f"{file}: rows of different lengths {sorted(widths)}")
+    return Transcript(_frame(rows, ncoords), where_rows, scalars, others)
+
+
+def _frame(rows: list, ncoords: int) -> pd.DataFrame:
+    width = len(rows[0]) if rows else ncoords + 1
+    cols = [f"c{i}" for i in range(ncoords)] + ["grundy"] + (["misere"] if width == ncoords + 2 else [])
+    return pd.DataFrame(rows, columns=cols, dtype="int64")
+
+
+def parse_table(text: str, coords: tuple, rows_axis: str, cols_axis: str, fixed: dict,
+                file: str = "<cgsuite>", row_start: int = 0, col_start: int = 0) -> Transcript:
+    """Parse a ``Table(...)`` grid: cell (r, c) is the value at ``rows_axis = row_start + r``,
+    ``cols_axis = col_start + c`` and the ``fixed`` coordinates.
+
+    Raises:
+        InputError: axes or fixed coordinates that do not name every coordinate once, ragged rows,
+        non-integer cells.
+    """
+    check_error_transcript(text, file)
+    named = [rows_axis, cols_axis] + list(fixed)
+    if sorted(named) != sorted(coords):
+        raise InputError(f"table axes {rows_axis}, {cols_axis} and fixed {', '.join(fixed) or 'none'} "
+                         f"must name each coordinate of ({', '.join(coords)}) exactly once")
+    out, where_rows, width, r = [], [], None, 0
+    for no, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line == "Nothing" or set(line) <= set("-+ "):
+            continue
+        cells = [c.strip() for c in line.split("|")]
+        if width is None:
+            width = len(cells)
+        elif len(cells) != width:
+            raise InputError(f"{file}:{no}: {len(cells)} cells where the grid has {width} (truncated?)")
+        for c, cell in enumerate(cells):
+            if not cell:
+                continue  # a blank cell: not a position of the game
+            pos = dict(fixed)
+            pos[rows_axis], pos[cols_axis] = row_start + r, col_start + c
+            out.append([pos[k] for k in coords] + [nimber(cell, f"{file}:{no}")])
+            where_rows.append(no)
+        r += 1
+    return Transcript(_frame(out, len(coords)), where_rows)

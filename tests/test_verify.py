@@ -1,0 +1,55 @@
+"""``cgs-bridge verify`` end to end with Mathics3 (the embedded Mathematica engine)."""
+
+from pathlib import Path
+
+import pytest
+
+from cgs_bridge.cli.main import main
+
+CG = Path(__file__).parent / "data" / "cgsuite"
+
+
+@pytest.mark.mathics
+def test_verify_end_to_end_with_mathics_and_a_real_cgsuite_transcript(tmp_path, capsys):
+    run = tmp_path / "run"
+    code = main(["verify", "triangular", "-p", "k=3", "--bound", "x=6,y=4,z=6", "--run-dir", str(run),
+                 "--cgsuite", str(CG / "tri_list.out")])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    assert "mathematica" in out and out.count("agrees with python on every position") == 2
+    names = {p.name for p in run.iterdir()}
+    assert {"comparison.txt", "comparison.csv", "comparison.json", "python.csv", "Triangular.cgs",
+            "triangular_k3_x6_y4_z6.wl", "triangular_k3_x6_y4_z6.csv"} <= names
+    # the CSV written by Mathics3 equals python's, byte for byte
+    assert (run / "triangular_k3_x6_y4_z6.csv").read_text() == (run / "python.csv").read_text()
+
+
+def test_verify_refuses_a_non_empty_run_dir(tmp_path, capsys):
+    (tmp_path / "keep.txt").write_text("mine")
+    assert main(["verify", "nim", "--bound", "2", "--run-dir", str(tmp_path),
+                 "--mathematica-engine", "none"]) == 2
+    assert (tmp_path / "keep.txt").read_text() == "mine"
+
+
+def test_verify_reports_an_engine_failure_with_its_output(tmp_path, capsys, monkeypatch):
+    from cgs_bridge import engines
+    fake = tmp_path / "mathics"
+    fake.write_text("#!/bin/sh\necho 'Syntax::sntxf: boom' ; exit 3\n")
+    fake.chmod(0o755)
+    monkeypatch.setattr(engines, "mathics_command", lambda: [str(fake)])
+    monkeypatch.setattr(engines, "wolframscript_command", lambda: None)
+    code = main(["verify", "nim", "--bound", "2", "--run-dir", str(tmp_path / "r")])
+    err = capsys.readouterr().err
+    assert code == 2 and "failed (exit 3)" in err and "boom" in err
+
+
+def test_verify_reports_a_time_out(tmp_path, capsys, monkeypatch):
+    from cgs_bridge import engines
+    fake = tmp_path / "mathics"
+    fake.write_text("#!/bin/sh\necho started; sleep 30\n")
+    fake.chmod(0o755)
+    monkeypatch.setattr(engines, "mathics_command", lambda: [str(fake)])
+    monkeypatch.setattr(engines, "wolframscript_command", lambda: None)
+    code = main(["verify", "nim", "--bound", "2", "--run-dir", str(tmp_path / "r"), "--timeout", "2"])
+    err = capsys.readouterr().err
+    assert code == 2 and "time limit" in err and "started" in err
