@@ -95,19 +95,20 @@ def words_for(box: Box) -> int:
     return sum(box.upper) // 64 + 1
 
 
-def estimate_bytes(box: Box, misere: bool = False) -> int:
-    """Peak memory of solving ``box``: the Grundy array (int32, plus one for misère values) and
-    the option bitsets kept by the fast kernel (one slice per coordinate, twice with misère)."""
-    total = box.size * 4 * (2 if misere else 1) + box.size  # values + validity mask
+def estimate_bytes(box: Box, misere: bool = False, ruled=None) -> int:
+    """Peak bytes of the arrays the fast kernel (``solvers.kernel``) allocates for ``box``: the
+    int32 Grundy array (plus one for misère values) and, per coordinate ``i`` with a move rule
+    (``ruled``: their indices; default every coordinate, an upper bound), one bitset of
+    :func:`words_for` words and one poison byte per suffix ``(p[i+1], ...)`` (bitsets twice with
+    misère). The reference solver allocates only the value arrays."""
+    total = box.size * 4 * (2 if misere else 1)
     w = words_for(box)
-    slices = 0
     shape = box.shape
-    for i in range(len(shape)):
+    for i in (range(len(shape)) if ruled is None else ruled):
         s = 1
         for d in shape[i + 1:]:
             s *= d
-        slices += s
-    total += slices * w * 8 * (2 if misere else 1)
+        total += s * (w * 8 * (2 if misere else 1) + 1)
     return total
 
 

@@ -11,6 +11,7 @@ import pandas as pd
 from cgs_bridge.errors import CgsBridgeError
 
 from .box import Box
+from .csvtext import rows_text
 
 
 @dataclass
@@ -113,7 +114,7 @@ class Solution:
         buf = io.StringIO()
         buf.write(header + "\n")
         if len(table):
-            np.savetxt(buf, table, fmt="%d", delimiter=",")
+            buf.write(rows_text(table))  # the bytes of np.savetxt(fmt="%d", delimiter=","), faster
         return buf.getvalue()
 
     # ------------------------------------------------------------ claims

@@ -1,0 +1,229 @@
+"""The benchmark set of issue 6 and the C yardstick ``shared/bench/limit_tri.c``, in one run.
+
+Cases (:data:`CASES`):
+
+- ``tri200``: triangular k=3, bound 200 (2,720,334 positions); yardstick ``limit_tri 3 200``;
+- ``tri400``: triangular k=3, bound 400; yardstick ``limit_tri 3 400``;
+- ``step``: step bar, f(t) = floor(t/2), y <= 2000, z <= 4000;
+- ``hexagon``: the largest uniform bound solved within a time budget (default 60 s);
+- ``cli``: ``cgs-bridge solve triangular --bound 200 -o FILE`` as a subprocess, whole command,
+  with the caches warm and with empty kernel and numba caches (everything compiles).
+
+Each kernel case reports valid positions, solve seconds (excluding compile), compile seconds
+(numba compile or cache load in this process, once per kernel), positions per second, peak MiB of
+the kernel's arrays, and for the triangular cases the yardstick's seconds, the ratio ours / C and
+whether positions, the count of g == x xor y xor z and the checksum agree (computed from our array
+in the yardstick's x, z, y order). Benchmarks are not tests: nothing here asserts a time.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+CASES = ("tri200", "tri400", "step", "hexagon", "cli")
+REPO = Path(__file__).resolve().parent.parent
+
+
+def default_yardstick() -> Path:
+    """``<repo>/../shared/bench/limit_tri.c``."""
+    return REPO.parent / "shared" / "bench" / "limit_tri.c"
+
+
+def build_yardstick(source: Path, workdir: Path):
+    """Compile the yardstick with ``gcc -O2 -march=native`` into ``workdir``; return the binary's
+    path, or None (with the reason) when gcc or the source is missing or compilation fails."""
+    gcc = shutil.which("gcc")
+    if gcc is None:
+        return None, "gcc not found"
+    if not Path(source).is_file():
+        return None, f"{source} not found"
+    out = Path(workdir) / "limit_tri"
+    r = subprocess.run([gcc, "-O2", "-march=native", "-o", str(out), str(source)],
+                       capture_output=True, text=True)
+    if r.returncode != 0:
+        return None, f"gcc failed: {r.stderr.strip()[:200]}"
+    return out, ""
+
+
+def run_yardstick(binary: Path, k: int, n: int) -> dict:
+    """Run ``limit_tri k n``; return positions, equal, checksum (ints) and seconds (float)."""
+    r = subprocess.run([str(binary), str(k), str(n)], capture_output=True, text=True, check=True)
+    vals = dict(re.findall(r"(\w+)=(-?[\d.]+)", r.stdout))
+    return {"positions": int(vals["positions"]), "equal": int(vals["equal"]),
+            "checksum": int(vals["checksum"]), "seconds": float(vals["seconds"])}
+
+
+def _tri_check(g):
+    npos = 0
+    neq = 0
+    chk = 0
+    nx, ny, nz = g.shape
+    for x in range(nx):
+        for z in range(nz):
+            for y in range(ny):
+                v = g[x, y, z]
+                if v >= 0:
+                    npos += 1
+                    if v == (x ^ y ^ z):
+                        neq += 1
+                    chk = chk * 1000003 + v
+    return npos, neq, chk
+
+
+try:
+    from numba import njit
+    _tri_check = njit(cache=True)(_tri_check)
+except ImportError:  # pragma: no cover
+    pass
+
+
+def triangular_check(grundy: np.ndarray) -> dict:
+    """The yardstick's summary of a triangular Grundy array of shape (x, y, z): positions, how
+    many equal x xor y xor z, and the checksum (chk = chk*1000003 + g over x, then z, then y,
+    wrapping as signed 64-bit)."""
+    npos, neq, chk = _tri_check(np.ascontiguousarray(grundy))
+    return {"positions": int(npos), "equal": int(neq), "checksum": int(chk)}
+
+
+def _solve_case(game: str, params: dict, bound: str) -> dict:
+    from cgs_bridge import catalog
+    from cgs_bridge.game import Ruleset
+    from solvers import kernel, parse_bound, solve
+    r = Ruleset(catalog.load(game), params)
+    box = parse_bound(bound, r.coords)
+    t0 = time.perf_counter()
+    sol = solve(r, box, method="fast")
+    total = time.perf_counter() - t0
+    st = kernel.last_stats()
+    return {"box": str(box), "positions": int((sol.grundy >= 0).sum()), "solve": st["solve_seconds"],
+            "compile": st.get("compile_seconds", 0.0), "total": total,
+            "mib": st["peak_bytes"] / 2 ** 20, "grundy": sol.grundy, "fallback": st["fallback"]}
+
+
+def _hexagon(budget: float, log) -> dict:
+    """Largest uniform bound N of the hexagon solved within ``budget`` seconds: from N = 8, step
+    to the largest bound whose time, predicted from the last run's rate per point, stays within
+    both 4 times the last run and 85% of the budget; stop when even N + 1 is predicted over."""
+    from cgs_bridge.errors import BoxError
+    best, n = None, 8
+    while True:
+        try:
+            res = _solve_case("hexagon", {}, str(n))
+        except BoxError as e:
+            log(f"  hexagon bound {n}: {e}")
+            break
+        res.pop("grundy")
+        log(f"  hexagon bound {n}: {res['positions']:,} positions, {res['solve']:.2f} s")
+        if res["solve"] > budget:
+            break
+        best = dict(res, bound=n)
+        per_point = res["solve"] / (n + 1) ** 6
+        cap = min(0.85 * budget, 4 * res["solve"])
+        nxt = n + 1
+        while per_point * (nxt + 2) ** 6 <= cap:
+            nxt += 1
+        if per_point * (nxt + 1) ** 6 > budget:
+            break
+        n = nxt
+    return best or {}
+
+
+def _cli(cold: bool) -> dict:
+    exe = shutil.which("cgs-bridge", path=str(Path(sys.executable).parent))
+    cmd = [exe] if exe else [sys.executable, "-m", "cgs_bridge.cli.main"]
+    with tempfile.TemporaryDirectory() as d:
+        env = dict(os.environ)
+        if cold:  # no generated module and no numba machine code cached at all
+            env["CGS_BRIDGE_KERNEL_CACHE"] = str(Path(d) / "kernels")
+            env["NUMBA_CACHE_DIR"] = str(Path(d) / "numba")
+        out = Path(d) / "tri200.csv"
+        t0 = time.perf_counter()
+        r = subprocess.run(cmd + ["solve", "triangular", "--bound", "200", "-o", str(out)],
+                           capture_output=True, text=True, env=env)
+        secs = time.perf_counter() - t0
+        rows = sum(1 for _ in out.open()) - 1 if r.returncode == 0 else 0
+    return {"seconds": secs, "rows": rows, "ok": r.returncode == 0, "stderr": r.stderr.strip()}
+
+
+def run(cases=CASES, quick: bool = False, yardstick: Path | None = None, hexagon_budget: float = 60.0,
+        out=print) -> int:
+    """Run ``cases`` and print one table row per case. Returns 1 when a checksum differs from
+    the yardstick's, else 0."""
+    import numba
+    cases = [c for c in cases if not (quick and c == "hexagon")]
+    out(f"cgs-bridge bench: {os.cpu_count()} CPUs, Python {sys.version.split()[0]}, "
+        f"numba {numba.__version__}{', quick' if quick else ''}")
+    status = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        binary, why = build_yardstick(yardstick or default_yardstick(), Path(tmp))
+        if binary is None:
+            out(f"yardstick not run: {why}")
+        rows = []
+        for case in cases:
+            if case in ("tri200", "tri400", "step"):
+                game, params, bound = {"tri200": ("triangular", {"k": "3"}, "200"),
+                                       "tri400": ("triangular", {"k": "3"}, "400"),
+                                       "step": ("step", {"f": "floor(t/2)"}, "y=2000,z=4000")}[case]
+                res = _solve_case(game, params, bound)
+                row = [case, res["box"], res["positions"], res["solve"], res["compile"],
+                       res["total"], res["positions"] / res["solve"], res["mib"], None, None, ""]
+                if case.startswith("tri") and binary is not None:
+                    c = run_yardstick(binary, 3, int(bound))
+                    ours = triangular_check(res["grundy"])
+                    same = all(ours[k] == c[k] for k in ("positions", "equal", "checksum"))
+                    status |= 0 if same else 1
+                    row[8:] = [c["seconds"], res["solve"] / c["seconds"] if c["seconds"] else None,
+                               "match" if same else f"DIFFER ours {ours} C {c}"]
+                if res["fallback"]:
+                    row[10] += f" (reference fallback: {res['fallback']})"
+                del res
+            elif case == "hexagon":
+                res = _hexagon(hexagon_budget, out)
+                if not res:
+                    continue
+                row = [f"hexagon<={hexagon_budget:g}s", res["box"], res["positions"], res["solve"],
+                       res["compile"], res["total"], res["positions"] / res["solve"], res["mib"],
+                       None, None, f"largest uniform bound {res['bound']}"]
+            else:
+                for cold in (False, True):
+                    r = _cli(cold)
+                    note = (f"{r['rows']:,} rows" if r["ok"] else f"FAILED: {r['stderr'][-200:]}")
+                    rows.append([f"cli {'cold' if cold else 'warm'}", "solve triangular --bound 200 -o",
+                                 r["rows"], None, None, r["seconds"], None, None, None, None,
+                                 note + (" (empty caches: numba compiles everything)" if cold else "")])
+                continue
+            rows.append(row)
+        _table(rows, out)
+    return status
+
+
+def _table(rows, out) -> None:
+    head = ["case", "box", "positions", "solve s", "compile s", "total s", "pos/s", "peak MiB",
+            "C s", "ours/C", "check"]
+
+    def fmt(v, j):
+        if v is None:
+            return "-"
+        if isinstance(v, str):
+            return v
+        if j == 2:
+            return f"{v:,}"
+        if j == 6:
+            return f"{v / 1e6:.1f}M"
+        if j == 9:
+            return f"{v:.2f}x"
+        return f"{v:.3f}" if j in (3, 4, 5, 8) else f"{v:.1f}"
+    table = [head] + [[fmt(v, j) for j, v in enumerate(r)] for r in rows]
+    widths = [max(len(t[j]) for t in table) for j in range(len(head) - 1)]
+    for t in table:
+        out("  ".join(c.ljust(w) if j < 2 else c.rjust(w) for j, (c, w) in enumerate(zip(t, widths)))
+            + "  " + t[-1])
