@@ -57,3 +57,20 @@ class Printer:
         if p < level or (strict and p == level):
             return "(" + text + ")"
         return text
+
+    def operand(self, node, level: int, strict: bool = False) -> str:
+        """Like :meth:`parens`, but a negative operand of a binary operator is parenthesised too
+        (``a - (-b)``, ``x^(-1)``), which every target needs."""
+        if isinstance(node, A.Neg) or (isinstance(node, A.Num) and node.value < 0):
+            return "(" + self.doprint(node) + ")"
+        return self.parens(node, level, strict)
+
+    def name(self, ident: str) -> str:
+        """Spelling of an identifier in the target (targets rename reserved names)."""
+        return ident
+
+    def _print_Num(self, n):
+        return str(n.value)
+
+    def _print_Name(self, n):
+        return self.name(n.id)

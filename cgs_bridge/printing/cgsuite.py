@@ -89,19 +89,7 @@ class CGSuitePrinter(Printer):
             return ATOM
         return super().precedence(node)
 
-    def operand(self, node, level, strict=False) -> str:
-        """Like :meth:`parens`, but a negative operand of a binary operator is parenthesised too."""
-        if isinstance(node, A.Neg) or (isinstance(node, A.Num) and node.value < 0):
-            return "(" + self.doprint(node) + ")"
-        return self.parens(node, level, strict)
-
     # ------------------------------------------------------------ nodes
-    def _print_Num(self, n):
-        return str(n.value)
-
-    def _print_Name(self, n):
-        return self.name(n.id)
-
     def _print_Neg(self, n):
         return "-" + self.parens(n.operand, self.PRECEDENCE["^"])
 

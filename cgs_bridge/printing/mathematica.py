@@ -70,18 +70,7 @@ class MathematicaPrinter(Printer):
             return ATOM
         return super().precedence(node)
 
-    def operand(self, node, level, strict=False) -> str:
-        if isinstance(node, A.Neg) or (isinstance(node, A.Num) and node.value < 0):
-            return "(" + self.doprint(node) + ")"
-        return self.parens(node, level, strict)
-
     # ------------------------------------------------------------ nodes
-    def _print_Num(self, n):
-        return str(n.value)
-
-    def _print_Name(self, n):
-        return self.name(n.id)
-
     def _print_Neg(self, n):
         return "-" + self.parens(n.operand, self.PRECEDENCE["neg"], strict=True)
 

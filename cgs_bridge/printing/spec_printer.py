@@ -14,12 +14,6 @@ class SpecPrinter(Printer):
                   "*": 8, "%": 8, "neg": 9, "^": 10}
     FUNCTIONS = {"min": "min", "max": "max", "mod": "mod", "abs": "abs", "nimsum": "nimsum"}
 
-    def _print_Num(self, n):
-        return str(n.value)
-
-    def _print_Name(self, n):
-        return n.id
-
     def _print_Neg(self, n):
         return "-" + self.parens(n.operand, self.PRECEDENCE["neg"])
 
