@@ -1,0 +1,88 @@
+"""``cgs-bridge audit``: run a published Mathematica program as printed and judge it against a
+specification (docs/audit.md). Exit 0 when program and spec agree everywhere, 1 when a difference
+is found, 2 for input or engine errors (including a time-out)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from ..errors import InputError
+
+
+def register(sub) -> None:
+    p = sub.add_parser(
+        "audit", help="run a published Mathematica program and judge it against a spec",
+        description="Normalise a program copied from a paper (Ψ, curly quotes, ≥, →, display code), "
+                    "refuse unsafe builtins, run it in Mathics3 (or wolframscript) in a scratch folder "
+                    "with a time limit, and compare its positions, Grundy values, move function and "
+                    "printed outputs with the spec's solver. See docs/audit.md.")
+    p.add_argument("program", metavar="PROGRAM", help="text file holding the program exactly as printed")
+    p.add_argument("--game", required=True, metavar="GAME", help="catalog name or spec file to judge against")
+    p.add_argument("-p", "--param", action="append", default=[], metavar="NAME=VALUE",
+                   help="spec parameter (repeatable), e.g. -p k=3")
+    p.add_argument("--game-name", metavar="NAME", help="which game of a multi-game spec file")
+    p.add_argument("--also-game", action="append", default=[], metavar="GAME",
+                   help="also judge every run against this spec (another reading of an ambiguous "
+                        "text); shown in the report, not counted in the exit code; takes the -p "
+                        "values it declares; repeatable")
+    p.add_argument("--scale", action="append", default=[], metavar="NAME=N[,NAME=N]",
+                   help="run with the top-level assignment NAME = <int> replaced (e.g. ss=40); one run "
+                        "per --scale; without --scale the program runs as printed")
+    p.add_argument("--as-printed", action="store_true", help="with --scale, also run it unchanged")
+    p.add_argument("--subst", action="append", default=[], metavar="OLD=>NEW",
+                   help="replace exact text of the normalised program (sizes written as literals, e.g. "
+                        "'{a,0,20}=>{a,0,6}'); reported; repeatable")
+    p.add_argument("--expect", metavar="FILE", help="YAML file of the outputs the paper printed")
+    p.add_argument("--engine", choices=["auto", "mathics", "wolframscript"], default="auto")
+    p.add_argument("--timeout", type=float, default=600.0, metavar="S", help="seconds per run (default 600)")
+    p.add_argument("--memory", type=float, default=4.0, metavar="GB", help="address-space limit per run")
+    p.add_argument("--allow-unsafe", action="store_true",
+                   help="run programs that call shell, network, file or code-loading builtins")
+    p.add_argument("--no-prelude", action="store_true",
+                   help="do not load the Mathics3 compatibility prelude (BitXor etc.)")
+    p.add_argument("--no-moves", action="store_true", help="skip the move-function check")
+    p.add_argument("--grundy", metavar="SYMBOL", help="the program's Grundy function (default: detected, Gr)")
+    p.add_argument("--positions", metavar="SYMBOL", help="the program's position list (default allcases)")
+    p.add_argument("--moves", metavar="SYMBOL", help="the program's move function (default: detected, move)")
+    p.add_argument("-o", "--output", metavar="REPORT_DIR",
+                   help="write report.txt, report.json, differences.csv, normalized.wl there")
+    p.add_argument("--force", action="store_true", help="replace different existing report files")
+    p.set_defaults(func=run)
+
+
+def run(args) -> int:
+    from ..audit import audit_program, parse_scale, parse_subst
+    from ..audit.judge import load_expect
+    from ..audit.report import render_text, write_report
+    from .common import ruleset_from_args
+    try:
+        text = Path(args.program).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise InputError(f"cannot read program {args.program}: {e}") from None
+    ruleset = ruleset_from_args(args)
+    expect = load_expect(args.expect) if args.expect else None
+    alternatives = [alternative_ruleset(g, args.param) for g in args.also_game]
+    report = audit_program(
+        text, ruleset, program_path=args.program, scales=parse_scale(args.scale),
+        substs=parse_subst(args.subst), as_printed=True if args.as_printed else None, expect=expect,
+        engine=args.engine, timeout=args.timeout, memory=int(args.memory * (1 << 30)),
+        allow_unsafe=args.allow_unsafe, use_prelude=not args.no_prelude, grundy=args.grundy,
+        positions=args.positions, moves=args.moves, check_moves=not args.no_moves,
+        alternatives=alternatives)
+    text_report = render_text(report)
+    if args.output:
+        paths = write_report(report, args.output, force=args.force)
+        print(f"wrote {', '.join(str(p) for p in paths)}", file=sys.stderr)
+    sys.stdout.write(text_report)
+    return report.exit_code
+
+
+def alternative_ruleset(source: str, params: list):
+    """A spec for ``--also-game``, bound to those ``-p`` values it declares."""
+    from ..game import Ruleset
+    from ..spec import load_game
+    from .common import parse_params
+    checked = load_game(source)
+    declared = {p.name for p in checked.game.params}
+    return Ruleset(checked, {k: v for k, v in parse_params(params).items() if k in declared})

@@ -1,0 +1,116 @@
+"""Reading engine output back and judging it (fast, no engine): synthetic engine output built
+from the spec solver (an independent implementation), with deliberate faults."""
+
+from __future__ import annotations
+
+import pytest
+
+from cgs_bridge.audit.extract import Symbolic, detect_symbols, parse_output, parse_wl
+from cgs_bridge.audit.judge import (judge_moves, judge_outputs, judge_positions, judge_values,
+                                    load_expect)
+from cgs_bridge.audit.normalize import normalize
+from cgs_bridge.errors import InputError
+from cgs_bridge.game import Ruleset
+from cgs_bridge.spec import load_game
+
+
+def wl(v):
+    if isinstance(v, (list, tuple)):
+        return "{" + ", ".join(wl(x) for x in v) + "}"
+    return str(v)
+
+
+def test_parse_wl():
+    assert parse_wl("{{0, 0, 1}, {1, 2, 3}}") == [[0, 0, 1], [1, 2, 3]]
+    assert parse_wl("{}") == [] and parse_wl("-12") == -12
+    assert parse_wl("{1, BitXor[1, 2], x}") == [1, Symbolic("BitXor[1, 2]"), Symbolic("x")]
+    assert parse_wl("{(0,0,0),(1,0,1)}", paper=True) == [[0, 0, 0], [1, 0, 1]]
+    assert parse_wl("1/2") == Symbolic("1/2")
+
+
+def test_parse_output_markers_and_other_lines():
+    out = ("hello\n@@CGSB@@ out 9 977 @@END@@\nPart::partw: oops\n"
+           "@@CGSB@@ positions {{0, 0},\n {1, 1}} @@END@@\n@@CGSB@@ values {0, 1")
+    ex = parse_output(out)
+    assert ex.outputs == {9: "977"}
+    assert parse_wl(ex.data["positions"]) == [[0, 0], [1, 1]]
+    assert "values" not in ex.data  # cut off by a time-out
+    assert ex.other == ["hello", "Part::partw: oops"]
+
+
+def test_detect_symbols(data):
+    n = normalize((data / "audit" / "seed002_ex22.txt").read_text(encoding="utf-8"))
+    s = detect_symbols(n)
+    assert (s.grundy, s.positions, s.moves) == ("Gr", "allcases", "move")
+    n2 = normalize("cases = Select[Range[3], EvenQ]\nnext[q_] := {q}\nG[p_] := G[p] = Mex[Map[G, next[p]]]\n")
+    s2 = detect_symbols(n2)
+    assert (s2.grundy, s2.positions, s2.moves) == ("G", "cases", "next")
+    assert detect_symbols(n2, grundy="H").grundy == "H"
+
+
+@pytest.fixture(scope="module")
+def tri():
+    from solvers import Box, solve
+    r = Ruleset(load_game("triangular"), {"k": "3"})
+    sol = solve(r, Box(r.coords, (3, 2, 3)), method="reference")
+    pos = [tuple(int(v) for v in row) for row in sol.positions()]
+    return r, sol, pos
+
+
+def test_judge_agrees_on_spec_data(tri):
+    r, sol, pos = tri
+    data = {"positions": wl(pos), "values": wl([sol.value(p) for p in pos]),
+            "moves": wl([r.option_set(p) for p in pos])}
+    c, p2, s2 = judge_positions(r, data)
+    assert c.verdict == "agree" and p2 == pos
+    assert judge_values(p2, s2, data).verdict == "agree"
+    assert judge_moves(r, p2, s2, data, "move").verdict == "agree"
+
+
+def test_judge_finds_each_kind_of_difference(tri):
+    r, sol, pos = tri
+    listed = pos[1:] + [(0, 2, 0)]  # one valid position missing, one invalid listed
+    values = [sol.value(p) if r.is_valid(p) else 0 for p in listed]
+    values[3] += 1
+    values[4] = "BitXor[1, 2]"
+    moves = [r.option_set(p) if r.is_valid(p) else [] for p in listed]
+    moves[5] = moves[5] + [(0, 2, 0)]  # an option outside the valid set
+    data = {"positions": wl(listed), "values": wl(values), "moves": wl(moves)}
+    c, p2, s2 = judge_positions(r, data)
+    assert c.verdict == "differ"
+    assert {row["detail"] for row in c.rows} == {"extra", "missing"}
+    v = judge_values(p2, s2, data)
+    assert v.verdict == "differ" and {row["detail"] for row in v.rows} == {"value", "unevaluated"}
+    m = judge_moves(r, p2, s2, data, "move")
+    assert m.verdict == "differ" and "outside the valid set" in m.rows[0]["detail"]
+
+
+def test_expect_file_and_outputs(tmp_path, data):
+    e = load_expect(data / "audit" / "seed003_ex83.expect.yaml")
+    assert [x["printed"] for x in e] == ["977", "2257"]
+    n = normalize((data / "audit" / "seed003_ex83.txt").read_text(encoding="utf-8"))
+    ok = judge_outputs(e, {9: "977", 10: "2257"}, n.statements, scaled=False)
+    assert ok.verdict == "agree"
+    bad = judge_outputs(e, {9: "0", 10: "0"}, n.statements, scaled=False)
+    assert bad.verdict == "differ" and len(bad.rows) == 2
+    assert judge_outputs(e, {9: "35"}, n.statements, scaled=True).verdict == "skipped"
+    p87 = load_expect(data / "audit" / "seed003_ex87.expect.yaml")
+    assert len(parse_wl(p87[0]["printed"], paper=True)) == 53
+    bad_file = tmp_path / "x.yaml"
+    bad_file.write_text("outputs:\n  - {statement: 3}\n", encoding="utf-8")
+    with pytest.raises(InputError):
+        load_expect(bad_file)
+
+
+def test_unevaluated_probe_and_displayed_values():
+    from cgs_bridge.audit.judge import judge_unevaluated
+    data = {"undefined": '{"BitXor"}', "values": "{0, Mex[{BitXor[1, 2]}]}"}
+    c = judge_unevaluated(data, [("BitXor", 2)], prelude=False, engine="mathics",
+                          outputs={9: "{BitXor[0, 1, 1]}", 10: "0"})
+    assert c.verdict == "differ"
+    details = [r["detail"] for r in c.rows]
+    assert "called but not defined" in details and "unevaluated value" in details
+    assert any("displayed value contains unevaluated BitXor" in d for d in details)
+    assert "BitXor (line 2)" in c.summary
+    ok = judge_unevaluated({"undefined": "{}", "values": "{0, 1}"}, [], prelude=True, engine="mathics")
+    assert ok.verdict == "agree"
