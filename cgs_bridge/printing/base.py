@@ -65,9 +65,26 @@ class Printer:
             return "(" + self.doprint(node) + ")"
         return self.parens(node, level, strict)
 
+    #: spec name -> target spelling (an object with ``get``, e.g. the naming of
+    #: :mod:`cgs_bridge.printing.naming`); None prints names unchanged.
+    names = None
+    #: names printed differently for the moment (locals of an emitted helper function).
+    overrides: dict = {}
+
     def name(self, ident: str) -> str:
         """Spelling of an identifier in the target (targets rename reserved names)."""
-        return ident
+        if ident in self.overrides:
+            return self.overrides[ident]
+        return ident if self.names is None else self.names.get(ident)
+
+    def with_overrides(self, node, overrides: dict) -> str:
+        """Print ``node`` with some names printed differently (locals of a helper function)."""
+        old = self.overrides
+        self.overrides = {**old, **overrides}
+        try:
+            return self.doprint(node)
+        finally:
+            self.overrides = old
 
     def _print_Num(self, n):
         return str(n.value)

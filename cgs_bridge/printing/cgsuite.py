@@ -54,20 +54,6 @@ class CGSuitePrinter(Printer):
         self._locals = None
 
     # ------------------------------------------------------------ helpers
-    def name(self, spec_name: str) -> str:
-        if spec_name in self.overrides:
-            return self.overrides[spec_name]
-        return self.names.get(spec_name)
-
-    def with_overrides(self, node, overrides: dict) -> str:
-        """Print ``node`` with some names printed differently (locals of a helper method)."""
-        old = self.overrides
-        self.overrides = {**old, **overrides}
-        try:
-            return self.doprint(node)
-        finally:
-            self.overrides = old
-
     def _helper(self, key, make) -> str:
         if key not in self._helper_keys:
             old = self.overrides

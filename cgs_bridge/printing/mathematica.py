@@ -44,19 +44,6 @@ class MathematicaPrinter(Printer):
         self.overrides: dict = {}
         self.used: set = set()
 
-    def name(self, spec_name: str) -> str:
-        if spec_name in self.overrides:
-            return self.overrides[spec_name]
-        return self.names.get(spec_name)
-
-    def with_overrides(self, node, overrides: dict) -> str:
-        old = self.overrides
-        self.overrides = {**old, **overrides}
-        try:
-            return self.doprint(node)
-        finally:
-            self.overrides = old
-
     def precedence(self, node) -> int:
         if isinstance(node, A.Compare) and len(node.ops) > 1 and "!=" in node.ops:
             return self.PRECEDENCE["and"]
