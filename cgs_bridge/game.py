@@ -282,8 +282,9 @@ class Ruleset:
         return f"{self.game.name}({ps})" if ps else self.game.name
 
 
-def ruleset_claim_uses_misere(cl: A.Claim) -> bool:
+def claim_uses_misere(cl: A.Claim) -> bool:
+    """True when the claim mentions ``misere`` (so misère values must be computed)."""
     return any(isinstance(n, A.Name) and n.id == "misere" for n in A.walk(cl.expr))
 
 
-__all__ = ["Ruleset", "FunctionValue", "bind_params", "EvaluationError"]
+__all__ = ["Ruleset", "FunctionValue", "bind_params", "claim_uses_misere"]

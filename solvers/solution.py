@@ -9,6 +9,7 @@ import numpy as np
 import pandas as pd
 
 from cgs_bridge.errors import CgsBridgeError
+from cgs_bridge.game import claim_uses_misere
 
 from .box import Box
 from .csvtext import rows_text
@@ -131,8 +132,7 @@ class Solution:
             if not r.claim_applies(k):
                 out.append(ClaimResult(cl.name, "not applicable"))
                 continue
-            uses_misere = any(getattr(n, "id", None) == "misere" for n in _walk(cl.expr))
-            if uses_misere and self.misere is None:
+            if claim_uses_misere(cl) and self.misere is None:
                 raise CgsBridgeError(f"claim {cl.name!r} uses misere; solve with misère values")
             res = ClaimResult(cl.name, "holds")
             for row in pos:
@@ -148,8 +148,3 @@ class Solution:
                 res.status = "fails"
             out.append(res)
         return out
-
-
-def _walk(e):
-    from cgs_bridge.spec.ast import walk
-    return walk(e)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..errors import RuleError
-from ..game import Ruleset
+from ..game import Ruleset, claim_uses_misere
 from ..spec import ast as A
 from ..spec.checker import check_game
 from ..spec.parser import parse_expr
@@ -38,8 +38,7 @@ def run(args) -> int:
     checked = with_claims(load_game(args.game, args.game_name), args.claim)
     ruleset = Ruleset(checked, parse_params(args.param))
     box = box_from_args(args, ruleset)
-    uses_misere = any(any(isinstance(n, A.Name) and n.id == "misere" for n in A.walk(c.expr))
-                      for c in checked.game.claims)
+    uses_misere = any(claim_uses_misere(c) for c in checked.game.claims)
     try:
         sol = solve(ruleset, box, misere=uses_misere, method=args.method,
                     progress=progress_printer("solving"))
