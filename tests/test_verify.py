@@ -53,3 +53,12 @@ def test_verify_reports_a_time_out(tmp_path, capsys, monkeypatch):
     code = main(["verify", "nim", "--bound", "2", "--run-dir", str(tmp_path / "r"), "--timeout", "2"])
     err = capsys.readouterr().err
     assert code == 2 and "time limit" in err and "started" in err
+
+
+def test_verify_with_a_missing_engine_writes_nothing(tmp_path, capsys, monkeypatch):
+    from cgs_bridge import engines
+    monkeypatch.setattr(engines, "wolframscript_command", lambda: None)
+    run = tmp_path / "r"
+    assert main(["verify", "nim", "--bound", "2", "--run-dir", str(run),
+                 "--mathematica-engine", "wolframscript"]) == 2
+    assert "wolframscript is not on PATH" in capsys.readouterr().err and not run.exists()

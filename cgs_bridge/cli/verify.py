@@ -59,6 +59,9 @@ def run(args) -> int:
     from .. import generate as gen
     ruleset = ruleset_from_args(args)
     box = box_from_args(args, ruleset)
+    engine = None  # resolved before anything is written, so a missing engine leaves no run folder
+    if args.mathematica_engine != "none":
+        engine, _ = engines.mathematica_engine(None if args.mathematica_engine == "auto" else args.mathematica_engine)
     t0 = time.monotonic()
     sol = solve(ruleset, box, misere=args.misere, progress=progress_printer("solving"))
     say(f"python: {len(sol)} valid positions of {ruleset.describe()} on {box} "
@@ -71,8 +74,8 @@ def run(args) -> int:
     mathematica = None
     if args.mathematica and args.mathematica_engine == "none":
         mathematica = args.mathematica
-    elif args.mathematica_engine != "none":
-        name, _ = engines.mathematica_engine(None if args.mathematica_engine == "auto" else args.mathematica_engine)
+    elif engine is not None:
+        name = engine
         program = run_dir / gen.mathematica_program_name(ruleset, box, args.misere)
         say(f"running {program.name} in {name} (time limit {args.timeout:.0f} s) ...")
         res = engines.run_mathematica_file(program, run_dir, name, timeout=args.timeout)
