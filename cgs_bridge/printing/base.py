@@ -10,13 +10,15 @@ sub-expression whose precedence is lower than its context requires.
 from __future__ import annotations
 
 from ..spec import ast as A
+from ..spec.visitor import ExprVisitor
 
 #: Precedence of node kinds that are not binary operators.
 ATOM = 100
 
 
-class Printer:
-    """Base class: dispatch on the node class name, precedence-driven parentheses.
+class Printer(ExprVisitor):
+    """Base class: dispatch on the node class name (:class:`ExprVisitor` with the sympy spelling
+    ``_print_<Name>``), precedence-driven parentheses.
 
     Subclasses must define ``_print_<Name>`` for every class in ``cgs_bridge.spec.ast.EXPR_TYPES``
     (a test checks this for every registered printer).
@@ -28,11 +30,10 @@ class Printer:
     #: spec builtin function -> target spelling (a format string or a name).
     FUNCTIONS: dict = {}
 
+    PREFIX = "_print_"
+
     def doprint(self, node) -> str:
-        method = getattr(self, "_print_" + type(node).__name__, None)
-        if method is None:
-            raise NotImplementedError(f"{type(self).__name__} cannot print {type(node).__name__}")
-        return method(node)
+        return self.visit(node)
 
     def precedence(self, node) -> int:
         if isinstance(node, A.BinOp):
