@@ -93,7 +93,7 @@ def audit_program(text: str, ruleset, program_path: str = "<program>", scales=()
                   timeout: float = 600.0, memory: int | None = None, allow_unsafe: bool = False,
                   use_prelude: bool = True, grundy: str | None = None, positions: str | None = None,
                   moves: str | None = None, check_moves: bool = True,
-                  alternatives=()) -> AuditReport:
+                  alternatives=(), sandboxed: bool = True) -> AuditReport:
     """Audit the printed program ``text`` against ``ruleset`` (a bound spec).
 
     Args:
@@ -103,6 +103,8 @@ def audit_program(text: str, ruleset, program_path: str = "<program>", scales=()
         expect: entries from :func:`cgs_bridge.audit.judge.load_expect`.
         alternatives: other bound specs (another reading of an ambiguous text); each run is also
             judged against them (positions, values, moves), shown but not counted in the exit code.
+        sandboxed: run in the OS sandbox (:mod:`cgs_bridge.sandbox`); False only on request
+            (``--no-sandbox``).
     Returns:
         an :class:`AuditReport` (see ``exit_code``).
     Raises:
@@ -145,7 +147,8 @@ def audit_program(text: str, ruleset, program_path: str = "<program>", scales=()
     for label, sc, prog in plans:
         outcome = run_program(prog, symbols, engine=engine, timeout=timeout,
                               memory=memory if memory is not None else DEFAULT_MEMORY,
-                              use_prelude=use_prelude, allow_unsafe=True, moves=check_moves)
+                              use_prelude=use_prelude, allow_unsafe=True, moves=check_moves,
+                              sandboxed=sandboxed)
         run = RunReport(label, sc, prog, outcome)
         data = outcome.extracted.data
         run.checks.append(judge_engine(outcome))

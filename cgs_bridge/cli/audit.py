@@ -38,7 +38,11 @@ def register(sub) -> None:
     p.add_argument("--timeout", type=float, default=600.0, metavar="S", help="seconds per run (default 600)")
     p.add_argument("--memory", type=float, default=4.0, metavar="GB", help="address-space limit per run")
     p.add_argument("--allow-unsafe", action="store_true",
-                   help="run programs that call shell, network, file or code-loading builtins")
+                   help="skip the up-front screen of shell, network, file and code-loading builtins "
+                        "(the sandbox and the engine's removal of those builtins still apply)")
+    p.add_argument("--no-sandbox", action="store_true",
+                   help="run without the bubblewrap sandbox (the program can then read and write "
+                        "whatever you can); the audit refuses to run without it otherwise")
     p.add_argument("--no-prelude", action="store_true",
                    help="do not load the Mathics3 compatibility prelude (BitXor etc.)")
     p.add_argument("--no-moves", action="store_true", help="skip the move-function check")
@@ -60,6 +64,9 @@ def run(args) -> int:
         text = Path(args.program).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
         raise InputError(f"cannot read program {args.program}: {e}") from None
+    if not args.no_sandbox:
+        from .. import sandbox
+        sandbox.require()
     ruleset = ruleset_from_args(args)
     expect = load_expect(args.expect) if args.expect else None
     alternatives = [alternative_ruleset(g, args.param) for g in args.also_game]
@@ -69,7 +76,7 @@ def run(args) -> int:
         engine=args.engine, timeout=args.timeout, memory=int(args.memory * (1 << 30)),
         allow_unsafe=args.allow_unsafe, use_prelude=not args.no_prelude, grundy=args.grundy,
         positions=args.positions, moves=args.moves, check_moves=not args.no_moves,
-        alternatives=alternatives)
+        alternatives=alternatives, sandboxed=not args.no_sandbox)
     text_report = render_text(report)
     if args.output:
         paths = write_report(report, args.output, force=args.force)
