@@ -6,13 +6,14 @@ judge every run, and decide the exit code.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from ..errors import InputError
 from .extract import Symbols, detect_symbols
 from .judge import (Check, judge_engine, judge_moves, judge_outputs, judge_positions,
                     judge_unevaluated, judge_values)
-from .normalize import Normalized, normalize, replace_assignment, substitute
+from .normalize import Normalized, normalize, replace_assignment, strip_comments, substitute
 from .runner import RunOutcome, refuse_unsafe, run_program, statically_missing, unsafe_calls
 
 
@@ -52,10 +53,46 @@ class AuditReport:
 
     @property
     def exit_code(self) -> int:
+        """2 when a run failed or a check could not be made (nothing compared is never
+        agreement), else 1 on a difference, else 0."""
         verdicts = [c.verdict for _, c in self.checks if c.alternative is None]
         if any(r.outcome is not None and r.outcome.status != "ok" for r in self.runs):
             return 2
+        if "error" in verdicts or not self.runs:
+            return 2
         return 1 if "differ" in verdicts else 0
+
+
+def _assigned(norm: Normalized, name: str) -> bool:
+    pattern = re.compile(r"(?<![\w`$])" + re.escape(name) + r"\s*(\[[^\]]*\]\s*)?:?=(?!=)")
+    return any(pattern.search(strip_comments(st.text)) for st in norm.statements)
+
+
+def require_checkable(norm: Normalized, symbols: Symbols) -> None:
+    """Refuse a program the audit could check nothing of: no statements, or no definition of the
+    Grundy function or of the position list (by their detected, default or given names).
+
+    Raises:
+        InputError: naming what is missing and the option that names it.
+    """
+    if not norm.statements:
+        raise InputError("the program is empty (no statements after normalisation): there is "
+                         "nothing to audit")
+    missing = [f"no {what} {name!r} is defined ({opt} names it)"
+               for what, name, opt in (("Grundy function", symbols.grundy, "--grundy"),
+                                       ("position list", symbols.positions, "--positions"))
+               if not _assigned(norm, name)]
+    if missing:
+        raise InputError("the program cannot be audited: " + "; ".join(missing))
+
+
+def syntax_check(outcome) -> Check:
+    """An engine ``Syntax::`` message means part of the program was not run as printed."""
+    lines = [ln for ln in outcome.extracted.other if re.match(r"\s*Syntax::", ln)]
+    if lines:
+        return Check("syntax", "error", "the engine could not parse part of the program: "
+                     + " | ".join(lines[:3]))
+    return Check("syntax", "agree", "the engine parsed every statement")
 
 
 def parse_scale(items) -> list:
@@ -132,6 +169,7 @@ def audit_program(text: str, ruleset, program_path: str = "<program>", scales=()
     normalization = Check("normalization", "info", (", ".join(f"{k}: {v}" for k, v in kinds.items())
                                                     or "no changes") + f"; {len(norm.statements)} statements")
     symbols = detect_symbols(norm, grundy, positions, moves)
+    require_checkable(norm, symbols)
     report = AuditReport(program_path, ruleset.describe(), text, norm, symbols, safety, normalization)
     plans = []
     if as_printed or (as_printed is None and not scales):
@@ -152,6 +190,7 @@ def audit_program(text: str, ruleset, program_path: str = "<program>", scales=()
         run = RunReport(label, sc, prog, outcome)
         data = outcome.extracted.data
         run.checks.append(judge_engine(outcome))
+        run.checks.append(syntax_check(outcome))
         missing = statically_missing(prog, outcome.engine)
         run.checks.append(judge_unevaluated(data, missing, outcome.prelude, outcome.engine,
                                             outcome.extracted.outputs))

@@ -17,7 +17,7 @@ from jinja2 import Environment, PackageLoader, StrictUndefined
 
 from ..io import atomic_write_text
 
-RESULT = {0: "program and spec agree", 1: "differences found", 2: "engine error or time-out"}
+RESULT = {0: "program and spec agree", 1: "differences found", 2: "engine error, time-out, or a check that could not be made"}
 
 
 def grouped_changes(report) -> list:
