@@ -247,9 +247,36 @@ def _context_line(text: str, line: int, column: int) -> str:
     return f"  {src}\n  {' ' * (column - 1)}^"
 
 
+#: Deepest expression nesting accepted (each operator of a chain ``a + b + ...`` is one level);
+#: deeper expressions would overflow the recursion of the checker, the evaluators and the
+#: generated kernel (Python refuses more than about 200 nested parentheses).
+MAX_DEPTH = 100
+_EXPR_RULES = {"if_expr", "iff", "or_", "and_", "not_", "chain", "xor", "binop", "neg", "call",
+               "search"}
+
+
+def _check_depth(tree, text: str, file: str | None) -> None:
+    """Refuse a parse tree whose expressions nest deeper than :data:`MAX_DEPTH` (iteratively, so a
+    hostile input cannot exhaust the recursion limit here)."""
+    stack = [(tree, 0)]
+    while stack:
+        node, depth = stack.pop()
+        if not isinstance(node, lark.Tree):
+            continue
+        expr = node.data in _EXPR_RULES
+        if expr and depth + 1 > MAX_DEPTH:
+            line = getattr(node.meta, "line", None)
+            col = getattr(node.meta, "column", None)
+            raise SpecError(f"expression nested more than {MAX_DEPTH} levels deep (each operator of "
+                            f"a chain such as a + b + c counts one level); split it with a def",
+                            file, line, col, _context_line(text, line, col) if line else None)
+        stack.extend((c, depth + 1 if expr else depth) for c in node.children)
+
+
 def _parse(text: str, file: str | None, start: str):
     try:
         tree = _parser(start).parse(text)
+        _check_depth(tree, text, file)
         return _ToAst().transform(tree)
     except lark.exceptions.UnexpectedCharacters as e:
         raise SpecError(f"unexpected character {text[e.pos_in_stream]!r}; expected "
