@@ -60,10 +60,8 @@ def run(args) -> int:
     from ..audit.judge import load_expect
     from ..audit.report import render_text, write_report
     from .common import ruleset_from_args
-    try:
-        text = Path(args.program).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise InputError(f"cannot read program {args.program}: {e}") from None
+    from ..io import read_input_text
+    text = read_input_text(args.program, "program", limit=4 << 20)
     if not args.no_sandbox:
         from .. import sandbox
         sandbox.require()

@@ -43,10 +43,8 @@ def _pairs(text: str, what: str) -> dict:
 
 def import_cgsuite(path, ruleset, args):
     from ..importers.cgsuite import parse_table, parse_transcript
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise InputError(f"cannot read {path}: {e}") from None
+    from ..io import read_input_text
+    text = read_input_text(path, "CGSuite transcript")
     if getattr(args, "table_axes", None):
         axes = _pairs(args.table_axes, "--table-axes")
         if set(axes) != {"rows", "cols"}:

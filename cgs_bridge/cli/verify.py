@@ -38,16 +38,40 @@ def register(sub) -> None:
 def _run_dir(args, stem: str) -> Path:
     if args.run_dir:
         d = Path(args.run_dir)
-        if d.exists() and any(d.iterdir()):
-            raise InputError(f"run folder {d} exists and is not empty; choose another --run-dir")
+        if d.exists() and not d.is_dir():
+            raise InputError(f"--run-dir {d} exists and is not a folder; give a new or empty folder")
+        try:
+            if d.exists() and any(d.iterdir()):
+                raise InputError(f"run folder {d} exists and is not empty; choose another --run-dir")
+        except OSError as e:
+            raise InputError(f"--run-dir {d}: cannot read it: {e.strerror}") from None
     else:
         d = Path("runs") / f"{stem}-{time.strftime('%Y%m%d-%H%M%S')}"
         k = 1
         while d.exists():
             d = d.with_name(f"{d.name}-{k}")
             k += 1
-    d.mkdir(parents=True, exist_ok=True)
+    try:
+        d.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise InputError(f"cannot create run folder {d}: {e.strerror}") from None
     return d
+
+
+def _cgsuite_argv(args) -> list | None:
+    """``--cgsuite-cmd`` (or the environment variable) split like a shell would; InputError when
+    it cannot be split (an unterminated quote) or is empty."""
+    cmd = args.cgsuite_cmd or os.environ.get(CGSUITE_ENV)
+    if not cmd:
+        return None
+    where = "--cgsuite-cmd" if args.cgsuite_cmd else f"${CGSUITE_ENV}"
+    try:
+        argv = shlex.split(cmd)
+    except ValueError as e:
+        raise InputError(f"{where} {cmd!r}: {e} (quote it as a shell would)") from None
+    if not argv:
+        raise InputError(f"{where} is empty")
+    return argv
 
 
 def say(text: str) -> None:
@@ -59,6 +83,7 @@ def run(args) -> int:
     from .. import generate as gen
     ruleset = ruleset_from_args(args)
     box = box_from_args(args, ruleset)
+    cgsuite_argv = _cgsuite_argv(args)
     engine = None  # resolved before anything is written, so a missing engine leaves no run folder
     if args.mathematica_engine != "none":
         engine, _ = engines.mathematica_engine(None if args.mathematica_engine == "auto" else args.mathematica_engine)
@@ -86,12 +111,11 @@ def run(args) -> int:
             raise EngineError(f"{name} finished but did not write {mathematica.name}; output:\n{res.tail()}")
         say(f"{name}: done in {res.seconds:.1f} s")
     cgsuite = args.cgsuite
-    cmd = args.cgsuite_cmd or os.environ.get(CGSUITE_ENV)
     script = run_dir / gen.cgsuite_script_name(ruleset, box, args.misere)
-    if cmd and not cgsuite:
-        say(f"running CGSuite: {cmd} {run_dir} < {script.name} ...")
+    if cgsuite_argv and not cgsuite:
+        say(f"running CGSuite: {shlex.join(cgsuite_argv)} {run_dir} < {script.name} ...")
         text = script.read_text(encoding="utf-8") + "\n:quit\n"
-        res = engines.run(shlex.split(cmd) + [str(run_dir.resolve())], run_dir, args.timeout, None, stdin=text)
+        res = engines.run(cgsuite_argv + [str(run_dir.resolve())], run_dir, args.timeout, None, stdin=text)
         cgsuite = run_dir / "cgsuite.out"
         atomic_write_text(cgsuite, res.stdout)
         engines.require_success(res, "CGSuite")

@@ -49,7 +49,17 @@ def nimber(token: str, where: str) -> int:
         raise InputError(f"{where}: {token!r} is not an integer or a nimber (0, *, *2, ...)")
     if t == "*":
         return 1
-    return int(t[1:]) if t.startswith("*") else int(t)
+    if len(t) > 24:
+        raise InputError(f"{where}: {t[:30]}... is beyond the 64-bit integers cgs-bridge compares")
+    return in_int64(int(t[1:]) if t.startswith("*") else int(t), where)
+
+
+def in_int64(v: int, where: str) -> int:
+    """``v`` if it fits a signed 64-bit integer (what compared tables hold), else InputError."""
+    if not -(1 << 63) <= v < (1 << 63):
+        raise InputError(f"{where}: {v} is beyond the 64-bit integers cgs-bridge compares "
+                         "(|value| < 2^63); not a position or Grundy value of a box")
+    return v
 
 
 def _split_top(text: str, where: str) -> list:

@@ -9,7 +9,8 @@ import io
 import pandas as pd
 
 from ..errors import InputError
-from .cgsuite import Transcript
+from ..io import read_input_text
+from .cgsuite import Transcript, in_int64
 
 
 def read_csv_text(text: str, coords: tuple, file: str = "<csv>") -> Transcript:
@@ -43,7 +44,7 @@ def read_csv_text(text: str, coords: tuple, file: str = "<csv>") -> Transcript:
         if len(row) != len(header):
             raise InputError(f"{file}:{no}: {len(row)} fields, the header has {len(header)} (truncated?)")
         try:
-            rows.append([int(row[i]) for i in order])
+            rows.append([in_int64(int(row[i]), f"{file}:{no}") for i in order])
         except ValueError:
             raise InputError(f"{file}:{no}: not an integer in {','.join(row)!r}") from None
         lines.append(no)
@@ -72,7 +73,7 @@ def read_list_text(text: str, ncoords: int, file: str = "<output>") -> Transcrip
             elif ch == "}":
                 if depth == 2:
                     try:
-                        row = [int(v) for v in cur.split(",")]
+                        row = [in_int64(int(v), f"{file}:{line_of_row}") for v in cur.split(",")]
                     except ValueError:
                         raise InputError(f"{file}:{line_of_row}: not a row of integers: {{{cur}}}") from None
                     if len(row) not in (ncoords + 1, ncoords + 2):
@@ -105,10 +106,7 @@ def read_output(path, coords: tuple) -> Transcript:
     Raises:
         InputError: unreadable file or either format's errors.
     """
-    try:
-        text = open(path, encoding="utf-8").read()
-    except (OSError, UnicodeDecodeError) as e:
-        raise InputError(f"cannot read {path}: {e}") from None
+    text = read_input_text(path, "Mathematica output")
     if text.lstrip().startswith("{"):
         return read_list_text(text, len(coords), str(path))
     return read_csv_text(text, coords, str(path))
