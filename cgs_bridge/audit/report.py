@@ -82,4 +82,4 @@ def write_report(report, folder, force: bool = False) -> list:
              "report.json": json.dumps(to_json(report), indent=2) + "\n",
              "differences.csv": to_csv(report),
              "normalized.wl": report.normalized.text}
-    return [atomic_write_text(folder / name, text, overwrite=force) for name, text in files.items()]
+    return [atomic_write_text(folder / name, text, overwrite=force, make_parent=True) for name, text in files.items()]
