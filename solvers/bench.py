@@ -47,19 +47,32 @@ def build_yardstick(source: Path, workdir: Path):
     if not Path(source).is_file():
         return None, f"{source} not found"
     out = Path(workdir) / "limit_tri"
-    r = subprocess.run([gcc, "-O2", "-march=native", "-o", str(out), str(source)],
-                       capture_output=True, text=True)
+    try:
+        r = subprocess.run([gcc, "-O2", "-march=native", "-o", str(out), str(source)],
+                           capture_output=True, text=True, timeout=YARDSTICK_TIMEOUT)
+    except subprocess.TimeoutExpired:
+        return None, f"gcc did not finish in {YARDSTICK_TIMEOUT:g} s"
     if r.returncode != 0:
         return None, f"gcc failed: {r.stderr.strip()[:200]}"
     return out, ""
 
 
-def run_yardstick(binary: Path, k: int, n: int) -> dict:
-    """Run ``limit_tri k n``; return positions, equal, checksum (ints) and seconds (float)."""
-    r = subprocess.run([str(binary), str(k), str(n)], capture_output=True, text=True, check=True)
+#: Seconds a yardstick run (or its compilation) may take before it is stopped.
+YARDSTICK_TIMEOUT = 300.0
+
+
+def run_yardstick(binary: Path, k: int, n: int, timeout: float = YARDSTICK_TIMEOUT):
+    """Run ``limit_tri k n`` under a time limit; return (positions, equal, checksum ints and
+    seconds float as a dict, "") or (None, why) when it times out, fails or prints no summary."""
+    from cgs_bridge import engines
+    r = engines.run([str(binary), str(k), str(n)], Path(binary).parent, timeout=timeout, memory=None)
+    if r.timed_out:
+        return None, f"yardstick stopped after its time limit of {timeout:g} s"
     vals = dict(re.findall(r"(\w+)=(-?[\d.]+)", r.stdout))
+    if r.returncode != 0 or not {"positions", "equal", "checksum", "seconds"} <= set(vals):
+        return None, f"yardstick failed (exit {r.returncode}) or printed no summary"
     return {"positions": int(vals["positions"]), "equal": int(vals["equal"]),
-            "checksum": int(vals["checksum"]), "seconds": float(vals["seconds"])}
+            "checksum": int(vals["checksum"]), "seconds": float(vals["seconds"])}, ""
 
 
 def _tri_check(g):
@@ -177,10 +190,15 @@ def run(cases=CASES, quick: bool = False, yardstick: Path | None = None, hexagon
                 row = [case, res["box"], res["positions"], res["solve"], res["compile"],
                        res["total"], res["positions"] / res["solve"], res["mib"], None, None, ""]
                 if case.startswith("tri") and binary is not None:
-                    c = run_yardstick(binary, 3, int(bound))
+                    c, why = run_yardstick(binary, 3, int(bound))
+                    if c is None:
+                        row[10] = why
+                        rows.append(row)
+                        status = 2
+                        continue
                     ours = triangular_check(res["grundy"])
                     same = all(ours[k] == c[k] for k in ("positions", "equal", "checksum"))
-                    status |= 0 if same else 1
+                    status = status or (0 if same else 1)
                     row[8:] = [c["seconds"], res["solve"] / c["seconds"] if c["seconds"] else None,
                                "match" if same else f"DIFFER ours {ours} C {c}"]
                 if res["fallback"]:

@@ -9,6 +9,8 @@ from pathlib import Path
 
 from ..errors import InputError
 
+from .common import positive
+
 
 def register(sub) -> None:
     p = sub.add_parser(
@@ -35,8 +37,8 @@ def register(sub) -> None:
                         "'{a,0,20}=>{a,0,6}'); reported; repeatable")
     p.add_argument("--expect", metavar="FILE", help="YAML file of the outputs the paper printed")
     p.add_argument("--engine", choices=["auto", "mathics", "wolframscript"], default="auto")
-    p.add_argument("--timeout", type=float, default=600.0, metavar="S", help="seconds per run (default 600)")
-    p.add_argument("--memory", type=float, default=4.0, metavar="GB", help="address-space limit per run")
+    p.add_argument("--timeout", type=positive(), default=600.0, metavar="S", help="seconds per run (default 600)")
+    p.add_argument("--memory", type=positive(), default=4.0, metavar="GB", help="address-space limit per run")
     p.add_argument("--allow-unsafe", action="store_true",
                    help="skip the up-front screen of shell, network, file and code-loading builtins "
                         "(the sandbox and the engine's removal of those builtins still apply)")

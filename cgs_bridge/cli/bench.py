@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from .common import positive
+
 
 def register(sub) -> None:
     from solvers.bench import CASES
@@ -18,12 +20,15 @@ def register(sub) -> None:
                    help=f"cases to run (default all): {', '.join(CASES)}")
     p.add_argument("--yardstick", metavar="PATH", type=Path,
                    help="limit_tri.c to compile (default <repo>/../shared/bench/limit_tri.c)")
-    p.add_argument("--hexagon-budget", metavar="SECONDS", type=float, default=60.0,
+    p.add_argument("--hexagon-budget", metavar="SECONDS", type=positive(), default=60.0,
                    help="time budget of the largest hexagon box (default 60)")
     p.set_defaults(func=run)
 
 
 def run(args) -> int:
     from solvers.bench import run as bench
+    if args.yardstick is not None and not args.yardstick.is_file():
+        from ..errors import InputError
+        raise InputError(f"--yardstick {args.yardstick}: no such file (give the C source to compile)")
     return bench(args.cases, quick=args.quick, yardstick=args.yardstick,
                  hexagon_budget=args.hexagon_budget)

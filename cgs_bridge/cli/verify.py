@@ -13,7 +13,7 @@ from pathlib import Path
 from .. import engines
 from ..errors import EngineError, InputError
 from ..io import atomic_write_text
-from .common import add_game_args, box_from_args, progress_printer, ruleset_from_args
+from .common import add_game_args, box_from_args, positive, progress_printer, ruleset_from_args
 from .compare import add_source_args, build
 
 CGSUITE_ENV = "CGS_BRIDGE_CGSUITE_CMD"
@@ -29,7 +29,7 @@ def register(sub) -> None:
                    "(default runs/<stem>-<time>; an existing non-empty folder is refused)")
     p.add_argument("--mathematica-engine", choices=["auto", "mathics", "wolframscript", "none"],
                    default="auto", help="auto: wolframscript when on PATH, else Mathics3")
-    p.add_argument("--timeout", type=float, default=600.0, help="seconds per engine run (default 600)")
+    p.add_argument("--timeout", type=positive(), default=600.0, help="seconds per engine run (default 600)")
     p.add_argument("--cgsuite-cmd", metavar="CMD", help="command that starts the CGSuite REPL, e.g. "
                    "'java -cp cgsuite.jar org.cgsuite.lang.Repl' (or set $" + CGSUITE_ENV + ")")
     p.set_defaults(func=run)
