@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..errors import RuleError
+from ..errors import RuleError, SpecError
 from ..game import Ruleset, claim_uses_misere
 from ..spec import ast as A
 from ..spec.checker import check_game
@@ -30,6 +30,14 @@ def with_claims(checked, texts):
     if not texts:
         return checked
     extra = tuple(A.Claim(f"--claim {t}", parse_expr(t, what="--claim")) for t in texts)
+    for claim, text in zip(extra, texts):  # errors located in the --claim text, not the spec file
+        try:
+            check_game(replace(checked.game, claims=checked.game.claims + (claim,)))
+        except SpecError as e:
+            ctx = None
+            if e.line == 1 and e.column:
+                ctx = f"  {text}\n  {' ' * (e.column - 1)}^"
+            raise SpecError(e.message, "--claim", e.line, e.column, ctx) from None
     return check_game(replace(checked.game, claims=checked.game.claims + extra))
 
 

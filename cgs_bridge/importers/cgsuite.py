@@ -149,9 +149,12 @@ def parse_transcript(text: str, ncoords: int, file: str = "<cgsuite>") -> Transc
                                  "a transcript of another game?")
             rows.append(r)
             where_rows.append(no)
-    widths = {len(r) for r in rows}
-    if len(widths) > 1:
-        raise InputError(f"{file}: rows of different lengths {sorted(widths)}")
+    if rows:
+        first = len(rows[0])
+        for r, no in zip(rows, where_rows):
+            if len(r) != first:
+                raise InputError(f"{file}:{no}: a row of {len(r)} values, but the first row "
+                                 f"(line {where_rows[0]}) has {first}; rows of different lengths")
     return Transcript(_frame(rows, ncoords), where_rows, scalars, others)
 
 

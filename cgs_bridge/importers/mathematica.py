@@ -93,8 +93,10 @@ def read_list_text(text: str, ncoords: int, file: str = "<output>") -> Transcrip
     if not seen_open:
         raise InputError(f"{file}: no list {{...}} found")
     width = len(rows[0]) if rows else ncoords + 1
-    if any(len(r) != width for r in rows):
-        raise InputError(f"{file}: rows of different lengths")
+    for r, no in zip(rows, lines):
+        if len(r) != width:
+            raise InputError(f"{file}:{no}: a row of {len(r)} values, but the first row (line "
+                             f"{lines[0]}) has {width}; rows of different lengths")
     cols = [f"c{i}" for i in range(ncoords)] + ["grundy"] + (["misere"] if width == ncoords + 2 else [])
     return Transcript(pd.DataFrame(rows, columns=cols, dtype="int64"), lines)
 
