@@ -48,7 +48,8 @@ def check_output_path(path, overwrite: bool = False) -> Path:
         not exist.
     """
     path = Path(path)
-    if os.path.lexists(path) and not path.is_file():
+    special = [p for p in (path.absolute(), path.resolve()) if p.parts[1:2] in (("dev",), ("proc",), ("sys",))]
+    if special or (os.path.lexists(path) and not path.is_file()):
         raise InputError(f"{path} exists and is not a regular file (a device, FIFO or folder); "
                          "cgs-bridge writes only regular files (omit -o to print to standard output)")
     parent = path.parent
