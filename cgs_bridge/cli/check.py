@@ -49,7 +49,7 @@ def run(args) -> int:
     uses_misere = any(claim_uses_misere(c) for c in checked.game.claims)
     try:
         sol = solve(ruleset, box, misere=uses_misere, method=args.method,
-                    progress=progress_printer("solving"))
+                    progress=progress_printer("solving"), output="positions")
     except RuleError as e:
         print(f"rules: FAIL on box {box}: {e}")
         return 1

@@ -88,7 +88,7 @@ def run(args) -> int:
     if args.mathematica_engine != "none":
         engine, _ = engines.mathematica_engine(None if args.mathematica_engine == "auto" else args.mathematica_engine)
     t0 = time.monotonic()
-    sol = solve(ruleset, box, misere=args.misere, progress=progress_printer("solving"))
+    sol = solve(ruleset, box, misere=args.misere, progress=progress_printer("solving"), output="csv")
     say(f"python: {len(sol)} valid positions of {ruleset.describe()} on {box} "
         f"in {time.monotonic() - t0:.2f} s")
     stem = gen.file_stem(ruleset, box, args.misere)
