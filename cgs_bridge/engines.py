@@ -129,7 +129,7 @@ def _reader(stream, sink: list, limit: int, over: threading.Event, proc) -> None
 
 def run(command: list, cwd, timeout: float = DEFAULT_TIMEOUT, memory: int | None = DEFAULT_MEMORY,
         stdin: str | None = None, env: dict | None = None, sandbox=None,
-        output_limit: int = OUTPUT_LIMIT) -> EngineResult:
+        output_limit: int | None = None) -> EngineResult:
     """Run ``command`` in ``cwd`` with a time limit (seconds) and an address-space limit (bytes).
 
     The process runs in its own session and dies with cgs-bridge (``PR_SET_PDEATHSIG``); on
@@ -145,6 +145,7 @@ def run(command: list, cwd, timeout: float = DEFAULT_TIMEOUT, memory: int | None
         EngineError: the program cannot be started (or the sandbox is not installed).
     """
     extra = []
+    output_limit = OUTPUT_LIMIT if output_limit is None else output_limit
     if sandbox is not None:
         from . import sandbox as sb
         command = sb.wrap(command, cwd, env)
@@ -237,6 +238,9 @@ def run_mathematica_file(path, cwd=None, engine: str | None = None, timeout: flo
 
 def require_success(result: EngineResult, what: str) -> EngineResult:
     """Raise :class:`EngineError` with the engine's own output if ``result`` failed or timed out."""
+    if result.truncated:
+        raise EngineError(f"{what} printed more than {OUTPUT_LIMIT >> 20} MiB and was stopped; "
+                          f"last output:\n{result.tail(5)}")
     if result.timed_out:
         raise EngineError(f"{what} exceeded its time limit after {result.seconds:.0f} s; last output:\n"
                           f"{result.tail()}")

@@ -123,3 +123,11 @@ def _with_func(parser, func):
             if name == "catalog":
                 sub.set_defaults(func=func)
     return parser
+
+
+def test_endless_cgsuite_output_is_stopped(tmp_path, capsys, monkeypatch):
+    from cgs_bridge import engines
+    monkeypatch.setattr(engines, "OUTPUT_LIMIT", 1 << 20)
+    code, err = _run(capsys, "verify", "triangular", "--bound", "1", "--mathematica-engine", "none",
+                     "--run-dir", str(tmp_path / "r"), "--cgsuite-cmd", "yes [0,0,0,0]")
+    assert code == 2 and "CGSuite printed more than 1 MiB and was stopped" in err
