@@ -32,16 +32,13 @@ from .game import FunctionValue
 from .io import atomic_write_text
 from .printing.model import build_model
 from .printing.spec_printer import expr_text
-from .printing.targets import TARGETS, class_name, environment
+from .printing.cgsuite import class_name
+from .printing.targets import TARGETS
+from .templating import environment
 
 __all__ = ["emit", "generate_files", "file_stem", "mathematica_csv_name", "cgsuite_script_name",
-           "cgsuite_class_file", "mathematica_program_name", "TARGETS", "target_names",
+           "cgsuite_class_file", "mathematica_program_name", "TARGETS",
            "CATALOG_BOUNDS", "catalog_files", "check_folder"]
-
-
-def target_names() -> tuple:
-    """Registered targets, in registration order (``cgsuite``, ``mathematica``)."""
-    return tuple(TARGETS)
 
 
 def file_stem(ruleset, box, misere: bool = False) -> str:
