@@ -3,7 +3,7 @@
 ``cgs-bridge generate GAME [-p NAME=VALUE] --bound B --target cgsuite|mathematica|all -o DIR
 [--misere] [--force]`` writes the files (atomically; a different existing file is an error
 unless ``--force``) and prints their paths. ``cgs-bridge generate --all`` writes every catalog
-game at its default parameters and small boxes (:data:`cgs_bridge.generate.CATALOG_BOUNDS`) into
+game at its default parameters and small boxes (each catalog file's ``box generated``) into
 ``generated/`` (or ``-o DIR``); with ``--check`` it writes nothing and exits 1 listing the files of
 that folder that differ from what the generator emits now, are missing, or are extra.
 """
