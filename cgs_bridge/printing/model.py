@@ -103,6 +103,12 @@ def derive_steps(game_name: str, cut: str, atoms) -> Derive:
     return Derive(cut, tuple(steps))
 
 
+def derive_program(ruleset, cut: str) -> Derive:
+    """The :class:`Derive` program of ``cut <cut> derived`` for a bound
+    :class:`~cgs_bridge.game.Ruleset` (the entry point for every printer, solvers' codegen included)."""
+    return derive_steps(ruleset.game.name, cut, [a for a in ruleset.checked.atoms if a.coord])
+
+
 @dataclass
 class Move:
     """Moves along one coordinate: ``t`` runs over ``0 .. coord - 1``; ``result`` is the tuple of
@@ -176,8 +182,7 @@ def build_model(ruleset) -> GameModel:
         if isinstance(cut, A.DerivedCut):
             var = loop_var
             result = tuple(A.Name(var) if j == i else A.Name(d) for j, d in enumerate(g.coords))
-            derive = derive_steps(g.name, c, [a for a in ruleset.checked.atoms if a.coord])
-            moves.append(Move(c, i, "derived", var, result, f"cut {c} derived", derive))
+            moves.append(Move(c, i, "derived", var, result, f"cut {c} derived", derive_program(ruleset, c)))
             continue
         var = cut.var if cut.var != c else loop_var
         mapping = {c: A.Name(var), cut.var: A.Name(var)}
