@@ -88,7 +88,7 @@ class Namer:
     def get(self, name: str) -> str:
         return self.map.get(name, name)
 
-    def fresh(self, base: str, valid=None) -> str:
+    def fresh(self, base: str) -> str:
         """A new identifier starting with ``base`` that collides with nothing handed out."""
         cand, k = base, 1
         while cand in self.taken:
