@@ -116,7 +116,7 @@ def test_parser_says_double_equals_not_equals(capsys):
 def test_parser_never_shows_internal_token_names(tmp_path, capsys):
     f = _spec(tmp_path, "  require max m in 0 to 3 with m < x\n")
     code, _, err = _run(capsys, "solve", f, "--bound", "1")
-    assert code == 2 and "`..`" in err and "anon" not in err.lower()
+    assert code == 2 and "'..'" in err and "anon" not in err.lower()
 
 
 def test_duplicate_coordinate_points_at_the_duplicate(tmp_path, capsys):

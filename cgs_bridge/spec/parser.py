@@ -18,10 +18,10 @@ _GRAMMAR = Path(__file__).with_name("grammar.lark")
 #: Friendly names for terminals in "expected ..." messages.
 _TERMINAL_NAMES = {
     "NAME": "a name", "INT": "an integer", "STRING": "a quoted string",
-    "MUL_OP": "`*`, `/` or `%`", "POW_OP": "`^`",
-    "COMP_OP": "a comparison (`==`, `!=`, `<`, `<=`, `>`, `>=`)",
-    "NIMSUM_OP": "`xor` or `⊕`", "MINMAX": "`min` or `max`", "INT_KW": "`int`",
-    "FUNCTION_KW": "`function`", "FN_QUAL": "`nondecreasing` or `nonnegative`", "GE": "`>=`",
+    "MUL_OP": "'*', '/' or '%'", "POW_OP": "'^'",
+    "COMP_OP": "a comparison ('==', '!=', '<', '<=', '>', '>=')",
+    "NIMSUM_OP": "'xor' or '⊕'", "MINMAX": "'min' or 'max'", "INT_KW": "'int'",
+    "FUNCTION_KW": "'function'", "FN_QUAL": "'nondecreasing' or 'nonnegative'", "GE": "'>='",
     "$END": "end of input",
 }
 
@@ -261,12 +261,12 @@ def _terminal_text(name: str, start: str) -> str:
         return _TERMINAL_NAMES[name]
     for t in _parser(start).terminals:
         if t.name == name and t.pattern.type == "str":
-            return f"`{t.pattern.value}`"
+            return f"'{t.pattern.value}'"
     return name.lower().strip("_")
 
 
 def _expected_text(expected, start: str = "start") -> str:
-    names = sorted({_terminal_text(e, start) for e in expected}, key=lambda n: (n.startswith("`"), n))
+    names = sorted({_terminal_text(e, start) for e in expected}, key=lambda n: (n.startswith("'"), n))
     if len(names) > 14:
         names = names[:14] + ["..."]
     return ", ".join(names)
