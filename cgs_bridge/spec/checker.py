@@ -21,7 +21,6 @@ from .visitor import ExprVisitor, register_visitor
 MAX_COORDS = 10
 
 _BOOL_OPS = {"and", "or", "iff"}
-_INT_OPS = {"+", "-", "*", "%", "^", "xor"}
 
 
 @dataclass(frozen=True)
