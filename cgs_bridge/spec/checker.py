@@ -57,7 +57,7 @@ def flatten(game: A.Game, resolve: Callable[[str], A.Game]) -> A.Game:
         raise _err(game, f"game {game.name}: a 'sum' game takes its coordinates, constraints and "
                          "moves from its components; remove the other statements", game.pos)
     coords, defs, requires, cuts = [], [], [], []
-    for i, term in enumerate(game.sum):
+    for term in game.sum:
         try:
             comp = flatten(resolve(term.game), resolve)
         except KeyError:
@@ -67,25 +67,7 @@ def flatten(game: A.Game, resolve: Callable[[str], A.Game]) -> A.Game:
         if len(term.coords) != len(comp.coords):
             raise _err(game, f"{term.game} has {len(comp.coords)} coordinates "
                              f"({', '.join(comp.coords)}); {len(term.coords)} names given", term.pos)
-        params = [p for p in comp.params]
-        args = list(term.args)
-        if len(args) > len(params):
-            raise _err(game, f"{term.game} takes {len(params)} parameters; {len(args)} given", term.pos)
-        mapping: dict = dict(zip(comp.coords, (A.Name(c, term.pos) for c in term.coords)))
-        for p, a in zip(params, args):
-            if p.kind == "function":
-                if not isinstance(a, A.Name):
-                    raise _err(game, f"function parameter {p.name} of {term.game} must be passed the "
-                                     "name of a function parameter", term.pos)
-                mapping[p.name] = a.id
-            else:
-                mapping[p.name] = a
-        for p in params[len(args):]:
-            if p.default is None:
-                raise _err(game, f"parameter {p.name} of {term.game} has no default; pass it", term.pos)
-            if p.kind == "function":
-                raise _err(game, f"pass function parameter {p.name} of {term.game} explicitly", term.pos)
-            mapping[p.name] = p.default
+        mapping = _term_mapping(game, term, comp)
         prefix = "_".join(term.coords) + "_"
         for d in comp.defs:
             mapping[d.name] = prefix + d.name
@@ -94,18 +76,46 @@ def flatten(game: A.Game, resolve: Callable[[str], A.Game]) -> A.Game:
             defs.append(A.Def(prefix + d.name, d.params, A.substitute(d.body, inner), d.pos))
         coords.extend(term.coords)
         requires.extend(A.Require(A.substitute(r.expr, mapping), r.pos) for r in comp.requires)
-        for c in comp.cuts:
-            new = mapping[c.coord].id
-            if isinstance(c, A.DerivedCut):
-                cuts.append(A.DerivedCut(new, c.pos))
-            else:
-                inner = {k: v for k, v in mapping.items() if k != c.var}
-                inner[c.var] = A.Name(c.var, c.pos)
-                cuts.append(A.Cut(new, c.var, tuple(A.Assign(mapping[a.target].id,
-                                                              A.substitute(a.value, inner), a.pos)
-                                                     for a in c.assigns), c.pos))
+        cuts.extend(_renamed_cut(c, mapping) for c in comp.cuts)
     return replace(game, coords=tuple(coords), defs=tuple(defs), requires=tuple(requires),
                    cuts=tuple(cuts), sum=())
+
+
+def _term_mapping(game: A.Game, term: A.SumTerm, comp: A.Game) -> dict:
+    """Substitution for one component of a sum: its coordinates -> the term's names, integer
+    parameters -> argument expressions (or defaults), function parameters -> the outer function
+    parameter's name."""
+    params = list(comp.params)
+    args = list(term.args)
+    if len(args) > len(params):
+        raise _err(game, f"{term.game} takes {len(params)} parameters; {len(args)} given", term.pos)
+    mapping: dict = dict(zip(comp.coords, (A.Name(c, term.pos) for c in term.coords)))
+    for p, a in zip(params, args):
+        if p.kind == "function":
+            if not isinstance(a, A.Name):
+                raise _err(game, f"function parameter {p.name} of {term.game} must be passed the "
+                                 "name of a function parameter", term.pos)
+            mapping[p.name] = a.id
+        else:
+            mapping[p.name] = a
+    for p in params[len(args):]:
+        if p.default is None:
+            raise _err(game, f"parameter {p.name} of {term.game} has no default; pass it", term.pos)
+        if p.kind == "function":
+            raise _err(game, f"pass function parameter {p.name} of {term.game} explicitly", term.pos)
+        mapping[p.name] = p.default
+    return mapping
+
+
+def _renamed_cut(c, mapping: dict):
+    """A component's move rule in the sum's names (the cut variable stays bound)."""
+    new = mapping[c.coord].id
+    if isinstance(c, A.DerivedCut):
+        return A.DerivedCut(new, c.pos)
+    inner = {k: v for k, v in mapping.items() if k != c.var}
+    inner[c.var] = A.Name(c.var, c.pos)
+    return A.Cut(new, c.var, tuple(A.Assign(mapping[a.target].id, A.substitute(a.value, inner), a.pos)
+                                   for a in c.assigns), c.pos)
 
 
 # ------------------------------------------------------------------ names and types
