@@ -4,6 +4,8 @@ re-exported here."""
 
 from __future__ import annotations
 
+import numpy as np
+
 from cgs_bridge import config
 from cgs_bridge.box import Box, parse_bound  # noqa: F401  (re-exported)
 from cgs_bridge.errors import BoxError
@@ -73,3 +75,7 @@ def check_fits(box: Box, misere: bool = False, budget: int | None = None) -> Non
                    f"{budget / 2**30:.1f} GiB is available. The largest bound that fits (capping every "
                    f"coordinate) is {lo}")
 
+
+def lexicographic(box: Box):
+    """Iterate the points of ``box`` in lexicographic order (last coordinate fastest)."""
+    return np.ndindex(*box.shape)

@@ -4,6 +4,7 @@ command is given, and compare everything position by position."""
 
 from __future__ import annotations
 
+import os
 import shlex
 import sys
 import time
@@ -15,7 +16,7 @@ from ..io import atomic_write_text
 from .common import add_game_args, box_from_args, progress_printer, ruleset_from_args
 from .compare import add_source_args, build
 
-CGSUITE_ENV = config.CGSUITE_CMD
+CGSUITE_ENV = "CGS_BRIDGE_CGSUITE_CMD"
 
 
 def register(sub) -> None:
