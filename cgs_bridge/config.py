@@ -28,8 +28,10 @@ MAX_MEMORY = "CGS_BRIDGE_MAX_MEMORY"
 KERNEL_CACHE = "CGS_BRIDGE_KERNEL_CACHE"
 #: Base of the default kernel cache directory (XDG Base Directory specification).
 XDG_CACHE_HOME = "XDG_CACHE_HOME"
-#: Command that starts the CGSuite 2.x REPL for ``cgs-bridge verify --engine cgsuite``.
+#: Command that starts the CGSuite 2.x REPL for ``cgs-bridge verify``.
 CGSUITE_CMD = "CGS_BRIDGE_CGSUITE_CMD"
+#: numba's own machine-code cache directory (read by numba itself, listed for completeness).
+NUMBA_CACHE_DIR = "NUMBA_CACHE_DIR"
 
 VARIABLES = {v.name: v for v in (
     Variable(MAX_MEMORY, "memory budget of one solve, in bytes (an integer)",
@@ -39,6 +41,8 @@ VARIABLES = {v.name: v for v in (
     Variable(XDG_CACHE_HOME, "base directory of user caches", "~/.cache", "solvers.kernel.cache_dir"),
     Variable(CGSUITE_CMD, "command starting the CGSuite 2.x REPL (the run folder is appended "
              "to its class path)", "none: --cgsuite-cmd is then required", "cgs_bridge.cli.verify"),
+    Variable(NUMBA_CACHE_DIR, "where numba keeps compiled machine code (read by numba itself)",
+             "next to the generated kernel modules", "numba"),
 )}
 
 #: Variables read by the test suite only (documented in the README, read in ``tests/``).
@@ -61,4 +65,4 @@ def get(name: str) -> str | None:
 
 
 __all__ = ["VARIABLES", "TEST_VARIABLES", "Variable", "get", "MAX_MEMORY", "KERNEL_CACHE",
-           "XDG_CACHE_HOME", "CGSUITE_CMD"]
+           "XDG_CACHE_HOME", "CGSUITE_CMD", "NUMBA_CACHE_DIR"]
