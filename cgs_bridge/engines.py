@@ -25,6 +25,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from . import sandbox as sb
 from .errors import EngineError
 
 DEFAULT_TIMEOUT = 600.0
@@ -147,7 +148,6 @@ def run(command: list, cwd, timeout: float = DEFAULT_TIMEOUT, memory: int | None
     extra = []
     output_limit = OUTPUT_LIMIT if output_limit is None else output_limit
     if sandbox is not None:
-        from . import sandbox as sb
         command = sb.wrap(command, cwd, env)
         extra, memory, full_env = sb.rlimits(sandbox), None, None
     else:

@@ -67,8 +67,8 @@ def main(argv=None) -> int:
 def _internal_error(command: str, e: Exception) -> int:
     """Report an unexpected exception in one line, exit 2; ``CGS_BRIDGE_DEBUG=1`` shows the
     traceback."""
-    import os
-    if os.environ.get("CGS_BRIDGE_DEBUG"):
+    from .. import config
+    if config.get(config.DEBUG):
         import traceback
         traceback.print_exc()
     what = f"{type(e).__name__}: {e}".splitlines()[0][:300]

@@ -10,7 +10,7 @@ import sys
 import time
 from pathlib import Path
 
-from .. import engines
+from .. import config, engines
 from ..errors import EngineError, InputError
 from ..io import atomic_write_text
 from .common import add_game_args, box_from_args, positive, progress_printer, ruleset_from_args
@@ -61,7 +61,7 @@ def _run_dir(args, stem: str) -> Path:
 def _cgsuite_argv(args) -> list | None:
     """``--cgsuite-cmd`` (or the environment variable) split like a shell would; InputError when
     it cannot be split (an unterminated quote) or is empty."""
-    cmd = args.cgsuite_cmd or os.environ.get(CGSUITE_ENV)
+    cmd = args.cgsuite_cmd or config.get(CGSUITE_ENV)
     if not cmd:
         return None
     where = "--cgsuite-cmd" if args.cgsuite_cmd else f"${CGSUITE_ENV}"
