@@ -132,11 +132,12 @@ def test_engine_output_is_bounded(tmp_path):
 
 
 def _marker_processes(marker):
+    """Processes whose command line is exactly ``marker`` (the sleeps, not bwrap or sh)."""
     out = []
     for d in Path("/proc").iterdir():
         if d.name.isdigit():
             try:
-                if marker in (d / "cmdline").read_bytes().decode(errors="replace"):
+                if (d / "cmdline").read_bytes().decode(errors="replace").split("\0")[:2] == marker.split():
                     out.append(int(d.name))
             except OSError:
                 pass
@@ -150,6 +151,8 @@ def test_killing_cgs_bridge_ends_the_engine_and_its_children(tmp_path, how):
     driver = textwrap.dedent(f"""
         import signal, sys
         signal.signal(signal.SIGTERM, signal.default_int_handler)
+        signal.signal(signal.SIGINT, signal.default_int_handler)  # as in a terminal (a background
+        # job inherits SIGINT ignored)
         from cgs_bridge import engines, sandbox
         print("START", flush=True)
         engines.run(["/bin/sh", "-c", "sleep {marker} & sleep {marker}"], {str(scratch)!r},
