@@ -151,7 +151,7 @@ def _emit_code(code: str, base: int, emit, table, changes, whole: str) -> None:
             run = code[i:j].count(PSI)
             emit("\n" + "  " * (run - 1), base + i)
             changes.append(Change("psi-break", _line(whole, base + i),
-                                  f"{run} x Ψ read as a line break and indentation"))
+                                  "a run of Ψ read as a line break and indentation"))
             i = j
             continue
         emit(table.get(ch, ch), base + i)
