@@ -63,7 +63,7 @@ def run_cgscript(args, text: str) -> int:
                             as_printed=True if args.as_printed else None, expect=expect,
                             mapping=parse_map(args.map), limits=limits, class_name=args.class_name)
     if args.port_to:
-        from ..audit.cgscript.port import port_report
+        from ..audit.cgscript.port_check import port_report
         port_report(report, args.output, force=args.force, cgsuite_cmd=args.cgsuite_cmd,
                     timeout=args.timeout, ruleset=ruleset, box=box, mapping=parse_map(args.map))
     text_report = report.text()

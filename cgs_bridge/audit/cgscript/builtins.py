@@ -298,8 +298,7 @@ def construct(interp, qual, args, node, this):
             outer = obj
             break
         obj = obj.outer
-    key = next((k for k, c in interp.classes.items() if c is cls and "." in k), cls.name)
-    return GameObject(key, fields, outer)
+    return GameObject(interp.canon.get(id(cls), qual), fields, outer)
 
 
 def apply(interp, target, args, node, this):

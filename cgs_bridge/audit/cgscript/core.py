@@ -130,8 +130,6 @@ def _interpreter(sources, dialect, limits, where) -> Interpreter:
     for s in sources:
         for c in s.program.classes:
             it.add_class(c, s.package)
-            for inner in c.classes:
-                it.add_class(inner, "")
     return it
 
 

@@ -70,6 +70,7 @@ class Interpreter:
         self.where = where
         self.classes: dict = {}
         self.class_of: dict = {}
+        self.canon: dict = {}
         self.globals: dict = {}
         self.printed: list = []
         self.nim_cache: dict = {}
@@ -94,8 +95,11 @@ class Interpreter:
         qual = f"{package}.{cls.name}" if package else cls.name
         self.classes[qual] = cls
         self.classes.setdefault(cls.name, cls)
+        if package or id(cls) not in self.canon:
+            self.canon[id(cls)] = qual
         for inner in cls.classes:
             self.class_of[id(inner)] = cls
+            self.add_class(inner, qual)
 
     def fail(self, message: str, node=None):
         pos = getattr(node, "pos", None)
@@ -214,6 +218,8 @@ class Interpreter:
         while isinstance(obj, GameObject):
             if obj.has(name):
                 return obj.get(name)
+            if any(c.name == name for c in self.classes[obj.cls].classes):
+                return ClassRef(f"{obj.cls}.{name}")
             obj = obj.outer
         if name in self.globals:
             return self.globals[name]

@@ -77,7 +77,7 @@ class CGSet:
         return hash(("set", frozenset(self.items)))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Procedure:
     """A 2.x procedure ``param -> body`` with the scopes it closes over."""
 
