@@ -111,12 +111,16 @@ class Interpreter:
     def tick(self, node=None) -> None:
         self.steps += 1
         if self.steps & 0x3FFF == 0:
-            if self.steps > self.limits.steps:
-                self.fail(f"stopped: the program did not finish within {self.limits.steps:,} "
-                          "evaluation steps (raise --max-steps if it is meant to run longer)", node)
-            if time.monotonic() > self.deadline:
-                self.fail(f"stopped: the program did not finish within --timeout "
-                          f"{self.limits.seconds:g} s", node)
+            self.check_budget(node)
+
+    def check_budget(self, node=None) -> None:
+        """Stop the run when the step budget or the wall-clock limit is exhausted."""
+        if self.steps > self.limits.steps:
+            self.fail(f"stopped: the program did not finish within {self.limits.steps:,} "
+                      "evaluation steps (raise --max-steps if it is meant to run longer)", node)
+        if time.monotonic() > self.deadline:
+            self.fail(f"stopped: the program did not finish within --timeout "
+                      f"{self.limits.seconds:g} s", node)
 
     def check_int(self, v, node):
         if isinstance(v, int) and not isinstance(v, bool) and v.bit_length() > self.limits.int_bits:
@@ -207,7 +211,7 @@ class Interpreter:
     def ev(self, node, frame):
         self.steps += 1
         if self.steps & 0x3FFF == 0:
-            self.tick(node)
+            self.check_budget(node)
         return self._dispatch[type(node)](node, frame)
 
     def lookup(self, name: str, frame: Frame, node):

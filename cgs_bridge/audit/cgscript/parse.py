@@ -12,6 +12,7 @@ Errors are :class:`CGScriptError` (an InputError, exit 2) naming the file, the l
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -28,6 +29,10 @@ UNSUPPORTED_WORDS = {"setof", "listof", "tableof", "sumof", "switch", "case", "t
                      "finally", "import", "enum", "repeat", "foreach", "until", "is", "error",
                      "clear", "pass", "op", "unary", "tabulate", "java", "?", "=>", "|", "&", ":",
                      "±", "^^", "vv", "<>", "<|", "|>", "&&", "||", "!"}
+
+
+#: Unsupported words that look like keywords: blamed for a syntax error that follows them.
+_KEYWORD_LIKE = re.compile(r"\b(setof|listof|tableof|sumof|switch|try|catch|import|enum|repeat|foreach|until)\b")
 
 
 class CGScriptError(InputError):
@@ -282,6 +287,14 @@ def _syntax_error(e: lark.exceptions.UnexpectedInput, text: str, file: str, wher
         word = None
     else:
         word = str(e.token)
+    offset = sum(len(x) + 1 for x in lines[:line - 1]) + col - 1
+    prior = [m for m in _KEYWORD_LIKE.finditer(text[:offset + len(word or "")])]
+    if (word is None or word not in UNSUPPORTED_WORDS) and prior:
+        m = prior[-1]
+        word = m.group(0)
+        line = text.count("\n", 0, m.start()) + 1
+        col = m.start() - (text.rfind("\n", 0, m.start()) + 1) + 1
+        src = lines[line - 1] if 0 < line <= len(lines) else ""
     place = where(line, col) if where else f"{line}:{col}"
     if word is not None and word in UNSUPPORTED_WORDS:
         msg = f"unsupported CGScript construct: `{word}` at {place}"
