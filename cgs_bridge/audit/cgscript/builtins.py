@@ -230,7 +230,12 @@ def min_max(name):
     return f
 
 
-GLOBAL_FUNCTIONS = {"Min": min_max("Min"), "Max": min_max("Max"),
+def _error(interp, args, node):
+    (msg,) = _need(interp, args, 1, "error", node)
+    interp.fail(f"the program raised error({show(interp, msg)})", node)
+
+
+GLOBAL_FUNCTIONS = {"Min": min_max("Min"), "Max": min_max("Max"), "error": _error,
                     "MutableList": lambda interp, args, node: CGList(),
                     "MutableSet": lambda interp, args, node: CGSet()}
 

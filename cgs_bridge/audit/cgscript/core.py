@@ -138,9 +138,10 @@ def _game_class(sources, name: str | None):
     found = []
     for s in sources:
         for c in s.program.classes:
+            top = f"{s.package}.{c.name}" if s.package else c.name
             for k in [c] + list(c.classes):
                 if k.method("Options") is not None:
-                    found.append(f"{s.package}.{k.name}" if s.package and k is c else k.name)
+                    found.append(top if k is c else f"{top}.{k.name}")
     if name:
         match = [f for f in found if f == name or f.split(".")[-1] == name]
         if not match:

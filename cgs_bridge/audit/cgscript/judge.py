@@ -39,7 +39,9 @@ class Binding:
             ctor = cls.method(cls.name, "method")
             names = [p.name for p in ctor.params] if ctor else []
         mapping = mapping or {}
-        unknown = set(mapping) - set(names)
+        parent = interp.class_of.get(id(cls))
+        outer_names = [p.name for p in (parent.params or ())] if parent is not None else []
+        unknown = set(mapping) - set(names) - set(outer_names)
         if unknown:
             raise InputError(f"--map names {sorted(unknown)} that are not parameters of {cls.name}({', '.join(names)})")
         self.cls_key, self.names, self.roles = cls_key, names, []
@@ -55,10 +57,33 @@ class Binding:
                 raise InputError(f"constructor parameter `{n}` of {cls.name} matches no coordinate "
                                  f"({', '.join(ruleset.coords)}) or integer parameter of "
                                  f"{ruleset.describe()}; give --map {n}=NAME")
+        self.outer = self._outer(interp, cls, ruleset, mapping)
         missing = [c for c in ruleset.coords if c not in seen]
         if missing:
             raise InputError(f"{cls.name}({', '.join(names)}) has no argument for the coordinates "
                              f"{', '.join(missing)} of {ruleset.describe()}; use --map CLASSNAME=COORD")
+
+    @staticmethod
+    def _outer(interp, cls, ruleset, mapping):
+        """For a 2.x nested position class (``class TriChoc(k) extends Ruleset`` holding
+        ``class Position(x, y, z)``): the enclosing ruleset instance, its parameters taken from
+        the spec's parameters by name (or ``--map``)."""
+        parent = interp.class_of.get(id(cls))
+        if parent is None:
+            return None
+        fields = []
+        for prm in parent.params or ():
+            spec_name = mapping.get(prm.name, prm.name)
+            value = ruleset.params.get(spec_name)
+            if not isinstance(value, int):
+                raise InputError(f"parameter `{prm.name}` of {parent.name} matches no integer parameter "
+                                 f"of {ruleset.describe()}; give --map {prm.name}=NAME")
+            fields.append((prm.name, value))
+        return GameObject(interp.canon[id(parent)], tuple(fields), None)
+
+    def make(self, interp, p):
+        """The program's game at spec position ``p``."""
+        return B.construct(interp, self.cls_key, self.args(p), None, self.outer)
 
     def describe(self) -> str:
         return ", ".join(f"{n}={'coordinate ' + str(r[1]) if r[0] == 'coord' else 'parameter ' + str(r[1])}"
@@ -102,7 +127,7 @@ def judge_class_moves(interp, binding: Binding, ruleset, box) -> tuple:
         if not ruleset.is_valid(p):
             continue
         checked += 1
-        g = B.construct(interp, binding.cls_key, binding.args(p), None, None)
+        g = binding.make(interp, p)
         got, bad = set(), []
         for o in B.options(interp, g):
             q, why = binding.position(o)

@@ -11,7 +11,8 @@ ImpartialGame ``def Options``):
 - the first assignment to a new name in a method -> ``var name := ...``; an empty ``[]``/``{}``
   that is assigned -> ``MutableList()``/``MutableSet()`` (2.x literals are immutable);
   ``return {}`` -> ``return []`` (no options either way);
-- scripts: ``Worksheet.Print`` -> ``System.Print``; ``s.ToString`` of a set built by ``Add`` ->
+- scripts (one top-level statement per line, as CGSuite's line REPL reads them):
+  ``Worksheet.Print`` -> ``System.Print``; ``s.ToString`` of a set built by ``Add`` ->
   ``s.ToSet.ToString`` (prints ``{...}`` sorted, as 1.x did).
 
 Kept as they are, with a note: ``a.NimSum(b)`` (2.x raises an error for negative operands where
@@ -233,7 +234,8 @@ def port_script(prog: A.Program, notes: list) -> str:
                                        (tuple(to_set(y) for y in x) if isinstance(x, tuple) else x) for x in v)
             return dataclasses.replace(node, **ch)
         return node
-    return "\n".join(stmts(tuple(to_set(s) for s in body), "")) + "\n"
+    # one top-level statement per line: CGSuite's line REPL reads a statement per line
+    return "".join(" ".join(x.strip() for x in stmts((to_set(s),), "")) + "\n" for s in body)
 
 
 def port_files(sources) -> tuple:

@@ -78,8 +78,8 @@ def _run_port(folder: Path, files: dict, report, box, ruleset, mapping) -> list:
             if not ruleset.is_valid(p):
                 continue
             n += 1
-            a = {ob.position(o)[0] for o in B.options(orig_it, B.construct(orig_it, okey, ob.args(p), None, None))}
-            b = {pb.position(o)[0] for o in B.options(port_it, B.construct(port_it, key, pb.args(p), None, None))}
+            a = {ob.position(o)[0] for o in B.options(orig_it, ob.make(orig_it, p))}
+            b = {pb.position(o)[0] for o in B.options(port_it, pb.make(port_it, p))}
             if a != b:
                 bad.append({"position": str(p), "program": str(sorted(b)), "spec": str(sorted(a)),
                             "detail": "port options differ from the original's"})
