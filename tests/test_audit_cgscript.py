@@ -160,6 +160,9 @@ def test_unsupported_construct_named_with_position():
         parse_file_text("x := 3;\ny := setof(a for a in [1]);\n", "p.cgs")
     assert "unsupported CGScript construct: `setof` at 2:6" in str(e.value)
     with pytest.raises(CGScriptError) as e:
+        parse_file_text("Worksheet.Print(1);\n    switch x end", "p.cgs")
+    assert "unsupported CGScript 1.x construct: `switch` at 2:5" in str(e.value)
+    with pytest.raises(CGScriptError) as e:
         parse_file_text("class A extends ImpartialGame var x; method A(x) end\n  def B := 1;\nend\n", "p.cgs")
     assert "unsupported CGScript 1.x construct: `def` at 2:7" in str(e.value)
 
@@ -193,3 +196,66 @@ def test_cli_dispatch_and_exit_codes(classpath, tmp_path, capsys):
     bad.write_text("x := 1;\nswitch x end\n")
     assert main(["audit", str(bad), "--game", "triangular"]) == 2
     assert "unsupported CGScript construct: `switch` at 2:1" in capsys.readouterr().err
+    out = tmp_path / "report"
+    assert main(["audit", str(prog), "--game", "triangular", "-p", "k=3", "--bound", "3", "-o", str(out)]) == 0
+    assert sorted(p.name for p in out.iterdir()) == ["differences.csv", "normalized.cgs", "report.json", "report.txt"]
+    assert main(["audit", str(prog), "--game", "triangular", "-p", "k=3", "--bound", "3",
+                 "--map", "q=x"]) == 2
+    assert "--map names ['q']" in capsys.readouterr().err
+
+
+def test_mathematica_seed_programs_still_detected_as_mathematica(data):
+    for f in sorted((data / "audit").glob("seed*.txt")):
+        assert detect_language(str(f), f.read_text(encoding="utf-8")) == "mathematica", f.name
+
+
+def test_map_renames_constructor_arguments(tmp_path):
+    # hand-written: the triangular rule with constructor arguments named a, b, c, m
+    (tmp_path / "T.cgs").write_text(
+        "class T extends ImpartialGame var a,b,c,m; method T(a,b,c,m) end\n"
+        "override method Options(Player player) r := [];\n"
+        "for t from 0 to a-1 do r.Add(T(t,b.Min(((t+c)/m).Floor),c,m)); end\n"
+        "for t from 0 to b-1 do r.Add(T(a,t,c,m)); end\n"
+        "for t from 0 to c-1 do r.Add(T(a,b.Min(((a+t)/m).Floor),t,m)); end\n"
+        "return r; end end\n")
+    from cgs_bridge.errors import InputError
+    with pytest.raises(InputError, match="matches no coordinate"):
+        audit_cgscript(str(tmp_path / "T.cgs"), ruleset(3), box=Box(("x", "y", "z"), (3, 3, 3)))
+    rep = audit_cgscript(str(tmp_path / "T.cgs"), ruleset(3), box=Box(("x", "y", "z"), (4, 4, 4)),
+                         mapping={"a": "x", "b": "y", "c": "z", "m": "k"})
+    assert rep.exit_code == 0, rep.text()
+
+
+@pytest.mark.parametrize("cls, game, params, bound", [
+    ("TriChoc", "triangular", {"k": "3"}, (6, 6, 6)),
+    ("HexChoc", "hexagon", {}, (2, 1, 2, 1, 2, 1)),
+])
+def test_real_cgsuite2_classes_judged_against_spec(shared, cls, game, params, bound):
+    # classes that ran in a real CGSuite 2.2 (fixtures); Ruleset with a nested Position class
+    r = Ruleset(load_game(game), params)
+    rep = audit_cgscript(str(shared / f"fixtures/cgsuite/classes/{cls}.cgs"), r, box=Box(r.coords, bound))
+    c = {c.name: c for _, c in rep.checks}
+    assert rep.sources[0].program.dialect == "2.x"
+    assert rep.exit_code == 0 and c["moves"].verdict == "agree", rep.text()
+
+
+def test_repl_transcripts_parse_to_the_worksheet_values(shared):
+    from cgs_bridge.audit.cgscript.port_check import repl_lines
+    for d in sorted(p for p in (shared / "fixtures/cgsuite/emitted").iterdir() if p.is_dir()):
+        repl = repl_lines((d / "repl.out").read_text())
+        sheet = [ln for ln in (d / "worksheet.out").read_text().splitlines() if ln.strip() and ln != "Nothing"]
+        assert repl == sheet, d.name
+
+
+def test_wall_clock_limit_stops_the_run():
+    prog, _ = parse_file_text("n := 0; while true do n := n + 1; end", "loop.cgs")
+    with pytest.raises(EvaluationError, match="did not finish within --timeout 0.2 s"):
+        _interpreter([], "1.x", Limits(seconds=0.2), None).run(prog.statements)
+
+
+def test_errors_in_one_line_class_name_the_printed_column(shared):
+    printed = seed_program(shared, "8.2").replace("result.Remove(this);", "result.Remove(this) ?;")
+    with pytest.raises(CGScriptError) as e:
+        parse_file_text(printed, "ex82")
+    col = printed.index("?;") + 1
+    assert f"(printed 1:{col})" in str(e.value)

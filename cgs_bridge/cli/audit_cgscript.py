@@ -45,7 +45,6 @@ def _scales(items) -> list:
 def run_cgscript(args, text: str) -> int:
     from ..audit.cgscript import Limits, audit_cgscript
     from ..audit.judge import load_expect
-    from ..io import atomic_write_text
     from .common import box_from_args, ruleset_from_args
     if args.subst or args.also_game or args.no_prelude or args.grundy or args.positions or args.moves:
         raise InputError("--subst, --also-game, --no-prelude, --grundy, --positions and --moves apply "
@@ -68,8 +67,8 @@ def run_cgscript(args, text: str) -> int:
                     timeout=args.timeout, ruleset=ruleset, box=box, mapping=parse_map(args.map))
     text_report = report.text()
     if args.output:
-        from pathlib import Path
-        p = atomic_write_text(Path(args.output) / "report.txt", text_report, overwrite=args.force)
-        print(f"wrote {p}", file=sys.stderr)
+        from ..audit.cgscript.core import write_report
+        paths = write_report(report, args.output, force=args.force)
+        print(f"wrote {', '.join(str(p) for p in paths + report.port_files)}", file=sys.stderr)
     sys.stdout.write(text_report)
     return report.exit_code

@@ -81,6 +81,37 @@ class CGScriptReport:
         return "\n".join(out) + "\n"
 
 
+def write_report(report: CGScriptReport, folder, force: bool = False) -> list:
+    """Write ``report.txt``, ``report.json`` (verdicts, printed lines, notes, port files),
+    ``differences.csv`` (run, check, position, program, spec, detail) and ``normalized.cgs`` (every
+    source, normalised) into ``folder``; atomically, never replacing a different file unless
+    ``force``. Returns the paths. Raises InputError on an existing different file."""
+    import csv
+    import io
+    import json
+
+    from ...io import atomic_write_text
+    from ..report import RESULT
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(["run", "check", "position", "program", "spec", "detail"])
+    for label, c in report.checks:
+        for row in c.rows:
+            w.writerow([label, c.name] + [row.get(k, "") for k in ("position", "program", "spec", "detail")])
+    doc = {"program": report.program_path, "spec": report.spec, "language": "cgscript",
+           "dialect": report.sources[0].program.dialect, "exit_code": report.exit_code,
+           "result": RESULT[report.exit_code],
+           "checks": [{"run": label, "name": c.name, "verdict": c.verdict, "summary": c.summary,
+                       "differences": len(c.rows)} for label, c in report.checks],
+           "printed": report.printed, "notes": report.notes, "port_files": report.port_files,
+           "normalization": [{"file": s.path, "kind": ch.kind, "line": ch.line, "detail": ch.detail}
+                             for s in report.sources for ch in s.normalized.changes]}
+    normalized = "".join(f"// ---- {s.path}\n{s.normalized.text.rstrip()}\n" for s in report.sources)
+    files = {"report.txt": report.text(), "report.json": json.dumps(doc, indent=2) + "\n",
+             "differences.csv": buf.getvalue(), "normalized.cgs": normalized}
+    return [atomic_write_text(Path(folder) / name, text, overwrite=force) for name, text in files.items()]
+
+
 def load_source(path: str, text: str | None = None, package: str = "", dialect: str | None = None) -> Source:
     """Read, normalise and parse one CGScript file. Raises InputError (unreadable, syntax)."""
     if text is None:
@@ -92,15 +123,30 @@ def load_source(path: str, text: str | None = None, package: str = "", dialect: 
     return Source(str(path), package, program, norm)
 
 
-def class_path_sources(dirs, dialect=None) -> list:
-    """Every ``.cgs`` class file under the class-path folders; a file in a subfolder belongs to
-    the package named by the subfolder (``DIR/examples/Choco3D.cgs`` is ``examples.Choco3D``)."""
+def referenced_names(program: A.Program) -> set:
+    """Names and member names the program uses (candidates for class files)."""
+    from .dialect import walk
+    out = set()
+    for n in walk(tuple(program.classes) + tuple(program.statements)):
+        if isinstance(n, A.Name):
+            out.add(n.id)
+        elif isinstance(n, A.Member):
+            out.add(n.name)
+    return out
+
+
+def class_path_sources(dirs, dialect=None, names=None) -> list:
+    """The class files under the class-path folders that ``names`` refers to (all when None), as
+    CGSuite finds them: a file in a subfolder belongs to the package named by the subfolder
+    (``DIR/examples/Choco3D.cgs`` is ``examples.Choco3D``)."""
     out = []
     for d in dirs or []:
         root = Path(d)
         if not root.is_dir():
             raise InputError(f"--class-path {d}: not a folder")
         for f in sorted(root.rglob("*.cgs")):
+            if names is not None and f.stem not in names:
+                continue
             pkg = ".".join(f.relative_to(root).parts[:-1])
             src = load_source(str(f), package=pkg, dialect=dialect)
             if src.program.classes:
@@ -169,7 +215,8 @@ def audit_cgscript(program_path: str, ruleset, text: str | None = None, classes=
         InputError: unreadable or unsupported input (with line and column), a bad mapping.
     """
     main = load_source(program_path, text, dialect=dialect)
-    sources = [main] + [load_source(p, dialect=dialect) for p in classes] + class_path_sources(class_path, dialect)
+    sources = [main] + [load_source(p, dialect=dialect) for p in classes]
+    sources += class_path_sources(class_path, dialect, referenced_names(main.program))
     report = CGScriptReport(program_path, ruleset.describe(), sources)
     report.checks.append(("", Check("normalization", "info", "; ".join(
         f"{Path(s.path).name}: {len(s.normalized.changes)} changes" for s in sources))))

@@ -297,7 +297,9 @@ def _syntax_error(e: lark.exceptions.UnexpectedInput, text: str, file: str, wher
         src = lines[line - 1] if 0 < line <= len(lines) else ""
     place = where(line, col) if where else f"{line}:{col}"
     if word is not None and word in UNSUPPORTED_WORDS:
-        msg = f"unsupported CGScript construct: `{word}` at {place}"
+        version = ("1.x " if re.search(r"\bmethod\b|\bproperty\b|Worksheet\.Print", text)
+                   else "2.x " if re.search(r"\bdef\b|->", text) else "")
+        msg = f"unsupported CGScript {version}construct: `{word}` at {place}"
         construct = word
     else:
         expected = sorted(getattr(e, "expected", None) or getattr(e, "allowed", None) or [])
