@@ -123,7 +123,7 @@ def test_ex84_scaled_counts_equal_spec(shared, classpath):
     assert [ln.rsplit(" ", 1)[1] for ln in rep.printed["x=6,y=6,z=6"]] == [str(equal), str(len(pos) - equal)]
 
 
-def test_ex86_empty_sets_and_port_stops_on_negative_nimsum(shared, classpath, tmp_path):
+def test_ex86_empty_sets_and_port_keeps_11_nimsum(shared, classpath, tmp_path):
     text = seed_program(shared, "8.6")
     rep = audit_cgscript("ex86.txt", ruleset(5), text=text, class_path=[classpath],
                          scales=[{"x": "6", "y": "3", "z": "6"}])
@@ -132,7 +132,13 @@ def test_ex86_empty_sets_and_port_stops_on_negative_nimsum(shared, classpath, tm
     port_report(rep, tmp_path / "port", ruleset=ruleset(5), box=Box(("x", "y", "z"), (3, 2, 3)))
     c = {c.name: c for _, c in rep.checks}
     assert c["port-moves"].verdict == "agree"
-    assert c["port-run"].verdict == "differ" and "nonnegative" in c["port-run"].summary
+    assert c["port-run"].verdict == "agree", c["port-run"].summary  # with NimSum1x
+    assert (tmp_path / "port" / "ex86_2x.cgs").read_text().startswith("NimSum1x := a -> b -> ")
+    # the port without the helper: the 2.x evaluator stops where CGSuite 2.x would
+    script = load_source("raw.cgs", text.replace("Ψ", " "), dialect="1.x")
+    it = _interpreter(rep.sources, "2.x", Limits(), None)
+    with pytest.raises(EvaluationError, match="NimSum applies only to nonnegative integers"):
+        it.run(script.program.statements)
     assert (tmp_path / "port" / "examples" / "Choco3D.cgs").read_text().startswith(
         "class Choco3D(x, y, z, k) extends ImpartialGame")
 
@@ -259,3 +265,12 @@ def test_errors_in_one_line_class_name_the_printed_column(shared):
         parse_file_text(printed, "ex82")
     col = printed.index("?;") + 1
     assert f"(printed 1:{col})" in str(e.value)
+
+
+def test_port_nimsum_helper_is_twos_complement_xor():
+    # independent: Python's ^ on ints is two's complement (as CGSuite 1.x's Java ^ / BigInteger.xor)
+    from cgs_bridge.audit.cgscript.parse import parse_program
+    from cgs_bridge.audit.cgscript.port import HELPER_DEF
+    prog = parse_program(HELPER_DEF + "\n[NimSum1x(a)(b) for a from -17 to 17 for b from -17 to 17]", "h", "2.x")
+    got = _interpreter([], "2.x", Limits(), None).run(prog.statements).items
+    assert got == [a ^ b for a in range(-17, 18) for b in range(-17, 18)]

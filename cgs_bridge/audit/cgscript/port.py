@@ -15,9 +15,16 @@ ImpartialGame ``def Options``):
   ``Worksheet.Print`` -> ``System.Print``; ``s.ToString`` of a set built by ``Add`` ->
   ``s.ToSet.ToString`` (prints ``{...}`` sorted, as 1.x did).
 
-Kept as they are, with a note: ``a.NimSum(b)`` (2.x raises an error for negative operands where
-1.1.1 took two's complement), ``*n`` and ``{}`` (CGScript 2.x has them; the emitted-subset grammar
-``printing/cgscript.lark`` does not).
+- scripts: ``a.NimSum(b)`` -> ``NimSum1x(a)(b)``, a procedure defined on the script's first line
+  that is 1.1.1's nim-sum (two's complement for negatives: ``CgsuiteInteger.nimSum`` is Java
+  ``^``) written with 2.x's ``NimSum`` on nonnegative integers only (2.x's ``SmallInteger.nimSum``
+  raises "NimSum applies only to nonnegative integers"): with ``u(v) = Max([v, -1 - v])`` (v, or
+  its bitwise complement when negative) and ``s(v) = (u(v) - v).Div(2 u(v) + 1)`` (1 when v < 0),
+  ``a xor b = w`` when ``s(a) = s(b)`` else ``-1 - w``, where ``w = u(a) NimSum u(b)``.
+
+Kept as they are, with a note: ``.NimSum`` inside a class (the class has no worksheet procedure);
+``*n`` and ``{}`` (CGScript 2.x has them; the emitted-subset grammar ``printing/cgscript.lark``
+does not).
 """
 
 from __future__ import annotations
@@ -28,6 +35,21 @@ from pathlib import Path
 from ...errors import InputError
 from . import ast as A
 from .dialect import walk
+
+HELPER = "NimSum1x"
+
+
+def _u(v):
+    return f"Max([{v}, -1 - {v}])"
+
+
+def _s(v):
+    return f"({_u(v)} - {v}).Div(2 * {_u(v)} + 1)"
+
+
+#: The 1.1.1 nim-sum as a curried 2.x procedure (derivation in the module docstring).
+HELPER_DEF = (f"{HELPER} := a -> b -> ({_u('a')} NimSum {_u('b')}) + ({_s('a')} + {_s('b')}) % 2 "
+              f"* (-1 - 2 * ({_u('a')} NimSum {_u('b')}));")
 
 PREC = {"or": 1, "and": 2, "==": 4, "!=": 4, "<": 4, "<=": 4, ">": 4, ">=": 4, "..": 6,
         "+": 7, "-": 7, "*": 8, "/": 8, "%": 8, "^": 10}
@@ -119,8 +141,10 @@ class _Translate:
     """1.x statements -> 2.x statements (rules in the module docstring); ``notes`` lists what the
     port kept that may behave differently."""
 
-    def __init__(self, notes: list):
+    def __init__(self, notes: list, script: bool = False):
         self.notes = notes
+        self.script = script
+        self.used_helper = False
 
     def body(self, body, declared: set, in_method: bool):
         out = []
@@ -160,12 +184,32 @@ class _Translate:
         return v
 
     def e(self, node):
+        if self.script:
+            node = self.nimsum(node)
         for n in walk(node):
             if isinstance(n, A.Member) and n.name == "NimSum":
-                self.notes.append(f"{n.pos[0]}:{n.pos[1]}: `.NimSum` kept; CGSuite 2.x raises "
+                self.notes.append(f"{n.pos[0]}:{n.pos[1]}: `.NimSum` kept in a class; CGSuite 2.x raises "
                                   "\"NimSum applies only to nonnegative integers\" where 1.1.1 took "
                                   "negatives in two's complement")
         return _rewrite(node)
+
+    def nimsum(self, node):
+        """``a.NimSum(b)`` -> ``NimSum1x(a)(b)`` everywhere in ``node``."""
+        if not dataclasses.is_dataclass(node) or isinstance(node, A.Loop):
+            return node
+        if isinstance(node, A.Call) and isinstance(node.func, A.Member) and node.func.name == "NimSum" \
+                and len(node.args) == 1:
+            self.used_helper = True
+            inner = A.Call(A.Name(HELPER, node.pos), (self.nimsum(node.func.obj),), node.pos)
+            return A.Call(inner, (self.nimsum(node.args[0]),), node.pos)
+        ch = {}
+        for f in dataclasses.fields(node):
+            v = getattr(node, f.name)
+            if dataclasses.is_dataclass(v):
+                ch[f.name] = self.nimsum(v)
+            elif isinstance(v, tuple):
+                ch[f.name] = tuple(self.nimsum(x) for x in v)
+        return dataclasses.replace(node, **ch)
 
 
 def _rewrite(node):
@@ -216,7 +260,7 @@ def port_script(prog: A.Program, notes: list) -> str:
     collections = {s.expr.target.id for s in prog.statements if isinstance(s, A.ExprStmt)
                    and isinstance(s.expr, A.Assign) and isinstance(s.expr.target, A.Name)
                    and isinstance(s.expr.value, (A.ListLit, A.SetLit))}
-    tr = _Translate(notes)
+    tr = _Translate(notes, script=True)
     body = tr.body(prog.statements, set(), False)
 
     def to_set(node):
@@ -235,7 +279,12 @@ def port_script(prog: A.Program, notes: list) -> str:
             return dataclasses.replace(node, **ch)
         return node
     # one top-level statement per line: CGSuite's line REPL reads a statement per line
-    return "".join(" ".join(x.strip() for x in stmts((to_set(s),), "")) + "\n" for s in body)
+    head = ""
+    if tr.used_helper:
+        notes.append(f"`.NimSum` -> {HELPER}(a)(b): 1.1.1's nim-sum (two's complement for negatives) "
+                     "from 2.x's NimSum on nonnegative integers")
+        head = HELPER_DEF + "\n"
+    return head + "".join(" ".join(x.strip() for x in stmts((to_set(s),), "")) + "\n" for s in body)
 
 
 def port_files(sources) -> tuple:
