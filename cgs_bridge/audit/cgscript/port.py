@@ -35,6 +35,7 @@ from pathlib import Path
 from ...errors import InputError
 from . import ast as A
 from .dialect import walk
+from ...spec.visitor import ExprVisitor
 
 HELPER = "NimSum1x"
 
@@ -55,48 +56,74 @@ PREC = {"or": 1, "and": 2, "==": 4, "!=": 4, "<": 4, "<=": 4, ">": 4, ">=": 4, "
         "+": 7, "-": 7, "*": 8, "/": 8, "%": 8, "^": 10}
 
 
-def expr(e, prec: int = 0) -> str:
-    """CGScript 2.x text of expression ``e`` (parentheses only where precedence needs them)."""
-    t = type(e)
-    if t is A.Num:
+class Printer2x(ExprVisitor):
+    """CGScript 2.x text of an expression (:mod:`.ast`), parenthesised only where the grammar's
+    operator levels need it: ``visit(node, prec)`` with ``prec`` the level of the context."""
+
+    def visit_Num(self, e, prec):
         return str(e.value)
-    if t is A.Str:
+
+    def visit_Str(self, e, prec):
         return '"' + e.value.replace("\\", "\\\\").replace('"', '\\"') + '"'
-    if t is A.Bool:
+
+    def visit_Bool(self, e, prec):
         return "true" if e.value else "false"
-    if t is A.Name:
+
+    def visit_Name(self, e, prec):
         return e.id
-    if t is A.This:
+
+    def visit_This(self, e, prec):
         return "this"
-    if t is A.Nimber:
-        return "*" + expr(e.operand, 12)
-    if t is A.Unary:
-        return _paren(e.op + expr(e.operand, 9), 9, prec)
-    if t is A.Not:
-        return _paren("not " + expr(e.operand, 3), 3, prec)
-    if t is A.Binary:
+
+    def visit_Nimber(self, e, prec):
+        return "*" + self.visit(e.operand, 13)  # `*` takes a primary
+
+    def visit_Unary(self, e, prec):
+        return _paren(e.op + self.visit(e.operand, 10), 9, prec)
+
+    def visit_Not(self, e, prec):
+        return _paren("not " + self.visit(e.operand, 3), 3, prec)
+
+    def visit_Binary(self, e, prec):
         p = PREC.get(e.op, 5)
-        right = p + 1 if e.op not in ("^", "and", "or") else p
-        return _paren(f"{expr(e.left, p)} {e.op} {expr(e.right, right)}", p, prec)
-    if t is A.Member:
-        return f"{expr(e.obj, 11)}.{e.name}"
-    if t is A.Call:
-        return f"{expr(e.func, 11)}({', '.join(expr(a) for a in e.args)})"
-    if t is A.Index:
-        return f"{expr(e.obj, 11)}[{expr(e.index)}]"
-    if t is A.ListLit:
-        return "[" + ", ".join(expr(a) for a in e.items) + "]"
-    if t is A.SetLit:
-        return "{" + ", ".join(expr(a) for a in e.items) + "}"
-    if t is A.Assign:
-        return _paren(f"{expr(e.target, 11)} := {expr(e.value)}", 0, prec)
-    if t is A.Lambda:
-        return _paren(f"{e.param} -> {expr(e.body)}", 0, prec)
-    if t is A.Comprehension:
+        left, right = (p + 1, p) if e.op == "^" else (p + 1, p + 1) if p == 4 else (p, p + 1)
+        if e.op in ("and", "or"):
+            left, right = p + 1, p
+        return _paren(f"{self.visit(e.left, left)} {e.op} {self.visit(e.right, right)}", p, prec)
+
+    def visit_Member(self, e, prec):
+        return _paren(f"{self.visit(e.obj, 11)}.{e.name}", 11, prec)
+
+    def visit_Call(self, e, prec):
+        return _paren(f"{self.visit(e.func, 11)}({', '.join(self.visit(a, 0) for a in e.args)})", 11, prec)
+
+    def visit_Index(self, e, prec):
+        return _paren(f"{self.visit(e.obj, 11)}[{self.visit(e.index, 0)}]", 11, prec)
+
+    def visit_ListLit(self, e, prec):
+        return "[" + ", ".join(self.visit(a, 0) for a in e.items) + "]"
+
+    def visit_SetLit(self, e, prec):
+        return "{" + ", ".join(self.visit(a, 0) for a in e.items) + "}"
+
+    def visit_Assign(self, e, prec):
+        return _paren(f"{self.visit(e.target, 11)} := {self.visit(e.value, 0)}", 0, prec)
+
+    def visit_Lambda(self, e, prec):
+        return _paren(f"{e.param} -> {self.visit(e.body, 0)}", 0, prec)
+
+    def visit_Comprehension(self, e, prec):
         loops = " ".join("for " + _loop(lp) for lp in e.loops)
         o, c = ("[", "]") if e.kind == "list" else ("{", "}")
-        return f"{o}{expr(e.element)} {loops}{c}"
-    raise InputError(f"port: cannot print {t.__name__}")
+        return f"{o}{self.visit(e.element, 0)} {loops}{c}"
+
+
+_PRINTER = Printer2x()
+
+
+def expr(e, prec: int = 0) -> str:
+    """CGScript 2.x text of expression ``e`` (see :class:`Printer2x`)."""
+    return _PRINTER.visit(e, prec)
 
 
 def _paren(s, p, prec):
