@@ -311,3 +311,34 @@ def test_printer_round_trips_every_published_and_fixture_program(shared):
             assert strip_pos(again.statements) == strip_pos(body), "\n".join(stmts(body, ""))
             count += 1
     assert count > 40
+
+
+STUB = """
+import pathlib, sys
+text = sys.stdin.read()
+assert text.rstrip().endswith(":quit"), text[-50:]
+folder = pathlib.Path(sys.argv[1])
+assert (folder / "examples" / "Choco3D.cgs").is_file()
+print("Welcome to the CGSuite REPL, Version 2.2-beta2.")
+print("Adding folder to classpath: " + str(folder))
+for line in text.splitlines()[:-1]:
+    print("> " + (line.split(":=")[1].strip(" ;") if ":=" in line else "Nothing"))
+print('> "The Set of (Grundy Number = 0 and Nim-Sum > 0) -> {}"')
+print('> "The Set of (Grundy Number > 0 and Nim-Sum = 0) -> %s"')
+print("> ")
+"""
+
+
+@pytest.mark.parametrize("second, verdict", [("{}", "agree"), ("{[1,1,1]}", "differ")])
+def test_cgsuite_cmd_protocol_with_a_stub_repl(shared, classpath, tmp_path, second, verdict):
+    # a stand-in for CGSuite's line REPL (no CGSuite here): the REPL format of the fixtures'
+    # transcripts; checks that the port folder is the class path and the script ends with :quit
+    import sys
+    stub = tmp_path / "stub.py"
+    stub.write_text(STUB.replace("%s", second))
+    rep = audit_cgscript("ex82.txt", ruleset(3), text=_script_after_class(shared), class_path=[classpath],
+                         scales=[{"x": "3", "y": "3", "z": "3"}])
+    from cgs_bridge.audit.cgscript.port_check import port_report
+    port_report(rep, tmp_path / "port", cgsuite_cmd=f"{sys.executable} {stub}", ruleset=ruleset(3))
+    c = {c.name: c for _, c in rep.checks}
+    assert c["cgsuite"].verdict == verdict, c["cgsuite"].summary

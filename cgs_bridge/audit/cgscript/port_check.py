@@ -70,8 +70,9 @@ def _run_port(folder: Path, files: dict, report, box, ruleset, mapping) -> list:
         from solvers.box import lexicographic
         orig_it = _interpreter(report.sources, "1.x", Limits(), None)
         port_it = _interpreter(sources, "2.x", Limits(), None)
-        key = next(k for k in port_it.classes if "." in k or k == sources[0].program.classes[0].name)
-        okey = next(k for k in orig_it.classes if k.split(".")[-1] == key.split(".")[-1])
+        from .core import _game_class
+        okey = _game_class(report.sources, None)
+        key = next((k for k in port_it.classes if k == okey), _game_class(sources, None))
         ob, pb = Binding(orig_it, okey, ruleset, mapping), Binding(port_it, key, ruleset, mapping)
         bad, n = [], 0
         for p in lexicographic(box):
@@ -92,7 +93,6 @@ def _run_port(folder: Path, files: dict, report, box, ruleset, mapping) -> list:
         script = load_source(str(folder / scripts[0]), dialect="2.x")
         it = _interpreter(sources or report.sources, "2.x", Limits(), None)
         from .core import scale_program
-        scale = next((r for lbl, c in report.checks if lbl == label and c.name == "run" for r in [None]), None)
         prog = script.program
         if label != "as printed":
             prog = scale_program(prog, dict(part.split("=") for part in label.split(",")))
@@ -105,7 +105,6 @@ def _run_port(folder: Path, files: dict, report, box, ruleset, mapping) -> list:
         except CgsBridgeError as e:
             checks.append(Check("port-run", "differ", f"the port interpreted as CGScript 2.x ({label}) "
                                 f"stops where the original ran: {e}"))
-        del scale
     return checks
 
 
