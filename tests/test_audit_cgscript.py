@@ -342,3 +342,26 @@ def test_cgsuite_cmd_protocol_with_a_stub_repl(shared, classpath, tmp_path, seco
     port_report(rep, tmp_path / "port", cgsuite_cmd=f"{sys.executable} {stub}", ruleset=ruleset(3))
     c = {c.name: c for _, c in rep.checks}
     assert c["cgsuite"].verdict == verdict, c["cgsuite"].summary
+
+
+@pytest.mark.parametrize("snippet, message", [
+    ("for i from \"a\" to 3 do end", "loop bounds must be numbers"),
+    ("x := Min([[1], [2]]);", "Min needs a list of numbers"),
+    ("x := [1, 2] + 3;", "unsupported operands for +"),
+    ("x := 1 / 0;", "division by zero"),
+    ("x := [1][5];", "index 5 out of range"),
+    ("x := *(0 - 1);", "*n needs a nonnegative integer"),
+    ("x := y + 1;", "unknown name `y`"),
+    ("x := " + "[" * 3000 + "1" + "]" * 3000 + ";", "too deep"),
+    ("", None),
+])
+def test_bad_scripts_exit_2_without_traceback(tmp_path, capsys, snippet, message):
+    f = tmp_path / "bad.cgs"
+    f.write_text(snippet)
+    code = main(["audit", str(f), "--game", "triangular"])
+    out = capsys.readouterr()
+    assert "Traceback" not in out.out + out.err
+    if message is None:  # an empty script runs and prints nothing
+        assert code == 0
+    else:
+        assert code == 2 and message in out.out + out.err

@@ -226,6 +226,8 @@ def min_max(name):
         values = elements(interp, coll, node)
         if not values:
             interp.fail(f"{name} of an empty collection", node)
+        if not all(number(v) for v in values):
+            interp.fail(f"{name} needs a list of numbers", node)
         return (min if name == "Min" else max)(values)
     return f
 

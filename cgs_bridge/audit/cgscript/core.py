@@ -14,7 +14,7 @@ from pathlib import Path
 from ...errors import CgsBridgeError, InputError
 from ..judge import Check
 from . import ast as A
-from .evaluator import Interpreter, Limits
+from .evaluator import PYTHON_ERRORS, Interpreter, Limits, error_text
 from .judge import Binding, judge_class_moves, judge_printed, judge_script_values
 from .parse import parse_file_text
 
@@ -233,9 +233,9 @@ def audit_cgscript(program_path: str, ruleset, text: str | None = None, classes=
         it = _interpreter(sources, dia, limits, main.normalized.where)
         binding = Binding(it, target, ruleset, mapping)
         try:
-            report.checks += [(f"box", c) for c in judge_class_moves(it, binding, ruleset, box)]
-        except CgsBridgeError as e:
-            report.checks.append(("box", Check("evaluation", "error", str(e))))
+            report.checks += [("box", c) for c in judge_class_moves(it, binding, ruleset, box)]
+        except (CgsBridgeError,) + PYTHON_ERRORS as e:
+            report.checks.append(("box", Check("evaluation", "error", error_text(e))))
         report.notes += it.notes
     if main.program.statements:
         plans = []
@@ -249,14 +249,14 @@ def audit_cgscript(program_path: str, ruleset, text: str | None = None, classes=
                 it.run(prog.statements)
                 report.checks.append((label, Check("run", "ok", f"{it.steps:,} evaluation steps, "
                                                    f"{len(it.nim_cache)} games valued")))
-            except CgsBridgeError as e:
-                report.checks.append((label, Check("run", "error", str(e))))
+            except (CgsBridgeError,) + PYTHON_ERRORS as e:
+                report.checks.append((label, Check("run", "error", error_text(e))))
             report.printed[label] = list(it.printed)
             if target is not None and it.nim_cache:
                 try:
                     report.checks.append((label, judge_script_values(it, Binding(it, target, ruleset, mapping), ruleset)))
-                except CgsBridgeError as e:
-                    report.checks.append((label, Check("values", "error", str(e))))
+                except (CgsBridgeError,) + PYTHON_ERRORS as e:
+                    report.checks.append((label, Check("values", "error", error_text(e))))
             report.checks.append((label, judge_printed(expect, it.printed, bool(sc))))
             report.notes += [n for n in it.notes if n not in report.notes]
     if box is None and not main.program.statements:

@@ -44,6 +44,21 @@ class CGScriptRuntimeError(EvaluationError):
         super().__init__(message)
 
 
+#: Python errors a hostile or broken program could still provoke; reported, never a traceback.
+PYTHON_ERRORS = (RecursionError, TypeError, ValueError, ZeroDivisionError, OverflowError, MemoryError)
+
+
+def error_text(e: BaseException) -> str:
+    """The message for a failed run (``e`` from :data:`PYTHON_ERRORS` or an EvaluationError)."""
+    if isinstance(e, RecursionError):
+        return "stopped: the program nests or recurses too deeply for the evaluator"
+    if isinstance(e, MemoryError):
+        return "stopped: out of memory"
+    if isinstance(e, EvaluationError):
+        return str(e)
+    return f"cannot evaluate: {type(e).__name__}: {e}"
+
+
 class _Return(Exception):
     def __init__(self, value):
         self.value = value
@@ -190,6 +205,8 @@ class Interpreter:
             if step == 0:
                 self.fail("a loop step of 0", lp)
             values = None
+            if not all(self.builtins.number(b) for b in (start, step) + ((stop,) if stop is not None else ())):
+                self.fail("loop bounds must be numbers", lp)
         v = start if values is None else None
         k = 0
         while True:

@@ -328,8 +328,12 @@ def parse_program(text: str, file: str = "<cgscript>", dialect: str | None = Non
         tree = parser().parse(text)
     except lark.exceptions.UnexpectedInput as e:
         raise _syntax_error(e, text, file, where) from None
+    except RecursionError:
+        raise CGScriptError(f"{file}: expressions nested too deeply to read") from None
     try:
         classes, stmts = _Build().transform(tree)
+    except RecursionError:
+        raise CGScriptError(f"{file}: expressions nested too deeply to read") from None
     except lark.exceptions.VisitError as e:
         if isinstance(e.orig_exc, CGScriptError):
             err = e.orig_exc

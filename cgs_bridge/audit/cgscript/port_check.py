@@ -23,7 +23,7 @@ from ...io import atomic_write_text
 from ..judge import Check
 from . import builtins as B
 from .core import _interpreter, load_source
-from .evaluator import Limits
+from .evaluator import PYTHON_ERRORS, Limits, error_text
 from .port import port_files
 
 
@@ -60,33 +60,42 @@ def _grammar_checks(files: dict) -> Check:
                  + "; ".join(problems))
 
 
-def _run_port(folder: Path, files: dict, report, box, ruleset, mapping) -> list:
+def _port_moves(report, sources, box, ruleset, mapping) -> Check:
+    """The port's class and the original's: the same option sets at every valid box position."""
+    from solvers.box import lexicographic
+
+    from .core import _game_class
     from .judge import Binding
+    orig_it = _interpreter(report.sources, "1.x", Limits(), None)
+    port_it = _interpreter(sources, "2.x", Limits(), None)
+    okey = _game_class(report.sources, None)
+    key = next((k for k in port_it.classes if k == okey), _game_class(sources, None))
+    ob, pb = Binding(orig_it, okey, ruleset, mapping), Binding(port_it, key, ruleset, mapping)
+    bad, n = [], 0
+    for p in lexicographic(box):
+        if not ruleset.is_valid(p):
+            continue
+        n += 1
+        a = {ob.position(o)[0] for o in B.options(orig_it, ob.make(orig_it, p))}
+        b = {pb.position(o)[0] for o in B.options(port_it, pb.make(port_it, p))}
+        if a != b:
+            bad.append({"position": str(p), "program": str(sorted(b)), "spec": str(sorted(a)),
+                        "detail": "port options differ from the original's"})
+    return Check("port-moves", "differ" if bad else "agree",
+                 f"the port's {key} vs the original's {okey} at {n} valid positions: "
+                 + (f"{len(bad)} differ" if bad else "same option sets"), bad)
+
+
+def _run_port(folder: Path, files: dict, report, box, ruleset, mapping) -> list:
     checks = []
     sources = [load_source(str(folder / rel), package=".".join(Path(rel).parts[:-1]), dialect="2.x")
                for rel in files if not rel.endswith("_2x.cgs")]
     originals = [s for s in report.sources if s.program.classes]
     if box is not None and originals and sources:
-        from solvers.box import lexicographic
-        orig_it = _interpreter(report.sources, "1.x", Limits(), None)
-        port_it = _interpreter(sources, "2.x", Limits(), None)
-        from .core import _game_class
-        okey = _game_class(report.sources, None)
-        key = next((k for k in port_it.classes if k == okey), _game_class(sources, None))
-        ob, pb = Binding(orig_it, okey, ruleset, mapping), Binding(port_it, key, ruleset, mapping)
-        bad, n = [], 0
-        for p in lexicographic(box):
-            if not ruleset.is_valid(p):
-                continue
-            n += 1
-            a = {ob.position(o)[0] for o in B.options(orig_it, ob.make(orig_it, p))}
-            b = {pb.position(o)[0] for o in B.options(port_it, pb.make(port_it, p))}
-            if a != b:
-                bad.append({"position": str(p), "program": str(sorted(b)), "spec": str(sorted(a)),
-                            "detail": "port options differ from the original's"})
-        checks.append(Check("port-moves", "differ" if bad else "agree",
-                            f"the port's {key} vs the original's {okey} at {n} valid positions: "
-                            + (f"{len(bad)} differ" if bad else "same option sets"), bad))
+        try:
+            checks.append(_port_moves(report, sources, box, ruleset, mapping))
+        except (CgsBridgeError,) + PYTHON_ERRORS as e:
+            checks.append(Check("port-moves", "error", error_text(e)))
     scripts = [rel for rel in files if rel.endswith("_2x.cgs")]
     if scripts and report.printed:
         label, want = next(iter(report.printed.items()))
@@ -102,9 +111,9 @@ def _run_port(folder: Path, files: dict, report, box, ruleset, mapping) -> list:
             checks.append(Check("port-run", "agree" if same else "differ",
                                 f"the port interpreted as CGScript 2.x ({label}) prints "
                                 + ("what the original printed" if same else f"{it.printed[:2]} instead of {want[:2]}")))
-        except CgsBridgeError as e:
+        except (CgsBridgeError,) + PYTHON_ERRORS as e:
             checks.append(Check("port-run", "differ", f"the port interpreted as CGScript 2.x ({label}) "
-                                f"stops where the original ran: {e}"))
+                                f"stops where the original ran: {error_text(e)}"))
     return checks
 
 
