@@ -365,3 +365,23 @@ def test_bad_scripts_exit_2_without_traceback(tmp_path, capsys, snippet, message
         assert code == 0
     else:
         assert code == 2 and message in out.out + out.err
+
+
+def test_cli_with_expect_files(shared, classpath, tmp_path, data, capsys):
+    ex88 = tmp_path / "ex88.txt"
+    ex88.write_text(seed_program(shared, "8.8"), encoding="utf-8")
+    code = main(["audit", str(ex88), "--game", "triangular", "-p", "k=2", "--class-path", str(classpath),
+                 "--expect", str(data / "audit" / "seed003_ex88_cgs.expect.yaml")])
+    out = capsys.readouterr().out
+    assert code == 0 and re.search(r"outputs +as printed +AGREE: 1 printed outputs equal the paper's", out), out
+    ex82 = tmp_path / "ex82.txt"
+    ex82.write_text(_script_after_class(shared), encoding="utf-8")
+    code = main(["audit", str(ex82), "--game", "triangular", "-p", "k=3", "--class-path", str(classpath),
+                 "--scale", "x=5,y=5,z=5", "--expect", str(data / "audit" / "seed003_ex82_cgs.expect.yaml")])
+    out = capsys.readouterr().out
+    assert code == 0 and "AGREE: 2 printed outputs equal the paper's" in out, out
+    # a wrong expectation is a difference (exit 1)
+    wrong = tmp_path / "wrong.yaml"
+    wrong.write_text('outputs:\n  - printed: "{[1,0,1]}"\n    any_size: true\n  - printed: "{}"\n    any_size: true\n')
+    assert main(["audit", str(ex82), "--game", "triangular", "-p", "k=3", "--class-path", str(classpath),
+                 "--scale", "x=5,y=5,z=5", "--expect", str(wrong)]) == 1
