@@ -385,3 +385,18 @@ def test_cli_with_expect_files(shared, classpath, tmp_path, data, capsys):
     wrong.write_text('outputs:\n  - printed: "{[1,0,1]}"\n    any_size: true\n  - printed: "{}"\n    any_size: true\n')
     assert main(["audit", str(ex82), "--game", "triangular", "-p", "k=3", "--class-path", str(classpath),
                  "--scale", "x=5,y=5,z=5", "--expect", str(wrong)]) == 1
+
+
+def test_cli_port_of_the_class_alone(classpath, tmp_path, capsys):
+    out = tmp_path / "port"
+    code = main(["audit", str(classpath / "examples" / "Choco3D.cgs"), "--game", "triangular", "-p", "k=3",
+                 "--bound", "4", "--port-to", "2.x", "-o", str(out)])
+    text = capsys.readouterr().out
+    assert code == 0, text
+    assert re.search(r"port-grammar +port +AGREE", text) and re.search(r"port-moves +port +AGREE", text)
+    ported = (out / "examples" / "Choco3D.cgs").read_text()
+    assert "override def Options begin" in ported and "method" not in ported
+    # the port is a 2.x class that this audit reads back and judges against the spec too
+    assert main(["audit", str(out / "examples" / "Choco3D.cgs"), "--game", "triangular", "-p", "k=3",
+                 "--bound", "4"]) == 0
+    assert "CGScript 2.x" in capsys.readouterr().out

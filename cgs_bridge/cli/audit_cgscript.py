@@ -23,6 +23,9 @@ def add_cgscript_args(p) -> None:
     g.add_argument("--max-steps", type=int, default=200_000_000, metavar="N",
                    help="stop the evaluation after N steps (default 200,000,000)")
     g.add_argument("--port-to", choices=["2.x"], help="write a CGSuite 2.x translation into -o DIR")
+    g.add_argument("--package", default="examples", metavar="NAME",
+                   help="with --port-to: package folder of ported classes not read from a class path "
+                        "(default examples, as in examples.Choco3D(...))")
     g.add_argument("--cgsuite-cmd", metavar="CMD",
                    help="with --port-to: the command that starts CGSuite's REPL; the port is run and compared")
 
@@ -64,7 +67,8 @@ def run_cgscript(args, text: str) -> int:
     if args.port_to:
         from ..audit.cgscript.port_check import port_report
         port_report(report, args.output, force=args.force, cgsuite_cmd=args.cgsuite_cmd,
-                    timeout=args.timeout, ruleset=ruleset, box=box, mapping=parse_map(args.map))
+                    timeout=args.timeout, ruleset=ruleset, box=box, mapping=parse_map(args.map),
+                    package=args.package)
     text_report = report.text()
     if args.output:
         from ..audit.cgscript.core import write_report

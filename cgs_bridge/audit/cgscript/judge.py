@@ -44,7 +44,7 @@ class Binding:
         unknown = set(mapping) - set(names) - set(outer_names)
         if unknown:
             raise InputError(f"--map names {sorted(unknown)} that are not parameters of {cls.name}({', '.join(names)})")
-        self.cls_key, self.names, self.roles = cls_key, names, []
+        self.cls_key, self.names, self.roles = interp.canon.get(id(cls), cls_key), names, []
         seen = set()
         for n in names:
             spec_name = mapping.get(n, n)

@@ -314,13 +314,16 @@ def port_script(prog: A.Program, notes: list) -> str:
     return head + "".join(" ".join(x.strip() for x in stmts((to_set(s),), "")) + "\n" for s in body)
 
 
-def port_files(sources) -> tuple:
-    """``({relative path: text}, notes)`` for every source: classes to ``<package>/<Name>.cgs``,
-    the script to ``<stem>_2x.cgs``."""
+def port_files(sources, package: str = "examples") -> tuple:
+    """``({relative path: text}, notes)`` for every source: classes to ``<package>/<Name>.cgs``
+    (a class read from a class path keeps its package; others go to ``package``, by default
+    ``examples`` as the published scripts call ``examples.Choco3D``), the script to
+    ``<stem>_2x.cgs``."""
     files, notes = {}, []
     for s in sources:
         for c in s.program.classes:
-            rel = Path(*s.package.split(".")) / f"{c.name}.cgs" if s.package else Path(f"{c.name}.cgs")
+            pkg = s.package or package
+            rel = Path(*pkg.split(".")) / f"{c.name}.cgs" if pkg else Path(f"{c.name}.cgs")
             files[str(rel)] = port_class(c, notes)
         if s.program.statements:
             files[f"{Path(s.path).stem}_2x.cgs"] = port_script(s.program, notes)

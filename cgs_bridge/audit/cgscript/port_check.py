@@ -118,13 +118,13 @@ def _run_port(folder: Path, files: dict, report, box, ruleset, mapping) -> list:
 
 
 def port_report(report, out_dir, force=False, cgsuite_cmd=None, timeout=600.0, ruleset=None,
-                box=None, mapping=None) -> None:
+                box=None, mapping=None, package: str = "examples") -> None:
     """Write the 2.x port of ``report``'s sources into ``out_dir`` and add the port checks.
 
     Raises:
         InputError: a construct the port does not translate; an existing different file (no force).
     """
-    files, notes = port_files(report.sources)
+    files, notes = port_files(report.sources, package)
     folder = Path(out_dir)
     for rel, text in files.items():
         report.port_files.append(str(atomic_write_text(folder / rel, text, overwrite=force)))
