@@ -66,7 +66,7 @@ def atomic_write_text(path, text: str, overwrite: bool = False, encoding: str = 
     Args:
         overwrite: replace an existing file with different content. An existing file with the
             same content is left alone either way.
-        make_parent: create the folder of ``path`` (one level) when missing; otherwise a missing
+        make_parent: create the folder of ``path`` (and its parents) when missing; otherwise a missing
             folder is an error.
     Raises:
         InputError: the file exists with other content and ``overwrite`` is false; it exists and is
@@ -76,7 +76,7 @@ def atomic_write_text(path, text: str, overwrite: bool = False, encoding: str = 
     path = Path(path)
     if make_parent and not path.parent.exists():
         try:
-            path.parent.mkdir()
+            path.parent.mkdir(parents=True)
         except OSError as e:
             raise InputError(f"cannot create folder {path.parent}: {e.strerror}") from None
     check_output_path(path)

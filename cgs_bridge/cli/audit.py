@@ -5,9 +5,7 @@ is found, 2 for input or engine errors (including a time-out)."""
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
-from ..errors import InputError
 
 from .common import positive
 
@@ -63,24 +61,20 @@ def register(sub) -> None:
 
 def run(args) -> int:
     from ..audit.cgscript import detect_language
+    from ..io import read_input_text
     from .audit_cgscript import run_cgscript
-    try:
-        text = Path(args.program).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise InputError(f"cannot read program {args.program}: {e}") from None
+    text = read_input_text(args.program, "program", limit=4 << 20)
     language = args.language if args.language != "auto" else detect_language(args.program, text)
     if language == "cgscript":
         return run_cgscript(args, text)
-    return run_mathematica(args)
+    return run_mathematica(args, text)
 
 
-def run_mathematica(args) -> int:
+def run_mathematica(args, text: str) -> int:
     from ..audit import audit_program, parse_scale, parse_subst
     from ..audit.judge import load_expect
     from ..audit.report import render_text, write_report
     from .common import ruleset_from_args
-    from ..io import read_input_text
-    text = read_input_text(args.program, "program", limit=4 << 20)
     if not args.no_sandbox:
         from .. import sandbox
         sandbox.require()
