@@ -198,6 +198,15 @@ def memory_case(bound: int = 200) -> dict:
     return {"ok": True, "estimate": est, "peak": peak, "ratio": peak / est}
 
 
+def _memory_row():
+    m = memory_case()
+    note = (f"peak {m['peak'] / 2**20:,.0f} MiB, estimate {m['estimate'] / 2**20:,.0f} MiB, "
+            f"peak/estimate {m['ratio']:.2f} (<= 1.5 required)" if m["ok"] else f"FAILED: {m['why']}")
+    row = ["memory", "solve triangular --bound 200 -o", None, None, None, None, None, None, None,
+           None, note]
+    return row, 0 if m["ok"] and m["ratio"] <= 1.5 else 1
+
+
 def run(cases=CASES, quick: bool = False, yardstick: Path | None = None, hexagon_budget: float = 60.0,
         out=print) -> int:
     """Run ``cases`` and print one table row per case. Returns 1 when a checksum differs from
@@ -244,13 +253,9 @@ def run(cases=CASES, quick: bool = False, yardstick: Path | None = None, hexagon
                        res["compile"], res["total"], res["positions"] / res["solve"], res["mib"],
                        None, None, f"largest uniform bound {res['bound']}"]
             elif case == "memory":
-                m = memory_case()
-                note = (f"peak {m['peak'] / 2**20:,.0f} MiB, estimate {m['estimate'] / 2**20:,.0f} MiB, "
-                        f"peak/estimate {m['ratio']:.2f} (<= 1.5 required)" if m["ok"]
-                        else f"FAILED: {m['why']}")
-                status = status or (0 if m["ok"] and m["ratio"] <= 1.5 else 1)
-                rows.append(["memory", "solve triangular --bound 200 -o", None, None, None, None,
-                             None, None, None, None, note])
+                row, bad = _memory_row()
+                status = status or bad
+                rows.append(row)
                 continue
             else:
                 for cold in (False, True):
