@@ -97,16 +97,16 @@ def triangular_check(grundy: np.ndarray) -> dict:
 def _solve_case(game: str, params: dict, bound: str) -> dict:
     from cgs_bridge import catalog
     from cgs_bridge.game import Ruleset
-    from solvers import kernel, parse_bound, solve
+    from solvers import parse_bound, solve
     r = Ruleset(catalog.load(game), params)
     box = parse_bound(bound, r.coords)
     t0 = time.perf_counter()
     sol = solve(r, box, method="fast")
     total = time.perf_counter() - t0
-    st = kernel.last_stats()
-    return {"box": str(box), "positions": int((sol.grundy >= 0).sum()), "solve": st["solve_seconds"],
-            "compile": st.get("compile_seconds", 0.0), "total": total,
-            "mib": st["peak_bytes"] / 2 ** 20, "grundy": sol.grundy, "fallback": st["fallback"]}
+    st = sol.stats
+    return {"box": str(box), "positions": int((sol.grundy >= 0).sum()), "solve": st.solve_seconds,
+            "compile": st.compile_seconds, "total": total, "mib": st.bytes / 2 ** 20,
+            "grundy": sol.grundy, "fallback": st.fallback}
 
 
 def _hexagon(budget: float, log) -> dict:

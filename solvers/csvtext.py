@@ -62,6 +62,16 @@ if njit is not None:
     _format = njit(cache=True)(_format)
 
 
+def rows_bytes(table: np.ndarray) -> bytes:
+    """:func:`rows_text` as ASCII bytes (no decoding: for writing files)."""
+    table = np.ascontiguousarray(table, dtype=np.int64)
+    if table.ndim != 2 or table.shape[0] == 0:
+        return b""
+    if njit is None:
+        return rows_text(table).encode("ascii")
+    return _format(table).tobytes()
+
+
 def rows_text(table: np.ndarray) -> str:
     """CSV lines of a 2-D integer array (no header): ``"1,2,3\\n4,5,6\\n"``.
 
