@@ -45,9 +45,6 @@ class ClaimResult:
     method: Optional[str] = None
 
 
-_MODULES: dict = {}
-
-
 def claims_source(ruleset, claims) -> str:
     """Python source of the module checking ``claims`` (checked :class:`~cgs_bridge.spec.ast.Claim`
     nodes of ``ruleset``'s game): ``claim{j}(S, K, T, G, M, F) -> (status, L)`` sets ``F[L]`` to
@@ -83,11 +80,7 @@ def claims_source(ruleset, claims) -> str:
 
 def _module(ruleset, claims):
     from . import kcache
-    source = claims_source(ruleset, claims)
-    mod = _MODULES.get(source)
-    if mod is None:
-        mod = _MODULES[source] = kcache.import_source(source, "c")[0]
-    return mod
+    return kcache.import_source(claims_source(ruleset, claims), "c")[0]
 
 
 def check(solution, limit: int = 10, claims=None, method: str = "auto") -> list:
@@ -121,20 +114,21 @@ def check(solution, limit: int = 10, claims=None, method: str = "auto") -> list:
         todo.append(len(out) - 1)
     if not todo:
         return out
-    active = [claims[i] for i in todo]
-    mod = None if method == "reference" else _compiled(solution, active, method)
-    for j, i in enumerate(todo):
+    # one module for all the claims, applicable or not: the same for every parameter value
+    mod = None if method == "reference" else _compiled(solution, claims, todo, method)
+    for i in todo:
         holds = refs[i][0]
         if mod is None:
             out[i] = check_reference(solution, claims[i], holds, limit)
         else:
-            out[i] = _check_compiled(solution, claims[i], holds, getattr(mod[0], f"claim{j}"),
+            out[i] = _check_compiled(solution, claims[i], holds, getattr(mod[0], f"claim{i}"),
                                      mod[1], limit)
     return out
 
 
-def _compiled(solution, claims, method):
-    """``(module, (K, T))`` for ``claims``, or None when the reference must be used."""
+def _compiled(solution, claims, todo, method):
+    """``(module, (K, T))`` for ``claims`` (those at indices ``todo`` will run), or None when
+    the reference must be used."""
     try:
         import numba  # noqa: F401
     except ImportError:
@@ -145,7 +139,7 @@ def _compiled(solution, claims, method):
         gmax = int(solution.grundy.max(initial=0))
         if solution.misere is not None:
             gmax = max(gmax, int(solution.misere.max(initial=0)))
-        extent = bounds.check_int64(solution.ruleset, solution.box, claims, gmax)
+        extent = bounds.check_int64(solution.ruleset, solution.box, [claims[i] for i in todo], gmax)
         return _module(solution.ruleset, claims), codegen.param_args(solution.ruleset, extent)
     except codegen.Unsupported:
         if method == "compiled":

@@ -107,7 +107,8 @@ def load(ruleset) -> tuple:
 
 
 def forget() -> None:
-    """Drop every kernel loaded in this process (tests of the compile count use it)."""
+    """Drop every kernel and claim module loaded in this process (tests of the compile count
+    use it)."""
     _KERNELS.clear()
     kcache.forget()
 

@@ -88,6 +88,13 @@ def write(solution, path, overwrite: bool = False, fmt: str | None = None) -> Pa
     return path
 
 
+def write_text(solution, stream) -> None:
+    """Write the CSV to a text stream (``sys.stdout``) chunk by chunk."""
+    stream.write(",".join(columns(solution)) + "\n")
+    for table in chunks(solution):
+        stream.write(rows_bytes(table).decode("ascii"))
+
+
 def _parquet(solution, tmp) -> None:
     import pyarrow as pa
     import pyarrow.parquet as pq
