@@ -12,10 +12,6 @@ import io
 
 import numpy as np
 
-try:
-    from numba import njit
-except ImportError:  # pragma: no cover - numba is a dependency; keep working without it
-    njit = None
 
 
 def _digits(v):
@@ -57,9 +53,22 @@ def _format(table):
     return out
 
 
-if njit is not None:
-    _digits = njit(cache=True)(_digits)
-    _format = njit(cache=True)(_format)
+_JIT: dict = {}
+
+
+def _formatter():
+    """``_format`` compiled with numba on first use (importing this module stays cheap), or None
+    without numba."""
+    if "f" not in _JIT:
+        try:
+            from numba import njit
+        except ImportError:  # pragma: no cover - numba is a dependency; keep working without it
+            _JIT["f"] = None
+        else:
+            global _digits
+            _digits = njit(cache=True)(_digits)
+            _JIT["f"] = njit(cache=True)(_format)
+    return _JIT["f"]
 
 
 def rows_bytes(table: np.ndarray) -> bytes:
@@ -67,9 +76,10 @@ def rows_bytes(table: np.ndarray) -> bytes:
     table = np.ascontiguousarray(table, dtype=np.int64)
     if table.ndim != 2 or table.shape[0] == 0:
         return b""
-    if njit is None:
+    fmt = _formatter()
+    if fmt is None:
         return rows_text(table).encode("ascii")
-    return _format(table).tobytes()
+    return fmt(table).tobytes()
 
 
 def rows_text(table: np.ndarray) -> str:
@@ -83,8 +93,9 @@ def rows_text(table: np.ndarray) -> str:
     table = np.ascontiguousarray(table, dtype=np.int64)
     if table.ndim != 2 or table.shape[0] == 0:
         return ""
-    if njit is None:
+    fmt = _formatter()
+    if fmt is None:
         buf = io.StringIO()
         np.savetxt(buf, table, fmt="%d", delimiter=",")
         return buf.getvalue()
-    return _format(table).tobytes().decode("ascii")
+    return fmt(table).tobytes().decode("ascii")

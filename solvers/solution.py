@@ -5,7 +5,6 @@ from __future__ import annotations
 import io
 
 import numpy as np
-import pandas as pd
 
 from cgs_bridge.errors import CgsBridgeError
 
@@ -80,7 +79,7 @@ class Solution:
         return [tuple(int(v) for v in row) for row in np.argwhere(self.grundy == 0)]
 
     # ------------------------------------------------------------ tables
-    def to_frame(self) -> pd.DataFrame:
+    def to_frame(self):
         """One row per valid position, lexicographic: coordinates in spec order, ``grundy`` and
         (when computed) ``misere``."""
         pos = self.positions()
@@ -89,6 +88,7 @@ class Solution:
         data["grundy"] = self.grundy[idx]
         if self.misere is not None:
             data["misere"] = self.misere[idx]
+        import pandas as pd  # imported here: the solve command does not need it
         return pd.DataFrame(data)
 
     def to_csv_text(self) -> str:
