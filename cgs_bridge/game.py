@@ -178,13 +178,6 @@ class Ruleset:
         """Function parameters, in declaration order (name -> :class:`FunctionValue`)."""
         return {k: v for k, v in self.params.items() if isinstance(v, FunctionValue)}
 
-    @property
-    def derived_constraints(self) -> tuple:
-        """The constraints that drive derived moves, in the order :meth:`after_cut` clamps them:
-        ``(i, atom)`` pairs, ``atom`` a :class:`~cgs_bridge.spec.checker.Atom` bounding coordinate
-        ``i`` (``atom.left <= atom.right``; ``atom.monotone`` allows a binary search)."""
-        return tuple((self.index[a.coord], a) for a in self.checked.atoms if a.coord)
-
     # ---------------------------------------------------------------- moves
     def after_cut(self, i: int, lowered) -> tuple:
         """The option reached by the move rule of coordinate ``i`` from the lowered point

@@ -25,6 +25,7 @@ from __future__ import annotations
 import numpy as np
 
 from cgs_bridge.errors import EvaluationError
+from cgs_bridge.printing.model import ClampTo, Forbid, SearchDown, derive_program
 from cgs_bridge.spec import ast as A
 from cgs_bridge.spec.visitor import ExprVisitor, register_visitor
 
@@ -290,27 +291,27 @@ class Gen:
         return changed
 
     def derived(self, ruleset, i: int, body: list) -> set:
-        """Ruleset.after_cut of a derived rule: greatest fixpoint of clamping violated
-        constraints (:attr:`Ruleset.derived_constraints`, same order), the same binary/linear
-        search as the reference; err 2 where the reference raises RuleError."""
+        """A derived rule from its target-neutral step list
+        (:func:`cgs_bridge.printing.model.derive_program`): the greatest-fixpoint loop over
+        Forbid / ClampTo / SearchDown steps, in order; ``err[0] = 2`` where the step raises."""
         n = ruleset.n
         qs = [f"l{j}" for j in range(n)]
         env = dict(zip(ruleset.coords, qs))
         fail = "(" + "0, " * n + ")"
         body.append("    ch = True\n    while ch:\n        ch = False")
         changed = set()
-        for k, (c, atom) in enumerate(ruleset.derived_constraints):
-            left, right = self.expr(atom.left, env), self.expr(atom.right, env)
-            body.append(f"        if not ({left} <= {right}):")
+        for k, step in enumerate(derive_program(ruleset, ruleset.coords[i]).steps):
+            body.append(f"        if not {self.expr(step.cond, env)}:")
             body.append(f"            if err[0] != 0:\n                return {fail}")
-            if c == i:
+            if isinstance(step, Forbid):
                 body.append(f"            err[0] = 2\n            return {fail}")
                 continue
+            c = ruleset.index[step.coord]
             changed.add(c)
-            if isinstance(atom.left, A.Name):
-                body.append(f"            v = {right}")
+            if isinstance(step, ClampTo):
+                body.append(f"            v = {self.expr(step.value, env)}")
             else:
-                self.fit(ruleset, k, c, atom)
+                self.search_down(ruleset, k, c, step)
                 body.append(f"            v = _fit{k}({', '.join(qs)}, {X})")
             body.append(f"            if err[0] != 0:\n                return {fail}")
             body.append(f"            if v < 0:\n                err[0] = 2\n                return {fail}")
@@ -319,13 +320,14 @@ class Gen:
         body.append(f"    return ({', '.join(qs)},)")
         return changed
 
-    def fit(self, ruleset, k: int, c: int, atom) -> None:
+    def search_down(self, ruleset, k: int, c: int, step: SearchDown) -> None:
+        """``_fit{k}``: the largest ``v < q[c]`` where the step's condition holds (binary search
+        when ``step.monotone``, else linear downwards, as the reference), -1 when none."""
         qs = [f"l{j}" for j in range(ruleset.n)]
         env = dict(zip(ruleset.coords, qs))
-        self.emit(f"def _ok{k}({', '.join(qs)}, {X}):\n"
-                  f"    return {self.expr(atom.left, env)} <= {self.expr(atom.right, env)}\n")
+        self.emit(f"def _ok{k}({', '.join(qs)}, {X}):\n    return {self.expr(step.cond, env)}\n")
         call = lambda v: f"_ok{k}({', '.join(v if j == c else q for j, q in enumerate(qs))}, {X})"  # noqa
-        if atom.monotone:
+        if step.monotone:
             text = (f"    lo = 0\n    hi = {qs[c]} - 1\n"
                     f"    if hi < 0:\n        return -1\n"
                     f"    if not {call('0')}:\n        return -1\n"
