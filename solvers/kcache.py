@@ -82,12 +82,15 @@ def _ours(d: Path) -> list:
 
 def info() -> dict:
     """``path``, ``env`` (the variable), ``source`` (where the path came from), ``modules``
-    (generated modules), ``files`` and ``bytes`` (modules plus numba's machine code)."""
+    (generated modules), ``files`` and ``bytes`` (modules plus numba's machine code), and
+    ``numba_cache_dir`` ($NUMBA_CACHE_DIR when set: numba then keeps the machine code there,
+    outside this cache)."""
     d = cache_dir()
     files = _ours(d) if d.is_dir() else []
     return {"path": str(d), "env": ENV, "source": ENV if os.environ.get(ENV) else "default",
             "modules": sum(1 for p in files if p.suffix == ".py"), "files": len(files),
-            "bytes": sum(p.stat().st_size for p in files)}
+            "bytes": sum(p.stat().st_size for p in files),
+            "numba_cache_dir": os.environ.get("NUMBA_CACHE_DIR") or None}
 
 
 def clear() -> dict:

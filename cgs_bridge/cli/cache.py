@@ -21,6 +21,9 @@ def run(args) -> int:
         how = f"from ${i['env']}" if i["source"] != "default" else f"default; set ${i['env']} to move it"
         print(f"kernel cache: {i['path']} ({how})")
         print(f"{i['modules']} generated modules, {i['files']} files, {i['bytes'] / 2**20:.1f} MiB")
+        if i["numba_cache_dir"]:
+            print(f"note: $NUMBA_CACHE_DIR is set; numba keeps machine code in {i['numba_cache_dir']} "
+                  "(not counted or cleared here)")
         return 0
     r = kcache.clear()
     print(f"removed {r['files']} files ({r['bytes'] / 2**20:.1f} MiB) from {kcache.cache_dir()}")
