@@ -116,15 +116,16 @@ def _pow(a, b, err):
 
 @_J
 def _tab(T, j, a, err):
-    off = (T.shape[1] - 1) // 2
-    i = a + off
-    if i < 0 or i >= T.shape[1]:
+    n = T.shape[1]
+    i = a + (n >> 1)
+    if i < 0 or i >= n:
         err[0] = 3
         return 0
-    if T[2 * j + 1, i] != 0:
+    v = T[j, i]
+    if v == -9223372036854775808:  # the reference raises there
         err[0] = 1
         return 0
-    return T[2 * j, i]
+    return v
 '''
 
 _ARITH = {"+": "+", "-": "-", "*": "*", "xor": "^"}
@@ -344,6 +345,8 @@ class Gen:
 
 #: Largest function-parameter table (entries on each side of 0).
 MAX_TABLE = 1 << 20
+#: Table entry where the function parameter cannot be evaluated (never a real value: |v| <= 2**62).
+FAILED = -(2 ** 63)
 
 
 def param_args(ruleset, extent: int) -> tuple:
@@ -354,8 +357,9 @@ def param_args(ruleset, extent: int) -> tuple:
             :data:`MAX_TABLE`); a call outside it sets ``err[0] = 3`` (the reference takes over).
     Returns:
         ``K``: int64 array of the integer parameters (declaration order); ``T``: int64 array of
-        shape ``(2 * functions, 2 * extent + 1)``, row ``2j`` the values of function parameter
-        ``j`` at ``a - extent``, row ``2j + 1`` 1 where the reference raises EvaluationError there.
+        shape ``(functions, 2 * extent + 1)``, row ``j`` the values of function parameter ``j``
+        at ``a - extent``, or :data:`FAILED` where the reference raises EvaluationError (or the
+        value leaves int64; :mod:`solvers.bounds` keeps every real value within 2**62).
     """
     ints = [v for v in ruleset.int_params.values()]
     if any(abs(v) > INT64_MAX for v in ints):
@@ -363,17 +367,13 @@ def param_args(ruleset, extent: int) -> tuple:
     k = np.array(ints or [0], dtype=np.int64)
     funcs = list(ruleset.function_params)
     extent = max(0, min(int(extent), MAX_TABLE))
-    t = np.zeros((max(1, 2 * len(funcs)), 2 * extent + 1), dtype=np.int64)
+    t = np.zeros((max(1, len(funcs)), 2 * extent + 1), dtype=np.int64)
     for j, name in enumerate(funcs):
         f = ruleset.function(name)
         for a in range(-extent, extent + 1):
             try:
                 v = f(a)
             except EvaluationError:
-                t[2 * j + 1, a + extent] = 1
-                continue
-            if abs(v) > INT64_MAX:
-                t[2 * j + 1, a + extent] = 1  # never read: bounds.py refuses such boxes
-            else:
-                t[2 * j, a + extent] = v
+                v = FAILED
+            t[j, a + extent] = v if abs(v) <= INT64_MAX else FAILED
     return k, t

@@ -73,4 +73,7 @@ def test_param_args_layout():
                           " require x <= f(x) + k + h"), {"k": 7, "f": "t * t", "h": -4})
     K, T = codegen.param_args(r, 3)
     assert K.tolist() == [7, -4]
-    assert T.shape == (2, 7) and T[0].tolist() == [9, 4, 1, 0, 1, 4, 9] and not T[1].any()
+    assert T.shape == (1, 7) and T[0].tolist() == [9, 4, 1, 0, 1, 4, 9]
+    r = Ruleset(load_text("game g(f: function = t) coordinates x\n require x <= f(x)"),
+                {"f": "floor(6 / (t - 1))"})
+    assert codegen.param_args(r, 2)[1][0].tolist() == [-2, -3, -6, codegen.FAILED, 6]
