@@ -62,7 +62,7 @@ def assert_same(comp, ref):
 CATALOG = [
     ("rectangular", {}, "6", ["grundy == x + y + z", "P iff x == y"]),
     ("step", {"f": "floor(t/2)"}, "y=5,z=12", ["grundy == y xor (z - 1)", "N or y == z"]),
-    ("step", {"f": "t"}, "y=6,z=9", ["misere == grundy"]),
+    ("step", {"f": "t"}, "y=6,z=9", ["misere == grundy", "grundy == y xor z or y > f(z - 3)"]),
     ("strip_step", {"f": "floor(t/4)"}, "x=4,y=3,z=14", ["P iff (x - 2) xor y xor z == 0"]),
     ("floor_ratio", {"k": "2"}, "x=5,y=4,z=12", ["grundy <= floor((x + z) / (-2)) + 8"]),
     ("triangular", {"k": "3"}, "8", ["P iff (x - 1) xor y xor (z - 1) == 0"]),
@@ -70,7 +70,8 @@ CATALOG = [
                                      "m <= x + y + z and (m == 0 or mod(m, 2) == mod(x, 2))"]),
     ("triangular", {"k": "5"}, "x=9,y=3,z=8", ["if x > z then grundy >= y else misere != 7"]),
     ("two_inequalities", {"k": "1", "h": "3"}, "12", ["grundy == a xor b", "P iff ceil(a / 3) == b"]),
-    ("two_inequalities_res", {}, "14", ["grundy == nimsum(a, b, -1) or a < 2"]),
+    ("two_inequalities_res", {}, "14", ["grundy == nimsum(a, b, -1) or a < 2",
+                                         "P iff b == res(a) - 1 or res2(b) > grundy"]),
     ("hexagon", {}, "2", ["grundy == nimsum(a, b, c, d, e, f)"]),
     ("nim", {}, "20", ["grundy == x - 1 or x == 0"]),
 ]
