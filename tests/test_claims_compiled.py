@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 from dataclasses import replace
-from random import Random
 
 import pytest
 from hypothesis import HealthCheck, assume, given, note, settings
