@@ -18,7 +18,7 @@ import numpy as np
 
 from cgs_bridge.errors import InputError
 
-from .csvtext import rows_bytes
+from .csvtext import box_rows_bytes
 
 #: Box points per chunk (CSV) and per Parquet row group.
 CHUNK_POINTS = 1 << 20
@@ -30,13 +30,24 @@ def columns(solution) -> list:
 
 
 def chunk_bytes(box, misere: bool = False) -> int:
-    """Peak bytes one output chunk allocates for ``box`` (beyond the solution's own arrays): the
-    validity mask, linear indices, unravelled coordinates, the int64 table and its text (at most
-    20 characters and a separator per value). Memory checks add this to the kernel's
+    """Peak bytes one output chunk allocates for ``box`` (beyond the solution's own arrays), the
+    larger of the two paths: Parquet (validity mask, linear indices, unravelled coordinates, the
+    int64 table and its Arrow copy) and CSV (the text buffer: room for the longest row per point). Memory checks add this to the kernel's
     :func:`solvers.box.estimate_bytes`."""
     pts = min(CHUNK_POINTS, box.size)
     cols = len(box.upper) + (2 if misere else 1)
-    return pts * (1 + 8 + 8 * len(box.upper) + 8 * cols + 21 * cols)
+    parquet = 1 + 8 + 8 * len(box.upper) + 16 * cols
+    csv = 12 * cols + sum(len(str(u)) + 1 for u in box.upper)
+    return pts * max(parquet, csv)
+
+
+def csv_chunks(solution):
+    """Yield the CSV rows (bytes, no header) of consecutive valid positions, each from at most
+    :data:`CHUNK_POINTS` points of the box, in lexicographic order."""
+    g = solution.grundy.reshape(-1)
+    m = solution.misere.reshape(-1) if solution.misere is not None else None
+    for a in range(0, g.size, CHUNK_POINTS):
+        yield box_rows_bytes(g, m, solution.box.shape, a, min(g.size, a + CHUNK_POINTS))
 
 
 def chunks(solution):
@@ -77,8 +88,8 @@ def write(solution, path, overwrite: bool = False, fmt: str | None = None) -> Pa
         else:
             with os.fdopen(fd, "wb") as f:
                 f.write((",".join(columns(solution)) + "\n").encode("ascii"))
-                for table in chunks(solution):
-                    f.write(rows_bytes(table))
+                for text in csv_chunks(solution):
+                    f.write(text)
         _install(tmp, path, overwrite)
     except OSError as e:
         raise InputError(f"cannot write {path}: {e}") from None
@@ -91,8 +102,8 @@ def write(solution, path, overwrite: bool = False, fmt: str | None = None) -> Pa
 def write_text(solution, stream) -> None:
     """Write the CSV to a text stream (``sys.stdout``) chunk by chunk."""
     stream.write(",".join(columns(solution)) + "\n")
-    for table in chunks(solution):
-        stream.write(rows_bytes(table).decode("ascii"))
+    for text in csv_chunks(solution):
+        stream.write(text.decode("ascii"))
 
 
 def _parquet(solution, tmp) -> None:
