@@ -29,6 +29,13 @@ def test_chunked_csv_equals_the_whole_table(tmp_path, monkeypatch, misere):
     assert path.read_text() == sol.to_csv_text()
 
 
+@pytest.mark.parametrize("name, bound", [("nim", "30"), ("hexagon", "2"), ("step", "y=3,z=120")])
+def test_chunked_csv_of_other_shapes(tmp_path, monkeypatch, name, bound):
+    sol = _sol(name, bound, misere=True)
+    monkeypatch.setattr(output, "CHUNK_POINTS", 29)
+    assert sol.write(tmp_path / "t.csv").read_text() == sol.to_csv_text()
+
+
 def test_parquet_row_groups_equal_the_frame(tmp_path, monkeypatch):
     import pyarrow.parquet as pq
     sol = _sol("hexagon", "2", misere=True)
