@@ -23,6 +23,7 @@ from cgs_bridge.errors import BoxError, CgsBridgeError, EngineError, ParameterEr
 from .box import Box, check_fits, parse_bound
 from .reference import mex, solve_reference
 from .solution import ClaimResult, Solution
+from .stats import KernelStats
 
 KERNELS: dict = {"reference": solve_reference}
 
@@ -75,7 +76,6 @@ def solve(ruleset, box: Box, misere: bool = False, method: str = "auto", progres
     if len(out) == 3:
         grundy, mis, stats = out
     else:
-        from .stats import KernelStats
         grundy, mis = out
         stats = KernelStats(method=method if method != "auto" else "reference",
                             solve_seconds=time.perf_counter() - t0, positions_in_box=box.size,
@@ -108,5 +108,5 @@ def check_function_params(ruleset, box: Box) -> None:
             prev = v
 
 
-__all__ = ["solve", "Box", "parse_bound", "check_fits", "Solution", "ClaimResult", "mex",
+__all__ = ["solve", "Box", "parse_bound", "check_fits", "Solution", "ClaimResult", "KernelStats", "mex",
            "solve_reference", "KERNELS"]
