@@ -159,7 +159,11 @@ def _check_compiled(solution, cl, holds, func, args, limit) -> ClaimResult:
     mask = np.zeros(box.size, dtype=np.bool_)
     g = solution.grundy.reshape(-1)
     m = solution.misere.reshape(-1) if solution.misere is not None else np.zeros(0, np.int32)
-    status, where = func(np.array(box.shape, dtype=np.int64), args[0], args[1], g, m, mask)
+    from numba.core.errors import NumbaError  # only reached with numba present
+    try:
+        status, where = func(np.array(box.shape, dtype=np.int64), args[0], args[1], g, m, mask)
+    except NumbaError:  # a construct numba cannot type: evaluate position by position
+        return check_reference(solution, cl, holds, limit)
     if status:
         p = tuple(int(v) for v in np.unravel_index(int(where), box.shape))
         _raise_at(solution, cl, holds, p)  # the reference's message; it must raise there

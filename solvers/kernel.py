@@ -27,7 +27,8 @@ from __future__ import annotations
 import time
 import warnings
 
-import numba  # noqa: F401  (an ImportError here makes solvers.solve use the reference kernel)
+import numba  # an ImportError here makes solvers.solve use the reference kernel
+import numba.core.errors
 import numpy as np
 
 from cgs_bridge.errors import EvaluationError
@@ -102,7 +103,11 @@ def load(ruleset) -> tuple:
     k = _KERNELS.get(source)
     if k is not None:
         return k, True
-    k = _KERNELS[source] = CompiledKernel(ruleset.n, source, ruled)
+    try:
+        k = CompiledKernel(ruleset.n, source, ruled)
+    except numba.core.errors.NumbaError as e:  # a construct numba cannot type: the reference runs
+        raise codegen.Unsupported(f"numba cannot compile it ({str(e).strip().splitlines()[0]})") from None
+    _KERNELS[source] = k
     return k, False
 
 
