@@ -57,7 +57,7 @@ def claims_source(ruleset, claims) -> str:
     nodes of ``ruleset``'s game): ``claim{j}(S, K, T, G, M, F) -> (status, L)`` sets ``F[L]`` to
     True where claim ``j`` fails at a valid position; status 0 done, else the ``err`` code at
     linear index ``L`` (the first position where the evaluation failed)."""
-    from .kernelgen import HEADER, _loops
+    from .kernelgen import HEADER, box_loops
     g = codegen.Gen(ruleset.game)
     n = ruleset.n
     env = {c: f"p{j}" for j, c in enumerate(ruleset.coords)}
@@ -68,7 +68,7 @@ def claims_source(ruleset, claims) -> str:
         ind = "    " * (n + 1)
         lines = ["@njit(cache=True)", f"def claim{j}(S, K, T, G, M, F):",
                  "    err = np.zeros(1, np.int64)", "    lo0, hi0 = 0, S[0]"]
-        lines += _loops(n)
+        lines += box_loops(n)
         lines += [f"{ind}gv = np.int64(G[L])",
                   f"{ind}if gv < 0:",
                   f"{ind}    continue"]

@@ -35,7 +35,7 @@ def generate(ruleset) -> tuple:
          f"def kernel(S, lo0, hi0, W, misere, K, T, G, M{arrays}):",
          "    err = np.zeros(1, np.int64)",
          "    one = np.uint64(1)"]
-    k += _loops(n)
+    k += box_loops(n)
     ind = "    " * (n + 1)
     for i in ruled:
         k += _option(i, n, changed[i], ind)
@@ -54,7 +54,7 @@ def generate(ruleset) -> tuple:
     return src, ruled
 
 
-def _loops(n: int) -> list:
+def box_loops(n: int) -> list:
     """Nested loops over the box (first coordinate restricted to ``lo0..hi0 - 1``); ``L`` the
     linear index, ``b{j}`` the index of the prefix ``p0..pj``, ``st{j}`` the strides."""
     k = [f"    n{j} = S[{j}]" for j in range(n)]
