@@ -25,7 +25,7 @@ from __future__ import annotations
 import numpy as np
 
 from cgs_bridge.errors import EvaluationError
-from cgs_bridge.printing.model import ClampTo, Forbid, SearchDown, derive_program
+from cgs_bridge.spec.derive import ClampTo, Forbid, SearchDown, derive_program
 from cgs_bridge.spec import ast as A
 from cgs_bridge.spec.visitor import ExprVisitor, register_visitor
 

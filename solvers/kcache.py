@@ -17,7 +17,9 @@ import sys
 import tempfile
 from pathlib import Path
 
-ENV = "CGS_BRIDGE_KERNEL_CACHE"
+from cgs_bridge import config
+
+ENV = config.KERNEL_CACHE
 #: File-name prefixes of the modules this package writes (``k`` kernels, ``c`` claims).
 PREFIXES = ("k_", "c_")
 _MODULES: dict = {}
@@ -25,10 +27,10 @@ _MODULES: dict = {}
 
 def cache_dir() -> Path:
     """Directory of generated modules (not created here)."""
-    env = os.environ.get(ENV)
+    env = config.get(config.KERNEL_CACHE)
     if env:
         return Path(env)
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    base = config.get(config.XDG_CACHE_HOME) or os.path.join(os.path.expanduser("~"), ".cache")
     return Path(base) / "cgs_bridge" / "kernels"
 
 
@@ -87,10 +89,10 @@ def info() -> dict:
     outside this cache)."""
     d = cache_dir()
     files = _ours(d) if d.is_dir() else []
-    return {"path": str(d), "env": ENV, "source": ENV if os.environ.get(ENV) else "default",
+    return {"path": str(d), "env": ENV, "source": ENV if config.get(ENV) else "default",
             "modules": sum(1 for p in files if p.suffix == ".py"), "files": len(files),
             "bytes": sum(p.stat().st_size for p in files),
-            "numba_cache_dir": os.environ.get("NUMBA_CACHE_DIR") or None}
+            "numba_cache_dir": config.get(config.NUMBA_CACHE_DIR) or None}
 
 
 def clear() -> dict:
