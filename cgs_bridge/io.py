@@ -33,7 +33,8 @@ def read_input_text(path, what: str = "input", limit: int = MAX_INPUT_BYTES) -> 
         raise InputError(f"cannot read {what} {path}: not UTF-8 text ({e.reason} at byte {e.start})") from None
 
 
-def _umask() -> int:
+def umask() -> int:
+    """The process umask (read without changing it)."""
     mask = os.umask(0)
     os.umask(mask)
     return mask
@@ -92,7 +93,7 @@ def atomic_write_text(path, text: str, overwrite: bool = False, encoding: str = 
     tmp = None
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-        os.fchmod(fd, 0o666 & ~_umask())
+        os.fchmod(fd, 0o666 & ~umask())
         with os.fdopen(fd, "w", encoding=encoding, newline="") as f:
             f.write(text)
         os.replace(tmp, path)

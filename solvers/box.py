@@ -57,8 +57,6 @@ def estimate_bytes(box: Box, misere: bool = False, ruled=None) -> int:
 #: and numpy work areas (measured: ``cgs-bridge solve --at`` on a tiny box holds about 90 MiB more
 #: than the imports alone).
 RUNTIME_BYTES = 128 << 20
-#: Rows one chunk of streamed output holds (``output="stream"``; solvers.csvtext streaming).
-STREAM_CHUNK_ROWS = 1 << 20
 #: The estimated peak resident bytes of the last :func:`check_fits` (for the benchmark).
 LAST_ESTIMATE = 0
 #: What a command does with the solution, for :func:`output_bytes`.
@@ -85,7 +83,7 @@ def output_bytes(box: Box, misere: bool = False, output: str | None = None) -> i
     - ``csv``: that, plus the value columns gathered and stacked into one int64 table, and the CSV
       text held five times (numba byte buffer, decoded str, StringIO, its value, the encoded
       file contents) — ``solve`` / ``verify`` writing the whole table at once;
-    - ``stream``: the same per chunk of :data:`STREAM_CHUNK_ROWS` rows (streamed CSV/Parquet).
+    - ``stream``: one chunk of streamed CSV/Parquet (:func:`solvers.output.chunk_bytes`).
     """
     if output not in OUTPUTS:
         raise ValueError(f"output must be one of {OUTPUTS}, got {output!r}")
@@ -95,7 +93,10 @@ def output_bytes(box: Box, misere: bool = False, output: str | None = None) -> i
     mask = box.size
     if output == "positions":
         return mask + box.size * 16 * n
-    rows = box.size if output == "csv" else min(box.size, STREAM_CHUNK_ROWS)
+    if output == "stream":  # solvers.output: one chunk at a time, the grundy array as the mask
+        from .output import chunk_bytes
+        return chunk_bytes(box, misere)
+    rows = box.size
     table = rows * (16 * n + 8 * cols + 8)
     text = rows * row_text_bytes(box, misere) * 5
     return mask + table + text
