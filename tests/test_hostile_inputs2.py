@@ -131,3 +131,17 @@ def test_rows_of_different_lengths_name_the_line(tmp_path, capsys):
     t.write_text("[0,0,0,0]\n[0,0,1,1]\n[0,1,1,0,1]\n")
     code, _, err = _run(capsys, "compare", "triangular", "--bound", "1", "--cgsuite", t)
     assert code == 2 and f"{t}:3: a row of 5 values, but the first row (line 1) has 4" in err
+
+
+def test_unbounded_search_is_refused_by_the_default_solver_too(tmp_path):
+    """No value satisfies the condition, so an unguarded search would try 10^18 values."""
+    import subprocess
+    import sys
+    from pathlib import Path
+    f = _spec(tmp_path, "  def h(n) = max m in 0..10^18 with m + n < 0 - 1\n  require y <= x\n"
+                        "  cut x to t: y = min(y, t, h(t))\n  cut y to t\n")
+    root = Path(__file__).resolve().parent.parent
+    r = subprocess.run([sys.executable, "-m", "cgs_bridge.cli.main", "solve", str(f), "--bound", "2"],
+                       capture_output=True, text=True, timeout=120,
+                       env={**os.environ, "PYTHONPATH": str(root)})
+    assert r.returncode == 2 and "a bounded search may try at most 10,000,000" in r.stderr
