@@ -17,10 +17,10 @@ from .spec.checker import check_game
 from .spec.parser import parse_expr
 
 
-def with_claims(checked, texts, keep: bool = True):
+def with_claims(checked, texts, keep: bool = True, prefix: str = "--claim "):
     """Return ``checked`` (a :class:`~cgs_bridge.spec.checker.CheckedGame`) with the claims
     ``texts`` (spec-language strings) added after the spec's own claims (``keep=True``) or
-    replacing them (``keep=False``), re-checked.
+    replacing them (``keep=False``), re-checked; an extra claim is named ``prefix + text``.
 
     Raises:
         SpecError: a claim does not parse or names something the game does not have (the message
@@ -29,7 +29,7 @@ def with_claims(checked, texts, keep: bool = True):
     texts = list(texts or [])
     if not texts and keep:
         return checked
-    extra = tuple(A.Claim(f"--claim {t}", parse_expr(t, what="--claim")) for t in texts)
+    extra = tuple(A.Claim(f"{prefix}{t}", parse_expr(t, what="--claim")) for t in texts)
     claims = (checked.game.claims if keep else ()) + extra
     return check_game(replace(checked.game, claims=claims))
 
