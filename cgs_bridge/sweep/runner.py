@@ -294,6 +294,6 @@ class _DaskRunner:
 def _reason(e: BaseException) -> str:
     name = type(e).__name__
     if name == "KilledWorker":
-        return ("the worker process running this cell died twice (tried on two workers; out of "
-                f"memory or killed?): {str(e)[:300]}")
+        return ("the worker process running this cell died twice (the cell was retried once; out "
+                f"of memory, or killed?): {str(e)[:200]}")
     return f"the cell failed twice: {name}: {str(e)[:300]}"
