@@ -199,3 +199,15 @@ def test_json_for_scripts(tmp_path, capsys):
     assert [c["k"] for c in doc["cells"]] == [3, 5] and doc["computed"] == 2
     assert doc["cells"][1]["claim3_failures"] == oracle(5)["xor_failures"]
 
+
+
+def test_function_parameter_values_and_resume(tmp_path):
+    # seed 001, Theorem 3.2: grundy = y xor z for these f, so the only P-position is (0, 0)
+    out = tmp_path / "f.parquet"
+    r = cb.sweep("step", {"f": "floor(t/2);floor(t/4)"}, bound="y=6,z=15", output=out, workers=0)
+    assert list(r.frame["f"]) == ["floor(t/2)", "floor(t/4)"]
+    y, z = np.meshgrid(np.arange(7), np.arange(16), indexing="ij")
+    assert list(r.frame["positions"]) == [int((y <= z // 2).sum()), int((y <= z // 4).sum())]
+    assert list(r.frame["p_positions"]) == [1, 1] and set(r.frame["claim1_status"]) == {"holds"}
+    again = cb.sweep("step", {"f": ["floor(t/2)", "floor(t/4)"]}, bound="y=6,z=15", output=out, workers=0)
+    assert (again.computed, again.reused) == (0, 2)
