@@ -211,3 +211,17 @@ def test_function_parameter_values_and_resume(tmp_path):
     assert list(r.frame["p_positions"]) == [1, 1] and set(r.frame["claim1_status"]) == {"holds"}
     again = cb.sweep("step", {"f": ["floor(t/2)", "floor(t/4)"]}, bound="y=6,z=15", output=out, workers=0)
     assert (again.computed, again.reused) == (0, 2)
+
+
+def test_existing_scheduler(capsys):
+    from distributed import LocalCluster
+
+    from cgs_bridge.errors import EngineError
+    serial = cb.sweep("triangular", {"k": "3,5"}, bound=8, workers=0)
+    with LocalCluster(n_workers=0, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        with pytest.raises(EngineError, match="has no workers"):
+            cb.sweep("triangular", {"k": "3,5"}, bound=8, scheduler=cluster.scheduler_address)
+        cluster.scale(1)
+        r = cb.sweep("triangular", {"k": "3,5"}, bound=8, scheduler=cluster.scheduler_address)
+    assert r.workers == f"Dask scheduler {cluster.scheduler_address}"
+    pd.testing.assert_frame_equal(serial.table(), r.table())

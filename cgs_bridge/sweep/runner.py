@@ -46,9 +46,10 @@ def plan_sweep(source: str, params: dict, bound, claims=(), game_name=None) -> S
     checked = spec.load()
     grid = parse_grid(checked.game, params)
     bounds = parse_bounds(bound, checked.game.coords)
+    first = {name: values[0] for name, values in grid.items()}
     for name, values in grid.items():
         for v in values:
-            Ruleset(checked, {name: v})
+            Ruleset(checked, {**first, name: v})
     return SweepPlan(spec, cells(grid, bounds), grid, claims_use_misere(checked), __version__)
 
 
@@ -236,10 +237,14 @@ class _DaskRunner:
     def local(cls, n: int) -> "_DaskRunner":
         import dask
         from distributed import Client, LocalCluster
-        with dask.config.set({"distributed.scheduler.allowed-failures": 0}):
-            cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
-                                   dashboard_address=None, silence_logs=logging.CRITICAL)
-            client = Client(cluster)
+        try:
+            with dask.config.set({"distributed.scheduler.allowed-failures": 0}):
+                cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
+                                       dashboard_address=None, silence_logs=logging.CRITICAL)
+                client = Client(cluster)
+        except Exception as e:  # OSError, TimeoutError, RuntimeError from process start-up
+            raise EngineError(f"could not start a local Dask cluster of {n} worker processes "
+                              f"({type(e).__name__}: {str(e)[:200]}); try --workers 0") from None
         return cls(client, cluster, f"LocalCluster of {n} worker processes")
 
     @classmethod
@@ -252,6 +257,12 @@ class _DaskRunner:
             raise EngineError(f"cannot reach the Dask scheduler at {address} within "
                               f"{CONNECT_TIMEOUT} s ({type(e).__name__}: {str(e)[:200]}); "
                               f"gave up after {time.monotonic() - t0:.1f} s") from None
+        try:
+            client.wait_for_workers(1, timeout=CONNECT_TIMEOUT)
+        except (TimeoutError, OSError) as e:
+            client.close()
+            raise EngineError(f"the Dask scheduler at {address} has no workers (waited "
+                              f"{CONNECT_TIMEOUT} s: {type(e).__name__})") from None
         return cls(client, None, f"Dask scheduler {address}")
 
     def worker_memory(self) -> int:
