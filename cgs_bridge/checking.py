@@ -117,5 +117,8 @@ def check_solution(sol, checked=None, limit: int = 10) -> CheckResult:
     """
     from solvers import Solution
     if checked is not None:
-        sol = Solution(rebind(sol.ruleset, checked), sol.box, sol.grundy, sol.misere)
+        other = Solution(rebind(sol.ruleset, checked), sol.box, sol.grundy, sol.misere)
+        if hasattr(sol, "stats"):
+            other.stats = sol.stats
+        sol = other
     return CheckResult(sol.ruleset.describe(), str(sol.box), len(sol), sol.check_claims(limit=limit))

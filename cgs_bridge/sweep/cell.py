@@ -9,7 +9,7 @@ from .grid import Cell, SpecRef
 
 #: Row columns that depend on the machine and the run, not on the game (left out when comparing
 #: two sweeps' tables).
-RUN_COLUMNS = ("seconds", "worker", "kernel_compiled", "compile_seconds")
+RUN_COLUMNS = ("seconds", "worker", "kernel_compiles", "compile_seconds")
 
 
 def worker_name() -> str:
@@ -22,23 +22,28 @@ def worker_name() -> str:
 
 
 def kernel_stats(sol) -> dict:
-    """Statistics of the solve that produced ``sol``: ``sol.stats`` when the solver returns them,
-    else :func:`solvers.kernel.last_stats` (this process's last fast-kernel call; empty after
-    a reference solve)."""
+    """Statistics of the solve that produced ``sol`` as a dict: ``sol.stats`` when the solver
+    returns them (a dict, or an object with ``as_dict()``), else this process's last fast-kernel
+    call (:func:`solvers.kernel.last_stats`, where that exists), else ``{}``."""
     stats = getattr(sol, "stats", None)
+    if hasattr(stats, "as_dict"):
+        return stats.as_dict()
     if isinstance(stats, dict):
         return stats
     try:
         from solvers import kernel
-        return kernel.last_stats()
-    except ImportError:
+        return dict(kernel.last_stats())
+    except (ImportError, AttributeError):
         return {}
 
 
-def _compiled(stats: dict) -> bool:
-    if "compiled" in stats:
-        return bool(stats["compiled"])
-    return float(stats.get("compile_seconds") or 0.0) > 0.0
+def kernel_compiles(stats: dict) -> int:
+    """Kernel compilations of one solve: ``stats["compiles"]`` when the solver counts them, else 1
+    when the kernel was compiled or loaded in this process for this solve (``compile_seconds``
+    > 0), else 0."""
+    if "compiles" in stats:
+        return int(stats["compiles"] or 0)
+    return int(float(stats.get("compile_seconds") or 0.0) > 0.0)
 
 
 def base_row(cell: Cell, spec: SpecRef, version: str) -> dict:
@@ -59,8 +64,8 @@ def run_cell(spec: SpecRef, cell: Cell, version: str, method: str = "auto", limi
         or rule error at this cell), ``positions``, ``p_positions``, ``max_grundy``, per claim
         ``i`` (1-based) ``claim{i}`` (its name), ``claim{i}_status`` ('holds', 'fails', 'not
         applicable'), ``claim{i}_failures``, ``claim{i}_first`` (first counterexample
-        ``"(x, y, z): grundy g"``), then ``seconds``, ``worker``, ``kernel_compiled``,
-        ``compile_seconds``.
+        ``"(x, y, z): grundy g"``), then ``seconds``, ``worker``, ``kernel_compiles``
+        (see :func:`kernel_compiles`), ``compile_seconds``.
     Raises:
         nothing for input, rule or evaluation errors (they become ``status='error'`` rows); other
         exceptions (a bug, a dying worker) reach the scheduler, which retries the cell once.
@@ -88,7 +93,7 @@ def run_cell(spec: SpecRef, cell: Cell, version: str, method: str = "auto", limi
         row.update({f"claim{i}": c.name, f"claim{i}_status": c.status,
                     f"claim{i}_failures": c.failures, f"claim{i}_first": first_text(c)})
     row.update(seconds=round(time.perf_counter() - t0, 4), worker=worker_name(),
-               kernel_compiled=_compiled(stats), compile_seconds=float(stats.get("compile_seconds") or 0.0))
+               kernel_compiles=kernel_compiles(stats), compile_seconds=float(stats.get("compile_seconds") or 0.0))
     return row
 
 

@@ -80,8 +80,8 @@ def check_memory(plan: SweepPlan, cells_: list, budget: int) -> None:
 class SweepResult:
     """The table of a sweep (``frame``: one row per cell of this grid, grid order; see
     :func:`cgs_bridge.sweep.cell.run_cell` for the columns) and how it was produced: cells
-    ``computed`` now and ``reused`` from the output, ``compiles`` (cells computed now that compiled
-    or loaded a kernel in their worker process), ``workers`` (where they ran)."""
+    ``computed`` now and ``reused`` from the output, ``compiles`` (kernel compilations of the cells
+    computed now, see :func:`cgs_bridge.sweep.cell.kernel_compiles`), ``workers`` (where they ran)."""
 
     frame: object
     claims: list = field(default_factory=list)
@@ -184,7 +184,7 @@ class _State:
 
     def add(self, i: int, row: dict) -> None:
         self.rows[i] = row
-        self.compiles += bool(row.get("kernel_compiled"))
+        self.compiles += int(row.get("kernel_compiles") or 0)
         if self.output:
             write_table(self.frame(with_old=True), self.output)
 
