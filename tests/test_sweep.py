@@ -192,9 +192,10 @@ def test_bad_bounds():
 
 
 def test_json_for_scripts(tmp_path, capsys):
-    code, out, _ = run_cli(capsys, "triangular", "-p", "k=3,5", "--bound", BOX, "--json",
-                           "--workers", "0", "--claim", XOR, "-o", str(tmp_path / "t.csv"))
+    code, out, err = run_cli(capsys, "triangular", "-p", "k=3,5", "--bound", BOX, "--json",
+                             "--workers", "0", "--claim", XOR, "-o", str(tmp_path / "t.csv"))
     doc = json.loads(out)
+    assert "sweep:" not in err and "%|" not in err  # no progress bar when stderr is not a terminal
     assert code == 1  # the xor claim fails at k = 5
     assert [c["k"] for c in doc["cells"]] == [3, 5] and doc["computed"] == 2
     assert doc["cells"][1]["claim3_failures"] == oracle(5)["xor_failures"]
