@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import engines
-from .compare import Comparison, compare_sources
 from .errors import EngineError, InputError
 from .io import atomic_write_text
 
@@ -31,7 +30,7 @@ class VerifyResult:
         files: emitted program files.
     """
 
-    comparison: Comparison
+    comparison: "Comparison"  # cgs_bridge.compare.Comparison
     solution: object
     run_dir: Path
     files: list = field(default_factory=list)
@@ -102,6 +101,7 @@ def run_verify(ruleset, box, misere: bool = False, run_dir=None, mathematica_eng
     """
     from solvers import solve
     from . import generate as gen
+    from .compare import compare_sources
     engine = None  # resolved before anything is written, so a missing engine leaves no run folder
     if mathematica_engine != "none":
         engine, _ = engines.mathematica_engine(None if mathematica_engine == "auto" else mathematica_engine)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import sys
 
-from ..compare import Comparison, compare_sources
 from ..errors import InputError
 from .common import add_game_args, box_from_args, progress_printer, ruleset_from_args
 
@@ -32,6 +31,7 @@ def add_source_args(p) -> None:
 
 def build(ruleset, sol, args, cgsuite=None, mathematica=None, claims=None) -> Comparison:
     """Compare the given sources with ``sol``; see :func:`cgs_bridge.compare.compare_sources`."""
+    from ..compare import compare_sources  # pandas: not imported by other commands
     return compare_sources(ruleset, sol, cgsuite, mathematica, claims,
                            getattr(args, "table_axes", None), getattr(args, "fixed", ""))
 
