@@ -65,7 +65,7 @@ def run(args) -> int:
     if args.json:
         doc = {"claims": res.claims, "computed": res.computed, "reused": res.reused,
                "workers": res.workers, "output": str(res.output) if res.output else None,
-               "compiles": res.compiles, "cells": json.loads(res.frame.to_json(orient="records"))}
+               "compiles": res.compiles, "cache_loads": res.cache_loads, "cells": json.loads(res.frame.to_json(orient="records"))}
         print(json.dumps(doc, indent=1))
     else:
         print(repr(res))

@@ -27,8 +27,9 @@ def sweep_case(out=print, workers: int = 2, params=None, bound=None, claims=None
     t_par = time.perf_counter() - t0
     same = serial.table().equals(par.table())
     cells = float(par.frame["seconds"].sum())
-    out(f"  serial (this process)      {t_serial:8.2f} s   kernel compiles {serial.compiles}")
-    out(f"  {par.workers:<26} {t_par:8.2f} s   kernel compiles {par.compiles} "
-        f"(cells' own seconds {cells:.2f})")
+    out(f"  serial (this process)               {t_serial:8.2f} s   kernel compiles {serial.compiles}, "
+        f"disk-cache loads {serial.cache_loads}")
+    out(f"  {par.workers:<35} {t_par:8.2f} s   kernel compiles {par.compiles}, disk-cache loads "
+        f"{par.cache_loads} (cells' own seconds {cells:.2f})")
     out(f"  speed-up {t_serial / t_par:.2f}x   tables {'equal' if same else 'DIFFER'}")
     return 0 if same else 1

@@ -9,7 +9,7 @@ from .grid import Cell, SpecRef
 
 #: Row columns that depend on the machine and the run, not on the game (left out when comparing
 #: two sweeps' tables).
-RUN_COLUMNS = ("seconds", "worker", "kernel_compiles", "compile_seconds")
+RUN_COLUMNS = ("seconds", "worker", "kernel_compiles", "kernel_cache_loads", "compile_seconds")
 
 
 def worker_name() -> str:
@@ -65,7 +65,8 @@ def run_cell(spec: SpecRef, cell: Cell, version: str, method: str = "auto", limi
         ``i`` (1-based) ``claim{i}`` (its name), ``claim{i}_status`` ('holds', 'fails', 'not
         applicable'), ``claim{i}_failures``, ``claim{i}_first`` (first counterexample
         ``"(x, y, z): grundy g"``), then ``seconds``, ``worker``, ``kernel_compiles``
-        (see :func:`kernel_compiles`), ``compile_seconds``.
+        (see :func:`kernel_compiles`), ``kernel_cache_loads`` (machine code loaded from the disk
+        cache, when the solver reports it), ``compile_seconds``.
     Raises:
         nothing for input, rule or evaluation errors (they become ``status='error'`` rows); other
         exceptions (a bug, a dying worker) reach the scheduler, which retries the cell once.
@@ -93,7 +94,8 @@ def run_cell(spec: SpecRef, cell: Cell, version: str, method: str = "auto", limi
         row.update({f"claim{i}": c.name, f"claim{i}_status": c.status,
                     f"claim{i}_failures": c.failures, f"claim{i}_first": first_text(c)})
     row.update(seconds=round(time.perf_counter() - t0, 4), worker=worker_name(),
-               kernel_compiles=kernel_compiles(stats), compile_seconds=float(stats.get("compile_seconds") or 0.0))
+               kernel_compiles=kernel_compiles(stats),
+               kernel_cache_loads=int(stats.get("cache_hits") or 0), compile_seconds=float(stats.get("compile_seconds") or 0.0))
     return row
 
 

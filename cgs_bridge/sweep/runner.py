@@ -81,7 +81,8 @@ class SweepResult:
     """The table of a sweep (``frame``: one row per cell of this grid, grid order; see
     :func:`cgs_bridge.sweep.cell.run_cell` for the columns) and how it was produced: cells
     ``computed`` now and ``reused`` from the output, ``compiles`` (kernel compilations of the cells
-    computed now, see :func:`cgs_bridge.sweep.cell.kernel_compiles`), ``workers`` (where they ran)."""
+    computed now, see :func:`cgs_bridge.sweep.cell.kernel_compiles`), ``cache_loads`` (kernels
+    loaded from the disk cache), ``workers`` (where they ran)."""
 
     frame: object
     claims: list = field(default_factory=list)
@@ -90,6 +91,7 @@ class SweepResult:
     output: object = None
     workers: str = "serial"
     compiles: int = 0
+    cache_loads: int = 0
 
     @property
     def ok(self) -> bool:
@@ -180,11 +182,12 @@ class _State:
 
     def __init__(self, plan, old, keys, rows, output):
         self.plan, self.old, self.keys, self.rows, self.output = plan, old, keys, rows, output
-        self.compiles = 0
+        self.compiles = self.cache_loads = 0
 
     def add(self, i: int, row: dict) -> None:
         self.rows[i] = row
         self.compiles += int(row.get("kernel_compiles") or 0)
+        self.cache_loads += int(row.get("kernel_cache_loads") or 0)
         if self.output:
             write_table(self.frame(with_old=True), self.output)
 
@@ -206,7 +209,8 @@ class _State:
                 break
             names.append(next((v for v in frame[col] if isinstance(v, str) and v), ""))
         return SweepResult(frame.reset_index(drop=True), names, computed,
-                           len(self.plan.cells) - computed, self.output, label, self.compiles)
+                           len(self.plan.cells) - computed, self.output, label, self.compiles,
+                           self.cache_loads)
 
 
 def _bar(total: int, progress: bool):
