@@ -5,18 +5,17 @@ and compare everything position by position (application layer; ``cgs-bridge ver
 
 from __future__ import annotations
 
-import os
 import shlex
 import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import engines
+from . import config, engines
 from .errors import EngineError, InputError
 from .io import atomic_write_text
 
-CGSUITE_ENV = "CGS_BRIDGE_CGSUITE_CMD"
+CGSUITE_ENV = config.CGSUITE_CMD
 
 
 @dataclass
@@ -118,7 +117,7 @@ def run_verify(ruleset, box, misere: bool = False, run_dir=None, mathematica_eng
         pass
     elif engine is not None:
         mathematica = _run_mathematica(ruleset, box, misere, run_dir, engine, timeout, say)
-    cmd = cgsuite_cmd or os.environ.get(CGSUITE_ENV)
+    cmd = cgsuite_cmd or config.get(CGSUITE_ENV)
     script = run_dir / gen.cgsuite_script_name(ruleset, box, misere)
     if cmd and not cgsuite:
         say(f"running CGSuite: {cmd} {run_dir} < {script.name} ...")
