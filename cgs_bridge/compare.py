@@ -19,6 +19,9 @@ from pathlib import Path
 import pandas as pd
 
 from .errors import InputError
+from .importers.cgsuite import parse_table, parse_transcript
+from .importers.claims import check_claims, load_claims
+from .importers.mathematica import read_output
 from .io import atomic_write_text
 from .templating import environment
 
@@ -200,7 +203,6 @@ def import_cgsuite(path, ruleset, table_axes=None, fixed=None):
         InputError: unreadable file, malformed axes or fixed values, or a malformed transcript
             (the line named).
     """
-    from .importers.cgsuite import parse_table, parse_transcript
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
@@ -229,8 +231,6 @@ def compare_sources(ruleset, sol, cgsuite=None, mathematica=None, claims=None, t
     Raises:
         InputError: an unreadable or malformed source (file and line named).
     """
-    from .importers.claims import check_claims, load_claims
-    from .importers.mathematica import read_output
     comp = Comparison(ruleset.describe(), str(sol.box), len(sol))
     if cgsuite:
         t = import_cgsuite(cgsuite, ruleset, table_axes, fixed)
