@@ -142,3 +142,11 @@ def test_solved_to_csv_never_overwrites(tmp_path):
     with pytest.raises(InputError, match="exists and differs"):
         s.to_csv(tmp_path / "u.csv")
     assert (tmp_path / "u.csv").read_text() == "mine\n"
+
+
+def test_api_module_doctest():
+    import doctest
+
+    from cgs_bridge import api
+    result = doctest.testmod(api, optionflags=doctest.ELLIPSIS)
+    assert result.attempted >= 4 and result.failed == 0
