@@ -108,9 +108,10 @@ def first_text(claim_result) -> str:
     return f"{tuple(int(v) for v in p)}: grundy {int(g)}"
 
 
-def check_solution(sol, checked=None, limit: int = 10) -> CheckResult:
+def check_solution(sol, checked=None, limit: int = 10, method: str = "auto") -> CheckResult:
     """Check the claims of ``checked`` (default: the solved game's own) on every valid position
-    of ``sol`` (a :class:`solvers.Solution`).
+    of ``sol`` (a :class:`solvers.Solution`); ``method="reference"`` evaluates them position by
+    position (the test oracle), otherwise compiled over the whole array.
 
     Raises:
         CgsBridgeError: a claim uses ``misere`` and ``sol`` has no misère values.
@@ -121,4 +122,4 @@ def check_solution(sol, checked=None, limit: int = 10) -> CheckResult:
         if hasattr(sol, "stats"):
             other.stats = sol.stats
         sol = other
-    return CheckResult(sol.ruleset.describe(), str(sol.box), len(sol), sol.check_claims(limit=limit))
+    return CheckResult(sol.ruleset.describe(), str(sol.box), len(sol), sol.check_claims(limit=limit, method=method))

@@ -84,7 +84,7 @@ def run_cell(spec: SpecRef, cell: Cell, version: str, method: str = "auto", limi
         box = parse_bound(cell.bound, ruleset.coords)
         sol = solve(ruleset, box, misere=claims_use_misere(checked), method=method)
         stats = kernel_stats(sol) if method != "reference" else {}
-        res = check_solution(sol, limit=limit)
+        res = check_solution(sol, limit=limit, method="reference" if method == "reference" else "auto")
     except CgsBridgeError as e:
         row.update(status="error", error=str(e), seconds=time.perf_counter() - t0, worker=worker_name())
         return row
