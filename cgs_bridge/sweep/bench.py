@@ -31,5 +31,6 @@ def sweep_case(out=print, workers: int = 2, params=None, bound=None, claims=None
         f"disk-cache loads {serial.cache_loads}")
     out(f"  {par.workers:<35} {t_par:8.2f} s   kernel compiles {par.compiles}, disk-cache loads "
         f"{par.cache_loads} (cells' own seconds {cells:.2f})")
-    out(f"  speed-up {t_serial / t_par:.2f}x   tables {'equal' if same else 'DIFFER'}")
+    out(f"  speed-up {t_serial / t_par:.2f}x; without the cluster start-up ({par.startup_seconds:.2f} s) "
+        f"{t_serial / max(1e-9, t_par - par.startup_seconds):.2f}x   tables {'equal' if same else 'DIFFER'}")
     return 0 if same else 1

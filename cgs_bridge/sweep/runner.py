@@ -82,7 +82,8 @@ class SweepResult:
     :func:`cgs_bridge.sweep.cell.run_cell` for the columns) and how it was produced: cells
     ``computed`` now and ``reused`` from the output, ``compiles`` (kernel compilations of the cells
     computed now, see :func:`cgs_bridge.sweep.cell.kernel_compiles`), ``cache_loads`` (kernels
-    loaded from the disk cache), ``workers`` (where they ran)."""
+    loaded from the disk cache), ``workers`` (where they ran), ``startup_seconds`` (starting or
+    reaching the cluster)."""
 
     frame: object
     claims: list = field(default_factory=list)
@@ -92,6 +93,7 @@ class SweepResult:
     workers: str = "serial"
     compiles: int = 0
     cache_loads: int = 0
+    startup_seconds: float = 0.0
 
     @property
     def ok(self) -> bool:
@@ -150,6 +152,7 @@ def run_plan(plan: SweepPlan, output=None, workers=None, scheduler=None, progres
     state = _State(plan, old, keys, rows, output)
     if not todo:
         return state.result(0, "nothing to compute")
+    t0 = time.perf_counter()
     if scheduler:
         runner = _DaskRunner.connect(scheduler)
     else:
@@ -162,6 +165,7 @@ def run_plan(plan: SweepPlan, output=None, workers=None, scheduler=None, progres
     try:
         if scheduler:
             check_memory(plan, [plan.cells[i] for i in todo], runner.worker_memory())
+        state.startup_seconds = time.perf_counter() - t0
         bar = _bar(len(todo), progress)
         try:
             runner.run(plan, [(i, plan.cells[i]) for i in todo], cell_fn, method, limit,
@@ -183,6 +187,7 @@ class _State:
     def __init__(self, plan, old, keys, rows, output):
         self.plan, self.old, self.keys, self.rows, self.output = plan, old, keys, rows, output
         self.compiles = self.cache_loads = 0
+        self.startup_seconds = 0.0
 
     def add(self, i: int, row: dict) -> None:
         self.rows[i] = row
@@ -210,7 +215,7 @@ class _State:
             names.append(next((v for v in frame[col] if isinstance(v, str) and v), ""))
         return SweepResult(frame.reset_index(drop=True), names, computed,
                            len(self.plan.cells) - computed, self.output, label, self.compiles,
-                           self.cache_loads)
+                           self.cache_loads, self.startup_seconds)
 
 
 def _bar(total: int, progress: bool):
