@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from .errors import SpecError
 from .game import Ruleset, claim_uses_misere
 from .spec import ast as A
 from .spec.checker import check_game
@@ -30,6 +31,12 @@ def with_claims(checked, texts, keep: bool = True, prefix: str = "--claim "):
     if not texts and keep:
         return checked
     extra = tuple(A.Claim(f"{prefix}{t}", parse_expr(t, what="--claim")) for t in texts)
+    for text, claim in zip(texts, extra):  # errors located in the claim's own text
+        try:
+            check_game(replace(checked.game, claims=(claim,)))
+        except SpecError as e:
+            caret = f"  {text}\n  {' ' * (e.column - 1)}^" if e.column else None
+            raise SpecError(e.message, "--claim", e.line, e.column, caret) from None
     claims = (checked.game.claims if keep else ()) + extra
     return check_game(replace(checked.game, claims=claims))
 

@@ -103,7 +103,7 @@ def test_bad_game_parameters_and_claims():
     with pytest.raises(ParameterError, match=">= 1"):
         cb.game("triangular", k=0)
     s = cb.game("triangular", k=3).solve(bound=4)
-    with pytest.raises(SpecError):
+    with pytest.raises(SpecError, match=r"--claim:1:7: unknown name 'w'"):
         s.check("P iff w == 0")
     with pytest.raises(CgsBridgeError, match="not a valid position"):
         s.value((0, 4, 0))
