@@ -50,12 +50,17 @@ class Difference:
 
 @dataclass
 class SideResult:
+    """One source's comparison. ``complete`` is False when the source is the output of an engine
+    run that failed or timed out: its rows are compared, but a position it did not reach is not
+    a difference (``compared`` then says how far it got)."""
+
     side: str
     source: str
     rows: int
     compared: int
     differences: list = field(default_factory=list)
     notes: list = field(default_factory=list)
+    complete: bool = True
 
     def counts(self) -> dict:
         out: dict = {}
@@ -64,9 +69,10 @@ class SideResult:
         return out
 
 
-def compare_table(solution, transcript, side: str, source: str) -> SideResult:
+def compare_table(solution, transcript, side: str, source: str, complete: bool = True) -> SideResult:
     """Compare an imported table (``transcript.frame``: ``c0..``, ``grundy``[, ``misere``]) with
-    ``solution`` over ``solution.box``."""
+    ``solution`` over ``solution.box``; with ``complete=False`` (the partial output of a failed or
+    timed-out run) positions the table lacks are not reported as ``missing``."""
     n = len(solution.ruleset.coords)
     keys = [f"c{i}" for i in range(n)]
     other = transcript.frame.copy()
@@ -74,7 +80,7 @@ def compare_table(solution, transcript, side: str, source: str) -> SideResult:
     mine = solution.to_frame()
     mine.columns = keys + list(mine.columns[n:])
     has_m = "misere" in other.columns and "misere" in mine.columns
-    res = SideResult(side, source, len(other), 0)
+    res = SideResult(side, source, len(other), 0, complete=complete)
     if "misere" in other.columns and "misere" not in mine.columns:
         res.notes.append(f"{side} reports misère values; compare with --misere to check them")
     dup = other[other.duplicated(keys, keep=False)]
@@ -98,7 +104,8 @@ def compare_table(solution, transcript, side: str, source: str) -> SideResult:
             if gp != go or mp != mo:
                 res.differences.append(Difference(side, "value", pos, gp, go, mp, mo, _int(r["line"])))
         elif where == "left_only":
-            res.differences.append(Difference(side, "missing", pos, python=int(r["grundy_py"])))
+            if complete:
+                res.differences.append(Difference(side, "missing", pos, python=int(r["grundy_py"])))
         else:
             kind = "outside box" if not box.contains(pos) else "invalid"
             res.differences.append(Difference(side, kind, pos, other=int(r["grundy_other"]),
@@ -128,7 +135,30 @@ class Comparison:
 
     @property
     def agree(self) -> bool:
-        return all(not s.differences for s in self.sides) and all(c.ok for c in self.claims)
+        return (all(not s.differences and s.complete for s in self.sides)
+                and all(c.ok for c in self.claims))
+
+    @property
+    def incomplete(self) -> bool:
+        """Some source is the partial output of a failed or timed-out engine run."""
+        return any(not s.complete for s in self.sides)
+
+    def verdict(self) -> str:
+        """``all sources agree with python``, ``DIFFERENCES FOUND``, or for partial engine output
+        ``INCOMPLETE: 180 of 484 positions compared, no difference among them`` (per partial
+        source; ``N differences among them`` when some were found)."""
+        if not self.incomplete:
+            return "all sources agree with python" if self.agree else "DIFFERENCES FOUND"
+        parts = []
+        partial = [s for s in self.sides if not s.complete]
+        for s in partial:
+            n = len(s.differences)
+            found = "no difference among them" if n == 0 else f"{n} difference{'s' if n > 1 else ''} among them"
+            who = f" by {s.side}" if len(partial) > 1 else ""
+            parts.append(f"{s.compared} of {self.positions} positions compared{who}, {found}")
+        others = sum(len(s.differences) for s in self.sides if s.complete) + sum(not c.ok for c in self.claims)
+        tail = f"; {others} difference{'s' if others != 1 else ''} in the complete sources" if others else ""
+        return "INCOMPLETE: " + "; ".join(parts) + tail
 
     def render(self, solution=None, shown: int = 10) -> str:
         """The text report (template ``templates/report/comparison.txt.j2``)."""
@@ -150,8 +180,12 @@ class Comparison:
         cols = ["side", "kind", "position", "python", "other", "python_misere", "other_misere", "line"]
         frame = pd.DataFrame(self.rows(), columns=cols)
         frame["position"] = frame["position"].map(lambda p: " ".join(str(v) for v in p))
+        for col in cols[3:]:  # integers stay integers; empty where a side has no value
+            frame[col] = frame[col].astype("Int64")
         summary = {"game": self.game, "box": self.box, "positions": self.positions, "agree": self.agree,
+                   "verdict": self.verdict(), "complete": not self.incomplete,
                    "sides": [{"side": s.side, "source": s.source, "rows": s.rows, "compared": s.compared,
+                              "complete": s.complete,
                               "counts": s.counts(), "notes": s.notes} for s in self.sides],
                    "claims": [asdict(c) for c in self.claims], "notes": self.notes,
                    "differences": self.rows()}

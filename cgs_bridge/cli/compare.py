@@ -41,12 +41,16 @@ def _pairs(text: str, what: str) -> dict:
     return out
 
 
-def import_cgsuite(path, ruleset, args):
+def import_cgsuite(path, ruleset, args, partial: bool = False):
+    """Import a CGSuite transcript (a ``Table`` grid with ``--table-axes``); ``partial``: the
+    output of a run that was cut off, whose last line may be incomplete (then dropped)."""
     from ..importers.cgsuite import parse_table, parse_transcript
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
         raise InputError(f"cannot read {path}: {e}") from None
+    if partial:
+        text = text[: text.rfind("\n") + 1]
     if getattr(args, "table_axes", None):
         axes = _pairs(args.table_axes, "--table-axes")
         if set(axes) != {"rows", "cols"}:
@@ -59,19 +63,25 @@ def import_cgsuite(path, ruleset, args):
     return parse_transcript(text, ruleset.n, str(path))
 
 
-def build(ruleset, sol, args, cgsuite=None, mathematica=None, claims=None) -> Comparison:
-    """Compare the given sources with ``sol``; returns a :class:`Comparison`."""
+def build(ruleset, sol, args, cgsuite=None, mathematica=None, claims=None, partial=()) -> Comparison:
+    """Compare the given sources with ``sol``; returns a :class:`Comparison`. ``partial`` names
+    the sides (``cgsuite``, ``mathematica``) whose file is the partial output of a failed or
+    timed-out engine run: compared on the rows received (see :func:`compare_table`)."""
     from ..importers.claims import check_claims, load_claims
     from ..importers.mathematica import read_output
     comp = Comparison(ruleset.describe(), str(sol.box), len(sol))
     if cgsuite:
-        t = import_cgsuite(cgsuite, ruleset, args)
-        comp.sides.append(compare_table(sol, t, "cgsuite", str(cgsuite)))
+        t = import_cgsuite(cgsuite, ruleset, args, partial="cgsuite" in partial)
+        comp.sides.append(compare_table(sol, t, "cgsuite", str(cgsuite), "cgsuite" not in partial))
+        if t.ended_without_quit:
+            comp.notes.append("the CGSuite REPL's input ended without :quit (EndOfFileException); "
+                              "every value before it was read")
         for line, value in t.scalars:
             comp.notes.append(f"cgsuite printed the single value {value} at line {line} (not a table row)")
     if mathematica:
-        comp.sides.append(compare_table(sol, read_output(mathematica, ruleset.coords), "mathematica",
-                                        str(mathematica)))
+        part = "mathematica" in partial
+        comp.sides.append(compare_table(sol, read_output(mathematica, ruleset.coords, part), "mathematica",
+                                        str(mathematica), not part))
     if claims:
         comp.claims = check_claims(load_claims(claims), sol, str(claims))
     return comp

@@ -71,31 +71,19 @@ def run(args) -> int:
     atomic_write_text(run_dir / "python.csv", sol.to_csv_text())
     files = gen.generate_files(ruleset, box, outdir=run_dir, misere=args.misere)
     say(f"emitted {', '.join(p.name for p in files)} into {run_dir}")
+    problems: list = []   # engine runs that failed or timed out: compared on the rows received
     mathematica = None
     if args.mathematica and args.mathematica_engine == "none":
         mathematica = args.mathematica
     elif engine is not None:
-        name = engine
-        program = run_dir / gen.mathematica_program_name(ruleset, box, args.misere)
-        say(f"running {program.name} in {name} (time limit {args.timeout:.0f} s) ...")
-        res = engines.run_mathematica_file(program, run_dir, name, timeout=args.timeout)
-        atomic_write_text(run_dir / f"{name}.log", res.stdout + res.stderr)
-        engines.require_success(res, f"{name} on {program.name}")
-        mathematica = run_dir / gen.mathematica_csv_name(ruleset, box, args.misere)
-        if not mathematica.exists():
-            raise EngineError(f"{name} finished but did not write {mathematica.name}; output:\n{res.tail()}")
-        say(f"{name}: done in {res.seconds:.1f} s")
+        mathematica = _run_mathematica(engine, ruleset, box, args, run_dir, problems)
     cgsuite = args.cgsuite
     cmd = args.cgsuite_cmd or os.environ.get(CGSUITE_ENV)
     script = run_dir / gen.cgsuite_script_name(ruleset, box, args.misere)
     if cmd and not cgsuite:
-        say(f"running CGSuite: {cmd} {run_dir} < {script.name} ...")
-        text = script.read_text(encoding="utf-8") + "\n:quit\n"
-        res = engines.run(shlex.split(cmd) + [str(run_dir.resolve())], run_dir, args.timeout, None, stdin=text)
-        cgsuite = run_dir / "cgsuite.out"
-        atomic_write_text(cgsuite, res.stdout)
-        engines.require_success(res, "CGSuite")
-    comp = build(ruleset, sol, args, cgsuite, mathematica, args.claims)
+        cgsuite = _run_cgsuite(cmd, script, args, run_dir, problems)
+    comp = build(ruleset, sol, args, cgsuite, mathematica, args.claims,
+                 partial=[side for side, _ in problems])
     if not cgsuite:
         comp.notes.append(
             "CGSuite was not run. To add it: put the folder on CGSuite's class path and run "
@@ -106,4 +94,60 @@ def run(args) -> int:
     sys.stdout.write(report)
     for p in comp.write(run_dir, sol):
         say(f"wrote {p}")
+    if problems:
+        raise EngineError("\n".join(msg for _, msg in problems) + f"\n{comp.verdict()}")
     return 0 if comp.agree else 1
+
+
+def _failure(res, what: str) -> str | None:
+    """The message of a failed or timed-out run (the engine's own last output), or None."""
+    try:
+        engines.require_success(res, what)
+    except EngineError as e:
+        return str(e)
+    return None
+
+
+def _run_mathematica(name, ruleset, box, args, run_dir, problems):
+    """Run the emitted ``.wl``; return the CSV it wrote (row by row, flushed, so a failed or
+    timed-out run leaves the rows computed so far: then ``("mathematica", message)`` is appended
+    to ``problems`` and the rows are compared as partial output)."""
+    from .. import generate as gen
+    program = run_dir / gen.mathematica_program_name(ruleset, box, args.misere)
+    say(f"running {program.name} in {name} (time limit {args.timeout:.0f} s) ...")
+    res = engines.run_mathematica_file(program, run_dir, name, timeout=args.timeout)
+    atomic_write_text(run_dir / f"{name}.log", res.stdout + res.stderr)
+    csv = run_dir / gen.mathematica_csv_name(ruleset, box, args.misere)
+    failed = _failure(res, f"{name} on {program.name}")
+    if failed:
+        problems.append(("mathematica", failed))
+        return csv
+    if not csv.exists():
+        raise EngineError(f"{name} finished but did not write {csv.name}; output:\n{res.tail()}")
+    say(f"{name}: done in {res.seconds:.1f} s")
+    return csv
+
+
+def _run_cgsuite(cmd, script, args, run_dir, problems):
+    """Feed the emitted script and ``:quit`` to the CGSuite REPL (``CMD FOLDER``); return the
+    saved stdout. Input ending without ``:quit`` (EndOfFileException, exit 1) is not a failure;
+    any other failure or time-out appends ``("cgsuite", message)`` to ``problems``."""
+    from ..importers.cgsuite import EOF_EXCEPTION, check_error_transcript, java_exceptions
+    say(f"running CGSuite: {cmd} {run_dir} < {script.name} ...")
+    text = script.read_text(encoding="utf-8") + "\n:quit\n"
+    try:
+        argv = shlex.split(cmd)
+    except ValueError as e:
+        raise InputError(f"--cgsuite-cmd {cmd!r}: {e}") from None
+    res = engines.run(argv + [str(run_dir.resolve())], run_dir, args.timeout, None, stdin=text)
+    out = run_dir / "cgsuite.out"
+    atomic_write_text(out, res.stdout)
+    if res.stderr.strip():
+        atomic_write_text(run_dir / "cgsuite.err", res.stderr)
+        check_error_transcript(res.stderr, str(run_dir / "cgsuite.err"))  # REPL errors go to stderr
+    if not res.timed_out and res.returncode == 1 and java_exceptions(res.stderr) == [EOF_EXCEPTION]:
+        return out  # the REPL read its whole input; it ends this way without :quit
+    failed = _failure(res, "CGSuite")
+    if failed:
+        problems.append(("cgsuite", failed))
+    return out

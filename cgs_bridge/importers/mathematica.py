@@ -98,17 +98,28 @@ def read_list_text(text: str, ncoords: int, file: str = "<output>") -> Transcrip
     return Transcript(pd.DataFrame(rows, columns=cols, dtype="int64"), lines)
 
 
-def read_output(path, coords: tuple) -> Transcript:
+def read_output(path, coords: tuple, partial: bool = False) -> Transcript:
     """Read a file the Mathematica side produced: CSV when its first line is a header, otherwise
-    a printed list of lists.
+    a printed list of lists. With ``partial`` (the CSV of a run that failed or timed out while
+    writing it row by row) a last line without its newline is dropped, and a missing file or
+    header-less start reads as no rows.
 
     Raises:
         InputError: unreadable file or either format's errors.
     """
     try:
         text = open(path, encoding="utf-8").read()
+    except FileNotFoundError:
+        if partial:
+            text = ""
+        else:
+            raise InputError(f"cannot read {path}: no such file") from None
     except (OSError, UnicodeDecodeError) as e:
         raise InputError(f"cannot read {path}: {e}") from None
+    if partial:
+        text = text[: text.rfind("\n") + 1]
+        if not text:
+            text = ",".join(list(coords) + ["grundy"]) + "\n"
     if text.lstrip().startswith("{"):
         return read_list_text(text, len(coords), str(path))
     return read_csv_text(text, coords, str(path))
