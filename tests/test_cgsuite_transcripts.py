@@ -165,3 +165,15 @@ def test_repl_evaluation_error_is_a_failed_run():
             "\tat org.cgsuite.lang.Node.evaluate(Node.scala:10)\n")
     with pytest.raises(CGSuiteRunError, match="EvalException"):
         parse_transcript(text, 3, "r.out")
+
+
+def test_claim_checks_of_the_emitted_scripts_are_kept_apart(shared):
+    """The emitted scripts end with the papers' claim checks: System.Print of the positions where
+    a claim fails, `[]` when it holds; they are not table rows."""
+    d = shared / "fixtures" / "cgsuite" / "emitted" / "triangular_k3"
+    sol = _solution(*_args((d / "ARGS").read_text()))
+    text = (d / "worksheet.out").read_text().replace("Nothing", "[]\n[[1,0,2],[2,1,1]]\nNothing")
+    t = parse_transcript(text, 3, "w.out")
+    assert [rows for _, rows in t.checks] == [[], [(1, 0, 2), (2, 1, 1)]]
+    res = compare_table(sol, t, "cgsuite", "w.out")
+    assert res.differences == [] and res.compared == len(sol)

@@ -76,6 +76,10 @@ def build(ruleset, sol, args, cgsuite=None, mathematica=None, claims=None, parti
         if t.ended_without_quit:
             comp.notes.append("the CGSuite REPL's input ended without :quit (EndOfFileException); "
                               "every value before it was read")
+        for line, failing in t.checks:
+            comp.notes.append(f"cgsuite claim check at line {line}: "
+                              + ("holds on the box ([])" if not failing else
+                                 f"FAILS at {len(failing)} position(s), e.g. {failing[0]}"))
         for line, value in t.scalars:
             comp.notes.append(f"cgsuite printed the single value {value} at line {line} (not a table row)")
     if mathematica:

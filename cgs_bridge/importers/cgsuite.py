@@ -12,6 +12,7 @@ Forms handled (all seen in real CGSuite 2.2-beta2 output, ``shared/fixtures/cgsu
   ended without ``:quit``, the ``org.jline.reader.EndOfFileException`` stack trace (kept as a note:
   the rows before it are complete);
 - ``Nothing`` (the value of a ``for`` loop) and lone scalar values (kept as ``scalars``);
+- the claim checks of the emitted scripts: ``[]`` or lists of positions without values (``checks``);
 - ``Table(...)`` grids (``|`` columns and ``--+--`` rules) given the two axes and fixed coordinates;
 - error transcripts (a message, ``at worksheet input:`` or ``at FILE line L:C``, the line, a
   caret; or a Java exception with ``at`` frames from the REPL): reported as a failed CGSuite run
@@ -46,13 +47,16 @@ class Transcript:
     """An imported transcript: ``frame`` has the coordinate columns then ``grundy`` (and
     ``misere`` when present); ``lines`` gives the source line of each row; ``scalars`` holds lone
     values printed outside the table as ``(line, value)``; ``others`` non-numeric REPL values;
-    ``ended_without_quit``: the REPL's stdin ended without ``:quit`` (EndOfFileException)."""
+    ``ended_without_quit``: the REPL's stdin ended without ``:quit`` (EndOfFileException);
+    ``checks``: the claim checks of the emitted scripts, ``(line, [positions where it fails])``
+    (a list ``[]`` or a list of coordinate-only lists)."""
 
     frame: pd.DataFrame
     lines: list = field(default_factory=list)
     scalars: list = field(default_factory=list)
     others: list = field(default_factory=list)
     ended_without_quit: bool = False
+    checks: list = field(default_factory=list)
 
 
 def nimber(token: str, where: str) -> int:
@@ -159,7 +163,7 @@ def parse_transcript(text: str, ncoords: int, file: str = "<cgsuite>") -> Transc
         InputError: a malformed line or a row of the wrong length (file and line named).
     """
     check_error_transcript(text, file)
-    rows, where_rows, scalars, others = [], [], [], []
+    rows, where_rows, scalars, others, checks = [], [], [], [], []
     header_seen = False
     for no, line, repl in repl_lines(text):
         where = f"{file}:{no}"
@@ -173,6 +177,9 @@ def parse_transcript(text: str, ncoords: int, file: str = "<cgsuite>") -> Transc
             found = [[nimber(v, where) for v in body.split(",")]]
         elif line.startswith("["):
             found = _rows_of_list(line, where)
+            if line.replace(" ", "") == "[]" or (line.startswith("[[") and all(len(r) == ncoords for r in found)):
+                checks.append((no, [tuple(r) for r in found]))  # a claim check: the positions where it fails
+                continue
         elif _VALUE.match(line):
             scalars.append((no, nimber(line, where)))
             continue
@@ -191,7 +198,7 @@ def parse_transcript(text: str, ncoords: int, file: str = "<cgsuite>") -> Transc
     widths = {len(r) for r in rows}
     if len(widths) > 1:
         raise InputError(f"{file}: rows of different lengths {sorted(widths)}")
-    return Transcript(_frame(rows, ncoords), where_rows, scalars, others, ended_without_quit(text))
+    return Transcript(_frame(rows, ncoords), where_rows, scalars, others, ended_without_quit(text), checks)
 
 
 def read_values(text: str, file: str = "<cgsuite>") -> list:
