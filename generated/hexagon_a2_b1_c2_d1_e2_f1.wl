@@ -79,6 +79,7 @@ positions = Select[Tuples[{Range[0, aMax], Range[0, bMax], Range[0, cMax], Range
 (* ---- output: the only part that writes; each row is written (and flushed) as soon as its value is known ---- *)
 stream = OpenWrite[csvFile];
 WriteString[stream, "a,b,c,d,e,f,grundy", "\n"];
-Scan[(computeValue[#]; WriteString[stream, StringRiffle[Map[ToString, Join[#, Flatten[{at[#]}]]], ","], "\n"]) &, positions];
+writeRow[{a_, b_, c_, d_, e_, f_}] := WriteString[stream, a, ",", b, ",", c, ",", d, ",", e, ",", f, ",", at[{a, b, c, d, e, f}], "\n"];
+Scan[(computeValue[#]; writeRow[#]) &, positions];
 Close[stream];
 Print["wrote ", Length[positions], " positions to ", csvFile];

@@ -31,7 +31,8 @@ positions = Select[Tuples[{Range[0, xMax]}], validQ];
 (* ---- output: the only part that writes; each row is written (and flushed) as soon as its value is known ---- *)
 stream = OpenWrite[csvFile];
 WriteString[stream, "x,grundy", "\n"];
-Scan[(computeValue[#]; WriteString[stream, StringRiffle[Map[ToString, Join[#, Flatten[{at[#]}]]], ","], "\n"]) &, positions];
+writeRow[{x_}] := WriteString[stream, x, ",", at[{x}], "\n"];
+Scan[(computeValue[#]; writeRow[#]) &, positions];
 Close[stream];
 Print["wrote ", Length[positions], " positions to ", csvFile];
 

@@ -15,7 +15,7 @@
    The program is the same for every parameter value and box: only the first block changes. *)
 
 (* ---- parameters, box and output file ---- *)
-f = Function[{t}, Floor[t/2]];
+f = Function[{t}, Quotient[t, 2]];
 yMax = 4;
 zMax = 9;
 csvFile = "step_f-floor-t-2-4ed665_y4_z9.csv";
@@ -45,7 +45,8 @@ positions = Select[Tuples[{Range[0, yMax], Range[0, zMax]}], validQ];
 (* ---- output: the only part that writes; each row is written (and flushed) as soon as its value is known ---- *)
 stream = OpenWrite[csvFile];
 WriteString[stream, "y,z,grundy", "\n"];
-Scan[(computeValue[#]; WriteString[stream, StringRiffle[Map[ToString, Join[#, Flatten[{at[#]}]]], ","], "\n"]) &, positions];
+writeRow[{y_, z_}] := WriteString[stream, y, ",", z, ",", at[{y, z}], "\n"];
+Scan[(computeValue[#]; writeRow[#]) &, positions];
 Close[stream];
 Print["wrote ", Length[positions], " positions to ", csvFile];
 

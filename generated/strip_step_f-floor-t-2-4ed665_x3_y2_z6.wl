@@ -16,7 +16,7 @@
    The program is the same for every parameter value and box: only the first block changes. *)
 
 (* ---- parameters, box and output file ---- *)
-f = Function[{t}, Floor[t/2]];
+f = Function[{t}, Quotient[t, 2]];
 xMax = 3;
 yMax = 2;
 zMax = 6;
@@ -47,7 +47,8 @@ positions = Select[Tuples[{Range[0, xMax], Range[0, yMax], Range[0, zMax]}], val
 (* ---- output: the only part that writes; each row is written (and flushed) as soon as its value is known ---- *)
 stream = OpenWrite[csvFile];
 WriteString[stream, "x,y,z,grundy", "\n"];
-Scan[(computeValue[#]; WriteString[stream, StringRiffle[Map[ToString, Join[#, Flatten[{at[#]}]]], ","], "\n"]) &, positions];
+writeRow[{x_, y_, z_}] := WriteString[stream, x, ",", y, ",", z, ",", at[{x, y, z}], "\n"];
+Scan[(computeValue[#]; writeRow[#]) &, positions];
 Close[stream];
 Print["wrote ", Length[positions], " positions to ", csvFile];
 

@@ -34,7 +34,7 @@ at[{a_, b_}] := value[[a + 1, b + 1]];
 cutA = ConstantArray[{}, {bMax + 1}];
 optionsA[{a_, b_}] := (
   If[Length[cutA[[b + 1]]] < a,
-    cutA[[b + 1]] = Join[cutA[[b + 1]], Table[value[[t + 1, Min[b, Floor[t/k]] + 1]], {t, Length[cutA[[b + 1]]], a - 1}]]];
+    cutA[[b + 1]] = Join[cutA[[b + 1]], Table[value[[t + 1, Min[b, Quotient[t, k]] + 1]], {t, Length[cutA[[b + 1]]], a - 1}]]];
   Take[cutA[[b + 1]], a]);
 cutB = ConstantArray[{}, {aMax + 1}];
 optionsB[{a_, b_}] := (
@@ -47,6 +47,7 @@ positions = Select[Tuples[{Range[0, aMax], Range[0, bMax]}], validQ];
 (* ---- output: the only part that writes; each row is written (and flushed) as soon as its value is known ---- *)
 stream = OpenWrite[csvFile];
 WriteString[stream, "a,b,grundy", "\n"];
-Scan[(computeValue[#]; WriteString[stream, StringRiffle[Map[ToString, Join[#, Flatten[{at[#]}]]], ","], "\n"]) &, positions];
+writeRow[{a_, b_}] := WriteString[stream, a, ",", b, ",", at[{a, b}], "\n"];
+Scan[(computeValue[#]; writeRow[#]) &, positions];
 Close[stream];
 Print["wrote ", Length[positions], " positions to ", csvFile];

@@ -24,8 +24,8 @@ csvFile = "two_inequalities_res_a6_b6.csv";
 (* ---- the game ---- *)
 cgsError[msg_String] := (Print["error: ", msg]; Exit[1]);
 Mex[s_List] := Min[Complement[Range[0, Length[s]], s]];
-res[n_] := 2*Floor[n/2] + 1;
-res2[n_] := Max[2*Floor[n/2] - 2, 0];
+res[n_] := 2*Quotient[n, 2] + 1;
+res2[n_] := Max[2*Quotient[n, 2] - 2, 0];
 validQ[{a_, b_}] := res2[a] <= b <= res[a];
 deriveA[{a0_, b0_}] := Module[{a = a0, b = b0, changed = True, v},
   While[changed,
@@ -69,6 +69,7 @@ positions = Select[Tuples[{Range[0, aMax], Range[0, bMax]}], validQ];
 (* ---- output: the only part that writes; each row is written (and flushed) as soon as its value is known ---- *)
 stream = OpenWrite[csvFile];
 WriteString[stream, "a,b,grundy", "\n"];
-Scan[(computeValue[#]; WriteString[stream, StringRiffle[Map[ToString, Join[#, Flatten[{at[#]}]]], ","], "\n"]) &, positions];
+writeRow[{a_, b_}] := WriteString[stream, a, ",", b, ",", at[{a, b}], "\n"];
+Scan[(computeValue[#]; writeRow[#]) &, positions];
 Close[stream];
 Print["wrote ", Length[positions], " positions to ", csvFile];

@@ -5,7 +5,8 @@ are native; a chain containing ``!=`` is expanded, since ``Unequal[a, b, c]`` me
 distinct") < ``+ -`` < ``*`` < unary ``-`` < ``^`` (right-associative). Negative operands of binary
 operators are parenthesised (``a - (-3)``; ``--`` would be ``Decrement``).
 
-Spellings: ``floor(a/b)`` is ``Floor[a/b]`` and ``ceil`` ``Ceiling[a/b]`` (exact rationals),
+Spellings: ``floor(a/b)`` is ``Quotient[a, b]`` (the floor of the quotient of integers, as in
+Mathematica and Mathics3) and ``ceil`` ``Ceiling[a/b]`` (exact rationals),
 ``%``/``mod`` is ``Mod`` (sign of the divisor, as the spec), ``min``/``max``/``abs`` are
 ``Min``/``Max``/``Abs``, ``iff`` is ``Equivalent``. Nim-sum is the helper ``nimSum`` defined in
 the emitted program from ``IntegerDigits`` (Mathics3 has no ``BitXor``), ``floor(log2(n))`` the
@@ -104,7 +105,9 @@ class MathematicaPrinter(Printer):
         return f"{head}[{self.operand(n.num, m)}/{self.operand(n.den, m, True)}]"
 
     def _print_FloorDiv(self, n):
-        return self._div(n, "Floor")
+        # Quotient rounds toward -Infinity like Floor[a/b] on integers, without building a rational
+        # (cheaper in Mathics3, where every evaluation step counts)
+        return f"Quotient[{self.doprint(n.num)}, {self.doprint(n.den)}]"
 
     def _print_CeilDiv(self, n):
         return self._div(n, "Ceiling")
@@ -297,10 +300,13 @@ def context(model, box, misere, files) -> dict:
     header = ",".join(list(model.coords) + ["grundy"] + (["misere"] if misere else []))
     renamed = [(c, names[c]) for c in model.names if names[c] != c]
     index = ", ".join(f"{c} + 1" for c in coords)
+    fields = [f"{c}, \",\", " for c in coords]
+    row = "".join(fields) + (f"at[{{{', '.join(coords)}}}][[1]], \",\", at[{{{', '.join(coords)}}}][[2]]" if misere
+                             else f"at[{{{', '.join(coords)}}}]")
     return {**common_context(model, box), "params": params, "defs": defs, "valid": valid,
             "rules": rules, "options": options, "calls": calls, "claims": claims,
             "sizes": [f"{s} = {u};" for s, u in zip(sizes, box.upper)], "coords": coords,
-            "pattern": pattern, "index": index, "point": "{" + ", ".join(coords) + "}",
+            "pattern": pattern, "index": index, "row": row, "point": "{" + ", ".join(coords) + "}",
             "helpers": helpers, "ranges": ", ".join(f"Range[0, {s}]" for s in sizes),
             "dims": ", ".join(f"{s} + 1" for s in sizes),
             "csv_file": mma_string(files["csv"]), "csv_name": files["csv"],
