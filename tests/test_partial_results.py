@@ -137,15 +137,15 @@ def test_incomplete_with_a_difference_names_it_and_csv_keeps_integers(tmp_path, 
 @pytest.mark.skipif(engines.mathics_command() is None, reason="Mathics3 is not installed")
 def test_emitted_wl_in_mathics_leaves_every_row_before_a_failure(tmp_path):
     """The real engine: the emitted program, made to stop at position (2, 0, 0) (a definition of
-    Gr there that exits), has written every row before it, in lexicographic order."""
+    computeValue there that exits), has written every row before it, in lexicographic order."""
     r = Ruleset(catalog.load("triangular"), {"k": "3"})
     box = parse_bound("x=3,y=1,z=3", r.coords)
     generate.generate_files(r, box, ("mathematica",), tmp_path)
     wl = tmp_path / generate.mathematica_program_name(r, box)
     text = wl.read_text()
-    grundy = next(name for name in ("Gr", "grundy") if f"\n{name}[" in text)
+    assert "\ncomputeValue[{x_, y_, z_}] := " in text
     stop = text.index("\npositions = ")
-    wl.write_text(text[:stop] + f"\n{grundy}[{{2, 0, 0}}] := Exit[3];" + text[stop:])
+    wl.write_text(text[:stop] + "\ncomputeValue[{2, 0, 0}] := Exit[3];" + text[stop:])
     res = engines.run_mathematica_file(wl, tmp_path, "mathics", timeout=300)
     assert res.returncode == 3
     sol = solve(r, box, method="reference")

@@ -10,7 +10,7 @@ import sys
 import time
 from pathlib import Path
 
-from .. import engines
+from .. import config, engines
 from ..errors import EngineError, InputError
 from ..io import atomic_write_text
 from .common import add_game_args, box_from_args, progress_printer, ruleset_from_args
@@ -78,7 +78,7 @@ def run(args) -> int:
     elif engine is not None:
         mathematica = _run_mathematica(engine, ruleset, box, args, run_dir, problems)
     cgsuite = args.cgsuite
-    cmd = args.cgsuite_cmd or os.environ.get(CGSUITE_ENV)
+    cmd = args.cgsuite_cmd or config.get(CGSUITE_ENV)
     script = run_dir / gen.cgsuite_script_name(ruleset, box, args.misere)
     if cmd and not cgsuite:
         cgsuite = _run_cgsuite(cmd, script, args, run_dir, problems)

@@ -20,6 +20,7 @@ The target ``cgsuite`` (:data:`TARGET`): templates ``cgsuite/class.cgs.j2`` (the
 
 from __future__ import annotations
 
+from ..errors import InputError
 from ..spec import ast as A
 from . import naming
 from .base import ATOM, Printer
@@ -209,7 +210,6 @@ class ProcedurePrinter(CGSuitePrinter):
         return super()._print_Call(n)
 
     def _print_Search(self, n):
-        from ..errors import InputError
         raise InputError(f"a function parameter with a bounded search ({expr_text(n)}) cannot be "
                          "passed to the CGSuite class as a procedure")
 
@@ -323,7 +323,6 @@ def _claim_checks(model, names, coords, sizes, misere) -> list:
     positions of the box where it fails (``[]`` when it holds), one statement per claim; as
     ``(comment, statement)``. Parameters are written as their values; definitions are called on
     ``R``. A claim the script cannot print (a bounded search) is left out with a comment."""
-    from ..errors import InputError
     r, point = model.ruleset, ", ".join(coords)
     value = f"R({point}).NimValue"
     over = {c: n for c, n in zip(model.coords, coords)}
