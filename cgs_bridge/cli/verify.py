@@ -72,11 +72,12 @@ def run(args) -> int:
     files = gen.generate_files(ruleset, box, outdir=run_dir, misere=args.misere)
     say(f"emitted {', '.join(p.name for p in files)} into {run_dir}")
     problems: list = []   # engine runs that failed or timed out: compared on the rows received
-    mathematica = None
+    mathematica, checks = None, []
     if args.mathematica and args.mathematica_engine == "none":
         mathematica = args.mathematica
     elif engine is not None:
         mathematica = _run_mathematica(engine, ruleset, box, args, run_dir, problems)
+        checks = _claim_checks((run_dir / f"{engine}.log").read_text(encoding="utf-8"))
     cgsuite = args.cgsuite
     cmd = args.cgsuite_cmd or config.get(CGSUITE_ENV)
     script = run_dir / gen.cgsuite_script_name(ruleset, box, args.misere)
@@ -84,6 +85,12 @@ def run(args) -> int:
         cgsuite = _run_cgsuite(cmd, script, args, run_dir, problems)
     comp = build(ruleset, sol, args, cgsuite, mathematica, args.claims,
                  partial=[side for side, _ in problems])
+    if engine is not None and checks:
+        held = sum(c == "{}" for c in checks)
+        comp.notes.append(f"the Mathematica program checked {len(checks)} claim(s) of the spec as the papers "
+                          f"do: {held} printed {{}} (holds on the box)"
+                          + ("" if held == len(checks) else f", {len(checks) - held} listed positions "
+                             f"where it fails (see {engine}.log)"))
     if not cgsuite:
         comp.notes.append(
             "CGSuite was not run. To add it: put the folder on CGSuite's class path and run "
@@ -97,6 +104,11 @@ def run(args) -> int:
     if problems:
         raise EngineError("\n".join(msg for _, msg in problems) + f"\n{comp.verdict()}")
     return 0 if comp.agree else 1
+
+
+def _claim_checks(log: str) -> list:
+    """The claim checks the emitted ``.wl`` printed after its table: lines that are lists."""
+    return [ln.strip() for ln in log.splitlines() if ln.strip().startswith("{")]
 
 
 def _failure(res, what: str) -> str | None:
