@@ -19,8 +19,9 @@ def register(sub) -> None:
                                    "and the published seed 003 Ex 8.3 program on the same box in "
                                    "Mathics3. Exit 1 when a checksum differs.")
     p.add_argument("--quick", action="store_true", help="skip the hexagon search (about a minute)")
-    p.add_argument("--cases", nargs="+", choices=CASES + (MATHICS_CASE,), default=list(CASES), metavar="CASE",
-                   help=f"cases to run (default all but mathics): {', '.join(CASES + (MATHICS_CASE,))}")
+    p.add_argument("--cases", nargs="+", choices=CASES + SWEEP + (MATHICS_CASE,), default=list(CASES + SWEEP),
+                   metavar="CASE", help=f"cases to run (default all but mathics): "
+                                        f"{', '.join(CASES + SWEEP + (MATHICS_CASE,))}")
     p.add_argument("--yardstick", metavar="PATH", type=Path,
                    help="limit_tri.c to compile (default <repo>/../shared/bench/limit_tri.c)")
     p.add_argument("--hexagon-budget", metavar="SECONDS", type=float, default=60.0,
@@ -32,21 +33,33 @@ def register(sub) -> None:
 
 def run(args) -> int:
     from solvers.bench import run as bench
-    cases = [c for c in args.cases if c != MATHICS_CASE]
-    status = 0
-    if cases:
-        status = bench(cases, quick=args.quick, yardstick=args.yardstick, hexagon_budget=args.hexagon_budget)
-    if MATHICS_CASE in args.cases:
-        from ..audit.speed import mathics_case
-        if args.mathics_bound < 1:
-            from ..errors import InputError
-            raise InputError("--mathics-bound must be at least 1")
-        r = mathics_case(args.mathics_bound)
-        pub = "-" if r["published"] is None else f"{r['published']:.1f} s"
-        ratio = "-" if r["ratio"] is None else f"{r['ratio']:.1f}x"
-        cratio = "-" if r["compute_ratio"] is None else f"{r['compute_ratio']:.1f}x"
-        print(f"mathics  triangular k=3 {r['box']}: {r['positions']:,} positions; Mathics3 start-up "
-              f"{r['startup']:.1f} s; emitted .wl {r['emitted']:.1f} s, published Ex 8.3 idiom {pub} "
-              f"(whole runs); published/emitted {ratio} whole, {cratio} without start-up; {r['check']}")
-        status |= 0 if "DIFFERS" not in r["check"] else 1
-    return status
+    solver_cases = [c for c in args.cases if c not in SWEEP and c != MATHICS_CASE]
+    status = bench(solver_cases, quick=args.quick, yardstick=args.yardstick,
+                   hexagon_budget=args.hexagon_budget) if solver_cases else 0
+    status |= sweep_case() if "sweep" in args.cases else 0
+    return status | (mathics_case(args.mathics_bound) if MATHICS_CASE in args.cases else 0)
+
+
+#: The sweep case (serial vs a LocalCluster of 2 workers): cgs_bridge/sweep/bench.py.
+SWEEP = ("sweep",)
+
+
+def sweep_case() -> int:
+    from ..sweep.bench import sweep_case as case
+    return case()
+
+
+def mathics_case(bound: int) -> int:
+    """The emitted .wl against the published Ex 8.3 idiom in Mathics3 (cgs_bridge/audit/speed.py)."""
+    from ..audit.speed import mathics_case as case
+    from ..errors import InputError
+    if bound < 1:
+        raise InputError("--mathics-bound must be at least 1")
+    r = case(bound)
+    pub = "-" if r["published"] is None else f"{r['published']:.1f} s"
+    ratio = "-" if r["ratio"] is None else f"{r['ratio']:.1f}x"
+    cratio = "-" if r["compute_ratio"] is None else f"{r['compute_ratio']:.1f}x"
+    print(f"mathics  triangular k=3 {r['box']}: {r['positions']:,} positions; Mathics3 start-up "
+          f"{r['startup']:.1f} s; emitted .wl {r['emitted']:.1f} s, published Ex 8.3 idiom {pub} "
+          f"(whole runs); published/emitted {ratio} whole, {cratio} without start-up; {r['check']}")
+    return 0 if "DIFFERS" not in r["check"] else 1
