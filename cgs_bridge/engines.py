@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import ctypes
 import os
+import re
 import resource
 import shlex
 import shutil
@@ -218,8 +219,9 @@ def run_mathematica_file(path, cwd=None, engine: str | None = None, timeout: flo
             :mod:`cgs_bridge.mathics_launcher` (copied into ``cwd``), which removes process, file,
             network and code-loading builtins before the file is read.
     Raises:
-        EngineError: engine missing or not startable. A failing or timed-out run is *returned*;
-        callers decide (see :func:`require_success`).
+        EngineError: engine missing, not startable, or started broken (:func:`startup_failure`:
+        a builtin module not loaded, a Python traceback, no kernel). A program that fails or
+        times out is *returned*; callers decide (see :func:`require_success`).
     """
     name, prefix = mathematica_engine(engine)
     path = Path(path).resolve()
@@ -233,7 +235,51 @@ def run_mathematica_file(path, cwd=None, engine: str | None = None, timeout: flo
                             .read_text(encoding="utf-8"), encoding="utf-8")
         env["MATHICS3_SANDBOX"] = "1"
         argv = [mathics_interpreter(prefix[0]), "-I", str(launcher), str(path)]
-    return run(argv, cwd, timeout, memory, env=env, sandbox=sandbox)
+    result = run(argv, cwd, timeout, memory, env=env, sandbox=sandbox)
+    return require_started(result, name, f"{name} on {path.name}")
+
+
+# What an engine prints when it did not start properly: then nothing it computed can be trusted
+# (Mathics3 without a builtin module silently leaves calls such as IntegerPart unevaluated).
+_NOT_LOADED = re.compile(r"Not able to load (\S+?)\.? Check your installation")
+_TRACEBACK = "Traceback (most recent call last):"
+_NO_KERNEL = re.compile(r"(?i)^.*\b(?:unable to|could not|cannot|can't|failed to)\b.*\b(?:kernel|wolfram engine)\b.*$",
+                        re.M)
+
+
+def startup_failure(result: EngineResult, name: str) -> str | None:
+    """Why the engine ``name`` (``mathics``, ``wolframscript``) did not run properly, or None.
+
+    Recognised (Mathics3 10.0.1, wolframscript): a builtin module that could not be loaded
+    (Mathics3 prints the Python error, then ``Not able to load MODULE. Check your installation.``
+    and goes on without those builtins), a Python traceback (the engine itself crashed), and a
+    wolframscript that cannot find or launch a kernel.
+    """
+    text = result.stdout + "\n" + result.stderr
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
+        m = _NOT_LOADED.search(line)
+        if m:
+            why = lines[i - 1].strip() if i > 0 and lines[i - 1].strip() else "reason not printed"
+            return (f"{name} could not load its builtin module {m.group(1)} ({why}); its builtins are "
+                    "missing, so no result of this run can be trusted. Reinstall with "
+                    "`pip install -e .` (the project declares what Mathics3 needs)")
+    if _TRACEBACK in text:
+        tail = [ln for ln in text[text.index(_TRACEBACK):].splitlines() if ln.strip()]
+        return f"{name} crashed with a Python error: {tail[-1].strip()}"
+    if name == "wolframscript":
+        m = _NO_KERNEL.search(text)
+        if m:
+            return f"wolframscript has no usable kernel: {m.group(0).strip()}"
+    return None
+
+
+def require_started(result: EngineResult, name: str, what: str) -> EngineResult:
+    """Raise :class:`EngineError` naming what failed when :func:`startup_failure` finds a reason."""
+    why = startup_failure(result, name)
+    if why:
+        raise EngineError(f"{what}: {why}; output:\n{result.tail()}")
+    return result
 
 
 def require_success(result: EngineResult, what: str) -> EngineResult:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import sys
 
+from ..errors import EngineError
 from ..verify import CGSUITE_ENV
 from .common import add_game_args, box_from_args, positive, progress_printer, ruleset_from_args
 from .compare import add_source_args
@@ -45,4 +46,6 @@ def run(args) -> int:
     sys.stdout.write(report)
     for p in comp.write(run_dir, sol):
         say(f"wrote {p}")
+    if res.problems:  # an engine failed or timed out: its rows were compared, the verdict says how far
+        raise EngineError("\n".join(msg for _, msg in res.problems) + f"\n{comp.verdict()}")
     return 0 if comp.agree else 1

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+from pathlib import Path
 
 import pandas as pd
 
@@ -101,14 +102,23 @@ def read_list_text(text: str, ncoords: int, file: str = "<output>") -> Transcrip
     return Transcript(pd.DataFrame(rows, columns=cols, dtype="int64"), lines)
 
 
-def read_output(path, coords: tuple) -> Transcript:
+def read_output(path, coords: tuple, partial: bool = False) -> Transcript:
     """Read a file the Mathematica side produced: CSV when its first line is a header, otherwise
-    a printed list of lists.
+    a printed list of lists. With ``partial`` (the CSV of a run that failed or timed out while
+    writing it row by row) a last line without its newline is dropped, and a missing file or
+    header-less start reads as no rows.
 
     Raises:
         InputError: unreadable file or either format's errors.
     """
-    text = read_input_text(path, "Mathematica output")
+    if partial and not Path(path).exists():
+        text = ""  # the engine was cut off before it wrote anything
+    else:
+        text = read_input_text(path, "Mathematica output")
+    if partial:
+        text = text[: text.rfind("\n") + 1]
+        if not text:
+            text = ",".join(list(coords) + ["grundy"]) + "\n"
     if text.lstrip().startswith("{"):
         return read_list_text(text, len(coords), str(path))
     return read_csv_text(text, coords, str(path))
