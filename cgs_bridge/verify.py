@@ -182,7 +182,14 @@ def _claim_checks(log: str) -> list:
 
 
 def _failure(res, what: str) -> str | None:
-    """The message of a failed or timed-out run (the engine's own last output), or None."""
+    """The message of a failed or timed-out run (the engine's own last output), or None.
+
+    Raises:
+        EngineError: the engine printed more than :data:`engines.OUTPUT_LIMIT` and was stopped
+        (its output is not compared, even in part).
+    """
+    if res.truncated:
+        engines.require_success(res, what)
     try:
         engines.require_success(res, what)
     except EngineError as e:
