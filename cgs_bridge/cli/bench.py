@@ -14,8 +14,9 @@ def register(sub) -> None:
                                    "the ratio ours / C and whether the checksums agree. Exit 1 when a "
                                    "checksum differs.")
     p.add_argument("--quick", action="store_true", help="skip the hexagon search (about a minute)")
-    p.add_argument("--cases", nargs="+", choices=CASES, default=list(CASES), metavar="CASE",
-                   help=f"cases to run (default all): {', '.join(CASES)}")
+    cases = list(CASES) + list(APP_CASES)
+    p.add_argument("--cases", nargs="+", choices=cases, default=cases, metavar="CASE",
+                   help=f"cases to run (default all): {', '.join(cases)}")
     p.add_argument("--yardstick", metavar="PATH", type=Path,
                    help="limit_tri.c to compile (default <repo>/../shared/bench/limit_tri.c)")
     p.add_argument("--hexagon-budget", metavar="SECONDS", type=float, default=60.0,
@@ -24,6 +25,21 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    from solvers.bench import run as bench
-    return bench(args.cases, quick=args.quick, yardstick=args.yardstick,
-                 hexagon_budget=args.hexagon_budget)
+    from solvers.bench import CASES, run as bench
+    status = 0
+    solver_cases = [c for c in args.cases if c in CASES]
+    if solver_cases:
+        status = bench(solver_cases, quick=args.quick, yardstick=args.yardstick,
+                       hexagon_budget=args.hexagon_budget)
+    if "discover" in args.cases:
+        bench_discover()
+    return status
+
+
+#: application-layer cases (they import the application layer, so they live outside solvers).
+APP_CASES = ("discover",)
+
+
+def bench_discover():
+    from ..discover.bench import bench_discover as case
+    return case()
