@@ -44,7 +44,23 @@ def search_box(data: Data, families, shifts, moduli, offsets):
     if "linear" in families:
         cands += linear_candidates(data, offsets) + [Formula("grundy linear", coeffs=(1,) * d)]
     out = evaluate(data, cands)
-    return out.holds, out.misses, notes + out.notes
+    holds, same = distinct(data, out.holds)
+    if same:
+        notes.append(f"{same} more formula(s) hold that take the same values as a simpler one on every "
+                     "position of the box (e.g. c % 4 where c <= 3): not shown")
+    return holds, out.misses, notes + out.notes
+
+
+def distinct(data: Data, formulas):
+    """The simplest formula of each family among those whose compared expression takes the same
+    value at every position of the box; and how many were dropped."""
+    seen, out = set(), []
+    for f in sorted(formulas, key=lambda f: (f.complexity, repr(f))):
+        key = (f.family, f.rhs(data.pos).tobytes())
+        if key not in seen:
+            seen.add(key)
+            out.append(f)
+    return out, len(formulas) - len(out)
 
 
 def search_regions(data: Data, names, int_params, holds, shifts, moduli, offsets, min_size):

@@ -16,7 +16,8 @@ from ..errors import ParameterError
 from .recheck import claim_line, recheck
 
 MAX_VALUES = 64
-MIN_CLASS = 3   #: swept values a class must contain to be reported
+MIN_CLASS = 3     #: swept values a class must contain to be reported
+MAX_MODULUS = 8   #: largest M of a class k % M == r
 
 
 def parse_sweep(text: str, ruleset) -> tuple:
@@ -83,7 +84,7 @@ def sweep_classes(ruleset, box, name, values, shifts=3, moduli=(2, 3, 4), offset
             holds.setdefault(text, set()).add(v)
             complexity[text] = f.complexity
     classes, covered = [], []
-    max_mod = max(1, min(8, len(values) // MIN_CLASS))
+    max_mod = max(1, min(MAX_MODULUS, max(values) - min(values) + 1))
     for mod, r, cls in _classes(values, max_mod):
         for text in sorted(holds, key=lambda t: (complexity[t], t)):
             if not set(cls) <= holds[text]:

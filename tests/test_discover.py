@@ -1,0 +1,178 @@
+"""``discover`` rediscovers, from the game alone, the published characterisations that fall in its
+families; every claim line it prints parses, pastes into the spec and passes ``check``.
+
+Expected formulas are the seeds' theorems (written here in the spec language from the papers),
+never output of the search. Reported formulas are compared as parsed ASTs, so only the meaning
+(and the order of the nim-sum's terms) matters.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from cgs_bridge import catalog
+from cgs_bridge.cli.main import main
+from cgs_bridge.discover import discover
+from cgs_bridge.discover.periodic import analyse
+from cgs_bridge.game import Ruleset
+from cgs_bridge.generate import emit
+from cgs_bridge.spec import load_text, parse_expr
+from solvers import parse_bound
+
+GAMES = Path(catalog.__file__).parent
+
+
+def conditions(items) -> set:
+    return {parse_expr(f.condition) for f in items}
+
+
+def has(items, text: str) -> bool:
+    return parse_expr(text) in conditions(items)
+
+
+# ------------------------------------------------------------------ seed 003
+def test_seed003_theorem_3_1_rectangular_bar_is_nim():
+    rep = discover("rectangular", bound=12, families=("p", "grundy"))
+    assert has(rep.formulas, "P iff x xor y xor z == 0")          # Theorem 3.1
+    assert has(rep.formulas, "grundy == x xor y xor z")            # Theorem 2.1 (Sprague-Grundy)
+    assert rep.positions == 13 ** 3 and all(f.checked == 13 ** 3 for f in rep.formulas)
+
+
+def test_seed003_theorem_7_3_k3_and_example_8_3_counts():
+    # Example 8.3 (k = 3, ss = 20): 977 positions with Grundy value = x xor y xor z, 2257 without.
+    rep = discover("triangular", {"k": 3}, 20, families=("p", "grundy"))
+    assert has(rep.formulas, "P iff x xor y xor z == 0")          # Theorem 7.3 (k = 4m + 3)
+    assert not has(rep.formulas, "grundy == x xor y xor z")        # Example 7.1
+    miss = [m for m in rep.near_misses if parse_expr(m.condition) == parse_expr("grundy == x xor y xor z")]
+    assert miss and (miss[0].failures, miss[0].checked) == (2257, 977 + 2257)
+    assert rep.box == "x=20,y=20,z=20"
+
+
+def test_seed003_conjecture_8_1_k5_on_the_published_box():
+    # Example 8.5: k = 5, a, c in 0..20, b in 0..10.
+    rep = discover("triangular", {"k": 5}, "x=20,y=10,z=20", families=("p",))
+    assert has(rep.formulas, "P iff (x - 1) xor y xor (z - 1) == 0")
+    assert not has(rep.formulas, "P iff x xor y xor z == 0")
+    assert has(rep.near_misses, "P iff x xor y xor z == 0")
+
+
+def test_seed003_parameter_classes_by_sweep():
+    # Theorem 7.3: k = 4m + 3 -> x xor y xor z; Conjecture 8.1: k = 4m + 1 -> (x-1) xor y xor (z-1).
+    rep = discover("triangular", {"k": 3}, 14, families=("p",), sweep="k=3,5,7,9,11,13",
+                   method="reference")
+    classes = {(c["when"], parse_expr(c["condition"])): c["holds_for"] for c in rep.sweep["classes"]}
+    assert classes[("k % 4 == 3", parse_expr("P iff x xor y xor z == 0"))] == [3, 7, 11]
+    assert classes[("k % 4 == 1", parse_expr("P iff (x - 1) xor y xor (z - 1) == 0"))] == [5, 9, 13]
+    assert "checked at no other value" in rep.to_text()
+
+
+# ------------------------------------------------------------------ seeds 001 and 004
+def test_seed001_theorem_3_1_strip_plus_step_bar():
+    # f(t) = floor(t / 4) satisfies condition (a) of Definition 3.2 (Lemma 3.1 with k = 2).
+    rep = discover("strip_step", {"f": "floor(t/4)"}, "x=15,y=8,z=35", families=("p", "grundy"))
+    assert has(rep.formulas, "P iff x xor y xor z == 0")          # Theorem 3.1
+    assert has(rep.formulas, "grundy == x xor y xor z")            # Theorems 1.1 and 3.2
+
+
+def test_seed001_theorem_3_2_step_bar():
+    rep = discover("step", {"f": "floor(t/2)"}, "y=12,z=30", families=("grundy",))
+    assert has(rep.formulas, "grundy == y xor z")
+
+
+@pytest.mark.parametrize("s", [2, 3])
+def test_seed001_corollary_4_1_shifted_step_bar(s):
+    # h(z) = floor(z / 4) (k = 2); s = m * 2^v with m <= 2k - 1 = 3: G = (y xor (z + s)) - s.
+    rep = discover("step", {"f": f"floor((t+{s})/4)"}, "y=12,z=40", families=("grundy",))
+    assert has(rep.formulas, f"grundy == (y xor (z + {s})) - {s}")
+
+
+def test_seed001_corollary_4_1_converse_is_not_reported():
+    # h(z) = floor(z / 2) (k = 1): s = 3 is not m * 2^v with m <= 1, so G != (y xor (z+3)) - 3.
+    claim = "grundy == (y xor (z + 3)) - 3"
+    rep = discover("step", {"f": "floor((t+3)/2)"}, "y=15,z=30", families=("grundy",))
+    assert not has(rep.formulas, claim)
+    # and it is absent because it is false on the box, not because the search missed it
+    assert main(["check", "step", "-p", "f=floor((t+3)/2)", "--bound", "y=15,z=30", "--claim", claim]) == 1
+
+
+def test_seed004_theorem_2_6_floor_ratio_k2():
+    rep = discover("floor_ratio", {"k": 2}, 20, families=("p",))
+    assert has(rep.formulas, "P iff x xor y xor z == 0")
+
+
+# ------------------------------------------------------------------ claim lines
+def test_claim_line_pastes_into_the_spec_and_check_passes(tmp_path, capsys):
+    bound = "x=20,y=10,z=20"
+    rep = discover("triangular", {"k": 5}, bound, families=("p",))
+    line = rep.formulas[0].claim
+    assert line.startswith('claim "') and "when k == 5:" in line and bound in line
+    spec = tmp_path / "tri.game"
+    spec.write_text((GAMES / "triangular.game").read_text() + "  " + line + "\n")
+    checked = load_text(spec.read_text(), str(spec))
+    assert checked.game.claims[-1].name.startswith("discovered 1")
+    capsys.readouterr()
+    assert main(["check", str(spec), "-p", "k=5", "--bound", bound]) == 0
+    out = capsys.readouterr().out
+    assert f"claim {checked.game.claims[-1].name!r}: holds on all {rep.positions} positions" in out
+    # at another parameter value the claim says nothing (its `when` is false)
+    assert main(["check", str(spec), "-p", "k=3", "--bound", "6"]) == 0
+    assert "not applicable" in capsys.readouterr().out.split(checked.game.claims[-1].name)[1].splitlines()[0]
+    r = Ruleset(checked, {"k": "5"})
+    files = emit(r, parse_bound("4", r.coords), "mathematica")
+    assert any(checked.game.claims[-1].name in text for text in files.values())
+
+
+def test_region_formula_is_a_checkable_claim(tmp_path):
+    # On the face y = 0 the triangular bar is two-heap Nim (y stays 0): grundy = x xor z there.
+    rep = discover("triangular", {"k": 2}, 10, families=("grundy", "regions"))
+    assert has(rep.regions, "not (y == 0) or grundy == x xor z")
+    f = next(f for f in rep.regions if parse_expr(f.condition) == parse_expr("not (y == 0) or grundy == x xor z"))
+    assert f.region_size == 11 * 11
+    spec = tmp_path / "tri.game"
+    spec.write_text((GAMES / "triangular.game").read_text() + "  " + f.claim + "\n")
+    assert main(["check", str(spec), "-p", "k=2", "--bound", "10"]) == 0
+
+
+# ------------------------------------------------------------------ periodic rows
+def test_periodic_rows_of_nim():
+    # Rectangular = Nim: grundy(x, 0, 0) = x (period 1, saltus 1); grundy(x, 1, 0) = x xor 1 =
+    # 1, 0, 3, 2, ... (period 2, saltus 2); grundy(x, 2, 0) = x xor 2 (period 4, saltus 4).
+    rep = discover("rectangular", bound=15, families=("periodic",), fix_max=2)
+    lines = {(ln["axis"], tuple(sorted(ln["fixed"].items()))): ln for ln in rep.lines}
+    assert {k: lines[("x", (("y", v), ("z", 0)))][k] for v in (0,)
+            for k in ("period", "saltus", "preperiod_from")} == {"period": 1, "saltus": 1, "preperiod_from": 0}
+    assert (lines[("x", (("y", 1), ("z", 0)))]["period"], lines[("x", (("y", 1), ("z", 0)))]["saltus"]) == (2, 2)
+    assert (lines[("x", (("y", 2), ("z", 0)))]["period"], lines[("x", (("y", 2), ("z", 0)))]["saltus"]) == (4, 4)
+
+
+def test_analyse_hand_sequences():
+    import numpy as np
+    assert analyse(np.array([0, 1, 0, 1, 0, 1, 0, 1]), 0) == (0, 2, 0)
+    assert analyse(np.array([7, 7, 0, 1, 2, 3, 4, 5, 6]), 3) == (5, 1, 1)      # pre-period 2
+    assert analyse(np.array([3, 1, 4, 1, 5, 9, 2, 6]), 0) is None
+
+
+# ------------------------------------------------------------------ CLI
+def test_cli_json(capsys):
+    assert main(["discover", "rectangular", "--bound", "6", "--json", "--families", "p,grundy"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["box"] == "x=6,y=6,z=6" and data["positions"] == 343
+    assert {f["condition"] for f in data["formulas"]} >= {"P iff x xor y xor z == 0", "grundy == x xor y xor z"}
+    assert all(f["checked"] == 343 for f in data["formulas"])
+
+
+@pytest.mark.parametrize("argv", [
+    ["discover", "rectangular", "--bound", "4", "--families", "p,bogus"],
+    ["discover", "triangular", "--bound", "4", "--sweep", "h=1..3"],
+    ["discover", "triangular", "--bound", "4", "--sweep", "k=1..x"],
+    ["discover", "triangular", "--bound", "4", "--moduli", "1"],
+    ["discover", "triangular", "--bound", "4", "--shift", "-1"],
+    ["discover", "nosuchgame", "--bound", "4"],
+])
+def test_cli_input_errors_exit_2(argv, capsys):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert "error:" in err and "Traceback" not in err
