@@ -176,3 +176,22 @@ def test_cli_input_errors_exit_2(argv, capsys):
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert "error:" in err and "Traceback" not in err
+
+
+def test_discover_accepts_a_solved_box():
+    from cgs_bridge.game import Ruleset as R
+    from solvers import solve
+    r = R(catalog.load("rectangular"))
+    sol = solve(r, parse_bound("5", r.coords))
+    rep = discover(sol, families=("p",))
+    assert rep.box == "x=5,y=5,z=5" and has(rep.formulas, "P iff x xor y xor z == 0")
+    assert "solve" not in rep.seconds            # nothing was solved again
+
+
+def test_bench_case_finds_conjecture_8_1_on_the_benchmark_box():
+    # Not a timing test: the bench case's box has the 46,885 positions and the search
+    # there finds seed 003 Conjecture 8.1 (k = 5).
+    from cgs_bridge.discover.bench import bench_discover
+    res = bench_discover(out=lambda *_: None)
+    assert res["positions"] == 46885
+    assert parse_expr("P iff (x - 1) xor y xor (z - 1) == 0") in {parse_expr(c) for c in res["formulas"]}

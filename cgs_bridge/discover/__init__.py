@@ -23,8 +23,9 @@ __all__ = ["discover", "discover_solution", "sweep_classes", "parse_sweep", "Dis
 
 
 def resolve(game, params=None, bound=None):
-    """``(ruleset, box)`` from a catalog name / spec path / CheckedGame / Ruleset, parameter
-    values (name -> int or text) and a bound (``"20"``, ``"x=20,y=10,z=20"``, an int, a dict or a
+    """``(ruleset, box)`` from a catalog name / spec path / CheckedGame / Ruleset / an object with
+    a ``ruleset`` attribute (the Python API's ``Game``), parameter values (name -> int or text)
+    and a bound (``"20"``, ``"x=20,y=10,z=20"``, an int, a dict or a
     :class:`solvers.box.Box`).
 
     Raises:
@@ -37,6 +38,8 @@ def resolve(game, params=None, bound=None):
     from ..game import Ruleset
     from ..spec import load_game
     from ..spec.checker import CheckedGame
+    if not isinstance(game, Ruleset) and isinstance(getattr(game, "ruleset", None), Ruleset):
+        game = game.ruleset
     if isinstance(game, Ruleset):
         ruleset = game
     else:
@@ -59,7 +62,9 @@ def discover(game, params=None, bound=None, *, families=FAMILIES, shifts: int = 
     """Search the formula families for ``game`` with ``params`` on the box ``bound``.
 
     Args:
-        game, params, bound: see :func:`resolve`.
+        game, params, bound: see :func:`resolve`; or ``game`` is an already solved
+            :class:`solvers.Solution` (or an object with a ``solution`` attribute, the Python
+            API's ``Solved``) and ``params``/``bound`` are omitted.
         families: subset of ``FAMILIES`` = ('p', 'grundy', 'linear', 'regions', 'periodic').
         shifts: largest |a| of a term's shift ``c + a``; ``moduli``: the m of ``floor(c / m)`` and
             ``c % m``; offsets: largest |c| added outside a nim-sum or to a sum of coordinates.
@@ -75,17 +80,23 @@ def discover(game, params=None, bound=None, *, families=FAMILIES, shifts: int = 
         CgsBridgeError subclasses for bad games, parameters, bounds or sweep texts; see
         :func:`solvers.solve` for solver errors.
     """
-    from solvers import solve
-    ruleset, box = resolve(game, params, bound)
+    from solvers import Solution, solve
+    solved = game if isinstance(game, Solution) else getattr(game, "solution", None)
+    if isinstance(solved, Solution) and params is None and bound is None:
+        ruleset, box = solved.ruleset, solved.box
+    else:
+        solved = None
+        ruleset, box = resolve(game, params, bound)
     bad = set(families) - set(FAMILIES)
     if bad:
         from ..errors import ParameterError
         raise ParameterError(f"unknown famil{'ies' if len(bad) > 1 else 'y'} {', '.join(sorted(bad))}; "
                              f"choose among {', '.join(FAMILIES)}")
     t0 = time.perf_counter()
-    sol = solve(ruleset, box, method=method, progress=progress)
+    sol = solved or solve(ruleset, box, method=method, progress=progress)
     rep = discover_solution(sol, families, shifts, moduli, offsets, limit, near, fix_max,
-                            seconds={"solve": time.perf_counter() - t0}, per_family=per_family)
+                            seconds={} if solved else {"solve": time.perf_counter() - t0},
+                            per_family=per_family)
     if sweep is not None:
         name, values = parse_sweep(sweep, ruleset) if isinstance(sweep, str) else sweep
         t1 = time.perf_counter()
