@@ -195,3 +195,9 @@ def test_bench_case_finds_conjecture_8_1_on_the_benchmark_box():
     res = bench_discover(out=lambda *_: None)
     assert res["positions"] == 46885
     assert parse_expr("P iff (x - 1) xor y xor (z - 1) == 0") in {parse_expr(c) for c in res["formulas"]}
+
+
+def test_single_heap_grundy_is_its_size():
+    # A Nim heap of size x has Grundy value x (mex of 0..x-1; seed 003 Definition 2.4).
+    rep = discover("nim", bound=30, families=("grundy",))
+    assert has(rep.formulas, "grundy == x")

@@ -56,7 +56,7 @@ def distinct(data: Data, formulas):
     value at every position of the box; and how many were dropped."""
     seen, out = set(), []
     for f in sorted(formulas, key=lambda f: (f.complexity, repr(f))):
-        key = (f.family, f.rhs(data.pos).tobytes())
+        key = (f.family == "P nim-sum", f.rhs(data.pos).tobytes())
         if key not in seen:
             seen.add(key)
             out.append(f)

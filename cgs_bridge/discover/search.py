@@ -130,7 +130,7 @@ def nimsum_candidates(data: Data, family: str, shifts: int, moduli, offsets: int
             continue
         mats = _values(lists, data.pos[s_idx])
         left, lidx = _combos(mats[:-1], ns)
-        tg = targets[:1] if (len(subset) == 1 and family != "P nim-sum") else targets
+        tg = targets[offsets:offsets + 1] if (len(subset) == 1 and family != "P nim-sum") else targets
         right = (mats[-1][:, None, :] ^ tg[None, :, :]).reshape(-1, ns)
         li, rj, cut = _match(left, right)
         if cut:
