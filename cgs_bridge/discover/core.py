@@ -20,7 +20,7 @@ from .search import Data, evaluate, linear_candidates, nimsum_candidates
 from .terms import Formula, Term
 
 FAMILIES = ("p", "grundy", "linear", "regions", "periodic")
-REGION_TERMS = 3   #: most coordinates in a nim-sum searched on a region
+REGION_TERMS = {3: 3, 4: 3}   #: most coordinates in a nim-sum searched on a region, by dimension
 
 
 def when_text(ruleset) -> str | None:
@@ -74,7 +74,7 @@ def search_regions(data: Data, names, int_params, holds, shifts, moduli, offsets
         if size < min_size or size == len(mask):
             continue
         cands, _ = nimsum_candidates(data, "grundy nim-sum", shifts, moduli, offsets, rows=mask,
-                                     max_size=REGION_TERMS)
+                                     max_size=REGION_TERMS.get(len(names), 2))
         cands += linear_candidates(data, offsets, rows=mask)
         cands = [c for c in cands if (c.family, c.terms, c.offset, c.coeffs) not in whole]
         res = evaluate(data, [Formula(c.family, c.terms, c.offset, c.coeffs, reg) for c in cands])
@@ -183,7 +183,8 @@ def _searched(families, shifts, moduli, offsets, fix_max) -> list:
     if "linear" in families:
         out.append(f"grundy == sum of +-coordinates + b, |b| <= {offsets}")
     if "regions" in families:
-        out.append("the grundy families on regions ci <= floor(cj / m), ci > floor(cj / m), ci == 0, ci >= 1")
+        out.append("the grundy families (nim-sums of at most 3 coordinates, 2 with 5 or more) on regions "
+                   "ci <= floor(cj / m), ci > floor(cj / m), ci == 0, ci >= 1")
     if "periodic" in families:
         out.append(f"lines of the Grundy table with the other coordinates <= {fix_max}: "
                    "ultimately arithmetic-periodic")
