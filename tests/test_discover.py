@@ -233,3 +233,11 @@ def test_seed004_theorem_2_6_and_seed001_every_even_k_by_sweep():
     rep = discover("floor_ratio", {"k": 2}, 12, families=("p",), sweep="k=1..8", method="reference")
     classes = {(c["when"], parse_expr(c["condition"])): c["holds_for"] for c in rep.sweep["classes"]}
     assert classes[("k % 2 == 0", parse_expr("P iff x xor y xor z == 0"))] == [2, 4, 6, 8]
+
+
+def test_empty_box_claims_nothing(tmp_path):
+    spec = tmp_path / "g.game"
+    spec.write_text("game g\n  coordinates a, b\n  require a >= 5\n  cut b to t\n")
+    rep = discover(str(spec), bound=3)
+    assert rep.positions == 0 and rep.formulas == [] and rep.near_misses == [] and rep.lines == []
+    assert "no valid position" in rep.to_text()

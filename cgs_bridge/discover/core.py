@@ -147,6 +147,10 @@ def discover_solution(solution, families=FAMILIES, shifts=3, moduli=(2, 3, 4), o
     rep = Discovery(r.describe(), {k: v if isinstance(v, int) else str(v) for k, v in r.params.items()}, str(solution.box), len(pos),
                     int((g == 0).sum()), _searched(families, shifts, moduli, offsets, fix_max),
                     seconds=dict(seconds or {}))
+    if not len(pos):
+        rep.notes.append("the box holds no valid position: nothing to search")
+        rep.seconds["search"] = time.perf_counter() - t0
+        return rep
     holds, misses, notes = search_box(data, families, shifts, moduli, offsets)
     shown, rep.more_formulas = pick(holds, limit, per_family)
     rep.formulas, dropped = report_formulas(solution, shown, names, when)
@@ -155,7 +159,7 @@ def discover_solution(solution, families=FAMILIES, shifts=3, moduli=(2, 3, 4), o
     rep.notes += [f"discarded (search and claim checker disagree): {c}" for c in dropped + dropped2]
     if any(f.family != "P nim-sum" for f in holds):
         rep.notes.append("a Grundy formula holds on the whole box: no region search")
-    elif "regions" in families and len(pos):
+    elif "regions" in families:
         ints = {k: v for k, v in r.params.items() if isinstance(v, int)}
         found = search_regions(data, names, ints, holds, shifts, moduli, offsets,
                                max(8, len(pos) // 100))[:limit]
