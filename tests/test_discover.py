@@ -241,3 +241,20 @@ def test_empty_box_claims_nothing(tmp_path):
     rep = discover(str(spec), bound=3)
     assert rep.positions == 0 and rep.formulas == [] and rep.near_misses == [] and rep.lines == []
     assert "no valid position" in rep.to_text()
+
+
+def test_meet_in_the_middle_matches_brute_force():
+    # The search's row matching and nim-sum combinations against a plain double loop.
+    import itertools
+    import numpy as np
+    from cgs_bridge.discover.search import _combos, _match
+    rng = np.random.default_rng(5)
+    mats = [rng.integers(0, 4, size=(5, 3)), rng.integers(0, 4, size=(4, 3))]
+    vals, idx = _combos(mats, 3)
+    for row, (i, j) in zip(vals, idx):
+        assert (row == (mats[0][i] ^ mats[1][j])).all()
+    assert sorted(map(tuple, idx.tolist())) == list(itertools.product(range(5), range(4)))
+    right = rng.integers(0, 4, size=(30, 3))
+    li, rj, cut = _match(vals, right)
+    expect = {(a, b) for a in range(len(vals)) for b in range(len(right)) if (vals[a] == right[b]).all()}
+    assert set(zip(li.tolist(), rj.tolist())) == expect and not cut and expect
