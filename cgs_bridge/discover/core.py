@@ -63,10 +63,10 @@ def distinct(data: Data, formulas):
     return out, len(formulas) - len(out)
 
 
-def search_regions(data: Data, names, int_params, holds, shifts, moduli, offsets, min_size):
-    """Simplest Grundy formula on each region where none holds on the whole box; dominated
-    regions (a larger region with the same formula) dropped. Returns [(formula, size)]."""
-    whole = {(f.family, f.terms, f.offset, f.coeffs) for f in holds}
+def search_regions(data: Data, names, int_params, shifts, moduli, offsets, min_size):
+    """The simplest Grundy formula on each region (of at least ``min_size`` positions, not the
+    whole box) where one holds; dominated regions (a larger region with the same formula)
+    dropped. Returns [(formula, size)], largest regions first."""
     best = []
     for reg in candidate_regions(len(names), moduli, int_params):
         mask = reg.mask(data.pos)
@@ -76,7 +76,6 @@ def search_regions(data: Data, names, int_params, holds, shifts, moduli, offsets
         cands, _ = nimsum_candidates(data, "grundy nim-sum", shifts, moduli, offsets, rows=mask,
                                      max_size=REGION_TERMS.get(len(names), 2))
         cands += linear_candidates(data, offsets, rows=mask)
-        cands = [c for c in cands if (c.family, c.terms, c.offset, c.coeffs) not in whole]
         res = evaluate(data, [Formula(c.family, c.terms, c.offset, c.coeffs, reg) for c in cands])
         if res.holds:
             f = min(res.holds, key=lambda f: (f.complexity, repr(f)))
@@ -144,9 +143,9 @@ def discover_solution(solution, families=FAMILIES, shifts=3, moduli=(2, 3, 4), o
     g = solution.grundy[tuple(pos.T)].astype(np.int64) if len(pos) else np.zeros(0, np.int64)
     data = Data(pos, g)
     when = when_text(r)
-    rep = Discovery(r.describe(), {k: v if isinstance(v, int) else str(v) for k, v in r.params.items()}, str(solution.box), len(pos),
-                    int((g == 0).sum()), _searched(families, shifts, moduli, offsets, fix_max),
-                    seconds=dict(seconds or {}))
+    params = {k: v if isinstance(v, int) else str(v) for k, v in r.params.items()}
+    rep = Discovery(r.describe(), params, str(solution.box), len(pos), int((g == 0).sum()),
+                    _searched(families, shifts, moduli, offsets, fix_max), seconds=dict(seconds or {}))
     if not len(pos):
         rep.notes.append("the box holds no valid position: nothing to search")
         rep.seconds["search"] = time.perf_counter() - t0
@@ -157,15 +156,8 @@ def discover_solution(solution, families=FAMILIES, shifts=3, moduli=(2, 3, 4), o
     rep.near_misses, dropped2 = report_misses(solution, misses, names, when, near)
     rep.notes = sorted(set(notes))
     rep.notes += [f"discarded (search and claim checker disagree): {c}" for c in dropped + dropped2]
-    if any(f.family != "P nim-sum" for f in holds):
-        rep.notes.append("a Grundy formula holds on the whole box: no region search")
-    elif "regions" in families:
-        ints = {k: v for k, v in r.params.items() if isinstance(v, int)}
-        found = search_regions(data, names, ints, holds, shifts, moduli, offsets,
-                               max(8, len(pos) // 100))[:limit]
-        rep.regions, dropped = report_formulas(solution, [f for f, _ in found], names, when,
-                                               start=len(rep.formulas) + 1, sizes=[s for _, s in found])
-        rep.notes += [f"discarded (search and claim checker disagree): {c}" for c in dropped]
+    if "regions" in families:
+        _regions(rep, solution, data, families, holds, (shifts, moduli, offsets), limit, when)
     if "periodic" in families:
         for ln in periodic_lines(solution, fix_max):
             if recheck_line(solution, ln):
@@ -174,6 +166,26 @@ def discover_solution(solution, families=FAMILIES, shifts=3, moduli=(2, 3, 4), o
                 rep.notes.append(f"discarded line (re-check failed): {ln.describe(names)}")
     rep.seconds["search"] = time.perf_counter() - t0
     return rep
+
+
+def _regions(rep, solution, data, families, holds, params, limit, when) -> None:
+    """The region search of :func:`discover_solution`, skipped (with a note) when a Grundy
+    formula holds on the whole box (region formulas would only restate it)."""
+    shifts, moduli, offsets = params
+    hint = ""
+    if not {"grundy", "linear"} <= set(families):   # find out whether one holds on the whole box
+        holds = search_box(data, ("grundy", "linear"), shifts, moduli, offsets)[0]
+        hint = " (add the grundy and linear families to see it)"
+    if any(f.family != "P nim-sum" for f in holds):
+        rep.notes.append(f"a Grundy formula holds on the whole box{hint}: no region search")
+        return
+    r = solution.ruleset
+    ints = {k: v for k, v in r.params.items() if isinstance(v, int)}
+    found = search_regions(data, list(r.coords), ints, shifts, moduli, offsets,
+                           max(8, len(data.pos) // 100))[:limit]
+    rep.regions, dropped = report_formulas(solution, [f for f, _ in found], list(r.coords), when,
+                                           start=len(rep.formulas) + 1, sizes=[s for _, s in found])
+    rep.notes += [f"discarded (search and claim checker disagree): {c}" for c in dropped]
 
 
 def _searched(families, shifts, moduli, offsets, fix_max) -> list:
