@@ -113,4 +113,7 @@ def sweep_text(sweep: dict) -> str:
                    f" (re-checked for each); checked at no other value")
     if not sweep["classes"]:
         out.append("  no formula holds on a whole parameter class of at least three swept values")
+    out.append("  simplest formulas at each value (re-checked there):")
+    for v, conds in sweep["per_value"].items():
+        out.append(f"    {sweep['param']} = {v}: {'; '.join(conds) if conds else 'none'}")
     return "\n".join(out)

@@ -61,8 +61,9 @@ def _classes(values, max_mod):
 def sweep_classes(ruleset, box, name, values, shifts=3, moduli=(2, 3, 4), offsets=3,
                   method="auto", limit=20, families=("p", "grundy", "linear")) -> dict:
     """Search each value of ``name`` on ``box``; return the parameter classes (a dict: ``param``,
-    ``values``, ``box``, ``per_value`` {value: conditions}, ``classes`` [{claim, condition, when,
-    modulus, residue, holds_for}])."""
+    ``values``, ``box``, ``per_value`` {value: the two simplest conditions that hold there},
+    ``classes`` [{claim, condition, when, modulus, residue, holds_for}]); everything in it was
+    re-checked by the claim checker at the values it is listed for."""
     from solvers import solve
 
     from ..game import Ruleset
@@ -98,7 +99,10 @@ def sweep_classes(ruleset, box, name, values, shifts=3, moduli=(2, 3, 4), offset
             if all(recheck(sols[v], [(claim_name, text, when)])[0].status == "holds" for v in cls):
                 classes.append({"claim": claim_line(claim_name, text, when), "condition": text,
                                 "when": when, "modulus": mod, "residue": r, "holds_for": cls})
-    per_value = {v: sorted((t for t in holds if v in holds[t]), key=lambda t: (complexity[t], t))[:5]
-                 for v in values}
+    per_value = {}
+    for v in values:   # the two simplest at each value, re-checked there like every other claim
+        texts = sorted((t for t in holds if v in holds[t]), key=lambda t: (complexity[t], t))[:2]
+        res = recheck(sols[v], [(f"{name} = {v}", t, None) for t in texts])
+        per_value[v] = [t for t, r in zip(texts, res) if r.status == "holds"]
     return {"param": name, "values": list(values), "box": str(box), "per_value": per_value,
             "classes": classes[:limit]}
