@@ -59,7 +59,7 @@ def test_seed003_conjecture_8_1_k5_on_the_published_box():
     assert has(rep.near_misses, "P iff x xor y xor z == 0")
 
 
-def test_seed003_parameter_classes_by_sweep():
+def test_seed003_parameter_classes_by_sweep(tmp_path, capsys):
     # Theorem 7.3: k = 4m + 3 -> x xor y xor z; Conjecture 8.1: k = 4m + 1 -> (x-1) xor y xor (z-1).
     rep = discover("triangular", {"k": 3}, 14, families=("p",), sweep="k=3,5,7,9,11,13",
                    method="reference")
@@ -67,6 +67,13 @@ def test_seed003_parameter_classes_by_sweep():
     assert classes[("k % 4 == 3", parse_expr("P iff x xor y xor z == 0"))] == [3, 7, 11]
     assert classes[("k % 4 == 1", parse_expr("P iff (x - 1) xor y xor (z - 1) == 0"))] == [5, 9, 13]
     assert "checked at no other value" in rep.to_text()
+    # the class claims, pasted into the spec, pass `check` at every swept value of their class
+    spec = tmp_path / "tri.game"
+    spec.write_text((GAMES / "triangular.game").read_text()
+                    + "".join(f"  {c['claim']}\n" for c in rep.sweep["classes"]))
+    for k in (3, 5, 7, 9, 11, 13):
+        assert main(["check", str(spec), "-p", f"k={k}", "--bound", "14", "--method", "reference"]) == 0
+    assert "FAILS" not in capsys.readouterr().out
 
 
 # ------------------------------------------------------------------ seeds 001 and 004
