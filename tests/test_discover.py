@@ -265,3 +265,17 @@ def test_meet_in_the_middle_matches_brute_force():
     li, rj, cut = _match(vals, right)
     expect = {(a, b) for a in range(len(vals)) for b in range(len(right)) if (vals[a] == right[b]).all()}
     assert set(zip(li.tolist(), rj.tolist())) == expect and not cut and expect
+
+
+def test_cli_text_report(capsys):
+    assert main(["discover", "floor_ratio", "-p", "k=2", "--bound", "8", "--families", "p,grundy,periodic"]) == 0
+    out = capsys.readouterr().out
+    assert 'when k == 2: P iff x xor y xor z == 0' in out              # seed 004 Theorem 2.6
+    assert "on box x=8,y=8,z=8" in out and "nothing is claimed beyond them" in out
+    assert "Rows and columns" in out
+
+
+def test_bench_cli_offers_the_discover_case():
+    from cgs_bridge.cli.main import build_parser
+    args = build_parser().parse_args(["bench", "--cases", "discover"])
+    assert args.cases == ["discover"]
