@@ -10,7 +10,7 @@ import sys
 import time
 from pathlib import Path
 
-from .. import engines
+from .. import config, engines
 from ..errors import EngineError, InputError
 from ..io import atomic_write_text
 from .common import add_game_args, box_from_args, progress_printer, ruleset_from_args
@@ -86,7 +86,7 @@ def run(args) -> int:
             raise EngineError(f"{name} finished but did not write {mathematica.name}; output:\n{res.tail()}")
         say(f"{name}: done in {res.seconds:.1f} s")
     cgsuite = args.cgsuite
-    cmd = args.cgsuite_cmd or os.environ.get(CGSUITE_ENV)
+    cmd = args.cgsuite_cmd or config.get(CGSUITE_ENV)
     script = run_dir / gen.cgsuite_script_name(ruleset, box, args.misere)
     if cmd and not cgsuite:
         say(f"running CGSuite: {cmd} {run_dir} < {script.name} ...")
