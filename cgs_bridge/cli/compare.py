@@ -5,7 +5,6 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from ..compare import Comparison, compare_table
 from ..errors import InputError
 from .common import add_game_args, box_from_args, progress_printer, ruleset_from_args
 
@@ -61,6 +60,7 @@ def import_cgsuite(path, ruleset, args):
 
 def build(ruleset, sol, args, cgsuite=None, mathematica=None, claims=None) -> Comparison:
     """Compare the given sources with ``sol``; returns a :class:`Comparison`."""
+    from ..compare import Comparison, compare_table  # pandas: not imported by other commands
     from ..importers.claims import check_claims, load_claims
     from ..importers.mathematica import read_output
     comp = Comparison(ruleset.describe(), str(sol.box), len(sol))

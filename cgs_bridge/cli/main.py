@@ -14,7 +14,8 @@ import sys
 from ..errors import CgsBridgeError
 
 #: Command modules, in help order.
-COMMANDS = ["catalog", "solve", "check", "generate", "compare", "verify", "audit", "bench", "discover"]
+COMMANDS = ["catalog", "solve", "check", "generate", "compare", "verify", "audit", "bench", "cache",
+            "discover"]
 
 
 class _Parser(argparse.ArgumentParser):
