@@ -73,7 +73,8 @@ def discover(game, params=None, bound=None, *, families=FAMILIES, shifts: int = 
         fix_max: periodic rows/columns are those whose fixed coordinates are all <= fix_max.
         sweep: ``"k=1..12"`` or ``("k", [1, 2, ...])``: also search each value of that int
             parameter on the same box and report the classes ``k % M == r`` where a formula holds.
-        method: solver method ('auto', 'fast', 'reference').
+        method: solver method ('auto', 'fast', 'reference'); with 'reference' the claim checker
+            also evaluates position by position (else compiled claims).
     Returns:
         a :class:`Discovery` (``to_text()``, ``to_json()``).
     Raises:
@@ -96,7 +97,8 @@ def discover(game, params=None, bound=None, *, families=FAMILIES, shifts: int = 
     sol = solved or solve(ruleset, box, method=method, progress=progress)
     rep = discover_solution(sol, families, shifts, moduli, offsets, limit, near, fix_max,
                             seconds={} if solved else {"solve": time.perf_counter() - t0},
-                            per_family=per_family)
+                            per_family=per_family,
+                            check_method="reference" if method == "reference" else "auto")
     if sweep is not None:
         name, values = parse_sweep(sweep, ruleset) if isinstance(sweep, str) else sweep
         t1 = time.perf_counter()

@@ -105,12 +105,12 @@ def _name(ruleset, box, k) -> str:
     return f"discovered {k}: {ruleset.describe()} on box {box}"
 
 
-def report_formulas(solution, formulas, names, when, start=1, sizes=None):
+def report_formulas(solution, formulas, names, when, start=1, sizes=None, method="auto"):
     """Re-check ``formulas`` with the claim checker; return Found items for those that hold."""
     items = [(_name(solution.ruleset, solution.box, start + k), f.text(names), when)
              for k, f in enumerate(formulas)]
     out, dropped = [], []
-    for (name, cond, w), f, res, size in zip(items, formulas, recheck(solution, items),
+    for (name, cond, w), f, res, size in zip(items, formulas, recheck(solution, items, method=method),
                                              sizes or [None] * len(items)):
         if res.status == "holds":
             out.append(Found(f.family, cond, claim_line(name, cond, w), f.complexity, res.checked, size))
@@ -119,12 +119,12 @@ def report_formulas(solution, formulas, names, when, start=1, sizes=None):
     return out, dropped
 
 
-def report_misses(solution, misses, names, when, near):
+def report_misses(solution, misses, names, when, near, method="auto"):
     misses = sorted(misses, key=lambda m: (m[1], m[0].complexity, repr(m[0])))[:near]
     items = [(f"near miss {k + 1}: {solution.ruleset.describe()} on box {solution.box}",
               f.text(names), when) for k, (f, _, _) in enumerate(misses)]
     out, dropped = [], []
-    for (name, cond, w), (f, fails, _), res in zip(items, misses, recheck(solution, items, limit=5)):
+    for (name, cond, w), (f, fails, _), res in zip(items, misses, recheck(solution, items, 5, method)):
         if res.status == "fails" and res.failures == fails:
             out.append(Miss(f.family, cond, claim_line(name, cond, w), f.complexity, res.failures,
                             res.checked, [{"position": list(p), "grundy": g} for p, g in res.counterexamples]))
@@ -134,8 +134,10 @@ def report_misses(solution, misses, names, when, near):
 
 
 def discover_solution(solution, families=FAMILIES, shifts=3, moduli=(2, 3, 4), offsets=3,
-                      limit=10, near=5, fix_max=2, seconds=None, per_family=3) -> Discovery:
-    """Search the families on an already solved :class:`solvers.solution.Solution`."""
+                      limit=10, near=5, fix_max=2, seconds=None, per_family=3,
+                      check_method="auto") -> Discovery:
+    """Search the families on an already solved :class:`solvers.solution.Solution`; the
+    claim checker runs with ``check_method`` ("auto": compiled claims; "reference")."""
     t0 = time.perf_counter()
     r = solution.ruleset
     names = list(r.coords)
@@ -152,12 +154,13 @@ def discover_solution(solution, families=FAMILIES, shifts=3, moduli=(2, 3, 4), o
         return rep
     holds, misses, notes = search_box(data, families, shifts, moduli, offsets)
     shown, rep.more_formulas = pick(holds, limit, per_family)
-    rep.formulas, dropped = report_formulas(solution, shown, names, when)
-    rep.near_misses, dropped2 = report_misses(solution, misses, names, when, near)
+    rep.formulas, dropped = report_formulas(solution, shown, names, when, method=check_method)
+    rep.near_misses, dropped2 = report_misses(solution, misses, names, when, near, check_method)
     rep.notes = sorted(set(notes))
     rep.notes += [f"discarded (search and claim checker disagree): {c}" for c in dropped + dropped2]
     if "regions" in families:
-        _regions(rep, solution, data, families, holds, (shifts, moduli, offsets), limit, when)
+        _regions(rep, solution, data, families, holds, (shifts, moduli, offsets), limit, when,
+                 check_method)
     if "periodic" in families:
         for ln in periodic_lines(solution, fix_max):
             if recheck_line(solution, ln):
@@ -168,7 +171,7 @@ def discover_solution(solution, families=FAMILIES, shifts=3, moduli=(2, 3, 4), o
     return rep
 
 
-def _regions(rep, solution, data, families, holds, params, limit, when) -> None:
+def _regions(rep, solution, data, families, holds, params, limit, when, method) -> None:
     """The region search of :func:`discover_solution`, skipped (with a note) when a Grundy
     formula holds on the whole box (region formulas would only restate it)."""
     shifts, moduli, offsets = params
@@ -184,7 +187,8 @@ def _regions(rep, solution, data, families, holds, params, limit, when) -> None:
     found = search_regions(data, list(r.coords), ints, shifts, moduli, offsets,
                            max(8, len(data.pos) // 100))[:limit]
     rep.regions, dropped = report_formulas(solution, [f for f, _ in found], list(r.coords), when,
-                                           start=len(rep.formulas) + 1, sizes=[s for _, s in found])
+                                           start=len(rep.formulas) + 1, sizes=[s for _, s in found],
+                                           method=method)
     rep.notes += [f"discarded (search and claim checker disagree): {c}" for c in dropped]
 
 

@@ -24,9 +24,12 @@ def claim_line(name: str, condition: str, when: str | None = None) -> str:
     return f'claim "{name}"{f" when {when}" if when else ""}: {condition}'
 
 
-def recheck(solution: Solution, claims, limit: int = 10) -> list:
+def recheck(solution: Solution, claims, limit: int = 10, method: str = "auto") -> list:
     """Check ``claims`` — a list of ``(name, condition text, when text or None)`` — on the box of
     ``solution`` with the claim checker.
+
+    ``method`` is that of :meth:`~solvers.solution.Solution.check_claims`: "auto" (compiled claims,
+    issue 12) or "reference" (position by position).
 
     Returns:
         one :class:`solvers.solution.ClaimResult` per claim, in order.
@@ -42,4 +45,5 @@ def recheck(solution: Solution, claims, limit: int = 10) -> list:
     checked = check_game(replace(ruleset.game, claims=nodes))
     params = dict(ruleset.params)
     bound = Ruleset(checked, params)
-    return Solution(bound, solution.box, solution.grundy, solution.misere).check_claims(limit=limit)
+    sol = Solution(bound, solution.box, solution.grundy, solution.misere)
+    return sol.check_claims(limit=limit, method=method)

@@ -70,6 +70,7 @@ def sweep_classes(ruleset, box, name, values, shifts=3, moduli=(2, 3, 4), offset
     from .core import search_box
     from .search import Data
     names = list(ruleset.coords)
+    check = "reference" if method == "reference" else "auto"
     sols, holds = {}, {}
     complexity = {}
     for v in values:
@@ -96,13 +97,14 @@ def sweep_classes(ruleset, box, name, values, shifts=3, moduli=(2, 3, 4), offset
             when = None if mod == 1 else f"{name} % {mod} == {r}"
             claim_name = (f"conjectured from {name} = {', '.join(map(str, cls))} "
                           f"on box {box} (discover --sweep)")
-            if all(recheck(sols[v], [(claim_name, text, when)])[0].status == "holds" for v in cls):
+            if all(recheck(sols[v], [(claim_name, text, when)], method=check)[0].status == "holds"
+                   for v in cls):
                 classes.append({"claim": claim_line(claim_name, text, when), "condition": text,
                                 "when": when, "modulus": mod, "residue": r, "holds_for": cls})
     per_value = {}
     for v in values:   # the two simplest at each value, re-checked there like every other claim
         texts = sorted((t for t in holds if v in holds[t]), key=lambda t: (complexity[t], t))[:2]
-        res = recheck(sols[v], [(f"{name} = {v}", t, None) for t in texts])
+        res = recheck(sols[v], [(f"{name} = {v}", t, None) for t in texts], method=check)
         per_value[v] = [t for t, r in zip(texts, res) if r.status == "holds"]
     return {"param": name, "values": list(values), "box": str(box), "per_value": per_value,
             "classes": classes[:limit]}
