@@ -14,7 +14,7 @@ def register(sub) -> None:
                                    "the ratio ours / C and whether the checksums agree. Exit 1 when a "
                                    "checksum differs.")
     p.add_argument("--quick", action="store_true", help="skip the hexagon search (about a minute)")
-    cases = list(CASES) + list(APP_CASES)
+    cases = list(CASES + SWEEP + DISCOVER)
     p.add_argument("--cases", nargs="+", choices=cases, default=cases, metavar="CASE",
                    help=f"cases to run (default all): {', '.join(cases)}")
     p.add_argument("--yardstick", metavar="PATH", type=Path,
@@ -25,21 +25,26 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    from solvers.bench import CASES, run as bench
-    status = 0
-    solver_cases = [c for c in args.cases if c in CASES]
-    if solver_cases:
-        status = bench(solver_cases, quick=args.quick, yardstick=args.yardstick,
-                       hexagon_budget=args.hexagon_budget)
+    from solvers.bench import run as bench
+    solver_cases = [c for c in args.cases if c not in SWEEP + DISCOVER]
+    status = bench(solver_cases, quick=args.quick, yardstick=args.yardstick,
+                   hexagon_budget=args.hexagon_budget) if solver_cases else 0
     if "discover" in args.cases:
-        bench_discover()
-    return status
+        discover_case()
+    return status | (sweep_case() if "sweep" in args.cases else 0)
 
 
-#: application-layer cases (they import the application layer, so they live outside solvers).
-APP_CASES = ("discover",)
+#: The sweep case (serial vs a LocalCluster of 2 workers): cgs_bridge/sweep/bench.py.
+SWEEP = ("sweep",)
+#: The discover case (default families on triangular k=5, bound 60): cgs_bridge/discover/bench.py.
+DISCOVER = ("discover",)
 
 
-def bench_discover():
+def sweep_case() -> int:
+    from ..sweep.bench import sweep_case as case
+    return case()
+
+
+def discover_case():
     from ..discover.bench import bench_discover as case
     return case()

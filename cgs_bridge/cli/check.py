@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from ..checking import check_solution, claims_use_misere, with_claims
 from ..errors import RuleError
-from ..game import Ruleset, claim_uses_misere
-from ..spec import ast as A
-from ..spec.checker import check_game
-from ..spec.parser import parse_expr
+from ..game import Ruleset
 from .common import add_game_args, box_from_args, parse_params, progress_printer
 from ..spec import load_game
 
@@ -25,20 +21,12 @@ def register(sub) -> None:
     p.set_defaults(func=run)
 
 
-def with_claims(checked, texts):
-    """Return ``checked`` with extra claims (spec-language text) added and re-checked."""
-    if not texts:
-        return checked
-    extra = tuple(A.Claim(f"--claim {t}", parse_expr(t, what="--claim")) for t in texts)
-    return check_game(replace(checked.game, claims=checked.game.claims + extra))
-
-
 def run(args) -> int:
     from solvers import solve
     checked = with_claims(load_game(args.game, args.game_name), args.claim)
     ruleset = Ruleset(checked, parse_params(args.param))
     box = box_from_args(args, ruleset)
-    uses_misere = any(claim_uses_misere(c) for c in checked.game.claims)
+    uses_misere = claims_use_misere(checked)
     try:
         sol = solve(ruleset, box, misere=uses_misere, method=args.method,
                     progress=progress_printer("solving"))
@@ -49,7 +37,7 @@ def run(args) -> int:
           f"{len(sol.p_positions())} P-positions")
     print("rules: closed on the box (every option valid, inside the box, no coordinate raised)")
     failed = False
-    for res in sol.check_claims(limit=args.limit):
+    for res in check_solution(sol, limit=args.limit).claims:
         if res.status == "not applicable":
             print(f"claim {res.name!r}: not applicable to these parameters")
         elif res.status == "holds":

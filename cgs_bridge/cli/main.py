@@ -14,7 +14,7 @@ import sys
 from ..errors import CgsBridgeError
 
 #: Command modules, in help order.
-COMMANDS = ["catalog", "solve", "check", "generate", "compare", "verify", "audit", "bench", "cache",
+COMMANDS = ["catalog", "solve", "check", "generate", "compare", "verify", "audit", "bench", "cache", "sweep",
             "discover"]
 
 

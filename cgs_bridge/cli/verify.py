@@ -4,19 +4,11 @@ command is given, and compare everything position by position."""
 
 from __future__ import annotations
 
-import os
-import shlex
 import sys
-import time
-from pathlib import Path
 
-from .. import config, engines
-from ..errors import EngineError, InputError
-from ..io import atomic_write_text
+from ..verify import CGSUITE_ENV
 from .common import add_game_args, box_from_args, progress_printer, ruleset_from_args
-from .compare import add_source_args, build
-
-CGSUITE_ENV = "CGS_BRIDGE_CGSUITE_CMD"
+from .compare import add_source_args
 
 
 def register(sub) -> None:
@@ -35,73 +27,20 @@ def register(sub) -> None:
     p.set_defaults(func=run)
 
 
-def _run_dir(args, stem: str) -> Path:
-    if args.run_dir:
-        d = Path(args.run_dir)
-        if d.exists() and any(d.iterdir()):
-            raise InputError(f"run folder {d} exists and is not empty; choose another --run-dir")
-    else:
-        d = Path("runs") / f"{stem}-{time.strftime('%Y%m%d-%H%M%S')}"
-        k = 1
-        while d.exists():
-            d = d.with_name(f"{d.name}-{k}")
-            k += 1
-    d.mkdir(parents=True, exist_ok=True)
-    return d
-
-
 def say(text: str) -> None:
     print(text, file=sys.stderr, flush=True)
 
 
 def run(args) -> int:
-    from solvers import solve
-    from .. import generate as gen
+    from ..verify import run_verify
     ruleset = ruleset_from_args(args)
     box = box_from_args(args, ruleset)
-    engine = None  # resolved before anything is written, so a missing engine leaves no run folder
-    if args.mathematica_engine != "none":
-        engine, _ = engines.mathematica_engine(None if args.mathematica_engine == "auto" else args.mathematica_engine)
-    t0 = time.monotonic()
-    sol = solve(ruleset, box, misere=args.misere, progress=progress_printer("solving"))
-    say(f"python: {len(sol)} valid positions of {ruleset.describe()} on {box} "
-        f"in {time.monotonic() - t0:.2f} s")
-    stem = gen.file_stem(ruleset, box, args.misere)
-    run_dir = _run_dir(args, stem)
-    atomic_write_text(run_dir / "python.csv", sol.to_csv_text())
-    files = gen.generate_files(ruleset, box, outdir=run_dir, misere=args.misere)
-    say(f"emitted {', '.join(p.name for p in files)} into {run_dir}")
-    mathematica = None
-    if args.mathematica and args.mathematica_engine == "none":
-        mathematica = args.mathematica
-    elif engine is not None:
-        name = engine
-        program = run_dir / gen.mathematica_program_name(ruleset, box, args.misere)
-        say(f"running {program.name} in {name} (time limit {args.timeout:.0f} s) ...")
-        res = engines.run_mathematica_file(program, run_dir, name, timeout=args.timeout)
-        atomic_write_text(run_dir / f"{name}.log", res.stdout + res.stderr)
-        engines.require_success(res, f"{name} on {program.name}")
-        mathematica = run_dir / gen.mathematica_csv_name(ruleset, box, args.misere)
-        if not mathematica.exists():
-            raise EngineError(f"{name} finished but did not write {mathematica.name}; output:\n{res.tail()}")
-        say(f"{name}: done in {res.seconds:.1f} s")
-    cgsuite = args.cgsuite
-    cmd = args.cgsuite_cmd or config.get(CGSUITE_ENV)
-    script = run_dir / gen.cgsuite_script_name(ruleset, box, args.misere)
-    if cmd and not cgsuite:
-        say(f"running CGSuite: {cmd} {run_dir} < {script.name} ...")
-        text = script.read_text(encoding="utf-8") + "\n:quit\n"
-        res = engines.run(shlex.split(cmd) + [str(run_dir.resolve())], run_dir, args.timeout, None, stdin=text)
-        cgsuite = run_dir / "cgsuite.out"
-        atomic_write_text(cgsuite, res.stdout)
-        engines.require_success(res, "CGSuite")
-    comp = build(ruleset, sol, args, cgsuite, mathematica, args.claims)
-    if not cgsuite:
-        comp.notes.append(
-            "CGSuite was not run. To add it: put the folder on CGSuite's class path and run "
-            f"{script.name} in a worksheet, or run `java -cp <cgsuite.jar> org.cgsuite.lang.Repl "
-            f"{run_dir} < {script}` and save stdout; then `cgs-bridge verify ... --cgsuite FILE` "
-            f"(or --cgsuite-cmd / ${CGSUITE_ENV}).")
+    res = run_verify(ruleset, box, misere=args.misere, run_dir=args.run_dir,
+                     mathematica_engine=args.mathematica_engine, mathematica=args.mathematica,
+                     cgsuite=args.cgsuite, cgsuite_cmd=args.cgsuite_cmd, timeout=args.timeout,
+                     claims=args.claims, table_axes=args.table_axes, fixed=args.fixed, say=say,
+                     progress=progress_printer("solving"))
+    comp, sol, run_dir = res.comparison, res.solution, res.run_dir
     report = comp.render(sol, args.shown)
     sys.stdout.write(report)
     for p in comp.write(run_dir, sol):
