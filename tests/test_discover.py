@@ -279,3 +279,20 @@ def test_bench_cli_offers_the_discover_case():
     from cgs_bridge.cli.main import build_parser
     args = build_parser().parse_args(["bench", "--cases", "discover"])
     assert args.cases == ["discover"]
+
+
+def test_python_api_discover():
+    import cgs_bridge as cb
+    import cgs_bridge.discover  # noqa: F401  (the subpackage does not replace the function)
+    from cgs_bridge import api
+    assert cb.discover is api.discover
+    rep = cb.discover("triangular", bound={"x": 20, "y": 10, "z": 20}, k=5, families=("p",))
+    assert has(rep.formulas, "P iff (x - 1) xor y xor (z - 1) == 0")      # seed 003 Conjecture 8.1
+    s = cb.game("rectangular").solve(bound=6)
+    rep2 = cb.discover(s, families=("grundy",))
+    assert has(rep2.formulas, "grundy == x xor y xor z") and rep2.box == "x=6,y=6,z=6"
+    rep3 = cb.discover(cb.game("floor_ratio", k=2), bound=10, families=("p",))
+    assert has(rep3.formulas, "P iff x xor y xor z == 0")                  # seed 004 Theorem 2.6
+    from cgs_bridge.errors import InputError
+    with pytest.raises(InputError):
+        cb.discover(s, bound=6)
