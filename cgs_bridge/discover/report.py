@@ -110,7 +110,8 @@ def sweep_text(sweep: dict) -> str:
     for c in sweep["classes"]:
         out.append(f"  {c['claim']}")
         out.append(f"      holds for {sweep['param']} = {', '.join(map(str, c['holds_for']))}"
-                   f" (re-checked for each); checked at no other value")
+                   f" (re-checked for each); checked at no other value; test further with:")
+        out.append(f"      {c['test_further']}")
     if not sweep["classes"]:
         out.append("  no formula holds on a whole parameter class of at least three swept values")
     out.append("  simplest formulas at each value (re-checked there):")

@@ -50,6 +50,22 @@ def parse_sweep(text: str, ruleset) -> tuple:
     return name, sorted(set(values))
 
 
+def further_command(ruleset, box, name, cls, mod, condition) -> str:
+    """A ``cgs-bridge sweep`` command line (issue 12b's sweep) that checks ``condition`` at twice
+    as many values of the class, on the same box: how to test the conjecture further."""
+    import shlex
+
+    from .. import catalog
+    game = ruleset.game
+    src = game.name if (game.name in catalog.names() and (not game.file or "catalog" in str(game.file))) \
+        else str(game.file or game.name)
+    hi = cls[-1] + mod * len(cls)
+    values = f"{cls[0]}..{hi}" + (f":{mod}" if mod > 1 else "")
+    others = [f"-p {shlex.quote(f'{k}={v}')}" for k, v in ruleset.params.items() if k != name]
+    return " ".join(["cgs-bridge sweep", shlex.quote(src), f"-p {name}={values}", *others,
+                     f"--bound {box}", f"--claim {shlex.quote(condition)}"])
+
+
 def _classes(values, max_mod):
     for mod in range(1, max_mod + 1):
         for r in range(mod):
@@ -100,7 +116,8 @@ def sweep_classes(ruleset, box, name, values, shifts=3, moduli=(2, 3, 4), offset
             if all(recheck(sols[v], [(claim_name, text, when)], method=check)[0].status == "holds"
                    for v in cls):
                 classes.append({"claim": claim_line(claim_name, text, when), "condition": text,
-                                "when": when, "modulus": mod, "residue": r, "holds_for": cls})
+                                "when": when, "modulus": mod, "residue": r, "holds_for": cls,
+                                "test_further": further_command(ruleset, box, name, cls, mod, text)})
     per_value = {}
     for v in values:   # the two simplest at each value, re-checked there like every other claim
         texts = sorted((t for t in holds if v in holds[t]), key=lambda t: (complexity[t], t))[:2]
