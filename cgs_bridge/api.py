@@ -210,14 +210,20 @@ def verify(g, bound, misere: bool = False, run_dir=None, engine: str = "auto", c
         a :class:`~cgs_bridge.verify.VerifyResult` (``agree``, ``frame`` of differences,
         ``run_dir``); the report files are written into the run folder.
     Raises:
-        EngineError: an engine is missing, fails or times out; InputError, BoxError: bad input.
+        EngineError: an engine is missing, fails or times out (a run cut off is still compared on
+        the rows it delivered: the INCOMPLETE comparison is written into the run folder first and
+        its verdict ends the message); InputError, BoxError: bad input.
     """
+    from .errors import EngineError
     from .verify import run_verify
     r = _ruleset(g, params)
     res = run_verify(r, _box(r, bound), misere=misere, run_dir=run_dir, mathematica_engine=engine,
                      cgsuite=cgsuite, cgsuite_cmd=cgsuite_cmd, timeout=timeout, claims=claims,
                      say=(lambda _t: None) if quiet else print)
     res.comparison.write(res.run_dir, res.solution)
+    if res.problems:
+        raise EngineError("\n".join(m for _, m in res.problems)
+                          + f"\n{res.comparison.verdict()} (comparison written to {res.run_dir})")
     return res
 
 

@@ -38,7 +38,11 @@ def run(args) -> int:
     from solvers import solve
     ruleset = ruleset_from_args(args)
     box = box_from_args(args, ruleset)
-    sol = solve(ruleset, box, misere=args.misere, method=args.method, progress=progress_printer("solving"))
+    if args.output:  # before any work: a device, FIFO or missing folder is refused up front
+        from ..io import check_output_path
+        check_output_path(args.output)
+    sol = solve(ruleset, box, misere=args.misere, method=args.method, progress=progress_printer("solving"),
+                output="positions" if args.at else "stream")
     if args.at:
         p = parse_position(args.at, ruleset.n)
         g = sol.value(p)
