@@ -325,3 +325,34 @@ def sweep(g, params=None, bound=None, claims=(), output=None, workers=None, sche
     return run_sweep(str(g), params or {}, bound, claims=claims, output=output, workers=workers,
                      scheduler=scheduler, progress=progress, game_name=game_name, method=method,
                      limit=limit)
+
+
+#: Keyword arguments of :func:`discover` that are options (every other one is a game parameter).
+DISCOVER_OPTIONS = ("families", "shifts", "moduli", "offsets", "limit", "per_family", "near",
+                    "fix_max", "sweep", "method")
+
+
+def discover(g, bound=None, **kwargs):
+    """Search formula families for the P-positions and Grundy values on a box (``cgs-bridge
+    discover``); see :func:`cgs_bridge.discover.discover` for the options (``families``,
+    ``shifts``, ``moduli``, ``offsets``, ``limit``, ``per_family``, ``near``, ``fix_max``,
+    ``sweep``, ``method``) and the report.
+
+    Args:
+        g: a :class:`Game`, a catalog name / spec path (the other keyword arguments are then its
+            parameters, as for :func:`verify`), or a :class:`Solved` box (no bound).
+        bound: as :meth:`Game.solve`.
+    Returns:
+        a :class:`cgs_bridge.discover.Discovery` (``formulas`` with paste-ready ``claim`` lines,
+        ``near_misses``, ``regions``, ``lines``, ``sweep``; ``to_text()``, ``to_json()``).
+    Raises:
+        InputError: a bound or parameters given with a Solved box; see :func:`verify`.
+    """
+    from .discover import discover as run
+    options = {k: kwargs.pop(k) for k in list(kwargs) if k in DISCOVER_OPTIONS}
+    if isinstance(g, Solved):
+        if bound is not None or kwargs:
+            raise InputError("a Solved box already has its bound and parameters; give neither")
+        return run(g.solution, **options)
+    r = _ruleset(g, kwargs)
+    return run(r, bound=_box(r, bound) if bound is not None else None, **options)

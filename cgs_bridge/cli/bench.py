@@ -21,9 +21,10 @@ def register(sub) -> None:
                                    "and the published seed 003 Ex 8.3 program on the same box in "
                                    "Mathics3. Exit 1 when a checksum differs.")
     p.add_argument("--quick", action="store_true", help="skip the hexagon search (about a minute)")
-    p.add_argument("--cases", nargs="+", choices=CASES + SWEEP + (MATHICS_CASE,), default=list(CASES + SWEEP),
-                   metavar="CASE", help=f"cases to run (default all but mathics): "
-                                        f"{', '.join(CASES + SWEEP + (MATHICS_CASE,))}")
+    p.add_argument("--cases", nargs="+", choices=CASES + SWEEP + DISCOVER + (MATHICS_CASE,),
+                   default=list(CASES + SWEEP + DISCOVER), metavar="CASE",
+                   help=f"cases to run (default all but mathics): "
+                        f"{', '.join(CASES + SWEEP + DISCOVER + (MATHICS_CASE,))}")
     p.add_argument("--yardstick", metavar="PATH", type=Path,
                    help="limit_tri.c to compile (default <repo>/../shared/bench/limit_tri.c)")
     p.add_argument("--hexagon-budget", metavar="SECONDS", type=positive(), default=60.0,
@@ -38,19 +39,28 @@ def run(args) -> int:
     if args.yardstick is not None and not args.yardstick.is_file():
         from ..errors import InputError
         raise InputError(f"--yardstick {args.yardstick}: no such file (give the C source to compile)")
-    solver_cases = [c for c in args.cases if c not in SWEEP and c != MATHICS_CASE]
+    solver_cases = [c for c in args.cases if c not in SWEEP + DISCOVER and c != MATHICS_CASE]
     status = bench(solver_cases, quick=args.quick, yardstick=args.yardstick,
                    hexagon_budget=args.hexagon_budget) if solver_cases else 0
     status |= sweep_case() if "sweep" in args.cases else 0
+    if "discover" in args.cases:
+        discover_case()
     return status | (mathics_case(args.mathics_bound) if MATHICS_CASE in args.cases else 0)
 
 
 #: The sweep case (serial vs a LocalCluster of 2 workers): cgs_bridge/sweep/bench.py.
 SWEEP = ("sweep",)
+#: The discover case (default families on triangular k=5, bound 60): cgs_bridge/discover/bench.py.
+DISCOVER = ("discover",)
 
 
 def sweep_case() -> int:
     from ..sweep.bench import sweep_case as case
+    return case()
+
+
+def discover_case():
+    from ..discover.bench import bench_discover as case
     return case()
 
 

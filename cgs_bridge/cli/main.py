@@ -14,7 +14,8 @@ import sys
 from ..errors import CgsBridgeError
 
 #: Command modules, in help order.
-COMMANDS = ["catalog", "solve", "check", "generate", "compare", "verify", "audit", "bench", "cache", "sweep"]
+COMMANDS = ["catalog", "solve", "check", "generate", "compare", "verify", "audit", "bench", "cache", "sweep",
+            "discover"]
 
 
 class _Parser(argparse.ArgumentParser):
