@@ -31,8 +31,8 @@ positions = Select[Tuples[{Range[0, xMax]}], validQ];
 (* ---- output: the only part that writes; each row is written (and flushed) as soon as its value is known ---- *)
 stream = OpenWrite[csvFile];
 WriteString[stream, "x,grundy", "\n"];
-writeRow[{x_}] := WriteString[stream, x, ",", at[{x}], "\n"];
-Scan[(computeValue[#]; writeRow[#]) &, positions];
+writeRow[{x_}, grundy_] := WriteString[stream, x, ",", grundy, "\n"];
+Scan[writeRow[#, computeValue[#]] &, positions];
 Close[stream];
 Print["wrote ", Length[positions], " positions to ", csvFile];
 

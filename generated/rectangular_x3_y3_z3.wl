@@ -40,8 +40,8 @@ positions = Select[Tuples[{Range[0, xMax], Range[0, yMax], Range[0, zMax]}], val
 (* ---- output: the only part that writes; each row is written (and flushed) as soon as its value is known ---- *)
 stream = OpenWrite[csvFile];
 WriteString[stream, "x,y,z,grundy", "\n"];
-writeRow[{x_, y_, z_}] := WriteString[stream, x, ",", y, ",", z, ",", at[{x, y, z}], "\n"];
-Scan[(computeValue[#]; writeRow[#]) &, positions];
+writeRow[{x_, y_, z_}, grundy_] := WriteString[stream, x, ",", y, ",", z, ",", grundy, "\n"];
+Scan[writeRow[#, computeValue[#]] &, positions];
 Close[stream];
 Print["wrote ", Length[positions], " positions to ", csvFile];
 

@@ -37,7 +37,7 @@ at[{y_, z_}] := value[[y + 1, z + 1]];
 cutZ = ConstantArray[{}, {yMax + 1}];
 optionsZ[{y_, z_}] := (
   If[Length[cutZ[[y + 1]]] < z,
-    cutZ[[y + 1]] = Join[cutZ[[y + 1]], Table[value[[Min[y, f[t]] + 1, t + 1]], {t, Length[cutZ[[y + 1]]], z - 1}]]];
+    cutZ[[y + 1]] = Join[cutZ[[y + 1]], Map[Function[{t}, value[[Min[y, f[t]] + 1, t + 1]]], Range[Length[cutZ[[y + 1]]], z - 1]]]];
   Take[cutZ[[y + 1]], z]);
 computeValue[{y_, z_}] := value[[y + 1, z + 1]] = Mex[Join[Take[value[[All, z + 1]], y], optionsZ[{y, z}]]];
 positions = Select[Tuples[{Range[0, yMax], Range[0, zMax]}], validQ];
@@ -45,8 +45,8 @@ positions = Select[Tuples[{Range[0, yMax], Range[0, zMax]}], validQ];
 (* ---- output: the only part that writes; each row is written (and flushed) as soon as its value is known ---- *)
 stream = OpenWrite[csvFile];
 WriteString[stream, "y,z,grundy", "\n"];
-writeRow[{y_, z_}] := WriteString[stream, y, ",", z, ",", at[{y, z}], "\n"];
-Scan[(computeValue[#]; writeRow[#]) &, positions];
+writeRow[{y_, z_}, grundy_] := WriteString[stream, y, ",", z, ",", grundy, "\n"];
+Scan[writeRow[#, computeValue[#]] &, positions];
 Close[stream];
 Print["wrote ", Length[positions], " positions to ", csvFile];
 

@@ -39,7 +39,7 @@ at[{x_, y_, z_}] := value[[x + 1, y + 1, z + 1]];
 cutZ = ConstantArray[{}, {xMax + 1, yMax + 1}];
 optionsZ[{x_, y_, z_}] := (
   If[Length[cutZ[[x + 1, y + 1]]] < z,
-    cutZ[[x + 1, y + 1]] = Join[cutZ[[x + 1, y + 1]], Table[value[[x + 1, Min[y, f[t]] + 1, t + 1]], {t, Length[cutZ[[x + 1, y + 1]]], z - 1}]]];
+    cutZ[[x + 1, y + 1]] = Join[cutZ[[x + 1, y + 1]], Map[Function[{t}, value[[x + 1, Min[y, f[t]] + 1, t + 1]]], Range[Length[cutZ[[x + 1, y + 1]]], z - 1]]]];
   Take[cutZ[[x + 1, y + 1]], z]);
 computeValue[{x_, y_, z_}] := value[[x + 1, y + 1, z + 1]] = Mex[Join[Take[value[[All, y + 1, z + 1]], x], Take[value[[x + 1, All, z + 1]], y], optionsZ[{x, y, z}]]];
 positions = Select[Tuples[{Range[0, xMax], Range[0, yMax], Range[0, zMax]}], validQ];
@@ -47,8 +47,8 @@ positions = Select[Tuples[{Range[0, xMax], Range[0, yMax], Range[0, zMax]}], val
 (* ---- output: the only part that writes; each row is written (and flushed) as soon as its value is known ---- *)
 stream = OpenWrite[csvFile];
 WriteString[stream, "x,y,z,grundy", "\n"];
-writeRow[{x_, y_, z_}] := WriteString[stream, x, ",", y, ",", z, ",", at[{x, y, z}], "\n"];
-Scan[(computeValue[#]; writeRow[#]) &, positions];
+writeRow[{x_, y_, z_}, grundy_] := WriteString[stream, x, ",", y, ",", z, ",", grundy, "\n"];
+Scan[writeRow[#, computeValue[#]] &, positions];
 Close[stream];
 Print["wrote ", Length[positions], " positions to ", csvFile];
 

@@ -34,12 +34,12 @@ at[{a_, b_}] := value[[a + 1, b + 1]];
 cutA = ConstantArray[{}, {bMax + 1}];
 optionsA[{a_, b_}] := (
   If[Length[cutA[[b + 1]]] < a,
-    cutA[[b + 1]] = Join[cutA[[b + 1]], Table[value[[t + 1, Min[b, Quotient[t, k]] + 1]], {t, Length[cutA[[b + 1]]], a - 1}]]];
+    cutA[[b + 1]] = Join[cutA[[b + 1]], Map[Function[{t}, value[[t + 1, Min[b, Quotient[t, k]] + 1]]], Range[Length[cutA[[b + 1]]], a - 1]]]];
   Take[cutA[[b + 1]], a]);
 cutB = ConstantArray[{}, {aMax + 1}];
 optionsB[{a_, b_}] := (
   If[Length[cutB[[a + 1]]] < b,
-    cutB[[a + 1]] = Join[cutB[[a + 1]], Table[value[[Min[a, k*t + h] + 1, t + 1]], {t, Length[cutB[[a + 1]]], b - 1}]]];
+    cutB[[a + 1]] = Join[cutB[[a + 1]], Map[Function[{t}, value[[Min[a, k*t + h] + 1, t + 1]]], Range[Length[cutB[[a + 1]]], b - 1]]]];
   Take[cutB[[a + 1]], b]);
 computeValue[{a_, b_}] := value[[a + 1, b + 1]] = Mex[Join[optionsA[{a, b}], optionsB[{a, b}]]];
 positions = Select[Tuples[{Range[0, aMax], Range[0, bMax]}], validQ];
@@ -47,7 +47,7 @@ positions = Select[Tuples[{Range[0, aMax], Range[0, bMax]}], validQ];
 (* ---- output: the only part that writes; each row is written (and flushed) as soon as its value is known ---- *)
 stream = OpenWrite[csvFile];
 WriteString[stream, "a,b,grundy", "\n"];
-writeRow[{a_, b_}] := WriteString[stream, a, ",", b, ",", at[{a, b}], "\n"];
-Scan[(computeValue[#]; writeRow[#]) &, positions];
+writeRow[{a_, b_}, grundy_] := WriteString[stream, a, ",", b, ",", grundy, "\n"];
+Scan[writeRow[#, computeValue[#]] &, positions];
 Close[stream];
 Print["wrote ", Length[positions], " positions to ", csvFile];

@@ -251,7 +251,7 @@ def _option_functions(pr, names, model, coords, sizes, pattern, rules) -> tuple:
         defs.append(f"{line} = {start};\n"
                     f"{fn}[{pattern}] := (\n"
                     f"  If[Length[{ref}] < {c},\n"
-                    f"    {ref} = Join[{ref}, Table[{entry}, {{{t}, Length[{ref}], {c} - 1}}]]];\n"
+                    f"    {ref} = Join[{ref}, Map[Function[{{{t}}}, {entry}], Range[Length[{ref}], {c} - 1]]]];\n"
                     f"  Take[{ref}, {c}]);")
         calls.append(f"{fn}[{{{', '.join(coords)}}}]")
     return defs, calls
@@ -301,12 +301,12 @@ def context(model, box, misere, files) -> dict:
     renamed = [(c, names[c]) for c in model.names if names[c] != c]
     index = ", ".join(f"{c} + 1" for c in coords)
     fields = [f"{c}, \",\", " for c in coords]
-    row = "".join(fields) + (f"at[{{{', '.join(coords)}}}][[1]], \",\", at[{{{', '.join(coords)}}}][[2]]" if misere
-                             else f"at[{{{', '.join(coords)}}}]")
+    g = names.fresh("grundy")  # writeRow gets the value computeValue returns (no second look-up)
+    row = "".join(fields) + (f"{g}[[1]], \",\", {g}[[2]]" if misere else g)
     return {**common_context(model, box), "params": params, "defs": defs, "valid": valid,
             "rules": rules, "options": options, "calls": calls, "claims": claims,
             "sizes": [f"{s} = {u};" for s, u in zip(sizes, box.upper)], "coords": coords,
-            "pattern": pattern, "index": index, "row": row, "point": "{" + ", ".join(coords) + "}",
+            "pattern": pattern, "index": index, "row": row, "row_value": g, "point": "{" + ", ".join(coords) + "}",
             "helpers": helpers, "ranges": ", ".join(f"Range[0, {s}]" for s in sizes),
             "dims": ", ".join(f"{s} + 1" for s in sizes),
             "csv_file": mma_string(files["csv"]), "csv_name": files["csv"],

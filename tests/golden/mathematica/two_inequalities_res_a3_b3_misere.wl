@@ -56,12 +56,12 @@ at[{a_, b_}] := value[[a + 1, b + 1]];
 cutA = ConstantArray[{}, {bMax + 1}];
 optionsA[{a_, b_}] := (
   If[Length[cutA[[b + 1]]] < a,
-    cutA[[b + 1]] = Join[cutA[[b + 1]], Table[at[deriveA[{t1, b}]], {t1, Length[cutA[[b + 1]]], a - 1}]]];
+    cutA[[b + 1]] = Join[cutA[[b + 1]], Map[Function[{t1}, at[deriveA[{t1, b}]]], Range[Length[cutA[[b + 1]]], a - 1]]]];
   Take[cutA[[b + 1]], a]);
 cutB = ConstantArray[{}, {aMax + 1}];
 optionsB[{a_, b_}] := (
   If[Length[cutB[[a + 1]]] < b,
-    cutB[[a + 1]] = Join[cutB[[a + 1]], Table[at[deriveB[{a, t1}]], {t1, Length[cutB[[a + 1]]], b - 1}]]];
+    cutB[[a + 1]] = Join[cutB[[a + 1]], Map[Function[{t1}, at[deriveB[{a, t1}]]], Range[Length[cutB[[a + 1]]], b - 1]]]];
   Take[cutB[[a + 1]], b]);
 computeValue[{a_, b_}] := With[{options = Join[optionsA[{a, b}], optionsB[{a, b}]]},
   value[[a + 1, b + 1]] = {Mex[options[[All, 1]]], If[options === {}, 1, Mex[options[[All, 2]]]]}];
@@ -70,7 +70,7 @@ positions = Select[Tuples[{Range[0, aMax], Range[0, bMax]}], validQ];
 (* ---- output: the only part that writes; each row is written (and flushed) as soon as its value is known ---- *)
 stream = OpenWrite[csvFile];
 WriteString[stream, "a,b,grundy,misere", "\n"];
-writeRow[{a_, b_}] := WriteString[stream, a, ",", b, ",", at[{a, b}][[1]], ",", at[{a, b}][[2]], "\n"];
-Scan[(computeValue[#]; writeRow[#]) &, positions];
+writeRow[{a_, b_}, grundy_] := WriteString[stream, a, ",", b, ",", grundy[[1]], ",", grundy[[2]], "\n"];
+Scan[writeRow[#, computeValue[#]] &, positions];
 Close[stream];
 Print["wrote ", Length[positions], " positions to ", csvFile];
