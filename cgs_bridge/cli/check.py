@@ -9,7 +9,7 @@ from ..game import Ruleset, claim_uses_misere
 from ..spec import ast as A
 from ..spec.checker import check_game
 from ..spec.parser import parse_expr
-from .common import add_game_args, box_from_args, parse_params, progress_printer
+from .common import add_game_args, box_from_args, parse_params, progress_callback
 from ..spec import load_game
 
 
@@ -41,7 +41,7 @@ def run(args) -> int:
     uses_misere = any(claim_uses_misere(c) for c in checked.game.claims)
     try:
         sol = solve(ruleset, box, misere=uses_misere, method=args.method,
-                    progress=progress_printer("solving"))
+                    progress=progress_callback("solving"))
     except RuleError as e:
         print(f"rules: FAIL on box {box}: {e}")
         return 1

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from ..compare import Comparison, compare_table
 from ..errors import InputError
-from .common import add_game_args, box_from_args, progress_printer, ruleset_from_args
+from .common import add_game_args, box_from_args, progress_callback, ruleset_from_args
 
 
 def register(sub) -> None:
@@ -83,7 +83,7 @@ def run(args) -> int:
         raise InputError("nothing to compare: give --cgsuite, --mathematica and/or --claims")
     ruleset = ruleset_from_args(args)
     box = box_from_args(args, ruleset)
-    sol = solve(ruleset, box, misere=args.misere, progress=progress_printer("solving"))
+    sol = solve(ruleset, box, misere=args.misere, progress=progress_callback("solving"))
     comp = build(ruleset, sol, args, args.cgsuite, args.mathematica, args.claims)
     sys.stdout.write(comp.render(sol, args.shown))
     if args.output_dir:

@@ -14,7 +14,7 @@ import sys
 from ..errors import CgsBridgeError
 
 #: Command modules, in help order.
-COMMANDS = ["catalog", "solve", "check", "generate", "compare", "verify", "audit", "bench"]
+COMMANDS = ["catalog", "solve", "check", "generate", "compare", "verify", "audit", "bench", "plot"]
 
 
 class _Parser(argparse.ArgumentParser):
@@ -37,6 +37,9 @@ def build_parser() -> argparse.ArgumentParser:
                 continue  # command not built yet
             raise
         module.register(sub)
+    for command in sub.choices.values():  # --quiet on every command (progress lines off)
+        if "--quiet" not in command._option_string_actions:
+            command.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     return parser
 
 
@@ -46,6 +49,8 @@ def main(argv=None) -> int:
     if not getattr(args, "func", None):
         parser.print_help(sys.stderr)
         return 2
+    from .. import progress
+    progress.configure(quiet=getattr(args, "quiet", False))
     try:
         return int(args.func(args) or 0)
     except CgsBridgeError as e:

@@ -6,7 +6,7 @@ import sys
 
 from ..errors import CgsBridgeError
 from ..io import atomic_write_text
-from .common import add_game_args, box_from_args, progress_printer, ruleset_from_args
+from .common import add_game_args, box_from_args, progress_callback, ruleset_from_args
 
 
 def register(sub) -> None:
@@ -38,7 +38,7 @@ def run(args) -> int:
     from solvers import solve
     ruleset = ruleset_from_args(args)
     box = box_from_args(args, ruleset)
-    sol = solve(ruleset, box, misere=args.misere, method=args.method, progress=progress_printer("solving"))
+    sol = solve(ruleset, box, misere=args.misere, method=args.method, progress=progress_callback("solving"))
     if args.at:
         p = parse_position(args.at, ruleset.n)
         g = sol.value(p)

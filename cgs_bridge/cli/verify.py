@@ -13,7 +13,7 @@ from pathlib import Path
 from .. import engines
 from ..errors import EngineError, InputError
 from ..io import atomic_write_text
-from .common import add_game_args, box_from_args, progress_printer, ruleset_from_args
+from .common import add_game_args, box_from_args, progress_callback, ruleset_from_args
 from .compare import add_source_args, build
 
 CGSUITE_ENV = "CGS_BRIDGE_CGSUITE_CMD"
@@ -63,7 +63,7 @@ def run(args) -> int:
     if args.mathematica_engine != "none":
         engine, _ = engines.mathematica_engine(None if args.mathematica_engine == "auto" else args.mathematica_engine)
     t0 = time.monotonic()
-    sol = solve(ruleset, box, misere=args.misere, progress=progress_printer("solving"))
+    sol = solve(ruleset, box, misere=args.misere, progress=progress_callback("solving"))
     say(f"python: {len(sol)} valid positions of {ruleset.describe()} on {box} "
         f"in {time.monotonic() - t0:.2f} s")
     stem = gen.file_stem(ruleset, box, args.misere)

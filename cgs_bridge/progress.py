@@ -1,0 +1,103 @@
+"""Progress of long runs (solving, claim checking, engine runs, audits, sweeps), drawn with tqdm on
+standard error: one line per task, updated in place and closed exactly once (so a task that
+reports 100 % twice still leaves one line). Nothing is drawn when standard error is not a
+terminal, or after ``configure(quiet=True)`` (the CLI's ``--quiet``).
+
+Use :func:`callback` for code that takes ``progress(done, total)`` (the solvers), :class:`Task`
+for anything else (``with Task("mathics", unit="lines") as t: t.update(n)``; a task without a
+total shows the count received so far and the elapsed time), :func:`scope` to prefix the labels
+of the tasks started inside it (``with scope("audit ss=5"): ...``).
+"""
+
+from __future__ import annotations
+
+import sys
+from contextlib import contextmanager
+
+_state = {"quiet": False, "force": False, "stream": None}
+_scopes: list = []
+
+
+def configure(quiet: bool = False, force: bool = False, stream=None) -> None:
+    """Set the display: ``quiet`` draws nothing; ``force`` draws even when ``stream`` (default
+    standard error) is not a terminal (tests)."""
+    _state.update(quiet=bool(quiet), force=bool(force), stream=stream)
+
+
+def stream():
+    return _state["stream"] or sys.stderr
+
+
+def enabled() -> bool:
+    """Whether progress is drawn now (not quiet, and a terminal or forced)."""
+    if _state["quiet"]:
+        return False
+    if _state["force"]:
+        return True
+    try:
+        return stream().isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+@contextmanager
+def scope(label: str):
+    """Prefix the labels of tasks started inside the block with ``label``."""
+    _scopes.append(label)
+    try:
+        yield
+    finally:
+        _scopes.pop()
+
+
+class Task:
+    """One progress line. ``update(done, total=None)`` sets the absolute count; ``close()`` is
+    idempotent; updates after closing are ignored. Inactive (does nothing) when not
+    :func:`enabled` at creation."""
+
+    def __init__(self, label: str, total: int | None = None, unit: str = "positions"):
+        self.closed = False
+        self.bar = None
+        if not enabled():
+            return
+        from tqdm import tqdm
+        full = ": ".join(_scopes + [label])
+        self.bar = tqdm(total=total, desc=full, unit=unit, file=stream(), leave=True,
+                        dynamic_ncols=True, mininterval=0.2, unit_scale=total is not None and total > 10**6)
+
+    def update(self, done: int, total: int | None = None) -> None:
+        if self.bar is None or self.closed:
+            return
+        if total is not None and total != self.bar.total:
+            self.bar.total = total
+        self.bar.n = done
+        self.bar.refresh()
+        if self.bar.total is not None and done >= self.bar.total:
+            self.close()
+
+    def close(self) -> None:
+        if self.bar is not None and not self.closed:
+            self.closed = True
+            self.bar.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+        return False
+
+
+def callback(label: str, unit: str = "positions"):
+    """A ``progress(done, total)`` callable drawing one line for ``label``, or None when progress
+    is not drawn (callers skip the work of reporting). The line closes when ``done >= total``."""
+    if not enabled():
+        return None
+    task: dict = {}
+
+    def report(done, total):
+        t = task.get("t")
+        if t is None:
+            t = task["t"] = Task(label, total, unit)
+        t.update(int(done), int(total))
+    return report
