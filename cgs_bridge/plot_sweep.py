@@ -87,11 +87,13 @@ def to_long(frame: pd.DataFrame, params=None) -> tuple:
         raise PlotError(f"the sweep table has no column {', '.join(missing)} (columns: {', '.join(map(str, long.columns))})")
     if not params:
         raise PlotError("the sweep table has no parameter columns")
-    if "failures" not in long.columns:
-        if "status" not in long.columns:
-            raise PlotError("the sweep table has neither 'status' nor 'failures' for its claims")
-        long["failures"] = (long["status"].astype(str) == "fails").astype(int)
-    long["failures"] = pd.to_numeric(long["failures"], errors="coerce").fillna(0).astype(int)
+    if "failures" not in long.columns and "status" not in long.columns:
+        raise PlotError("the sweep table has neither 'status' nor 'failures' for its claims")
+    from_status = ((long["status"].astype(str) == "fails").astype(int) if "status" in long.columns
+                   else pd.Series(0, index=long.index))
+    failures = (pd.to_numeric(long["failures"], errors="coerce") if "failures" in long.columns
+                else pd.Series(np.nan, index=long.index))
+    long["failures"] = failures.fillna(from_status).astype(int)
     if "status" not in long.columns:
         long["status"] = np.where(long["failures"] > 0, "fails", "holds")
     return long[list(params) + ["claim", "status", "failures"]], list(params)
@@ -160,9 +162,7 @@ def sweep_figure(frame: pd.DataFrame, params=None, claim: str | None = None, tit
 
 def matplotlib_cmap():
     from matplotlib import colormaps
-    cmap = colormaps["Reds"].copy()
-    cmap.set_bad("0.87")
-    return cmap
+    return colormaps["Reds"].with_extremes(bad="0.87")
 
 
 def _bars(long: pd.DataFrame, param: str, claims: list, title: str) -> Figure:
