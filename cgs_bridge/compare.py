@@ -141,6 +141,28 @@ class Comparison:
                     details.append((d, [(q, g) for q, g in solution.options(d.position)]))
         return env.get_template("report/comparison.txt.j2").render(c=self, shown=shown, details=details)
 
+    def summary_page(self) -> dict:
+        """The verdict and per-source summary as a page model for ``templates/report/summary.html.j2``
+        (the top of the HTML report, and what a notebook shows)."""
+        return {
+            "ok": self.agree,
+            "verdict": ("VERDICT: all sources agree with python" if self.agree else
+                        "VERDICT: DIFFERENCES FOUND"),
+            "subject": f"{self.game} on the box {self.box}: {self.positions} valid positions (python)",
+            "summary_header": ["source", "file", "rows read", "positions compared", "result"],
+            "summary": [{"ok": not s.differences,
+                         "cells": [s.side, s.source, s.rows, s.compared,
+                                   "agrees on every position" if not s.differences else
+                                   "DIFFERS: " + ", ".join(f"{n} {k}" for k, n in s.counts().items())]}
+                        for s in self.sides],
+        }
+
+    def _repr_html_(self) -> str:
+        """Notebook display: the verdict and the per-source table."""
+        env = Environment(loader=PackageLoader("cgs_bridge", "templates"), undefined=StrictUndefined,
+                          autoescape=True, trim_blocks=True, lstrip_blocks=True)
+        return env.get_template("report/summary.html.j2").render(page=self.summary_page())
+
     def rows(self) -> list:
         return [asdict(d) for s in self.sides for d in s.differences]
 

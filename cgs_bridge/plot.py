@@ -238,6 +238,9 @@ def _axes3d(ax, names, shape):
     ax.set_xlim(0, shape[0] - 1)
     ax.set_ylim(0, shape[1] - 1)
     ax.set_zlim(0, shape[2] - 1)
+    from matplotlib.ticker import MaxNLocator
+    for axis in (ax.xaxis, ax.yaxis, ax.zaxis):
+        axis.set_major_locator(MaxNLocator(integer=True))
 
 
 def diff_figure(solution, differences: list, fixed: dict | None = None, title: str | None = None) -> Figure:
@@ -287,8 +290,8 @@ def diff_figure(solution, differences: list, fixed: dict | None = None, title: s
         _axes3d(ax, names, a.shape)
         ax.set_title(title, fontsize=9)
     if kinds:
-        fig.legend(handles=[Patch(facecolor=KIND_COLOURS[k], label=k) for k in kinds], loc="upper right",
-                   fontsize=7, title="python/other", title_fontsize=7)
+        fig.legend(handles=[Patch(facecolor=KIND_COLOURS[k], label=k) for k in kinds], loc="upper left",
+                   bbox_to_anchor=(1.0, 0.98), fontsize=7, title="python/other", title_fontsize=7)
     return fig
 
 
@@ -328,6 +331,9 @@ def save_figure(fig: Figure, path, overwrite: bool = False) -> Path:
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)  # as an ordinary new file, not mkstemp's 0600
         os.replace(tmp, path)
     except OSError as e:
         Path(tmp).unlink(missing_ok=True)

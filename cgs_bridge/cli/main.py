@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import shlex
 import sys
 
 from ..errors import CgsBridgeError
@@ -51,6 +52,7 @@ def main(argv=None) -> int:
         return 2
     from .. import progress
     progress.configure(quiet=getattr(args, "quiet", False))
+    args.command_line = shlex.join(["cgs-bridge"] + list(sys.argv[1:] if argv is None else argv))
     try:
         return int(args.func(args) or 0)
     except CgsBridgeError as e:

@@ -14,7 +14,8 @@ from .. import engines
 from ..errors import EngineError, InputError
 from ..io import atomic_write_text
 from .common import add_game_args, box_from_args, progress_callback, ruleset_from_args
-from .compare import add_source_args, build
+from .. import report_html
+from .compare import add_source_args, build, write_html_report
 
 CGSUITE_ENV = "CGS_BRIDGE_CGSUITE_CMD"
 
@@ -59,13 +60,16 @@ def run(args) -> int:
     from .. import generate as gen
     ruleset = ruleset_from_args(args)
     box = box_from_args(args, ruleset)
+    if args.html:
+        report_html.check_html_path(args.html)
     engine = None  # resolved before anything is written, so a missing engine leaves no run folder
     if args.mathematica_engine != "none":
         engine, _ = engines.mathematica_engine(None if args.mathematica_engine == "auto" else args.mathematica_engine)
     t0 = time.monotonic()
     sol = solve(ruleset, box, misere=args.misere, progress=progress_callback("solving"))
+    timings = [("python solve", time.monotonic() - t0)]
     say(f"python: {len(sol)} valid positions of {ruleset.describe()} on {box} "
-        f"in {time.monotonic() - t0:.2f} s")
+        f"in {timings[0][1]:.2f} s")
     stem = gen.file_stem(ruleset, box, args.misere)
     run_dir = _run_dir(args, stem)
     atomic_write_text(run_dir / "python.csv", sol.to_csv_text())
@@ -85,6 +89,7 @@ def run(args) -> int:
         if not mathematica.exists():
             raise EngineError(f"{name} finished but did not write {mathematica.name}; output:\n{res.tail()}")
         say(f"{name}: done in {res.seconds:.1f} s")
+        timings.append((f"{name} run", res.seconds))
     cgsuite = args.cgsuite
     cmd = args.cgsuite_cmd or os.environ.get(CGSUITE_ENV)
     script = run_dir / gen.cgsuite_script_name(ruleset, box, args.misere)
@@ -95,6 +100,7 @@ def run(args) -> int:
         cgsuite = run_dir / "cgsuite.out"
         atomic_write_text(cgsuite, res.stdout)
         engines.require_success(res, "CGSuite")
+        timings.append(("CGSuite run", res.seconds))
     comp = build(ruleset, sol, args, cgsuite, mathematica, args.claims)
     if not cgsuite:
         comp.notes.append(
@@ -106,4 +112,6 @@ def run(args) -> int:
     sys.stdout.write(report)
     for p in comp.write(run_dir, sol):
         say(f"wrote {p}")
+    if args.html:
+        write_html_report(args, comp, sol, timings, [(p.name, p.read_text(encoding="utf-8")) for p in files])
     return 0 if comp.agree else 1
