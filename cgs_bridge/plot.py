@@ -25,8 +25,6 @@ gids as element ids.
 
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
 
 import matplotlib
@@ -37,6 +35,7 @@ from matplotlib.figure import Figure  # noqa: E402
 from matplotlib.patches import Patch, Rectangle  # noqa: E402
 
 from .errors import InputError  # noqa: E402
+from .io import atomic_write_bytes  # noqa: E402
 
 HEADER = "0.75"        # seed 000: GrayLevel[0.75] for the coordinate row/column
 NOT_POSITION = "0.87"  # seed 000: GrayLevel[0.87] for points that are not positions
@@ -99,7 +98,7 @@ def free_coords(box, fixed: dict, want: tuple, kind: str) -> list:
         example = ",".join(f"{box.coords[i]}=0" for i in free[len(free) - extra:]) if extra > 0 else ""
         hint = (f"fix {extra} of them with --slice (e.g. --slice {example})" if extra > 0
                 else "fix fewer with --slice")
-        raise PlotError(f"a {kind} figure needs {need} free coordinates; {len(free)} are free "
+        raise PlotError(f"a {kind} needs {need} free coordinates; {len(free)} are free "
                         f"({names}): {hint}")
     return free
 
@@ -186,7 +185,7 @@ def grid_figure(solution, fixed: dict | None = None, mod: int | None = None, tit
     fixed = fixed or {}
     if mod is not None and mod < 1:
         raise PlotError(f"--mod must be >= 1, got {mod}")
-    free, a = sliced(solution, fixed, (2,), "grid")
+    free, a = sliced(solution, fixed, (2,), "grid figure")
     rn, cn = (solution.box.coords[i] for i in free)
 
     def cell(r, c):
@@ -212,7 +211,7 @@ def p_positions_figure(solution, fixed: dict | None = None, title: str | None = 
         PlotError: the slice leaves other than 2 or 3 free coordinates.
     """
     fixed = fixed or {}
-    free, a = sliced(solution, fixed, (2, 3), "p-positions")
+    free, a = sliced(solution, fixed, (2, 3), "p-positions figure")
     names = [solution.box.coords[i] for i in free]
     title = title if title is not None else _title(solution, fixed, "P-positions")
     if len(free) == 2:
@@ -255,7 +254,7 @@ def diff_figure(solution, differences: list, fixed: dict | None = None, title: s
         PlotError: other than 2 or 3 free coordinates.
     """
     fixed = fixed or {}
-    free, a = sliced(solution, fixed, (2, 3), "diff")
+    free, a = sliced(solution, fixed, (2, 3), "diff figure")
     names = [solution.box.coords[i] for i in free]
     on: dict = {}
     for d in differences:
@@ -326,20 +325,7 @@ def save_figure(fig: Figure, path, overwrite: bool = False) -> Path:
         raise InputError(f"{path}: folder {path.parent} does not exist")
     if path.exists() and not overwrite:
         raise InputError(f"{path} exists; pass --force to replace it")
-    data = figure_bytes(fig, fmt)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)  # as an ordinary new file, not mkstemp's 0600
-        os.replace(tmp, path)
-    except OSError as e:
-        Path(tmp).unlink(missing_ok=True)
-        raise InputError(f"cannot write {path}: {e}") from None
-    return path
-
+    return atomic_write_bytes(path, figure_bytes(fig, fmt), overwrite=overwrite)
 
 def load_differences(path) -> list:
     """The differences listed in a ``comparison.json`` or ``comparison.csv`` (as written by

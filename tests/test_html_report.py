@@ -176,3 +176,21 @@ def test_audit_report_in_chromium(tmp_path):
     assert d.verdict.strip() == "VERDICT: DIFFERENCES FOUND"
     assert ["ss=3", "moves", "(1,1)", "(0,0)", "", "program-only option"] in d.rows
     assert assert_not_blank(shot) > 1000
+
+
+def test_verify_report_has_programs_command_versions_timings(tmp_path):
+    transcript, pos, g, bad, _ = mutate(tmp_path)
+    page = tmp_path / "v.html"
+    run = tmp_path / "run"
+    code = main(["verify", "triangular", "-p", "k=3", "--bound", "x=6,y=4,z=6", "--run-dir", str(run),
+                 "--mathematica-engine", "none", "--cgsuite", str(transcript), "--html", str(page)])
+    assert code == 1
+    text = page.read_text()
+    for name in ("Triangular.cgs", "triangular_k3_x6_y4_z6_table.cgs", "triangular_k3_x6_y4_z6.wl"):
+        assert f"<summary>{name}</summary>" in text
+    wl = (run / "triangular_k3_x6_y4_z6.wl").read_text()
+    assert "Mex[s_List] := Min[Complement[Range[0, Length[s]], s]];" in wl
+    assert "Mex[s_List] := Min[Complement[Range[0, Length[s]], s]];" in __import__("html").unescape(text)
+    assert "cgs-bridge verify triangular -p k=3" in text and "python solve" in text
+    assert "<th>matplotlib</th>" in text and "<th>cgs_bridge</th>" in text
+    assert text.index("VERDICT: DIFFERENCES FOUND") < text.index("<h2>Differences</h2>")  # verdict first

@@ -85,7 +85,8 @@ def game_figure(args):
     box = parse_bound(box_text, ruleset.coords) if box_text != args.bound else box_from_args(args, ruleset)
     fixed = plot.parse_slice(args.slice, box)
     # the figure's shape is checked before solving, so a wrong slice fails fast
-    plot.free_coords(box, fixed, {"grid": (2,), "p-positions": (2, 3), "diff": (2, 3)}[args.kind], args.kind)
+    plot.free_coords(box, fixed, {"grid": (2,), "p-positions": (2, 3), "diff": (2, 3)}[args.kind],
+                     f"{args.kind} figure")
     sol = solve(ruleset, box, progress=progress_callback("solving"))
     if args.kind == "grid":
         return plot.grid_figure(sol, fixed, args.mod)

@@ -21,6 +21,12 @@ def register(sub) -> None:
                    help="solver kernel (default: fast when available)")
     p.add_argument("--at", metavar="c1,c2,...", help="describe one position instead: value, outcome, "
                    "options and winning moves")
+    p.add_argument("--format", choices=["csv", "latex", "markdown", "parquet"],
+                   help="table format (latex: booktabs tabular); with --slice a 2-D grid of Grundy "
+                        "values, with --p-positions the P-position list (parquet needs -o)")
+    p.add_argument("--slice", metavar="c=V,...", help="fix all coordinates but two: the table is the "
+                   "grid of Grundy values (rows: first free coordinate, columns: second)")
+    p.add_argument("--p-positions", action="store_true", help="the table is the list of P-positions")
     p.set_defaults(func=run)
 
 
@@ -38,6 +44,8 @@ def run(args) -> int:
     from solvers import solve
     ruleset = ruleset_from_args(args)
     box = box_from_args(args, ruleset)
+    if args.format or args.slice or args.p_positions:
+        return write_table(args, ruleset, box)
     sol = solve(ruleset, box, misere=args.misere, method=args.method, progress=progress_callback("solving"))
     if args.at:
         p = parse_position(args.at, ruleset.n)
@@ -54,4 +62,43 @@ def run(args) -> int:
         print(f"wrote {len(sol)} positions to {args.output}", file=sys.stderr)
     else:
         sys.stdout.write(text)
+    return 0
+
+
+def write_table(args, ruleset, box) -> int:
+    """``--format`` / ``--slice`` / ``--p-positions``: a table for a paper (cgs_bridge.tables)."""
+    from solvers import solve
+
+    from .. import tables
+    from ..io import atomic_write_bytes
+    from ..plot import free_coords, parse_slice
+    fmt = args.format or "csv"
+    if args.at:
+        raise CgsBridgeError("--at describes one position; it does not combine with --format/--slice")
+    if fmt == "parquet" and not args.output:
+        raise CgsBridgeError("--format parquet writes a binary file: give -o FILE")
+    fixed = parse_slice(args.slice, box)
+    if not args.p_positions and args.slice:
+        free_coords(box, fixed, (2,), "--slice table")
+    sol = solve(ruleset, box, misere=args.misere, method=args.method, progress=progress_callback("solving"))
+    where = ", ".join(f"{box.coords[i]} = {v}" for i, v in sorted(fixed.items()))
+    if args.p_positions:
+        frame, grid = tables.p_positions_frame(sol, fixed), None
+        caption = f"P-positions of {ruleset.describe()} on the box {box}" + (f" with {where}" if where else "")
+    elif args.slice:
+        frame, rn, cn = tables.slice_frame(sol, fixed)
+        grid = (rn, cn)
+        caption = f"Grundy values of {ruleset.describe()} with {where} (rows {rn}, columns {cn})"
+    else:
+        frame, grid = sol.to_frame(), None
+        caption = f"Grundy values of {ruleset.describe()} on the box {box}"
+    out = tables.render(frame, fmt, grid, caption, box.coords)
+    if not args.output:
+        sys.stdout.write(out)
+    elif isinstance(out, bytes):
+        atomic_write_bytes(args.output, out, overwrite=args.force)
+    else:
+        atomic_write_text(args.output, out, overwrite=args.force)
+    if args.output:
+        print(f"wrote {len(frame)} rows to {args.output}", file=sys.stderr)
     return 0
