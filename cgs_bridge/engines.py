@@ -112,6 +112,9 @@ def run(command: list, cwd, timeout: float = DEFAULT_TIMEOUT, memory: int | None
                                 preexec_fn=_limits(memory), env={**os.environ, **(env or {})})
     except OSError as e:
         raise EngineError(f"cannot start {shlex.join(command)}: {e}") from None
+    from . import progress
+    if progress.enabled():
+        return _run_watched(proc, command, stdin, timeout, start)
     try:
         out, err = proc.communicate(stdin, timeout=timeout)
         return EngineResult(command, proc.returncode, out, err, time.monotonic() - start)
@@ -122,6 +125,54 @@ def run(command: list, cwd, timeout: float = DEFAULT_TIMEOUT, memory: int | None
             pass
         out, err = proc.communicate()
         return EngineResult(command, None, out or "", err or "", time.monotonic() - start, timed_out=True)
+
+
+def _run_watched(proc, command: list, stdin, timeout: float, start: float) -> EngineResult:
+    """:func:`run`'s wait, drawing one progress line: elapsed time and output lines received so
+    far (:mod:`cgs_bridge.progress`). Same result and time-out behaviour as the plain wait."""
+    import threading
+
+    from . import progress
+    out: list = []
+    err: list = []
+
+    def pump(stream, sink):
+        for line in stream:
+            sink.append(line)
+
+    def feed():
+        try:
+            proc.stdin.write(stdin)
+            proc.stdin.close()
+        except OSError:
+            pass
+    threads = [threading.Thread(target=pump, args=(proc.stdout, out), daemon=True),
+               threading.Thread(target=pump, args=(proc.stderr, err), daemon=True)]
+    if stdin is not None:
+        threads.append(threading.Thread(target=feed, daemon=True))
+    for t in threads:
+        t.start()
+    timed_out = False
+    with progress.Task(Path(command[0]).name, unit=" lines") as task:
+        while True:
+            try:
+                proc.wait(timeout=0.5)
+                break
+            except subprocess.TimeoutExpired:
+                task.update(len(out))
+                if time.monotonic() - start > timeout:
+                    timed_out = True
+                    try:
+                        os.killpg(proc.pid, signal.SIGKILL)
+                    except OSError:
+                        pass
+                    proc.wait()
+                    break
+        for t in threads:
+            t.join(timeout=5)
+        task.update(len(out))
+    return EngineResult(command, None if timed_out else proc.returncode, "".join(out), "".join(err),
+                        time.monotonic() - start, timed_out=timed_out)
 
 
 def run_mathematica_file(path, cwd=None, engine: str | None = None, timeout: float = DEFAULT_TIMEOUT,

@@ -4,7 +4,7 @@ reports 100 % twice still leaves one line). Nothing is drawn when standard error
 terminal, or after ``configure(quiet=True)`` (the CLI's ``--quiet``).
 
 Use :func:`callback` for code that takes ``progress(done, total)`` (the solvers), :class:`Task`
-for anything else (``with Task("mathics", unit="lines") as t: t.update(n)``; a task without a
+for anything else (``with Task("mathics", unit=" lines") as t: t.update(n)``; a task without a
 total shows the count received so far and the elapsed time), :func:`scope` to prefix the labels
 of the tasks started inside it (``with scope("audit ss=5"): ...``).
 """
@@ -55,15 +55,19 @@ class Task:
     idempotent; updates after closing are ignored. Inactive (does nothing) when not
     :func:`enabled` at creation."""
 
-    def __init__(self, label: str, total: int | None = None, unit: str = "positions"):
+    def __init__(self, label: str, total: int | None = None, unit: str = " positions"):
         self.closed = False
         self.bar = None
         if not enabled():
             return
         from tqdm import tqdm
         full = ": ".join(_scopes + [label])
+        import shutil
+        size = shutil.get_terminal_size((100, 24))  # 0 x 0 in some pseudo-terminals: tqdm then hides bars
         self.bar = tqdm(total=total, desc=full, unit=unit, file=stream(), leave=True,
-                        dynamic_ncols=True, mininterval=0.2, unit_scale=total is not None and total > 10**6)
+                        ncols=min(size.columns, 120) if size.columns > 0 else 100,
+                        nrows=size.lines if size.lines > 0 else 24,
+                        mininterval=0.2, unit_scale=total is not None and total > 10**6)
 
     def update(self, done: int, total: int | None = None) -> None:
         if self.bar is None or self.closed:
@@ -88,7 +92,7 @@ class Task:
         return False
 
 
-def callback(label: str, unit: str = "positions"):
+def callback(label: str, unit: str = " positions"):
     """A ``progress(done, total)`` callable drawing one line for ``label``, or None when progress
     is not drawn (callers skip the work of reporting). The line closes when ``done >= total``."""
     if not enabled():

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .. import progress
 from ..errors import InputError
 from .extract import Symbols, detect_symbols
 from .judge import (Check, judge_engine, judge_moves, judge_outputs, judge_positions,
@@ -143,9 +144,10 @@ def audit_program(text: str, ruleset, program_path: str = "<program>", scales=()
                 raise InputError(f"--scale {name}={value}: {e}") from None
         plans.append((",".join(f"{k}={v}" for k, v in sc.items()), sc, prog))
     for label, sc, prog in plans:
-        outcome = run_program(prog, symbols, engine=engine, timeout=timeout,
-                              memory=memory if memory is not None else DEFAULT_MEMORY,
-                              use_prelude=use_prelude, allow_unsafe=True, moves=check_moves)
+        with progress.scope(f"audit run {label}"):
+            outcome = run_program(prog, symbols, engine=engine, timeout=timeout,
+                                  memory=memory if memory is not None else DEFAULT_MEMORY,
+                                  use_prelude=use_prelude, allow_unsafe=True, moves=check_moves)
         run = RunReport(label, sc, prog, outcome)
         data = outcome.extracted.data
         run.checks.append(judge_engine(outcome))

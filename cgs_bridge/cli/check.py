@@ -49,7 +49,7 @@ def run(args) -> int:
           f"{len(sol.p_positions())} P-positions")
     print("rules: closed on the box (every option valid, inside the box, no coordinate raised)")
     failed = False
-    for res in sol.check_claims(limit=args.limit):
+    for res in sol.check_claims(limit=args.limit, progress=progress_callback("checking claims")):
         if res.status == "not applicable":
             print(f"claim {res.name!r}: not applicable to these parameters")
         elif res.status == "holds":

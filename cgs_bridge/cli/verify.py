@@ -10,7 +10,7 @@ import sys
 import time
 from pathlib import Path
 
-from .. import engines
+from .. import engines, progress
 from ..errors import EngineError, InputError
 from ..io import atomic_write_text
 from .common import add_game_args, box_from_args, progress_callback, ruleset_from_args
@@ -82,7 +82,8 @@ def run(args) -> int:
         name = engine
         program = run_dir / gen.mathematica_program_name(ruleset, box, args.misere)
         say(f"running {program.name} in {name} (time limit {args.timeout:.0f} s) ...")
-        res = engines.run_mathematica_file(program, run_dir, name, timeout=args.timeout)
+        with progress.scope(name):
+            res = engines.run_mathematica_file(program, run_dir, name, timeout=args.timeout)
         atomic_write_text(run_dir / f"{name}.log", res.stdout + res.stderr)
         engines.require_success(res, f"{name} on {program.name}")
         mathematica = run_dir / gen.mathematica_csv_name(ruleset, box, args.misere)
@@ -96,7 +97,8 @@ def run(args) -> int:
     if cmd and not cgsuite:
         say(f"running CGSuite: {cmd} {run_dir} < {script.name} ...")
         text = script.read_text(encoding="utf-8") + "\n:quit\n"
-        res = engines.run(shlex.split(cmd) + [str(run_dir.resolve())], run_dir, args.timeout, None, stdin=text)
+        with progress.scope("cgsuite"):
+            res = engines.run(shlex.split(cmd) + [str(run_dir.resolve())], run_dir, args.timeout, None, stdin=text)
         cgsuite = run_dir / "cgsuite.out"
         atomic_write_text(cgsuite, res.stdout)
         engines.require_success(res, "CGSuite")
