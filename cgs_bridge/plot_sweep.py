@@ -1,16 +1,20 @@
 """Charts of a parameter sweep: how many positions fail each claim, per parameter value.
 
-A sweep table (a pandas DataFrame, or a ``.csv`` / ``.parquet`` file) is accepted in two shapes:
+A sweep table (a pandas DataFrame, or a ``.csv`` / ``.parquet`` file) is accepted in three shapes:
 
+- the table of ``cgs-bridge sweep`` (:mod:`cgs_bridge.sweep`): one row per cell with the parameter
+  columns, ``bound``, a cell ``status`` (``ok``, ``error``, ``failed``) and per claim ``i``
+  ``claim{i}`` (its name), ``claim{i}_status``, ``claim{i}_failures``; cells that did not run
+  are shown as errors;
 - **long**: one row per (parameter values, claim): the parameter columns, ``claim``, ``status``
-  (``holds``, ``fails``, ``not applicable``, or an error text) and optionally ``failures`` (the
-  number of positions where the claim fails) and ``checked``;
-- **wide**: one row per parameter values, with per-claim columns ``<claim>.status`` and/or
-  ``<claim>.failures`` (also accepted: ``status:<claim>``, ``failures:<claim>``).
+  (``holds``, ``fails``, ``not applicable``, or ``error``) and optionally ``failures``;
+- **wide**: per-claim columns ``<claim>.status`` and/or ``<claim>.failures`` (also
+  ``status:<claim>``, ``failures:<claim>``).
 
 Parameter columns are every other column except the bookkeeping columns in :data:`NOT_PARAMS`
-(or those named explicitly). Failures per cell are the sum of ``failures`` (when present) else
-the number of claims whose status is ``fails``.
+(``bound`` counts as a parameter when it takes several values), or those named explicitly.
+Failures per cell are the sum of ``failures`` where given, else the number of claims whose status
+is ``fails``.
 """
 
 from __future__ import annotations
@@ -27,7 +31,9 @@ from .plot import PlotError
 
 NOT_PARAMS = {"claim", "status", "failures", "checked", "positions", "seconds", "error", "box",
               "game", "worker", "counterexample", "counterexamples", "first_counterexample", "bound",
-              "elapsed", "time"}
+              "elapsed", "time", "spec_hash", "version", "cell", "p_positions", "max_grundy",
+              "kernel_compiled", "compile_seconds"}
+_SWEEP = re.compile(r"^claim(\d+)$")
 _WIDE = [re.compile(r"^(?P<claim>.+)\.(?P<what>status|failures|checked)$"),
          re.compile(r"^(?P<what>status|failures|checked):(?P<claim>.+)$")]
 
@@ -57,8 +63,11 @@ def to_long(frame: pd.DataFrame, params=None) -> tuple:
     Raises:
         PlotError: no claim columns, no parameter columns, or a named parameter that is absent.
     """
+    numbered = sorted((int(m[1]) for m in map(_SWEEP.match, map(str, frame.columns)) if m),)
     if "claim" in frame.columns:
         long = frame.copy()
+    elif numbered:
+        long = _from_sweep(frame, numbered)
     else:
         per: dict = {}
         for col in frame.columns:
@@ -82,6 +91,8 @@ def to_long(frame: pd.DataFrame, params=None) -> tuple:
         long = pd.concat(parts, ignore_index=True)
     if params is None:
         params = [c for c in long.columns if c not in NOT_PARAMS]
+        if "bound" in long.columns and long["bound"].nunique() > 1:
+            params.append("bound")
     missing = [p for p in params if p not in long.columns]
     if missing:
         raise PlotError(f"the sweep table has no column {', '.join(missing)} (columns: {', '.join(map(str, long.columns))})")
@@ -93,10 +104,29 @@ def to_long(frame: pd.DataFrame, params=None) -> tuple:
                    else pd.Series(0, index=long.index))
     failures = (pd.to_numeric(long["failures"], errors="coerce") if "failures" in long.columns
                 else pd.Series(np.nan, index=long.index))
-    long["failures"] = failures.fillna(from_status).astype(int)
+    failures = failures.fillna(from_status.astype(float))
+    long["failures"] = failures.mask(long["status"].astype(str) == "error") if "status" in long.columns else failures
     if "status" not in long.columns:
         long["status"] = np.where(long["failures"] > 0, "fails", "holds")
     return long[list(params) + ["claim", "status", "failures"]], list(params)
+
+
+def _from_sweep(frame: pd.DataFrame, numbered: list) -> pd.DataFrame:
+    """The long shape of a ``cgs-bridge sweep`` table (cells not ``ok`` become ``error`` rows)."""
+    own = {f"claim{i}{suffix}" for i in numbered for suffix in ("", "_status", "_failures", "_first")}
+    base = [c for c in frame.columns if c not in own and c != "status"]
+    ok = frame["status"].astype(str) == "ok" if "status" in frame.columns else pd.Series(True, index=frame.index)
+    parts = []
+    for i in numbered:
+        names = frame[f"claim{i}"].dropna()
+        part = frame[base].copy()
+        part["claim"] = names.mode().iloc[0] if len(names) else f"claim{i}"
+        status = frame.get(f"claim{i}_status", pd.Series("", index=frame.index)).astype(object)
+        part["status"] = status.where(ok, "error")
+        if f"claim{i}_failures" in frame.columns:
+            part["failures"] = pd.to_numeric(frame[f"claim{i}_failures"], errors="coerce").where(ok)
+        parts.append(part)
+    return pd.concat(parts, ignore_index=True)
 
 
 def _order(values) -> list:
@@ -111,13 +141,15 @@ def failure_matrix(long: pd.DataFrame, xparam: str, yparam: str, claim: str | No
     """Failures summed per (``yparam`` value, ``xparam`` value), optionally for one claim.
 
     Returns:
-        ``(matrix, x_values, y_values)``; matrix cells without a row in the table are NaN.
+        ``(matrix, x_values, y_values)``; cells without a row, or only with cells that did not
+        run (errors), are NaN (drawn grey, written ``-``).
     """
     part = long if claim is None else long[long["claim"] == claim]
     xs, ys = _order(long[xparam]), _order(long[yparam])
     m = np.full((len(ys), len(xs)), np.nan)
     for (xv, yv), grp in part.groupby([xparam, yparam], sort=False):
-        m[ys.index(yv), xs.index(xv)] = grp["failures"].sum()
+        if grp["failures"].notna().any():
+            m[ys.index(yv), xs.index(xv)] = grp["failures"].sum()
     return m, xs, ys
 
 
@@ -151,8 +183,8 @@ def sweep_figure(frame: pd.DataFrame, params=None, claim: str | None = None, tit
     ax.set_yticks(range(len(ys)), [str(v) for v in ys], fontsize=7)
     ax.set_xlabel(params[0])
     ax.set_ylabel(params[1])
-    fig.colorbar(im, ax=ax, label="failing positions" if "failures" in frame.columns or any(
-        ".failures" in str(c) or "failures:" in str(c) for c in frame.columns) else "failing claims")
+    counted = any("failures" in str(c) for c in frame.columns)
+    fig.colorbar(im, ax=ax, label="failing positions" if counted else "failing claims")
     what = f"claim {claim!r}" if claim else "all claims"
     rest = f", summed over {', '.join(params[2:])}" if len(params) > 2 else ""
     ax.set_title(title or f"failures of {what} per {params[0]} and {params[1]}{rest}", fontsize=9)
@@ -175,7 +207,7 @@ def _bars(long: pd.DataFrame, param: str, claims: list, title: str) -> Figure:
         heights, labels = [], []
         for xv in xs:
             rows = part[part[param] == xv]
-            heights.append(int(rows["failures"].sum()))
+            heights.append(int(rows["failures"].sum()))  # NaN (errors) count as 0, labelled
             labels.append(",".join(sorted(set(map(str, rows["status"])))) or "-")
         pos = np.arange(len(xs)) + (k - (len(claims) - 1) / 2) * width
         bars = ax.bar(pos, heights, width, label=str(cl), gid=f"sweep bars {cl}")

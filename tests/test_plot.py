@@ -219,3 +219,22 @@ def test_cli_missing_folder_and_bad_suffix(tmp_path, capsys):
     assert main(["plot", "triangular", "--bound", "3", "--slice", "y=0", "-o", str(tmp_path / "f.pdf")]) == 2
     assert ".png or .svg" in capsys.readouterr().err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_sweep_table_of_the_sweep_command():
+    # the columns of `cgs-bridge sweep` (issue 12b): parameters, bound, cell status, claim{i},
+    # claim{i}_status, claim{i}_failures; a cell that did not run is drawn as an error (NaN).
+    frame = pd.DataFrame({
+        "spec_hash": "h", "version": "0.1.0", "game": "triangular", "cell": [f"k={k}" for k in (1, 3, 5, 7)] * 2,
+        "k": [1, 3, 5, 7] * 2, "bound": ["10"] * 4 + ["20"] * 4,
+        "status": ["ok"] * 7 + ["failed"], "error": [""] * 7 + ["worker died twice"],
+        "claim1": ["T"] * 7 + [None], "claim1_status": ["fails", "holds", "fails", "holds"] * 2,
+        "claim1_failures": [4, 0, 6, 0, 9, 0, 11, None], "seconds": 0.1, "worker": "0"})
+    long, params = to_long(frame)
+    assert params == ["k", "bound"]
+    m, xs, ys = failure_matrix(long, "k", "bound")
+    assert xs == [1, 3, 5, 7] and ys == ["10", "20"]
+    assert m[0].tolist() == [4, 0, 6, 0] and m[1, :3].tolist() == [9, 0, 11] and np.isnan(m[1, 3])
+    fig = sweep_figure(frame, ["k"])
+    (bars,) = fig.axes[0].containers
+    assert bars.get_label() == "T" and [int(b.get_height()) for b in bars] == [13, 0, 17, 0]
