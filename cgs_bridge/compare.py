@@ -17,9 +17,9 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 import pandas as pd
-from jinja2 import Environment, PackageLoader, StrictUndefined
 
 from .io import atomic_write_text
+from .templating import environment
 
 
 @dataclass
@@ -132,8 +132,7 @@ class Comparison:
 
     def render(self, solution=None, shown: int = 10) -> str:
         """The text report (template ``templates/report/comparison.txt.j2``)."""
-        env = Environment(loader=PackageLoader("cgs_bridge", "templates"), undefined=StrictUndefined,
-                          keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True)
+        env = environment()
         details = []
         for s in self.sides:
             for d in [d for d in s.differences if d.kind == "value"][:3]:

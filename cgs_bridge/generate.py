@@ -32,16 +32,13 @@ from .game import FunctionValue
 from .io import atomic_write_text
 from .printing.model import build_model
 from .printing.spec_printer import expr_text
-from .printing.targets import TARGETS, class_name, environment
+from .printing.cgsuite import class_name
+from .printing.targets import TARGETS
+from .templating import environment
 
 __all__ = ["emit", "generate_files", "file_stem", "mathematica_csv_name", "cgsuite_script_name",
-           "cgsuite_class_file", "mathematica_program_name", "TARGETS", "target_names",
-           "CATALOG_BOUNDS", "catalog_files", "check_folder"]
-
-
-def target_names() -> tuple:
-    """Registered targets, in registration order (``cgsuite``, ``mathematica``)."""
-    return tuple(TARGETS)
+           "cgsuite_class_file", "mathematica_program_name", "TARGETS",
+           "CATALOG_BOUNDS", "catalog_bounds", "catalog_files", "check_folder"]
 
 
 def file_stem(ruleset, box, misere: bool = False) -> str:
@@ -145,24 +142,22 @@ def generate_files(ruleset, box, targets=("cgsuite", "mathematica"), outdir=Path
 
 
 # ------------------------------------------------------------------ the checked-in generated/ folder
-#: Catalog games emitted into ``generated/``: default parameters of each spec and small boxes
-#: (chosen to match the boxes of the real CGSuite transcripts where there is one).
-CATALOG_BOUNDS = {
-    "rectangular": "3",
-    "step": "y=4,z=9",                    # the box of ../shared/fixtures/cgsuite/scripts/step.cgs
-    "strip_step": "x=3,y=2,z=6",
-    "floor_ratio": "x=3,y=2,z=6",
-    "triangular": "x=6,y=4,z=6",          # the positions of tri_list.cgs (TriChoc(3), x, z <= 6)
-    "two_inequalities": "6",
-    "two_inequalities_res": "6",
-    "hexagon": "a=2,b=1,c=2,d=1,e=2,f=1",  # the box of hex.cgs
-    "nim": "6",
-}
+def catalog_bounds() -> dict:
+    """``{game: bound text}``: the ``box generated [..]`` of each catalog file (default
+    parameters; chosen to match the boxes of the real CGSuite transcripts where there is one)."""
+    from . import catalog
+    return {name: catalog.boxes(name, "generated")[0][1] for name in catalog.names()}
+
+
+def __getattr__(attr):
+    if attr == "CATALOG_BOUNDS":   # derived from the catalog files
+        return catalog_bounds()
+    raise AttributeError(f"module {__name__!r} has no attribute {attr!r}")
 
 
 def catalog_files() -> dict:
     """Every file of ``generated/``: ``{file name: text}`` for each catalog game at its default
-    parameters and :data:`CATALOG_BOUNDS`, all targets, plus ``README.md`` (deterministic)."""
+    parameters and :func:`catalog_bounds`, all targets, plus ``README.md`` (deterministic)."""
     from solvers.box import parse_bound
 
     from . import catalog
@@ -171,7 +166,7 @@ def catalog_files() -> dict:
     rows = []
     for name in catalog.names():
         ruleset = Ruleset(catalog.load(name), {})
-        box = parse_bound(CATALOG_BOUNDS[name], ruleset.coords)
+        box = parse_bound(catalog.boxes(name, "generated")[0][1], ruleset.coords)
         files = []
         for target in TARGETS:
             for fn, text in emit(ruleset, box, target).items():

@@ -18,10 +18,8 @@ from solvers import parse_bound, solve
 
 pytestmark = pytest.mark.mathics
 
-#: Small boxes: every program below must finish within seconds in Mathics3.
-BOXES = {"rectangular": "2", "step": "y=2,z=5", "strip_step": "x=2,y=1,z=4", "floor_ratio": "x=2,y=2,z=4",
-         "triangular": "x=3,y=2,z=3", "two_inequalities": "5", "two_inequalities_res": "5",
-         "hexagon": "a=2,b=1,c=2,d=1,e=1,f=1", "nim": "5"}
+#: Small boxes (each catalog file's ``box engine``): every program must finish within seconds in Mathics3.
+BOXES = {name: catalog.boxes(name, "engine")[0][1] for name in catalog.names()}
 EXTRA = [("triangular", {"k": "1"}, "2", True), ("step", {"f": "t"}, "3", True),
          ("hexagon", {}, "1", True), ("two_inequalities", {"k": "2", "h": "1"}, "4", False)]
 

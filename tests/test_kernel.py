@@ -17,20 +17,8 @@ from solvers.reference import solve_reference
 
 kernel = pytest.importorskip("solvers.kernel")
 
-F_STEP = ["floor(t/4)", "floor(t/2)", "t", "if t < 2 then 0 else 2^(floor(log2(t)) - 1)"]
-
-CASES = (
-    [("rectangular", {}, b) for b in ("4", "x=2,y=5,z=3")]
-    + [("nim", {}, b) for b in ("0", "17")]
-    + [("step", {"f": f}, b) for f in F_STEP for b in ("y=4,z=13", "y=9,z=9")]
-    + [("strip_step", {"f": f}, b) for f in F_STEP for b in ("x=3,y=4,z=10",)]
-    + [("floor_ratio", {"k": k}, b) for k in ("2", "3") for b in ("6", "x=2,y=3,z=11")]
-    + [("triangular", {"k": str(k)}, b) for k in range(1, 6) for b in ("7", "x=9,y=3,z=5")]
-    + [("two_inequalities", p, b) for p in ({"k": "1", "h": "3"}, {"k": "2", "h": "1"})
-       for b in ("12", "a=15,b=6")]
-    + [("two_inequalities_res", {}, b) for b in ("14", "a=17,b=9")]
-    + [("hexagon", {}, b) for b in ("2", "a=3,b=2,c=3,d=1,e=2,f=3")]
-)
+#: Every catalog game over the boxes (and parameter values) its file declares with ``box kernel``.
+CASES = [(name, params, bound) for name in catalog.names() for params, bound in catalog.boxes(name, "kernel")]
 
 
 def _ruleset(name, params):

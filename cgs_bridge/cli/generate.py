@@ -3,7 +3,7 @@
 ``cgs-bridge generate GAME [-p NAME=VALUE] --bound B --target cgsuite|mathematica|all -o DIR
 [--misere] [--force]`` writes the files (atomically; a different existing file is an error
 unless ``--force``) and prints their paths. ``cgs-bridge generate --all`` writes every catalog
-game at its default parameters and small boxes (:data:`cgs_bridge.generate.CATALOG_BOUNDS`) into
+game at its default parameters and small boxes (each catalog file's ``box generated``) into
 ``generated/`` (or ``-o DIR``); with ``--check`` it writes nothing and exits 1 listing the files of
 that folder that differ from what the generator emits now, are missing, or are extra.
 """
@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 from ..errors import InputError
+from ..printing.targets import TARGETS
 from .common import box_from_args, ruleset_from_args
 
 
@@ -30,7 +31,7 @@ def register(sub) -> None:
     p.add_argument("--game-name", metavar="NAME", help="which game of a multi-game spec file (default: the last)")
     p.add_argument("--bound", metavar="N | c=N,...", help="inclusive upper bound of the table: one number "
                    "for every coordinate, or per coordinate (x=6,y=4,z=6)")
-    p.add_argument("--target", choices=["cgsuite", "mathematica", "all"], default="all",
+    p.add_argument("--target", choices=[*TARGETS, "all"], default="all",
                    help="which programs to emit (default: all)")
     p.add_argument("-o", "--output", metavar="DIR", help="output folder (default: '.'; with --all: generated)")
     p.add_argument("--misere", action="store_true", help="also emit misère values (MisereNimValue)")
@@ -41,8 +42,7 @@ def register(sub) -> None:
 
 
 def _targets(choice: str) -> tuple:
-    from ..generate import target_names
-    return target_names() if choice == "all" else (choice,)
+    return tuple(TARGETS) if choice == "all" else (choice,)
 
 
 def run(args) -> int:

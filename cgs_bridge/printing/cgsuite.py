@@ -13,12 +13,18 @@ CGScript's ``%`` truncates (Scala ``BigInt %``), so the spec's ``%``/``mod`` (si
 is a helper method ``FloorMod``; bounded searches ``max m in a..b with C`` become helper methods
 with a ``while`` loop. Helpers are collected while printing (:attr:`CGSuitePrinter.helpers`) and
 emitted as methods of the ``Ruleset`` class, which every nested ``Position`` can call.
+
+The target ``cgsuite`` (:data:`TARGET`): templates ``cgsuite/class.cgs.j2`` (the game class) and
+``cgsuite/script.cgs.j2`` (the worksheet printing the table); :func:`context` builds their variables.
 """
 
 from __future__ import annotations
 
 from ..spec import ast as A
+from . import naming
 from .base import ATOM, Printer
+from .context import Target, comment_safe, common_context
+from .model import ClampTo, Forbid, SearchDown
 from .spec_printer import expr_text
 
 POSTFIX = 90
@@ -187,3 +193,110 @@ def uses_floor_mod(exprs) -> bool:
             if (isinstance(node, A.BinOp) and node.op == "%") or (isinstance(node, A.Call) and node.func == "mod"):
                 return True
     return False
+
+
+# ------------------------------------------------------------------ the target
+def class_name(game_name: str) -> str:
+    """CamelCase class name of a game (``two_inequalities`` -> ``TwoInequalities``)."""
+    parts = [p for p in game_name.split("_") if p]
+    name = "".join(p[:1].upper() + p[1:] for p in parts) or "Game"
+    if name in naming.CGS_TAKEN or name.lower() in naming.CGS_KEYWORDS:
+        name += "Game"
+    return name
+
+
+def files(stem, model) -> dict:
+    return {"cgsuite/class.cgs.j2": class_name(model.name) + ".cgs",
+            "cgsuite/script.cgs.j2": stem + "_table.cgs"}
+
+
+def derive_method(pr, names, model, derive, derive_name, coords) -> str:
+    """The derived-move helper method: the :class:`~cgs_bridge.printing.model.Derive` step list
+    as CGScript loops (a linear search downwards for every ``SearchDown``)."""
+    loc = {c: names.fresh("q" + names[c]) for c in model.coords}
+    changed, w, found = names.fresh("changed"), names.fresh("w"), pr.locals()["found"]
+    out = [f"  def {derive_name}({', '.join(c + ' as Integer' for c in coords)}) begin"]
+    out += [f"    var {loc[c]} := {names[c]};" for c in model.coords]
+    out += [f"    var {changed} := true;", f"    var {w} := 0;", f"    var {found} := false;",
+            f"    while {changed} do", f"      {changed} := false;"]
+    for step in derive.steps:
+        cond = pr.with_overrides(step.cond, loc)
+        if isinstance(step, Forbid):
+            out.append(f"      if not ({cond}) then error(\"{step.error}\") end")
+            continue
+        q = loc[step.coord]
+        out.append(f"      if not ({cond}) then")
+        if isinstance(step, ClampTo):
+            out.append(f"        {w} := {pr.with_overrides(step.value, loc)};")
+        elif isinstance(step, SearchDown):
+            fit = pr.with_overrides(step.cond, {**loc, step.coord: w})
+            out += [f"        {w} := {q} - 1;", f"        {found} := false;",
+                    f"        while not {found} and {w} >= 0 do",
+                    f"          if {fit} then {found} := true else {w} := {w} - 1 end", "        end"]
+        out += [f"        if {w} < 0 then error(\"{step.error}\") end",
+                f"        if {w} < {q} then {q} := {w}; {changed} := true end", "      end"]
+    out += ["    end", f"    Position({', '.join(loc[c] for c in model.coords)})", "  end"]
+    return "\n".join(out)
+
+
+def _methods(pr, names, model, coords, typed) -> list:
+    methods = []
+    for f, var, body, text in model.fn_params:
+        methods.append(f"  // function parameter {f}(t) = {comment_safe(text)}\n"
+                       f"  def {names[f]}({names[var]} as Integer) := {pr.doprint(body)};")
+    for d, params, body in model.defs:
+        methods.append(f"  def {names[d]}({', '.join(names[q] + ' as Integer' for q in params)}) := "
+                       f"{pr.doprint(body)};")
+    valid = pr.doprint(model.valid_expr) if model.requires else "true"
+    methods.append(f"  def IsValid({typed}) := {valid};")
+    if model.clamp is not None:
+        methods.append(f"  // the one-pass simultaneous clamp applied after every move\n"
+                       f"  def Clamp({typed}) := Position({', '.join(pr.doprint(e) for e in model.clamp)});")
+    return methods
+
+
+def context(model, box, misere, files) -> dict:
+    """The variables of the CGSuite templates (see :class:`~cgs_bridge.printing.context.Target`)."""
+    cls = class_name(model.name)
+    names = naming.Namer(model.names, naming.cgs_valid, naming.cgs_repair, lambda c: c + "_",
+                         naming.CGS_KEYWORDS | naming.CGS_TAKEN | {"R", cls})
+    pr = CGSuitePrinter(names, members=[p for p, _ in model.int_params])
+    coords = [names[c] for c in model.coords]
+    typed = ", ".join(f"{c} as Integer" for c in coords)
+    methods = _methods(pr, names, model, coords, typed)
+    options = []
+    for m in model.moves:
+        tup = ", ".join(pr.doprint(e) for e in m.result)
+        if m.derive is not None:
+            dname = names.fresh("Derive" + names[m.coord][:1].upper() + names[m.coord][1:])
+            methods.append(f"  // {comment_safe(m.rule_text)}: the largest valid position below the lowered point\n"
+                           + derive_method(pr, names, model, m.derive, dname, coords))
+            target = f"{dname}({tup})"
+        elif model.clamp is not None:
+            target = f"Clamp({tup})"
+        else:
+            target = f"Position({tup})"
+        options.append(f"[{target} for {names[m.var]} from 0 to {coords[m.index]} - 1]")
+    helpers = [text for _, text in pr.helpers]
+    if uses_floor_mod(model.all_exprs()):
+        helpers.insert(0, floor_mod_helper())
+    args = ", ".join(str(v) for _, v in model.int_params)
+    row = coords + [f"R({', '.join(coords)}).NimValue"]
+    if misere:
+        row.append(f"R({', '.join(coords)}).MisereNimValue")
+    loops = " ".join(f"for {c} from 0 to {u} do" for c, u in zip(coords, box.upper))
+    table = (f"{loops} if R.IsValid({', '.join(coords)}) then System.Print([{', '.join(row)}]); end"
+             + " end" * len(coords))
+    renamed = [(c, names[c]) for c in model.names if names[c] != c]
+    return {**common_context(model, box), "class_name": cls, "class_file": files["cgsuite/class.cgs.j2"],
+            "script_file": files["cgsuite/script.cgs.j2"],
+            "class_params": ", ".join(f"{names[p]} as Integer" for p, _ in model.int_params),
+            "singleton": not model.int_params, "coords": coords, "typed_coords": typed,
+            "methods": methods, "helpers": helpers,
+            "options": "\n".join(("      " if i == 0 else "        Concat ") + o for i, o in enumerate(options)),
+            "construct": f"{cls}({args})" if model.int_params else cls,
+            "table_statement": table, "misere": misere, "renamed": renamed,
+            "example": f"{cls}({args})" if model.int_params else cls}
+
+
+TARGET = Target("cgsuite", CGSuitePrinter, files, context)

@@ -13,12 +13,18 @@ helper ``ilog2`` (``IntegerLength[n, 2] - 1``) and a bounded search ``max m in a
 helper ``searchMax[a, b, Function[{m}, C]]``. A power whose base and exponent may both be 0 is
 the helper ``power`` (``0^0`` is ``Indeterminate`` in Wolfram Language, 1 in the spec). :attr:`MathematicaPrinter.used` records which
 helpers the printed expressions need.
+
+The target ``mathematica`` (:data:`TARGET`): template ``mathematica/program.wl.j2`` (a program that
+writes ``<stem>.csv``); :func:`context` builds its variables.
 """
 
 from __future__ import annotations
 
 from ..spec import ast as A
+from . import naming
 from .base import ATOM, Printer
+from .context import Target, common_context
+from .model import ClampTo, Forbid, SearchDown
 
 
 def _xor_args(node):
@@ -142,3 +148,92 @@ nimSum[a_Integer, b_Integer, c__Integer] := nimSum[nimSum[a, b], c];""",
   While[m <= hi && !TrueQ[cond[m]], m++];
   If[m > hi, cgsError["min search in " <> ToString[lo] <> ".." <> ToString[hi] <> ": no value satisfies the condition"], m]];""",
 }
+
+
+# ------------------------------------------------------------------ the target
+def files(stem, model) -> dict:
+    return {"mathematica/program.wl.j2": stem + ".wl"}
+
+
+def mma_string(text: str) -> str:
+    """A Wolfram Language string literal."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def derive_rule(pr, names, model, derive, dname) -> str:
+    """The derived-move function: the :class:`~cgs_bridge.printing.model.Derive` step list as a
+    ``While`` loop (a linear search downwards for every ``SearchDown``)."""
+    pat = {c: names.fresh(names[c] + "0") for c in model.coords}
+    changed, v = names.fresh("changed"), names.fresh("v")
+    init = ", ".join(f"{names[c]} = {pat[c]}" for c in model.coords)
+    out = [f"{dname}[{{{', '.join(pat[c] + '_' for c in model.coords)}}}] := Module[{{{init}, {changed} = True, {v}}},",
+           f"  While[{changed},", f"    {changed} = False;"]
+    for step in derive.steps:
+        cond = pr.doprint(step.cond)
+        if isinstance(step, Forbid):
+            out.append(f"    If[!({cond}), cgsError[{mma_string(step.error)}]];")
+            continue
+        c = names[step.coord]
+        out.append(f"    If[!({cond}),")
+        if isinstance(step, ClampTo):
+            out.append(f"      {v} = {pr.doprint(step.value)};")
+        elif isinstance(step, SearchDown):
+            fit = pr.with_overrides(step.cond, {step.coord: v})
+            out += [f"      {v} = {c} - 1;", f"      While[{v} >= 0 && !({fit}), {v}--];"]
+        out += [f"      If[{v} < 0, cgsError[{mma_string(step.error)}]];",
+                f"      If[{v} < {c}, {c} = {v}; {changed} = True]];"]
+    out += ["  ];", f"  {{{', '.join(names[c] for c in model.coords)}}}]"]
+    return "\n".join(out)
+
+
+def _definitions(pr, names, model, pattern) -> tuple:
+    defs = [f"{names[k]} = {v};" for k, v in model.int_params]
+    for f, var, body, text in model.fn_params:
+        defs.append(f"{names[f]}[{names[var]}_] := {pr.doprint(body)};")
+    for d, params, body in model.defs:
+        defs.append(f"{names[d]}[{', '.join(names[q] + '_' for q in params)}] := {pr.doprint(body)};")
+    valid = (f"validQ[{pattern}] := {pr.doprint(model.valid_expr)};" if model.requires
+             else "validQ[_List] := True;")
+    return defs, valid
+
+
+def context(model, box, misere, files) -> dict:
+    """The variables of the Mathematica template (see :class:`~cgs_bridge.printing.context.Target`)."""
+    names = naming.Namer(model.names, naming.mma_valid, naming.mma_repair, naming._mma_bump,
+                         naming.MMA_TAKEN)
+    pr = MathematicaPrinter(names)
+    coords = [names[c] for c in model.coords]
+    pattern = "{" + ", ".join(c + "_" for c in coords) + "}"
+    defs, valid = _definitions(pr, names, model, pattern)
+    rules = []
+    if model.clamp is not None:
+        rules.append(f"clamp[{pattern}] := {{{', '.join(pr.doprint(e) for e in model.clamp)}}};")
+    tables = []
+    for m in model.moves:
+        tup = "{" + ", ".join(pr.doprint(e) for e in m.result) + "}"
+        if m.derive is not None:
+            dname = names.fresh("derive" + names[m.coord][:1].upper() + names[m.coord][1:])
+            rules.append(derive_rule(pr, names, model, m.derive, dname) + ";")
+            body = f"{dname}[{tup}]"
+        elif model.clamp is not None:
+            body = f"clamp[{tup}]"
+        else:
+            body = tup
+        tables.append(f"Table[{body}, {{{names[m.var]}, 0, {coords[m.index]} - 1}}]")
+    if not tables:
+        move = f"move[{pattern}] := {{}};"
+    elif len(tables) == 1:
+        move = f"move[{pattern}] := {tables[0]};"
+    else:
+        move = f"move[{pattern}] := Join[\n  " + ",\n  ".join(tables) + "];"
+    helpers = [HELPERS[h] for h in ("nimSum", "power", "ilog2", "searchMax", "searchMin") if h in pr.used]
+    header = ",".join(list(model.coords) + ["grundy"] + (["misere"] if misere else []))
+    renamed = [(c, names[c]) for c in model.names if names[c] != c]
+    return {**common_context(model, box), "defs": defs, "valid": valid, "rules": rules, "move": move,
+            "helpers": helpers, "ranges": ", ".join(f"Range[0, {u}]" for u in box.upper),
+            "csv_file": mma_string(files["csv"]), "csv_name": files["csv"],
+            "header": mma_string(header), "misere": misere, "renamed": renamed,
+            "program_file": files["mathematica/program.wl.j2"]}
+
+
+TARGET = Target("mathematica", MathematicaPrinter, files, context)

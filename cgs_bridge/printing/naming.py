@@ -88,7 +88,7 @@ class Namer:
     def get(self, name: str) -> str:
         return self.map.get(name, name)
 
-    def fresh(self, base: str, valid=None) -> str:
+    def fresh(self, base: str) -> str:
         """A new identifier starting with ``base`` that collides with nothing handed out."""
         cand, k = base, 1
         while cand in self.taken:
@@ -122,11 +122,6 @@ def cgs_repair(name: str) -> str:
     return name + "_"
 
 
-def cgs_namer(game: A.Game) -> Namer:
-    return Namer(spec_names(game), cgs_valid, cgs_repair, lambda c: c + "_",
-                 CGS_KEYWORDS | CGS_TAKEN | {"R"})
-
-
 # ------------------------------------------------------------------ Mathematica
 MMA_TAKEN = frozenset("""Gr Mis Mex move nimSum validQ positions rows stream writeRow cgsError
 searchMax searchMin ilog2 power derive clamp csvFile""".split())
@@ -152,6 +147,3 @@ def _mma_bump(c: str) -> str:
     m = re.match(r"^(.*?)(\d*)$", c)
     return m.group(1) + str(int(m.group(2) or "0") + 1)
 
-
-def mma_namer(game: A.Game) -> Namer:
-    return Namer(spec_names(game), mma_valid, mma_repair, _mma_bump, MMA_TAKEN)

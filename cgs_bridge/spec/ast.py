@@ -211,6 +211,27 @@ class Claim:
 
 
 @dataclass(frozen=True)
+class BoxDecl:
+    """``box PURPOSE (p = v, ...) [bound] ...``: boxes a tool uses for this game (not a rule).
+
+    ``purpose`` is ``generated`` (the box of ``generated/``, at most one, default parameters),
+    ``engine`` (small box for running emitted programs in tests, at most one, default parameters)
+    or ``kernel`` (solver test cases, any number); ``params`` are parameter values;
+    ``bounds`` holds per box an int (every coordinate) or ``((coord, upper, pos), ...)``.
+    """
+
+    purpose: str
+    params: Tuple[Assign, ...]
+    bounds: Tuple
+    pos: Pos = _pos()
+
+    def bound_texts(self) -> tuple:
+        """The boxes as ``--bound`` texts (``"4"``, ``"y=4,z=13"``)."""
+        return tuple(str(b) if isinstance(b, int) else ",".join(f"{c}={u}" for c, u, _ in b)
+                     for b in self.bounds)
+
+
+@dataclass(frozen=True)
 class Require:
     expr: Expr
     pos: Pos = _pos()
@@ -240,6 +261,8 @@ class Game:
     clamp: Optional[Clamp] = None
     claims: Tuple[Claim, ...] = ()
     sum: Tuple[SumTerm, ...] = ()
+    catalog: Optional[Tuple[int, Pos]] = None   # ``catalog N``: position in the catalog order
+    boxes: Tuple[BoxDecl, ...] = ()
     file: Optional[str] = field(default=None, compare=False)
     pos: Pos = _pos()
 

@@ -20,6 +20,7 @@ from typing import Callable, Optional
 
 from ..errors import SpecError
 from . import ast as A
+from .boxes import check_boxes
 
 MAX_COORDS = 10
 
@@ -421,6 +422,8 @@ def check_game(game: A.Game, resolve: Callable[[str], A.Game] | None = None) -> 
             ws.defs, ws.coords = scope.defs, set()
             _type_in(cl.when, ws, frozenset(), game, "bool")
         _type_in(cl.expr, cs, frozenset(), game, "bool")
+    check_boxes(game, lambda p, v: _type_in(v, _Scope(A.Game(name=game.name, file=game.file)),
+                                            frozenset({"t"}), game, "int"))
     atoms = tuple(_atoms(game))
     warnings = []
     if any(isinstance(c, A.DerivedCut) for c in game.cuts):

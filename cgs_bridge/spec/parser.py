@@ -178,6 +178,22 @@ class _ToAst(Transformer):
     def sum(self, meta, c):
         return ("sum", tuple(t for t in c if isinstance(t, A.SumTerm)), _p(meta))
 
+    def catalog(self, meta, c):
+        return ("catalog", (int(c[0]), _tp(c[0])), _tp(c[0]))
+
+    def box_all(self, meta, c):
+        return int(c[0])
+
+    def box_item(self, meta, c):
+        return (str(c[0]), int(c[1]), _tp(c[0]))
+
+    def box_each(self, meta, c):
+        return tuple(c)
+
+    def box(self, meta, c):
+        purpose, assigns, *bounds = c
+        return A.BoxDecl(str(purpose), tuple(assigns or ()), tuple(bounds), _tp(purpose))
+
     def game(self, meta, c):
         name = str(c[0])
         rest = c[1:]
@@ -187,12 +203,12 @@ class _ToAst(Transformer):
         elif rest and rest[0] is None:
             rest = rest[1:]
         kw: dict = {"title": "", "source": "", "coords": (), "defs": [], "requires": [], "cuts": [],
-                    "clamp": None, "claims": [], "sum": ()}
+                    "clamp": None, "claims": [], "sum": (), "catalog": None, "boxes": []}
         seen: dict = {}
         for st in rest:
             if st is None:
                 continue
-            if isinstance(st, tuple) and st and st[0] in ("title", "source", "coordinates", "sum"):
+            if isinstance(st, tuple) and st and st[0] in ("title", "source", "coordinates", "sum", "catalog"):
                 key = {"coordinates": "coords"}.get(st[0], st[0])
                 if st[0] in seen:
                     pos = st[2] if len(st) > 2 else A.Pos()
@@ -213,10 +229,12 @@ class _ToAst(Transformer):
                 kw["clamp"] = st
             elif isinstance(st, A.Claim):
                 kw["claims"].append(st)
+            elif isinstance(st, A.BoxDecl):
+                kw["boxes"].append(st)
         return A.Game(name=name, params=tuple(params), title=kw["title"], source=kw["source"],
                       coords=kw["coords"], defs=tuple(kw["defs"]), requires=tuple(kw["requires"]),
                       cuts=tuple(kw["cuts"]), clamp=kw["clamp"], claims=tuple(kw["claims"]),
-                      sum=kw["sum"], pos=_tp(c[0]))
+                      sum=kw["sum"], catalog=kw["catalog"], boxes=tuple(kw["boxes"]), pos=_tp(c[0]))
 
     def start(self, meta, c):
         return list(c)

@@ -1,0 +1,45 @@
+"""What every emission target shares: the :class:`Target` record and the target-neutral part of
+the template context (game name, title, rules and claims as comments)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from .spec_printer import expr_text
+
+
+@dataclass(frozen=True)
+class Target:
+    """One emission target (registered in :mod:`cgs_bridge.printing.targets`).
+
+    ``printer`` is its :class:`~cgs_bridge.printing.base.Printer` class; ``files(stem, model)``
+    returns ``{template name: file name}`` (templates under ``cgs_bridge/templates/<name>/``);
+    ``context(model, box, misere, files)`` returns the variables of those templates (``files`` is
+    the ``files`` mapping plus ``"csv"``: the CSV file name ``<stem>.csv``).
+    """
+
+    name: str
+    printer: type
+    files: Callable
+    context: Callable
+
+
+def comment_safe(text: str) -> str:
+    """Text that cannot close a ``/* */`` or ``(* *)`` comment."""
+    return text.replace("*/", "* /").replace("*)", "* )").replace("(*", "( *")
+
+
+def common_context(model, box) -> dict:
+    """Template variables every target uses (all comment-safe texts)."""
+    return {
+        "game": model.name, "title": comment_safe(model.title), "source": comment_safe(model.source),
+        "describe": comment_safe(model.ruleset.describe()),
+        "box_text": ", ".join(f"{c} <= {u}" for c, u in zip(box.coords, box.upper)),
+        "requires": [comment_safe(expr_text(r)) for r in model.requires],
+        "rule_texts": [comment_safe(m.rule_text) for m in model.moves],
+        "clamp_text": (None if model.clamp is None else comment_safe(", ".join(
+            f"{c} = {expr_text(e)}" for c, e in zip(model.coords, model.clamp)))),
+        "claims": [(comment_safe(n), comment_safe(w) if w else None, comment_safe(e)) for n, w, e in model.claims],
+        "spec_coords": list(model.coords),
+    }
