@@ -19,7 +19,7 @@ from pathlib import Path
 import pandas as pd
 
 from .io import atomic_write_text
-from .templating import environment
+from .templating import environment, html_environment
 
 
 @dataclass
@@ -158,9 +158,7 @@ class Comparison:
 
     def _repr_html_(self) -> str:
         """Notebook display: the verdict and the per-source table."""
-        env = Environment(loader=PackageLoader("cgs_bridge", "templates"), undefined=StrictUndefined,
-                          autoescape=True, trim_blocks=True, lstrip_blocks=True)
-        return env.get_template("report/summary.html.j2").render(page=self.summary_page())
+        return html_environment().get_template("report/summary.html.j2").render(page=self.summary_page())
 
     def rows(self) -> list:
         return [asdict(d) for s in self.sides for d in s.differences]

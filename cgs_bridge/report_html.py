@@ -15,8 +15,6 @@ import re
 import time
 from pathlib import Path
 
-from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
-
 from .errors import CgsBridgeError
 from .io import atomic_write_text
 
@@ -25,16 +23,10 @@ MAX_ROWS = 500
 #: Figures are drawn only for slices up to this many cells per axis.
 MAX_FIGURE_AXIS = 60
 
-_ENV = None
-
-
-def env() -> Environment:
-    global _ENV
-    if _ENV is None:
-        _ENV = Environment(loader=PackageLoader("cgs_bridge", "templates"), undefined=StrictUndefined,
-                           autoescape=select_autoescape(["html", "j2"], default_for_string=True),
-                           trim_blocks=True, lstrip_blocks=True)
-    return _ENV
+def env():
+    """The HTML (autoescaping) jinja2 environment of the package templates."""
+    from .templating import html_environment
+    return html_environment()
 
 
 def versions(extra: dict | None = None) -> list:
