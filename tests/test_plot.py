@@ -238,3 +238,22 @@ def test_sweep_table_of_the_sweep_command():
     fig = sweep_figure(frame, ["k"])
     (bars,) = fig.axes[0].containers
     assert bars.get_label() == "T" and [int(b.get_height()) for b in bars] == [13, 0, 17, 0]
+
+
+def test_cli_diff_from_a_compare_run_folder(tmp_path):
+    sol, comp, (pos, g, bad), (mpos, mg) = mutated_comparison(tmp_path)
+    lines = (DATA / "cgsuite" / "tri_list.out").read_text().splitlines()
+    mutated = [f"[{pos[0]},{pos[1]},{pos[2]},{bad}]" if ln == f"[{pos[0]},{pos[1]},{pos[2]},{g}]" else ln
+               for ln in lines if ln != f"[{mpos[0]},{mpos[1]},{mpos[2]},{mg}]"]
+    (tmp_path / "t.out").write_text("\n".join(mutated) + "\n")
+    run = tmp_path / "run"
+    assert main(["compare", "triangular", "-p", "k=3", "--bound", "x=6,y=4,z=6", "--cgsuite",
+                 str(tmp_path / "t.out"), "-o", str(run)]) == 1
+    out = tmp_path / "d.svg"
+    # the box comes from comparison.json; the slice goes through the differing position
+    assert main(["plot", "triangular", "-p", "k=3", "--kind", "diff", "--comparison", str(run),
+                 "--slice", f"y={pos[1]}", "-o", str(out)]) == 0
+    svg = out.read_text()
+    assert f'id="cell {pos[0]},{pos[2]}"' in svg and 'id="cell 6,6"' in svg and 'id="cell 7,' not in svg
+    group = svg[svg.index(f'id="cell {pos[0]},{pos[2]}"'):]
+    assert f"fill: {plot.KIND_COLOURS['value']}" in group[:group.index("</g>")]

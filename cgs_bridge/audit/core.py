@@ -51,6 +51,11 @@ class AuditReport:
             out += [(r.label, c) for c in r.checks]
         return out
 
+    def _repr_html_(self) -> str:
+        """Notebook display: the verdict and the per-run table of the HTML report."""
+        from ..report_html import audit_page, render_summary
+        return render_summary(audit_page(self))
+
     @property
     def exit_code(self) -> int:
         verdicts = [c.verdict for _, c in self.checks if c.alternative is None]
