@@ -237,6 +237,7 @@ def _axes3d(ax, names, shape):
     ax.set_xlim(0, shape[0] - 1)
     ax.set_ylim(0, shape[1] - 1)
     ax.set_zlim(0, shape[2] - 1)
+    ax.set_box_aspect(tuple(max(s, 0.25 * max(shape)) for s in shape))  # the box's proportions
     from matplotlib.ticker import MaxNLocator
     for axis in (ax.xaxis, ax.yaxis, ax.zaxis):
         axis.set_major_locator(MaxNLocator(integer=True))

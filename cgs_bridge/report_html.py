@@ -170,6 +170,43 @@ def audit_page(report, command: str | None = None, timings=(), title: str | None
     }
 
 
+# ------------------------------------------------------------------ sweeps
+def sweep_page(frame, command: str | None = None, timings=(), params=None, title: str | None = None) -> dict:
+    """The page model of a sweep table (the DataFrame of ``cgs-bridge sweep``, or any table
+    :func:`cgs_bridge.plot_sweep.to_long` reads): verdict, one summary row per claim (cells
+    holding, failing, not applicable, not run), the failing cells, the failures chart."""
+    from .plot_sweep import sweep_figure, to_long
+    long, params = to_long(frame, params)
+    summary, rows = [], []
+    for claim, grp in long.groupby("claim", sort=False):
+        status = grp["status"].astype(str)
+        n = {k: int((status == k).sum()) for k in ("holds", "fails", "not applicable", "error")}
+        summary.append({"ok": n["fails"] == 0 and n["error"] == 0, "cells": [
+            claim, len(grp), n["holds"], n["fails"], n["not applicable"], n["error"],
+            int(grp["failures"].fillna(0).sum())]})
+        for _, r in grp[status.isin(["fails", "error"])].iterrows():
+            rows.append([("pos", ", ".join(f"{p}={r[p]}" for p in params)), ("side", claim),
+                         (f"kind-{'value' if r['status'] == 'fails' else 'invalid'}", r["status"]),
+                         ("num", "" if r["failures"] != r["failures"] else int(r["failures"]))])
+    fails = any(not s["ok"] for s in summary)
+    errors = (long["status"].astype(str) == "error").any()
+    verdict = ("VERDICT: CELLS DID NOT RUN" if errors else "VERDICT: CLAIM FAILURES FOUND" if fails
+               else "VERDICT: every claim holds wherever it applies")
+    return {
+        "title": title or "cgs-bridge sweep", "ok": not fails, "verdict": verdict,
+        "subject": f"{len(frame)} cells over {', '.join(params)}",
+        "summary_header": ["claim", "cells", "holds", "fails", "not applicable", "not run",
+                           "failing positions"],
+        "summary": summary, "claims": [], "checks": [],
+        "differences": rows[:MAX_ROWS], "difference_count": len(rows),
+        "difference_header": ["cell", "claim", "status", "failing positions"],
+        "agreement": "no claim fails in any cell.", "notes": [],
+        "figures": [("Failures per parameter", inline_svg(sweep_figure(frame, params)))],
+        "programs": [], "command": command, "timings": list(timings), "versions": versions(),
+        "written": time.strftime("%Y-%m-%d %H:%M:%S %Z"),
+    }
+
+
 # ------------------------------------------------------------------ output
 def render(page: dict) -> str:
     """The whole HTML document of a page model."""

@@ -194,3 +194,20 @@ def test_verify_report_has_programs_command_versions_timings(tmp_path):
     assert "cgs-bridge verify triangular -p k=3" in text and "python solve" in text
     assert "<th>matplotlib</th>" in text and "<th>cgs_bridge</th>" in text
     assert text.index("VERDICT: DIFFERENCES FOUND") < text.index("<h2>Differences</h2>")  # verdict first
+
+
+def test_sweep_page_from_a_sweep_table(tmp_path):
+    import pandas as pd
+
+    from cgs_bridge import report_html
+    # seed 003 Theorem 7.3: the nim-sum claim holds for k = 4m + 3 and is not applicable otherwise;
+    # a forced claim fails for k = 5 (test_catalog_facts); one cell did not run.
+    frame = pd.DataFrame({"k": [3, 5, 7, 9], "bound": "10", "status": ["ok", "ok", "ok", "failed"],
+                          "claim1": "T", "claim1_status": ["holds", "fails", "holds", None],
+                          "claim1_failures": [0, 12, 0, None]})
+    page = report_html.sweep_page(frame, command="cgs-bridge sweep triangular -p k=3..9:2")
+    assert page["verdict"] == "VERDICT: CELLS DID NOT RUN" and not page["ok"]
+    assert page["summary"][0]["cells"] == ["T", 4, 2, 1, 0, 1, 12]
+    assert [[c for _, c in r] for r in page["differences"]] == [["k=5", "T", "fails", 12], ["k=9", "T", "error", ""]]
+    html = report_html.render(page)
+    assert "<svg" in html and "cgs-bridge sweep triangular" in html
