@@ -5,7 +5,8 @@ terminal, or after ``configure(quiet=True)`` (the CLI's ``--quiet``).
 
 Use :func:`callback` for code that takes ``progress(done, total)`` (the solvers), :class:`Task`
 for anything else (``with Task("mathics", unit=" lines") as t: t.update(n)``; a task without a
-total shows the count received so far and the elapsed time), :func:`scope` to prefix the labels
+total shows the count received so far and the elapsed time; ``ticking=True`` redraws it twice a
+second for work that cannot report), :func:`scope` to prefix the labels
 of the tasks started inside it (``with scope("audit ss=5"): ...``).
 """
 
@@ -22,6 +23,11 @@ def configure(quiet: bool = False, force: bool = False, stream=None) -> None:
     """Set the display: ``quiet`` draws nothing; ``force`` draws even when ``stream`` (default
     standard error) is not a terminal (tests)."""
     _state.update(quiet=bool(quiet), force=bool(force), stream=stream)
+
+
+def set_quiet(quiet: bool) -> None:
+    """Turn progress off (``--quiet``) or back on, keeping the other settings."""
+    _state["quiet"] = bool(quiet)
 
 
 def stream():
@@ -55,7 +61,8 @@ class Task:
     idempotent; updates after closing are ignored. Inactive (does nothing) when not
     :func:`enabled` at creation."""
 
-    def __init__(self, label: str, total: int | None = None, unit: str = " positions"):
+    def __init__(self, label: str, total: int | None = None, unit: str = " positions",
+                 ticking: bool = False):
         self.closed = False
         self.bar = None
         if not enabled():
@@ -68,6 +75,17 @@ class Task:
                         ncols=min(size.columns, 120) if size.columns > 0 else 100,
                         nrows=size.lines if size.lines > 0 else 24,
                         mininterval=0.2, unit_scale=total is not None and total > 10**6)
+        if ticking:  # redraw twice a second, so the elapsed time moves while nothing reports
+            import threading
+            self._stop = threading.Event()
+            threading.Thread(target=self._tick, daemon=True).start()
+
+    def _tick(self):
+        while not self._stop.wait(0.5):
+            bar = self.bar
+            if self.closed or bar is None:
+                return
+            bar.refresh()
 
     def update(self, done: int, total: int | None = None) -> None:
         if self.bar is None or self.closed:
@@ -82,6 +100,8 @@ class Task:
     def close(self) -> None:
         if self.bar is not None and not self.closed:
             self.closed = True
+            if hasattr(self, "_stop"):
+                self._stop.set()
             self.bar.close()
 
     def __enter__(self):

@@ -41,13 +41,13 @@ def test_solving_draws_one_line(screen, method):
     assert line.startswith("solving: 100%")
 
 
-def test_claim_checking_draws_one_line(screen):
-    r = Ruleset(catalog.load("rectangular"), {})
-    sol = solve(r, parse_bound("45", r.coords))
-    res = sol.check_claims(progress=progress.callback("checking claims"))
-    assert [c.status for c in res] == ["holds", "holds"]  # seed 003 Theorem 3.1 and Theorem 2.1
-    (line,) = lines(screen)
-    assert line.startswith("checking claims: 100%") and f"{2 * 46 ** 3}" in line.replace(",", "")
+def test_claim_checking_draws_one_line(screen, capsys):
+    from cgs_bridge.cli.main import main
+    assert main(["check", "rectangular", "--bound", "12"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("holds on all 2197 positions") == 2  # seed 003 Theorems 3.1 and 2.1 (Nim)
+    assert [ln.split(":")[0] for ln in lines(screen)] == ["solving", "checking claims"]
+    assert lines(screen)[1].startswith("checking claims: 100%") and "2/2" in lines(screen)[1]
 
 
 def test_nothing_when_quiet_or_not_a_terminal():
@@ -88,3 +88,11 @@ def test_every_command_takes_quiet():
 def test_default_is_stderr_tty_only():
     progress.configure()
     assert progress.enabled() == sys.stderr.isatty()
+
+
+def test_quiet_silences_a_terminal(screen, capsys):
+    from cgs_bridge.cli.main import main
+    assert main(["check", "rectangular", "--bound", "6", "--quiet"]) == 0
+    assert screen.getvalue() == ""
+    assert main(["solve", "rectangular", "--bound", "6"]) == 0  # and the next run draws again
+    assert [ln.split(":")[0] for ln in lines(screen)] == ["solving"]

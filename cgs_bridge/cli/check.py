@@ -9,6 +9,7 @@ from ..game import Ruleset, claim_uses_misere
 from ..spec import ast as A
 from ..spec.checker import check_game
 from ..spec.parser import parse_expr
+from .. import progress
 from .common import add_game_args, box_from_args, parse_params, progress_callback
 from ..spec import load_game
 
@@ -49,7 +50,10 @@ def run(args) -> int:
           f"{len(sol.p_positions())} P-positions")
     print("rules: closed on the box (every option valid, inside the box, no coordinate raised)")
     failed = False
-    for res in sol.check_claims(limit=args.limit, progress=progress_callback("checking claims")):
+    with progress.Task("checking claims", unit=" claims", ticking=True) as task:
+        results = sol.check_claims(limit=args.limit)
+        task.update(len(results), len(results))
+    for res in results:
         if res.status == "not applicable":
             print(f"claim {res.name!r}: not applicable to these parameters")
         elif res.status == "holds":

@@ -51,7 +51,7 @@ def main(argv=None) -> int:
         parser.print_help(sys.stderr)
         return 2
     from .. import progress
-    progress.configure(quiet=getattr(args, "quiet", False))
+    progress.set_quiet(getattr(args, "quiet", False))
     args.command_line = shlex.join(["cgs-bridge"] + list(sys.argv[1:] if argv is None else argv))
     try:
         return int(args.func(args) or 0)

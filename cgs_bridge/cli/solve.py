@@ -70,7 +70,7 @@ def write_table(args, ruleset, box) -> int:
     from solvers import solve
 
     from .. import tables
-    from ..io import atomic_write_bytes
+    from ..io import atomic_write_bytes, atomic_write_text
     from ..plot import free_coords, parse_slice
     fmt = args.format or "csv"
     if args.at:
