@@ -208,11 +208,14 @@ def _bars(long: pd.DataFrame, param: str, claims: list, title: str) -> Figure:
         for xv in xs:
             rows = part[part[param] == xv]
             heights.append(int(rows["failures"].sum()))  # NaN (errors) count as 0, labelled
-            labels.append(",".join(sorted(set(map(str, rows["status"])))) or "-")
+            kinds = set(map(str, rows["status"]))
+            labels.append("" if "fails" in kinds else "error" if "error" in kinds else
+                          "holds" if kinds == {"holds"} else "n/a" if kinds == {"not applicable"} else
+                          "/".join(sorted(kinds)) or "-")
         pos = np.arange(len(xs)) + (k - (len(claims) - 1) / 2) * width
         bars = ax.bar(pos, heights, width, label=str(cl), gid=f"sweep bars {cl}")
         for b, lab in zip(bars, labels):
-            ax.text(b.get_x() + b.get_width() / 2, b.get_height(), lab if lab != "fails" else "",
+            ax.text(b.get_x() + b.get_width() / 2, b.get_height(), lab,
                     ha="center", va="bottom", fontsize=6, rotation=90)
     ax.set_xticks(range(len(xs)), [str(v) for v in xs], fontsize=7)
     ax.set_xlabel(param)
