@@ -68,7 +68,7 @@ class Task:
         if not enabled():
             return
         from tqdm import tqdm
-        full = ": ".join(_scopes + [label])
+        full = ": ".join([s for s in _scopes if s != label] + [label])
         import shutil
         size = shutil.get_terminal_size((100, 24))  # 0 x 0 in some pseudo-terminals: tqdm then hides bars
         self.bar = tqdm(total=total, desc=full, unit=unit, file=stream(), leave=True,
