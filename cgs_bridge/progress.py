@@ -74,7 +74,8 @@ class Task:
         self.bar = tqdm(total=total, desc=full, unit=unit, file=stream(), leave=True,
                         ncols=min(size.columns, 120) if size.columns > 0 else 100,
                         nrows=size.lines if size.lines > 0 else 24,
-                        mininterval=0.2, unit_scale=total is not None and total > 10**6)
+                        mininterval=0.2, unit_scale=total is not None and total > 10**6,
+                        bar_format=None if total is not None else "{desc}: {n_fmt}{unit} received [{elapsed}]")
         if ticking:  # redraw twice a second, so the elapsed time moves while nothing reports
             import threading
             self._stop = threading.Event()

@@ -50,7 +50,7 @@ def run(args) -> int:
           f"{len(sol.p_positions())} P-positions")
     print("rules: closed on the box (every option valid, inside the box, no coordinate raised)")
     failed = False
-    with progress.Task("checking claims", unit=" claims", ticking=True) as task:
+    with progress.Task("checking claims", len(ruleset.claims), unit=" claims", ticking=True) as task:
         results = sol.check_claims(limit=args.limit)
         task.update(len(results), len(results))
     for res in results:
