@@ -100,9 +100,8 @@ def comparison_figures(comp, solution, diffs) -> list:
     if n < 2:
         return []
     first = diffs[0].position if diffs and box.contains(diffs[0].position) else (0,) * n
-    fixed = {i: int(first[i]) for i in range(n - 2)}
-    free = [n - 2, n - 1]
-    if any(box.upper[i] + 1 > MAX_FIGURE_AXIS for i in free):
+    fixed = best_slice(solution, first)
+    if fixed is None:
         return []
     where = ", ".join(f"{box.coords[i]} = {v}" for i, v in fixed.items())
     out = []
@@ -115,6 +114,24 @@ def comparison_figures(comp, solution, diffs) -> list:
         out.append((f"Grundy values{' on the slice ' + where if where else ''}",
                     plot.grid_figure(solution, fixed)))
     return [(caption, inline_svg(fig, k)) for k, (caption, fig) in enumerate(out)]
+
+
+def best_slice(solution, through) -> dict | None:
+    """Coordinates to fix (index -> value of ``through``) leaving the two free coordinates whose
+    slice through ``through`` holds the most positions (ties: the earlier pair); None when no
+    slice fits :data:`MAX_FIGURE_AXIS`."""
+    from itertools import combinations
+    box = solution.box
+    best, most = None, -1
+    for pair in combinations(range(len(box.coords)), 2):
+        if any(box.upper[i] + 1 > MAX_FIGURE_AXIS for i in pair):
+            continue
+        fixed = {i: int(through[i]) for i in range(len(box.coords)) if i not in pair}
+        index = tuple(fixed.get(i, slice(None)) for i in range(len(box.coords)))
+        count = int((solution.grundy[index] >= 0).sum())
+        if count > most:
+            best, most = fixed, count
+    return best
 
 
 def inline_svg(fig, salt=0) -> str:

@@ -211,3 +211,14 @@ def test_sweep_page_from_a_sweep_table(tmp_path):
     assert [[c for _, c in r] for r in page["differences"]] == [["k=5", "T", "fails", 12], ["k=9", "T", "error", ""]]
     html = report_html.render(page)
     assert "<svg" in html and "cgs-bridge sweep triangular" in html
+
+
+def test_report_figure_slices_where_the_positions_are():
+    from cgs_bridge import catalog, report_html
+    from cgs_bridge.game import Ruleset
+    from solvers import parse_bound, solve
+    r = Ruleset(catalog.load("triangular"), {"k": "3"})
+    sol = solve(r, parse_bound("5", r.coords))
+    # y = 0 keeps every (x, z) a position (y <= floor((x + z) / 3)); x = 0 or z = 0 keeps few
+    assert report_html.best_slice(sol, (0, 0, 0)) == {1: 0}
+    assert report_html.best_slice(solve(r, parse_bound("x=70,y=3,z=70", r.coords)), (0, 0, 0)) is None
