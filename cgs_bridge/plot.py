@@ -249,12 +249,15 @@ def diff_figure(solution, differences: list, fixed: dict | None = None, title: s
     differing positions by kind (3 free coordinates).
 
     Args:
-        differences: :class:`cgs_bridge.compare.Difference` objects (or dicts with ``kind``,
-            ``position``, ``python``, ``other``, ``side``); positions off the slice are left out.
+        differences: a :class:`cgs_bridge.compare.Comparison`, or its ``Difference`` objects (or
+            dicts with ``kind``, ``position``, ``python``, ``other``, ``side``, as
+            :func:`load_differences` reads); positions off the slice are left out.
     Raises:
         PlotError: other than 2 or 3 free coordinates.
     """
     fixed = fixed or {}
+    if hasattr(differences, "sides"):  # a Comparison
+        differences = [d for side in differences.sides for d in side.differences]
     free, a = sliced(solution, fixed, (2, 3), "diff figure")
     names = [solution.box.coords[i] for i in free]
     on: dict = {}

@@ -161,7 +161,7 @@ def test_diff_grid_highlights_by_kind(tmp_path):
 
 def test_diff_3d_scatter_by_kind(tmp_path):
     sol, comp, (pos, g, bad), (mpos, mg) = mutated_comparison(tmp_path)
-    fig = plot.diff_figure(sol, comp.sides[0].differences)
+    fig = plot.diff_figure(sol, comp)
     pts = {c.get_gid(): {tuple(int(v) for v in p) for p in zip(*c._offsets3d)} for c in fig.axes[0].collections}
     assert pts == {"diff value": {pos}, "diff missing": {mpos}}
 
