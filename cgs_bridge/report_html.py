@@ -138,9 +138,8 @@ def inline_svg(fig, salt=0) -> str:
     """``fig`` as an ``<svg>`` element to embed in HTML: text kept as text (searchable, in the
     DOM), no XML prolog."""
     import matplotlib
-    from matplotlib.figure import Figure  # noqa: F401  (Agg backend set by cgs_bridge.plot)
 
-    from . import plot  # noqa: F401
+    from . import plot  # sets the Agg backend
     with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": f"cgsb{salt}"}):
         text = plot.figure_bytes(fig, "svg").decode("utf-8")
     return text[text.index("<svg"):]
