@@ -23,6 +23,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from . import progress
 from .errors import EngineError
 
 DEFAULT_TIMEOUT = 600.0
@@ -112,7 +113,6 @@ def run(command: list, cwd, timeout: float = DEFAULT_TIMEOUT, memory: int | None
                                 preexec_fn=_limits(memory), env={**os.environ, **(env or {})})
     except OSError as e:
         raise EngineError(f"cannot start {shlex.join(command)}: {e}") from None
-    from . import progress
     if progress.enabled():
         return _run_watched(proc, command, stdin, timeout, start)
     try:
@@ -131,8 +131,6 @@ def _run_watched(proc, command: list, stdin, timeout: float, start: float) -> En
     """:func:`run`'s wait, drawing one progress line: elapsed time and output lines received so
     far (:mod:`cgs_bridge.progress`). Same result and time-out behaviour as the plain wait."""
     import threading
-
-    from . import progress
     out: list = []
     err: list = []
 

@@ -17,26 +17,15 @@ Since the rule depends only on the lowered point, the options of ``p`` along ``i
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Optional
 
-from .errors import EvaluationError, ParameterError, RuleError
+from .errors import ParameterError, RuleError, SpecError
+from .printing.spec_printer import expr_text
 from .spec import ast as A
 from .spec.checker import CheckedGame
-from .spec.evaluate import Compiler, compile_function
+from .spec.derive import ClampTo, Forbid, derive_program
+from .spec.evaluate import Compiler, FunctionValue, compile_function
 from .spec.parser import parse_expr
-
-
-@dataclass(frozen=True)
-class FunctionValue:
-    """The value of a function parameter: ``body`` is an expression in the variable ``var``."""
-
-    var: str
-    body: A.Expr
-    text: str
-
-    def __str__(self):
-        return self.text
 
 
 def bind_params(game: A.Game, given: dict) -> dict:
@@ -49,7 +38,6 @@ def bind_params(game: A.Game, given: dict) -> dict:
         ParameterError: unknown name, missing value without default, not an integer, below the
         declared lower bound, or a function expression that uses names other than ``t``.
     """
-    from .errors import SpecError
     out: dict = {}
     known = {p.name: p for p in game.params}
     for name in given:
@@ -89,7 +77,6 @@ def bind_params(game: A.Game, given: dict) -> dict:
                     raise ParameterError(str(e)) from None
                 text = raw.strip()
             else:
-                from .printing.spec_printer import expr_text  # a default from the spec
                 body, text = raw, expr_text(raw)
             extra = A.free_names(body) - {"t"}
             if extra:
@@ -124,7 +111,6 @@ class Ruleset:
         for d in g.defs:
             funcs[d.name] = compile_function(d.params, d.body, consts, dict(funcs))
         self._functions = funcs
-        self._consts = consts
         comp = Compiler(self.index, consts, funcs)
         self._require = [comp.compile(r.expr) for r in g.requires]
         self._rules = {}
@@ -141,6 +127,8 @@ class Ruleset:
                        if g.clamp else [])
         self._atoms = [(self.index[a.coord], comp.compile(a.left), comp.compile(a.right),
                         isinstance(a.left, A.Name), a.monotone, a) for a in checked.atoms if a.coord]
+        self._derive = {i: self._compile_derive(comp, g.coords[i])
+                        for i, (kind, _) in self._rules.items() if kind == "derived"}
         claim_slots = dict(self.index)
         for k, name in enumerate(("grundy", "misere", "P", "N")):
             claim_slots[name] = self.n + k
@@ -190,22 +178,33 @@ class Ruleset:
                 q[j] = f(env)
         return tuple(q)
 
+    def _compile_derive(self, comp: Compiler, cut: str) -> list:
+        """The :class:`~cgs_bridge.spec.derive.Derive` steps of ``cut <cut> derived`` with their
+        expressions compiled: ``[(step, j, left, right, value)]`` where ``j`` is the index of the
+        coordinate the step lowers (None for ``Forbid``) and ``value`` the compiled right side of
+        a ``ClampTo`` (None otherwise)."""
+        out = []
+        for s in derive_program(self, cut).steps:
+            left, right = (comp.compile(x) for x in s.cond.operands)
+            value = comp.compile(s.value) if isinstance(s, ClampTo) else None
+            out.append((s, None if isinstance(s, Forbid) else self.index[s.coord], left, right, value))
+        return out
+
     def _derived(self, i: int, q: list) -> tuple:
+        """Run the derived-move step list of coordinate ``i`` on the lowered point ``q`` (the
+        greatest fixpoint: :class:`cgs_bridge.spec.derive.Derive`, the one description every
+        target prints). ``SearchDown`` searches in binary when the step is ``monotone``."""
         changed = True
         while changed:
             changed = False
-            for c, left, right, is_name, monotone, atom in self._atoms:
+            for step, c, left, right, value in self._derive[i]:
                 if left(q) <= right(q):
                     continue
-                if c == i:
-                    raise RuleError(self._derived_msg(i, q, atom, "would have to lower the cut "
-                                                      f"coordinate {self.coords[i]} itself"))
-                if is_name:
-                    v = right(q)
-                else:
-                    v = self._largest_fit(q, c, left, right, monotone)
+                if c is None:  # Forbid
+                    raise RuleError(self._derived_msg(i, q, step))
+                v = value(q) if value is not None else self._largest_fit(q, c, left, right, step.monotone)
                 if v is None or v < 0:
-                    raise RuleError(self._derived_msg(i, q, atom, f"no value of {self.coords[c]} >= 0 fits"))
+                    raise RuleError(self._derived_msg(i, q, step))
                 if v < q[c]:
                     q[c] = v
                     changed = True
@@ -238,9 +237,9 @@ class Ruleset:
         finally:
             q[c] = old
 
-    def _derived_msg(self, i, q, atom, why):
+    def _derived_msg(self, i, q, step):
         return (f"derived move of {self.game.name} not well defined: lowering {self.coords[i]} "
-                f"reaches {tuple(q)} where the constraint at line {atom.pos.line} fails and {why}")
+                f"reaches {tuple(q)} where the constraint at line {step.line} fails and {step.why}")
 
     def options(self, p) -> list:
         """All moves from ``p``: a list of ``(i, t, option)`` for each coordinate ``i`` with a rule

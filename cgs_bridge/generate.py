@@ -27,8 +27,10 @@ import hashlib
 import re
 from pathlib import Path
 
+from . import catalog
+from .box import parse_bound
 from .errors import BoxError, InputError
-from .game import FunctionValue
+from .game import FunctionValue, Ruleset
 from .io import atomic_write_text
 from .printing.model import build_model
 from .printing.spec_printer import expr_text
@@ -38,7 +40,7 @@ from .templating import environment
 
 __all__ = ["emit", "generate_files", "file_stem", "mathematica_csv_name", "cgsuite_script_name",
            "cgsuite_class_file", "mathematica_program_name", "TARGETS",
-           "CATALOG_BOUNDS", "catalog_bounds", "catalog_files", "check_folder"]
+           "catalog_files", "check_folder"]
 
 
 def file_stem(ruleset, box, misere: bool = False) -> str:
@@ -142,26 +144,10 @@ def generate_files(ruleset, box, targets=("cgsuite", "mathematica"), outdir=Path
 
 
 # ------------------------------------------------------------------ the checked-in generated/ folder
-def catalog_bounds() -> dict:
-    """``{game: bound text}``: the ``box generated [..]`` of each catalog file (default
-    parameters; chosen to match the boxes of the real CGSuite transcripts where there is one)."""
-    from . import catalog
-    return {name: catalog.boxes(name, "generated")[0][1] for name in catalog.names()}
-
-
-def __getattr__(attr):
-    if attr == "CATALOG_BOUNDS":   # derived from the catalog files
-        return catalog_bounds()
-    raise AttributeError(f"module {__name__!r} has no attribute {attr!r}")
-
-
 def catalog_files() -> dict:
     """Every file of ``generated/``: ``{file name: text}`` for each catalog game at its default
-    parameters and :func:`catalog_bounds`, all targets, plus ``README.md`` (deterministic)."""
-    from solvers.box import parse_bound
-
-    from . import catalog
-    from .game import Ruleset
+    parameters and the ``box generated [..]`` its file declares (chosen to match the boxes of the
+    real CGSuite transcripts where there is one), all targets, plus ``README.md`` (deterministic)."""
     out: dict = {}
     rows = []
     for name in catalog.names():

@@ -10,8 +10,9 @@ only) but exact integer arithmetic in Python, so a box that passes cannot overfl
 
 from __future__ import annotations
 
-from cgs_bridge.game import FunctionValue
 from cgs_bridge.spec import ast as A
+from cgs_bridge.spec.evaluate import FunctionValue
+from cgs_bridge.spec.visitor import ExprVisitor, register_visitor
 
 from .codegen import Unsupported
 
@@ -24,7 +25,11 @@ def check_int64(ruleset, box) -> None:
     _Bounds(ruleset).check(box.upper)
 
 
-class _Bounds:
+@register_visitor
+class _Bounds(ExprVisitor):
+    """Upper bounds on absolute values: ``visit_<Node>(e, env)`` with ``env`` mapping names to
+    bounds of their magnitudes; :meth:`m` also enforces :data:`LIMIT`."""
+
     def __init__(self, ruleset):
         self.r = ruleset
         self.consts = {k: abs(v) for k, v in ruleset.params.items() if isinstance(v, int)}
@@ -54,66 +59,75 @@ class _Bounds:
                     self.m(a.value, cenv)
 
     def m(self, e, env) -> int:
-        v = self._m(e, env)
+        v = self.visit(e, env)
         if v > LIMIT:
             raise Unsupported(f"values up to about 2^{v.bit_length() - 1} (line {e.pos.line}) "
                               "may exceed 64-bit integers on this box")
         return v
 
-    def _m(self, e, env) -> int:
-        m = lambda x: self.m(x, env)  # noqa: E731
-        if isinstance(e, A.Num):
-            return abs(e.value)
-        if isinstance(e, A.Name):
-            if e.id in env:
-                return env[e.id]
-            return self.consts[e.id]
-        if isinstance(e, (A.Neg, A.Not)):
-            return m(e.operand)
-        if isinstance(e, A.BinOp):
-            a, b = m(e.left), m(e.right)
-            if e.op in ("+", "-"):
-                return a + b
-            if e.op == "*":
-                return a * b
-            if e.op == "xor":
-                return 2 ** (max(a, b).bit_length() + 1)
-            if e.op == "%":
-                return b
-            if e.op == "^":
-                return max(a, 1) ** min(b, 64) if a > 1 else 1
-            return 1  # and, or, iff
-        if isinstance(e, A.Compare):
-            for o in e.operands:
-                m(o)
-            return 1
-        if isinstance(e, (A.FloorDiv, A.CeilDiv)):
-            n = m(e.num)
-            m(e.den)
-            return n + 1
-        if isinstance(e, A.If):
-            m(e.cond)
-            return max(m(e.then), m(e.orelse))
-        if isinstance(e, A.Search):
-            lim = max(m(e.lo), m(e.hi))
-            inner = dict(env)
-            inner[e.var] = lim
-            self.m(e.cond, inner)
-            return lim
-        if isinstance(e, A.Call):
-            args = [m(a) for a in e.args]
-            f = e.func
-            if f in ("min", "max", "abs"):
-                return max(args)
-            if f == "nimsum":
-                return 2 ** (max(args).bit_length() + 1)
-            if f == "mod":
-                return args[1]
-            if f == "ilog2":
-                return args[0].bit_length()
-            if f in self.fparams:
-                fv = self.fparams[f]
-                return self.m(fv.body, {fv.var: args[0]})
-            d = self.defs[f]
-            return self.m(d.body, dict(zip(d.params, args)))
-        raise Unsupported(f"expression {type(e).__name__}")
+    def visit_Num(self, e, env):
+        return abs(e.value)
+
+    def visit_Name(self, e, env):
+        if e.id in env:
+            return env[e.id]
+        return self.consts[e.id]
+
+    def visit_Neg(self, e, env):
+        return self.m(e.operand, env)
+
+    visit_Not = visit_Neg
+
+    def visit_BinOp(self, e, env):
+        a, b = self.m(e.left, env), self.m(e.right, env)
+        if e.op in ("+", "-"):
+            return a + b
+        if e.op == "*":
+            return a * b
+        if e.op == "xor":
+            return 2 ** (max(a, b).bit_length() + 1)
+        if e.op == "%":
+            return b
+        if e.op == "^":
+            return max(a, 1) ** min(b, 64) if a > 1 else 1
+        return 1  # and, or, iff
+
+    def visit_Compare(self, e, env):
+        for o in e.operands:
+            self.m(o, env)
+        return 1
+
+    def visit_FloorDiv(self, e, env):
+        n = self.m(e.num, env)
+        self.m(e.den, env)
+        return n + 1
+
+    visit_CeilDiv = visit_FloorDiv
+
+    def visit_If(self, e, env):
+        self.m(e.cond, env)
+        return max(self.m(e.then, env), self.m(e.orelse, env))
+
+    def visit_Search(self, e, env):
+        lim = max(self.m(e.lo, env), self.m(e.hi, env))
+        inner = dict(env)
+        inner[e.var] = lim
+        self.m(e.cond, inner)
+        return lim
+
+    def visit_Call(self, e, env):
+        args = [self.m(a, env) for a in e.args]
+        f = e.func
+        if f in ("min", "max", "abs"):
+            return max(args)
+        if f == "nimsum":
+            return 2 ** (max(args).bit_length() + 1)
+        if f == "mod":
+            return args[1]
+        if f == "ilog2":
+            return args[0].bit_length()
+        if f in self.fparams:
+            fv = self.fparams[f]
+            return self.m(fv.body, {fv.var: args[0]})
+        d = self.defs[f]
+        return self.m(d.body, dict(zip(d.params, args)))

@@ -36,6 +36,7 @@ from pathlib import Path
 import numba  # an ImportError here makes solvers.solve use the reference kernel
 import numpy as np
 
+from cgs_bridge import config
 from cgs_bridge.errors import EvaluationError
 
 from . import bounds, codegen
@@ -50,10 +51,10 @@ _KERNELS: dict = {}
 
 def cache_dir() -> Path:
     """Directory of generated kernel modules (created on demand)."""
-    env = os.environ.get("CGS_BRIDGE_KERNEL_CACHE")
+    env = config.get(config.KERNEL_CACHE)
     if env:
         return Path(env)
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    base = config.get(config.XDG_CACHE_HOME) or os.path.join(os.path.expanduser("~"), ".cache")
     return Path(base) / "cgs_bridge" / "kernels"
 
 

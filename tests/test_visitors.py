@@ -7,6 +7,10 @@ import pytest
 from cgs_bridge.printing.targets import TARGETS
 from cgs_bridge.printing.spec_printer import SpecPrinter
 from cgs_bridge.spec import ast as A
+import cgs_bridge.spec.checker  # noqa: F401  (imports register the visitors)
+import cgs_bridge.spec.constraints  # noqa: F401
+import cgs_bridge.spec.evaluate  # noqa: F401
+import solvers.bounds  # noqa: F401
 from cgs_bridge.spec.visitor import VISITORS, ExprVisitor, missing_handlers
 
 
@@ -29,3 +33,11 @@ def test_unhandled_node_fails_loudly():
     with pytest.raises(NotImplementedError, match="OnlyNum cannot handle Name"):
         OnlyNum().visit(A.Name("x"))
     assert "Name" in missing_handlers(OnlyNum) and "Num" not in missing_handlers(OnlyNum)
+
+
+def test_every_expression_pass_is_a_registered_visitor():
+    """The type checker, monotonicity, the reference compiler and the int64 bounds are visitors
+    (so the parametrized test above covers them)."""
+    names = {c.__qualname__ for c in _all_visitors()}
+    assert {"_TypeChecker", "Monotonicity", "Compiler", "_Bounds"} <= names
+    assert all(issubclass(c, ExprVisitor) for c in _all_visitors())

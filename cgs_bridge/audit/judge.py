@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 
 import yaml
 
+from solvers import Box, solve
+
 from ..errors import CgsBridgeError, InputError
 from .extract import Symbolic, parse_wl, symbolic_parts
 
@@ -64,7 +66,6 @@ def judge_positions(ruleset, data: dict):
     Returns:
         ``(check, positions, solution)``; ``positions``/``solution`` are None when unusable.
     """
-    from solvers import Box, solve
     raw = data.get("positions")
     if raw is None:
         return Check("positions", "error", "the program's position list was not printed (symbol "

@@ -16,6 +16,9 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..errors import SpecError
+from ..printing.spec_printer import expr_text
+from ..spec import load_text
+from ..spec.parser import parse_games
 
 _DIR = Path(__file__).parent
 
@@ -26,7 +29,6 @@ def path(name: str) -> Path:
 
 @lru_cache(maxsize=None)
 def _parse_file(name: str):
-    from ..spec.parser import parse_games
     p = path(name)
     games = parse_games(p.read_text(encoding="utf-8"), f"catalog/{p.name}")
     for g in games:
@@ -76,7 +78,6 @@ def boxes(name: str, purpose: str) -> list:
     Raises:
         KeyError: unknown game.
     """
-    from ..printing.spec_printer import expr_text
     out = []
     for b in parsed(name).boxes:
         if b.purpose == purpose:
@@ -88,7 +89,6 @@ def boxes(name: str, purpose: str) -> list:
 @lru_cache(maxsize=None)
 def load(name: str):
     """The checked game ``name`` (a :class:`~cgs_bridge.spec.checker.CheckedGame`)."""
-    from ..spec import load_text
     if name not in names():
         raise SpecError(f"unknown catalog game {name!r}; known: {', '.join(names())}")
     p = path(name)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 
+from ..box import parse_bound
 from ..errors import ParameterError
 from ..game import Ruleset
 from ..spec import load_game
@@ -43,7 +44,6 @@ def ruleset_from_args(args) -> Ruleset:
 
 
 def box_from_args(args, ruleset):
-    from solvers import parse_bound
     return parse_bound(args.bound, ruleset.coords)
 
 

@@ -10,11 +10,10 @@ import sys
 import time
 from pathlib import Path
 
-from .. import engines, progress
+from .. import config, engines, progress, report_html
 from ..errors import EngineError, InputError
 from ..io import atomic_write_text
 from .common import add_game_args, box_from_args, progress_callback, ruleset_from_args
-from .. import report_html
 from .compare import add_source_args, build, write_html_report
 
 CGSUITE_ENV = "CGS_BRIDGE_CGSUITE_CMD"
@@ -92,7 +91,7 @@ def run(args) -> int:
         say(f"{name}: done in {res.seconds:.1f} s")
         timings.append((f"{name} run", res.seconds))
     cgsuite = args.cgsuite
-    cmd = args.cgsuite_cmd or os.environ.get(CGSUITE_ENV)
+    cmd = args.cgsuite_cmd or config.get(CGSUITE_ENV)
     script = run_dir / gen.cgsuite_script_name(ruleset, box, args.misere)
     if cmd and not cgsuite:
         say(f"running CGSuite: {cmd} {run_dir} < {script.name} ...")

@@ -21,6 +21,10 @@ from dataclasses import dataclass, replace
 import yaml
 
 from ..errors import InputError, SpecError
+from ..game import Ruleset
+from ..spec import ast as A
+from ..spec.checker import check_game
+from ..spec.parser import parse_expr
 
 
 @dataclass
@@ -62,10 +66,6 @@ def check_claims(claims: list, solution, file: str = "<claims>") -> list:
     Raises:
         InputError: a condition that does not parse or check, a position of the wrong arity.
     """
-    from ..spec import ast as A
-    from ..spec.checker import check_game
-    from ..spec.parser import parse_expr
-    from ..game import Ruleset
     r = solution.ruleset
     out = []
     for k, c in enumerate(claims, 1):

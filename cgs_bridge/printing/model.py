@@ -4,109 +4,20 @@ definitions, the valid set, and per coordinate the option reached by each move, 
 Semantics are those of :class:`cgs_bridge.game.Ruleset`: a move lowers coordinate ``i`` to ``t``;
 an explicit rule assigns simultaneously on the lowered point (every coordinate name denotes the
 lowered point, so the cut coordinate is ``t`` itself), then the game's clamp (one simultaneous
-pass); a derived rule is the greatest-fixpoint clamp of ``Ruleset._derived``, described once,
-target-neutrally, by the step list of :class:`Derive` (every target prints that list).
+pass); a derived rule is the greatest-fixpoint clamp described once, target-neutrally, by the
+step list :class:`~cgs_bridge.spec.derive.Derive` (re-exported here with its steps and
+``derive_program``; the Python reference runs it, every target prints it).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..game import FunctionValue
 from ..spec import ast as A
+from ..spec.derive import ClampTo, Derive, Forbid, SearchDown, derive_program, derive_steps  # noqa: F401
+from ..spec.evaluate import FunctionValue
 from .naming import spec_names
 from .spec_printer import expr_text
-
-
-# ------------------------------------------------------------------ the derived-move algorithm
-@dataclass(frozen=True)
-class Forbid:
-    """Step: the constraint ``cond`` bounds the cut coordinate itself; if it fails, raise ``error``
-    (lowering the cut coordinate again is not a move of this rule)."""
-
-    cond: A.Compare     # ``left <= right`` over the coordinate names (the current point q)
-    line: int           # spec line of the ``require`` it comes from
-    error: str
-
-
-@dataclass(frozen=True)
-class ClampTo:
-    """Step: ``coord`` is the bare left side of ``cond``; if ``cond`` fails, ``v = value`` (the
-    right side, evaluated on q); if ``v < 0`` raise ``error``; if ``v < q[coord]`` set
-    ``q[coord] = v`` and record a change."""
-
-    coord: str
-    cond: A.Compare
-    value: A.Expr
-    line: int
-    error: str
-
-
-@dataclass(frozen=True)
-class SearchDown:
-    """Step: if ``cond`` fails, ``v`` = the largest value ``< q[coord]`` such that ``cond`` holds
-    with ``coord`` replaced by ``v`` (everything else from q); none (``v < 0``) raises ``error``;
-    if ``v < q[coord]`` set ``q[coord] = v`` and record a change. ``monotone``: both sides were
-    proved nondecreasing (checker), so a binary search over ``0 .. q[coord] - 1`` finds the same
-    ``v`` as the linear search downwards; a target may print either."""
-
-    coord: str
-    cond: A.Compare
-    monotone: bool
-    line: int
-    error: str
-
-
-@dataclass(frozen=True)
-class Derive:
-    """The derived move ``cut <cut> derived`` (``Ruleset._derived``) as a target-neutral program.
-
-    Input: the lowered point q (every coordinate name denotes q). Algorithm::
-
-        repeat
-            changed := false
-            for step in steps (in order): run step (Forbid / ClampTo / SearchDown)
-        until not changed
-        result: q
-
-    One step per constraint ``left <= right`` of the valid set that bounds a coordinate (the
-    checker's ``Atom`` with a ``coord``), in spec order. Errors are raised with the step's
-    message (``EvaluationError``/``RuleError`` in Python, ``error(...)`` in CGScript,
-    ``cgsError`` in Mathematica). Printers: ``CGSuitePrinter`` / ``MathematicaPrinter`` contexts
-    (``derive_method``); a new target prints these three step kinds and the loop.
-    """
-
-    cut: str
-    steps: tuple
-
-
-def _le(left, right) -> A.Compare:
-    return A.Compare(("<=",), (left, right))
-
-
-def derive_steps(game_name: str, cut: str, atoms) -> Derive:
-    """The :class:`Derive` program of ``cut <cut> derived`` from the checker's atoms (those with
-    a ``coord``; order kept)."""
-    steps = []
-    for a in atoms:
-        where = (f"derived move of {game_name} not well defined: lowering {cut} reaches a point "
-                 f"where the constraint at line {a.pos.line} fails and ")
-        cond = _le(a.left, a.right)
-        if a.coord == cut:
-            steps.append(Forbid(cond, a.pos.line, where + f"would have to lower the cut coordinate {cut} itself"))
-            continue
-        error = where + f"no value of {a.coord} >= 0 fits"
-        if isinstance(a.left, A.Name):
-            steps.append(ClampTo(a.coord, cond, a.right, a.pos.line, error))
-        else:
-            steps.append(SearchDown(a.coord, cond, a.monotone, a.pos.line, error))
-    return Derive(cut, tuple(steps))
-
-
-def derive_program(ruleset, cut: str) -> Derive:
-    """The :class:`Derive` program of ``cut <cut> derived`` for a bound
-    :class:`~cgs_bridge.game.Ruleset` (the entry point for every printer, solvers' codegen included)."""
-    return derive_steps(ruleset.game.name, cut, [a for a in ruleset.checked.atoms if a.coord])
 
 
 @dataclass

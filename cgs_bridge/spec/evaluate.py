@@ -15,10 +15,12 @@ Semantics (identical in every target):
 from __future__ import annotations
 
 import operator
+from dataclasses import dataclass
 from typing import Callable
 
 from ..errors import EvaluationError
 from . import ast as A
+from .visitor import ExprVisitor, register_visitor
 
 _CMP = {"<=": operator.le, "<": operator.lt, ">=": operator.ge, ">": operator.gt,
         "==": operator.eq, "!=": operator.ne}
@@ -66,7 +68,21 @@ _BIN = {"+": operator.add, "-": operator.sub, "*": operator.mul, "%": mod, "^": 
         "xor": operator.xor}
 
 
-class Compiler:
+@dataclass(frozen=True)
+class FunctionValue:
+    """The value of a function parameter: ``body`` is an expression in the variable ``var``;
+    ``text`` is how the user (or the spec's default) wrote it."""
+
+    var: str
+    body: A.Expr
+    text: str
+
+    def __str__(self):
+        return self.text
+
+
+@register_visitor
+class Compiler(ExprVisitor):
     """Compile expressions of one game bound to parameter values.
 
     Args:
@@ -74,6 +90,9 @@ class Compiler:
             environment list passed to compiled closures.
         constants: integer parameters -> values.
         functions: function parameters and definitions -> Python callables of integers.
+
+    ``visit_<Node>(e, slots)`` returns a closure ``env -> value``; ``slots`` grows inside a
+    ``Search`` (its variable gets the next index).
     """
 
     def __init__(self, slots: dict, constants: dict, functions: dict):
@@ -82,89 +101,97 @@ class Compiler:
         self.functions = functions
 
     def compile(self, e) -> Callable[[list], object]:
-        return self._c(e, self.slots)
+        """A closure ``env -> value`` for the expression ``e`` (``KeyError`` for an unknown name)."""
+        return self.visit(e, self.slots)
 
-    def _c(self, e, slots):
-        c = lambda x: self._c(x, slots)  # noqa: E731
-        if isinstance(e, A.Num):
-            v = e.value
+    def visit_Num(self, e, slots):
+        v = e.value
+        return lambda env: v
+
+    def visit_Name(self, e, slots):
+        if e.id in slots:
+            i = slots[e.id]
+            return lambda env: env[i]
+        if e.id in self.constants:
+            v = self.constants[e.id]
             return lambda env: v
-        if isinstance(e, A.Name):
-            if e.id in slots:
-                i = slots[e.id]
-                return lambda env: env[i]
-            if e.id in self.constants:
-                v = self.constants[e.id]
-                return lambda env: v
-            raise KeyError(e.id)
-        if isinstance(e, A.Neg):
-            f = c(e.operand)
-            return lambda env: -f(env)
-        if isinstance(e, A.Not):
-            f = c(e.operand)
-            return lambda env: not f(env)
-        if isinstance(e, A.BinOp):
-            f, g = c(e.left), c(e.right)
-            if e.op == "and":
-                return lambda env: f(env) and g(env)
-            if e.op == "or":
-                return lambda env: f(env) or g(env)
-            if e.op == "iff":
-                return lambda env: bool(f(env)) == bool(g(env))
-            op = _BIN[e.op]
+        raise KeyError(e.id)
+
+    def visit_Neg(self, e, slots):
+        f = self.visit(e.operand, slots)
+        return lambda env: -f(env)
+
+    def visit_Not(self, e, slots):
+        f = self.visit(e.operand, slots)
+        return lambda env: not f(env)
+
+    def visit_BinOp(self, e, slots):
+        f, g = self.visit(e.left, slots), self.visit(e.right, slots)
+        if e.op == "and":
+            return lambda env: f(env) and g(env)
+        if e.op == "or":
+            return lambda env: f(env) or g(env)
+        if e.op == "iff":
+            return lambda env: bool(f(env)) == bool(g(env))
+        op = _BIN[e.op]
+        return lambda env: op(f(env), g(env))
+
+    def visit_Compare(self, e, slots):
+        fs = [self.visit(o, slots) for o in e.operands]
+        ops = [_CMP[o] for o in e.ops]
+        if len(ops) == 1:
+            f, g, op = fs[0], fs[1], ops[0]
             return lambda env: op(f(env), g(env))
-        if isinstance(e, A.Compare):
-            fs = [c(o) for o in e.operands]
-            ops = [_CMP[o] for o in e.ops]
-            if len(ops) == 1:
-                f, g, op = fs[0], fs[1], ops[0]
-                return lambda env: op(f(env), g(env))
 
-            def chain(env):
-                left = fs[0](env)
-                for op, f in zip(ops, fs[1:]):
-                    right = f(env)
-                    if not op(left, right):
-                        return False
-                    left = right
-                return True
-            return chain
-        if isinstance(e, A.FloorDiv):
-            f, g = c(e.num), c(e.den)
-            return lambda env: floor_div(f(env), g(env))
-        if isinstance(e, A.CeilDiv):
-            f, g = c(e.num), c(e.den)
-            return lambda env: ceil_div(f(env), g(env))
-        if isinstance(e, A.If):
-            p, f, g = c(e.cond), c(e.then), c(e.orelse)
-            return lambda env: f(env) if p(env) else g(env)
-        if isinstance(e, A.Call):
-            fs = [c(a) for a in e.args]
-            fn = _BUILTIN_FUNCS.get(e.func) or self.functions[e.func]
-            if len(fs) == 1:
-                f = fs[0]
-                return lambda env: fn(f(env))
-            return lambda env: fn(*[f(env) for f in fs])
-        if isinstance(e, A.Search):
-            lo, hi = c(e.lo), c(e.hi)
-            inner = dict(slots)
-            idx = max(slots.values(), default=-1) + 1
-            inner[e.var] = idx
-            cond = self._c(e.cond, inner)
-            kind, var, where = e.kind, e.var, e.pos
+        def chain(env):
+            left = fs[0](env)
+            for op, f in zip(ops, fs[1:]):
+                right = f(env)
+                if not op(left, right):
+                    return False
+                left = right
+            return True
+        return chain
 
-            def search(env):
-                a, b = lo(env), hi(env)
-                local = list(env) + [0] * (idx + 1 - len(env))
-                rng = range(b, a - 1, -1) if kind == "max" else range(a, b + 1)
-                for m in rng:
-                    local[idx] = m
-                    if cond(local):
-                        return m
-                raise EvaluationError(f"{kind} {var} in {a}..{b} with ...: no value satisfies the "
-                                      f"condition (line {where.line})")
-            return search
-        raise TypeError(f"not an expression: {e!r}")
+    def visit_FloorDiv(self, e, slots):
+        f, g = self.visit(e.num, slots), self.visit(e.den, slots)
+        return lambda env: floor_div(f(env), g(env))
+
+    def visit_CeilDiv(self, e, slots):
+        f, g = self.visit(e.num, slots), self.visit(e.den, slots)
+        return lambda env: ceil_div(f(env), g(env))
+
+    def visit_If(self, e, slots):
+        p, f, g = (self.visit(x, slots) for x in (e.cond, e.then, e.orelse))
+        return lambda env: f(env) if p(env) else g(env)
+
+    def visit_Call(self, e, slots):
+        fs = [self.visit(a, slots) for a in e.args]
+        fn = _BUILTIN_FUNCS.get(e.func) or self.functions[e.func]
+        if len(fs) == 1:
+            f = fs[0]
+            return lambda env: fn(f(env))
+        return lambda env: fn(*[f(env) for f in fs])
+
+    def visit_Search(self, e, slots):
+        lo, hi = self.visit(e.lo, slots), self.visit(e.hi, slots)
+        inner = dict(slots)
+        idx = max(slots.values(), default=-1) + 1
+        inner[e.var] = idx
+        cond = self.visit(e.cond, inner)
+        kind, var, where = e.kind, e.var, e.pos
+
+        def search(env):
+            a, b = lo(env), hi(env)
+            local = list(env) + [0] * (idx + 1 - len(env))
+            rng = range(b, a - 1, -1) if kind == "max" else range(a, b + 1)
+            for m in rng:
+                local[idx] = m
+                if cond(local):
+                    return m
+            raise EvaluationError(f"{kind} {var} in {a}..{b} with ...: no value satisfies the "
+                                  f"condition (line {where.line})")
+        return search
 
 
 def compile_function(params: tuple, body, constants: dict, functions: dict) -> Callable[..., int]:
