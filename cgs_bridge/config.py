@@ -37,8 +37,8 @@ VARIABLES = {v.name: v for v in (
     Variable(MAX_MEMORY, "memory budget of one solve, in bytes (an integer)",
              "MemAvailable of /proc/meminfo, else 4 GiB", "solvers.box.available_memory"),
     Variable(KERNEL_CACHE, "directory of the generated fast-kernel modules",
-             "$XDG_CACHE_HOME/cgs_bridge/kernels", "solvers.kernel.cache_dir"),
-    Variable(XDG_CACHE_HOME, "base directory of user caches", "~/.cache", "solvers.kernel.cache_dir"),
+             "$XDG_CACHE_HOME/cgs_bridge/kernels", "solvers.kcache.cache_dir"),
+    Variable(XDG_CACHE_HOME, "base directory of user caches", "~/.cache", "solvers.kcache.cache_dir"),
     Variable(CGSUITE_CMD, "command starting the CGSuite 2.x REPL (the run folder is appended "
              "to its class path)", "none: --cgsuite-cmd is then required", "cgs_bridge.cli.verify"),
     Variable(NUMBA_CACHE_DIR, "where numba keeps compiled machine code (read by numba itself)",
@@ -50,6 +50,7 @@ TEST_VARIABLES = {
     "CGS_BRIDGE_REGEN_GOLDEN": "1: rewrite the golden files of tests/test_generate.py",
     "CGS_BRIDGE_KERNEL_EXAMPLES": "hypothesis examples per test of tests/test_kernel_properties.py "
                                   "(default 12)",
+    "CGS_BRIDGE_CLAIM_EXAMPLES": "hypothesis examples of tests/test_claims_compiled.py (default 10)",
 }
 
 

@@ -156,6 +156,16 @@ class Ruleset:
     def has_rule(self, i: int) -> bool:
         return i in self._rules
 
+    @property
+    def int_params(self) -> dict:
+        """Integer parameters and their values, in declaration order (name -> int)."""
+        return {k: v for k, v in self.params.items() if isinstance(v, int)}
+
+    @property
+    def function_params(self) -> dict:
+        """Function parameters, in declaration order (name -> :class:`FunctionValue`)."""
+        return {k: v for k, v in self.params.items() if isinstance(v, FunctionValue)}
+
     # ---------------------------------------------------------------- moves
     def after_cut(self, i: int, lowered) -> tuple:
         """The option reached by the move rule of coordinate ``i`` from the lowered point
@@ -275,6 +285,25 @@ class Ruleset:
     def claim_applies(self, k: int) -> bool:
         _, _, when = self.claims[k]
         return True if when is None else bool(when([]))
+
+    def compile_claim(self, claim: A.Claim) -> tuple:
+        """Reference evaluation of a checked claim (of this game or added to it):
+        ``(holds, applies)`` with ``holds(p, grundy, misere=None) -> bool`` and
+        ``applies() -> bool`` (its ``when`` condition on the parameters).
+
+        Raises:
+            EvaluationError: from ``holds`` or ``applies``, where an expression fails.
+        """
+        slots = dict(self.index)
+        for k, name in enumerate(("grundy", "misere", "P", "N")):
+            slots[name] = self.n + k
+        f = Compiler(slots, self.int_params, self._functions).compile(claim.expr)
+        w = (Compiler({}, self.int_params, self._functions).compile(claim.when)
+             if claim.when is not None else None)
+
+        def holds(p, grundy: int, misere: Optional[int] = None) -> bool:
+            return bool(f(list(p) + [grundy, misere, grundy == 0, grundy != 0]))
+        return holds, (lambda: True if w is None else bool(w([])))
 
     def describe(self) -> str:
         ps = ", ".join(f"{k}={v}" for k, v in self.params.items())

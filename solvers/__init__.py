@@ -8,15 +8,22 @@ checks declared properties of function parameters on the box, then runs a kernel
 - ``"auto"`` (default): fast when the kernel is available, else reference.
 
 A kernel is any callable ``(ruleset, box, misere, progress) -> (grundy, misere_values)`` returning
-int32 arrays of ``box.shape`` with -1 at invalid points; :data:`KERNELS` maps names to kernels, so a
-faster kernel replaces the inner loop without touching the rest.
+int32 arrays of ``box.shape`` with -1 at invalid points (the fast kernel adds a third item, its
+:class:`~solvers.kernel.KernelStats`); :data:`KERNELS` maps names to kernels, so a faster kernel
+replaces the inner loop without touching the rest. The solution carries the statistics of its
+solve (``Solution.stats``).
 """
 
 from __future__ import annotations
 
+import time
+
+from cgs_bridge.errors import BoxError, CgsBridgeError, EngineError, ParameterError
+
 from .box import Box, check_fits, parse_bound
 from .reference import mex, solve_reference
 from .solution import ClaimResult, Solution
+from .stats import KernelStats
 
 KERNELS: dict = {"reference": solve_reference}
 
@@ -41,13 +48,16 @@ def solve(ruleset, box: Box, misere: bool = False, method: str = "auto", progres
     Returns:
         a :class:`Solution`.
     Raises:
-        BoxError: the box does not fit in memory (with the largest bound that does).
+        BoxError: the box does not fit in memory (with the largest bound that does), or its
+            coordinates are not the game's.
+        EngineError: ``method="fast"`` without numba.
+        CgsBridgeError: an unknown ``method``.
         ParameterError: a function parameter violates its declaration on the box.
         RuleError: a move rule leaves the valid set / the box, or raises a coordinate.
         EvaluationError: an expression cannot be evaluated at some point of the box.
     """
     if tuple(box.coords) != tuple(ruleset.coords):
-        raise ValueError(f"box coordinates {box.coords} are not the game's {ruleset.coords}")
+        raise BoxError(f"box coordinates {box.coords} are not the game's {ruleset.coords}")
     check_fits(box, misere)
     check_function_params(ruleset, box)
     if method == "auto":
@@ -55,11 +65,22 @@ def solve(ruleset, box: Box, misere: bool = False, method: str = "auto", progres
     elif method == "fast":
         kernel = _fast_kernel()
         if kernel is None:
-            raise RuntimeError("the fast kernel needs numba; install it or use method='reference'")
-    else:
+            raise EngineError("the fast kernel needs numba; install it or use method='reference'")
+    elif method in KERNELS:
         kernel = KERNELS[method]
-    grundy, mis = kernel(ruleset, box, misere, progress)
-    return Solution(ruleset, box, grundy, mis)
+    else:
+        raise CgsBridgeError(f"unknown solver method {method!r} (choose auto, fast, "
+                             f"{', '.join(KERNELS)})")
+    t0 = time.perf_counter()
+    out = kernel(ruleset, box, misere, progress)
+    if len(out) == 3:
+        grundy, mis, stats = out
+    else:
+        grundy, mis = out
+        stats = KernelStats(method=method if method != "auto" else "reference",
+                            solve_seconds=time.perf_counter() - t0, positions_in_box=box.size,
+                            bytes=grundy.nbytes + (mis.nbytes if mis is not None else 0))
+    return Solution(ruleset, box, grundy, mis, stats=stats)
 
 
 def check_function_params(ruleset, box: Box) -> None:
@@ -69,7 +90,6 @@ def check_function_params(ruleset, box: Box) -> None:
     Raises:
         ParameterError: naming the first ``t`` where the declaration fails.
     """
-    from cgs_bridge.errors import ParameterError
     top = max(box.upper) if box.upper else 0
     for p in ruleset.game.params:
         if p.kind != "function" or not p.qualifiers:
@@ -88,5 +108,5 @@ def check_function_params(ruleset, box: Box) -> None:
             prev = v
 
 
-__all__ = ["solve", "Box", "parse_bound", "check_fits", "Solution", "ClaimResult", "mex",
+__all__ = ["solve", "Box", "parse_bound", "check_fits", "Solution", "ClaimResult", "KernelStats", "mex",
            "solve_reference", "KERNELS"]

@@ -7,7 +7,11 @@ Cases (:data:`CASES`):
 - ``step``: step bar, f(t) = floor(t/2), y <= 2000, z <= 4000;
 - ``hexagon``: the largest uniform bound solved within a time budget (default 60 s);
 - ``cli``: ``cgs-bridge solve triangular --bound 200 -o FILE`` as a subprocess, whole command,
-  with the caches warm and with empty kernel and numba caches (everything compiles).
+  with the caches warm and with empty kernel and numba caches (everything compiles); the ratio
+  whole command / kernel solve seconds of the same box (issue 12: within 5x);
+- ``check``: ``check triangular -p k=1 --bound 400`` with two claims (seed 003 Conjecture 8.1 and
+  ``P iff x xor y xor z == 0``), in process: one solve, then the compiled claims on it; ratio
+  (solve + claims) / solve (issue 12: within 2x), kernel and claims module already loaded.
 
 Each kernel case reports valid positions, solve seconds (excluding compile), compile seconds
 (numba compile or cache load in this process, once per kernel), positions per second, peak MiB of
@@ -29,7 +33,7 @@ from pathlib import Path
 
 import numpy as np
 
-CASES = ("tri200", "tri400", "step", "hexagon", "cli")
+CASES = ("tri200", "tri400", "step", "hexagon", "cli", "check")
 REPO = Path(__file__).resolve().parent.parent
 
 
@@ -79,34 +83,42 @@ def _tri_check(g):
     return npos, neq, chk
 
 
-try:
-    from numba import njit
-    _tri_check = njit(cache=True)(_tri_check)
-except ImportError:  # pragma: no cover
-    pass
+_JIT: dict = {}
+
+
+def _tri_check_fast():
+    """``_tri_check`` compiled with numba on first use (the CLI imports this module to list the
+    cases: numba is not imported then)."""
+    if "f" not in _JIT:
+        try:
+            from numba import njit
+            _JIT["f"] = njit(cache=True)(_tri_check)
+        except ImportError:  # pragma: no cover
+            _JIT["f"] = _tri_check
+    return _JIT["f"]
 
 
 def triangular_check(grundy: np.ndarray) -> dict:
     """The yardstick's summary of a triangular Grundy array of shape (x, y, z): positions, how
     many equal x xor y xor z, and the checksum (chk = chk*1000003 + g over x, then z, then y,
     wrapping as signed 64-bit)."""
-    npos, neq, chk = _tri_check(np.ascontiguousarray(grundy))
+    npos, neq, chk = _tri_check_fast()(np.ascontiguousarray(grundy))
     return {"positions": int(npos), "equal": int(neq), "checksum": int(chk)}
 
 
 def _solve_case(game: str, params: dict, bound: str) -> dict:
     from cgs_bridge import catalog
     from cgs_bridge.game import Ruleset
-    from solvers import kernel, parse_bound, solve
+    from solvers import parse_bound, solve
     r = Ruleset(catalog.load(game), params)
     box = parse_bound(bound, r.coords)
     t0 = time.perf_counter()
     sol = solve(r, box, method="fast")
     total = time.perf_counter() - t0
-    st = kernel.last_stats()
-    return {"box": str(box), "positions": int((sol.grundy >= 0).sum()), "solve": st["solve_seconds"],
-            "compile": st.get("compile_seconds", 0.0), "total": total,
-            "mib": st["peak_bytes"] / 2 ** 20, "grundy": sol.grundy, "fallback": st["fallback"]}
+    st = sol.stats
+    return {"box": str(box), "positions": int((sol.grundy >= 0).sum()), "solve": st.solve_seconds,
+            "compile": st.compile_seconds, "total": total, "mib": st.bytes / 2 ** 20,
+            "grundy": sol.grundy, "fallback": st.fallback}
 
 
 def _hexagon(budget: float, log) -> dict:
@@ -154,6 +166,32 @@ def _cli(cold: bool) -> dict:
     return {"seconds": secs, "rows": rows, "ok": r.returncode == 0, "stderr": r.stderr.strip()}
 
 
+def _check_case() -> dict:
+    """Seconds of solve, and of solve + check_claims, on triangular k=1, bound 400."""
+    from cgs_bridge import catalog
+    from cgs_bridge.game import Ruleset
+    from cgs_bridge.spec import ast as A
+    from cgs_bridge.spec.checker import check_game
+    from cgs_bridge.spec.parser import parse_expr
+    from dataclasses import replace
+    from solvers import parse_bound, solve
+    g = catalog.load("triangular").game
+    extra = A.Claim("nim-sum", parse_expr("P iff x xor y xor z == 0"))
+    r = Ruleset(check_game(replace(g, claims=g.claims + (extra,))), {"k": "1"})
+    solve(r, parse_bound("2", r.coords)).check_claims()  # loads kernel and claims module
+    box = parse_bound("400", r.coords)
+    t0 = time.perf_counter()
+    sol = solve(r, box)
+    solve_s = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    res = sol.check_claims()
+    check_s = solve_s + time.perf_counter() - t0  # what check does: this solve, then the claims
+    status = "; ".join(f"{c.name.split(' (')[0]}: {c.status} ({c.failures:,} failures)"
+                       for c in res if c.status != "not applicable")
+    return {"solve": solve_s, "check": check_s, "positions": len(sol), "box": str(box),
+            "status": status, "methods": {c.method for c in res if c.method}}
+
+
 def run(cases=CASES, quick: bool = False, yardstick: Path | None = None, hexagon_budget: float = 60.0,
         out=print) -> int:
     """Run ``cases`` and print one table row per case. Returns 1 when a checksum differs from
@@ -193,10 +231,23 @@ def run(cases=CASES, quick: bool = False, yardstick: Path | None = None, hexagon
                 row = [f"hexagon<={hexagon_budget:g}s", res["box"], res["positions"], res["solve"],
                        res["compile"], res["total"], res["positions"] / res["solve"], res["mib"],
                        None, None, f"largest uniform bound {res['bound']}"]
+            elif case == "check":
+                res = _check_case()
+                ratio = res["check"] / res["solve"]
+                out(f"  check/solve: {ratio:.2f}x (solve {res['solve']:.2f} s, solve + claims "
+                    f"{res['check']:.2f} s); {res['status']}")
+                row = ["check k=1", res["box"] + " 2 claims", res["positions"], res["solve"], None,
+                       res["check"], None, None, None, None,
+                       f"check/solve {ratio:.2f}x ({'/'.join(sorted(res['methods']))} claims)"]
             else:
+                kern = _solve_case("triangular", {"k": "3"}, "200")["solve"]
                 for cold in (False, True):
                     r = _cli(cold)
-                    note = (f"{r['rows']:,} rows" if r["ok"] else f"FAILED: {r['stderr'][-200:]}")
+                    note = (f"{r['rows']:,} rows, {r['seconds'] / kern:.1f}x the kernel ({kern:.3f} s)"
+                            if r["ok"] else f"FAILED: {r['stderr'][-200:]}")
+                    if not cold and r["ok"]:
+                        out(f"  cli/kernel: {r['seconds'] / kern:.2f}x (whole command {r['seconds']:.2f} s, "
+                            f"kernel {kern:.3f} s)")
                     rows.append([f"cli {'cold' if cold else 'warm'}", "solve triangular --bound 200 -o",
                                  r["rows"], None, None, r["seconds"], None, None, None, None,
                                  note + (" (empty caches: numba compiles everything)" if cold else "")])

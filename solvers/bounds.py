@@ -19,10 +19,22 @@ from .codegen import Unsupported
 LIMIT = 2 ** 62
 
 
-def check_int64(ruleset, box) -> None:
-    """Raise :class:`Unsupported` when an expression of ``ruleset`` could leave int64 on ``box``
-    (a tuple of inclusive upper bounds per coordinate, as :class:`~solvers.box.Box`)."""
-    _Bounds(ruleset).check(box.upper)
+def check_int64(ruleset, box, claims=(), grundy_max: int = 0) -> int:
+    """Raise :class:`Unsupported` when an expression of ``ruleset`` (or one of ``claims``,
+    :class:`~cgs_bridge.spec.ast.Claim` nodes, with Grundy and misère values up to
+    ``grundy_max``) could leave int64 on ``box`` (a :class:`~solvers.box.Box`).
+
+    Returns:
+        a bound on the magnitude of every argument a function parameter is called with (the
+        extent of its table, :func:`solvers.codegen.param_args`).
+    """
+    b = _Bounds(ruleset)
+    b.check(box.upper)
+    env = dict(zip(ruleset.coords, box.upper))
+    env.update(grundy=grundy_max, misere=grundy_max, P=1, N=1)
+    for cl in claims:
+        b.m(cl.expr, env)
+    return b.fargs
 
 
 @register_visitor
@@ -35,6 +47,7 @@ class _Bounds(ExprVisitor):
         self.consts = {k: abs(v) for k, v in ruleset.params.items() if isinstance(v, int)}
         self.fparams = {k: v for k, v in ruleset.params.items() if isinstance(v, FunctionValue)}
         self.defs = {d.name: d for d in ruleset.game.defs}
+        self.fargs = 0  # largest magnitude of a function parameter's argument
 
     def check(self, upper) -> None:
         r = self.r
@@ -128,6 +141,7 @@ class _Bounds(ExprVisitor):
             return args[0].bit_length()
         if f in self.fparams:
             fv = self.fparams[f]
+            self.fargs = max(self.fargs, args[0])
             return self.m(fv.body, {fv.var: args[0]})
         d = self.defs[f]
         return self.m(d.body, dict(zip(d.params, args)))

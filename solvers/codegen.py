@@ -1,27 +1,37 @@
-"""Generate the Python source of a numba kernel from a checked game (never from user text).
+"""Generate the Python source of numba functions from a checked game (never from user text).
 
-The generated module (see :func:`generate`) holds one ``@njit(cache=True)`` function per
-definition, function parameter, bounded search, derived-move test and move rule, plus ``kernel``,
-the incremental-bitset loop of ``solvers.kernel``. Identifiers are all chosen here (``p0``,
-``_d1``, ``_s2`` ...); from the specification only integer literals (bounded to int64) and the
-*structure* of the checked AST reach the text.
+One generated module serves every parameter value of a specification: integer parameters are
+read from the int64 array ``K`` (declaration order) and function parameters from the table ``T``
+(:func:`param_args`), both passed to every generated function with the error cell ``err``
+(``..., K, T, err``). So the module text depends only on the checked AST: a sweep over 50 values
+of ``k`` compiles once (issue 12). Identifiers are all chosen here (``p0``, ``_d1``, ``_s2`` ...);
+from the specification only integer literals (bounded to int64) and the *structure* of the
+checked AST reach the text.
 
 Semantics follow :mod:`cgs_bridge.spec.evaluate` operation by operation, in the same evaluation
 order (left before right, lazy ``and``/``or``/``if``/chained comparisons, searches from the top
 for ``max``): an evaluation error there (division by zero, empty search, ``ilog2`` of n < 1,
 negative exponent) sets ``err[0] = 1`` here, a derived rule that is not well defined sets
-``err[0] = 2``; the caller discards the value and :mod:`solvers.kernel` rebuilds the message with
-the reference :class:`~cgs_bridge.game.Ruleset`. Arithmetic is int64 (``//`` and ``%`` are
-Python's floor semantics in numba); ``^`` reports an overflow as an evaluation error, other
-operations assume the bounded boxes of the catalog (documented limit).
+``err[0] = 2``, a function parameter called outside its table sets ``err[0] = 3``; the caller
+discards the value and re-evaluates with the reference :class:`~cgs_bridge.game.Ruleset`.
+Arithmetic is int64 (``//`` and ``%`` are Python's floor semantics in numba); :mod:`solvers.bounds`
+proves the box cannot overflow before the kernel runs.
+
+The kernel loop itself is in :mod:`solvers.kernelgen`, compiled claims in :mod:`solvers.claims`.
 """
 
 from __future__ import annotations
 
-from cgs_bridge.game import FunctionValue
+import numpy as np
+
+from cgs_bridge.errors import EvaluationError
+from cgs_bridge.spec.derive import ClampTo, Forbid, SearchDown, derive_program
 from cgs_bridge.spec import ast as A
+from cgs_bridge.spec.visitor import ExprVisitor, register_visitor
 
 INT64_MAX = 2 ** 63 - 1
+#: The arguments every generated function takes last.
+X = "K, T, err"
 
 
 class Unsupported(Exception):
@@ -29,7 +39,7 @@ class Unsupported(Exception):
     :mod:`solvers.kernel` falls back to the reference solver."""
 
 
-_HELPERS = '''
+HELPERS = '''
 import numpy as np
 from numba import njit
 
@@ -102,103 +112,133 @@ def _pow(a, b, err):
             return 0
         r = r * a
     return r
+
+
+@_J
+def _tab(T, j, a, err):
+    n = T.shape[1]
+    i = a + (n >> 1)
+    if i < 0 or i >= n:
+        err[0] = 3
+        return 0
+    v = T[j, i]
+    if v == -9223372036854775808:  # the reference raises there
+        err[0] = 1
+        return 0
+    return v
 '''
 
+_ARITH = {"+": "+", "-": "-", "*": "*", "xor": "^"}
 
-class _Gen:
-    """Collects generated functions; translates expressions into Python expressions."""
 
-    def __init__(self, ruleset):
-        self.r = ruleset
-        self.consts = {k: v for k, v in ruleset.params.items() if isinstance(v, int)}
-        self.funcs: dict = {}
+@register_visitor
+class ExprCode(ExprVisitor):
+    """Numba source of one expression; ``visit(e, env)`` with ``env`` mapping names bound here
+    (coordinates, ``t``, definition arguments, search variables) to Python identifiers."""
+
+    def __init__(self, gen: "Gen"):
+        self.gen = gen
+
+    def visit_Num(self, e, env):
+        return literal(e.value)
+
+    def visit_Name(self, e, env):
+        if e.id in env:
+            return env[e.id]
+        if e.id in self.gen.ints:
+            return f"K[{self.gen.ints.index(e.id)}]"
+        raise Unsupported(f"unknown name {e.id!r}")
+
+    def visit_Neg(self, e, env):
+        return f"(-{self.visit(e.operand, env)})"
+
+    def visit_Not(self, e, env):
+        return f"(not {self.visit(e.operand, env)})"
+
+    def visit_BinOp(self, e, env):
+        a, b = self.visit(e.left, env), self.visit(e.right, env)
+        if e.op in ("and", "or"):
+            return f"({a} {e.op} {b})"
+        if e.op == "iff":
+            return f"(bool({a}) == bool({b}))"
+        if e.op in _ARITH:
+            return f"({a} {_ARITH[e.op]} {b})"
+        if e.op == "%":
+            return f"_mod({a}, {b}, err)"
+        if e.op == "^":
+            return f"_pow({a}, {b}, err)"
+        raise Unsupported(f"operator {e.op}")
+
+    def visit_Compare(self, e, env):
+        parts = [self.visit(e.operands[0], env)]
+        for op, o in zip(e.ops, e.operands[1:]):
+            parts += [op, self.visit(o, env)]
+        return "(" + " ".join(parts) + ")"
+
+    def visit_FloorDiv(self, e, env):
+        return f"_fdiv({self.visit(e.num, env)}, {self.visit(e.den, env)}, err)"
+
+    def visit_CeilDiv(self, e, env):
+        return f"_cdiv({self.visit(e.num, env)}, {self.visit(e.den, env)}, err)"
+
+    def visit_If(self, e, env):
+        return f"({self.visit(e.then, env)} if {self.visit(e.cond, env)} else {self.visit(e.orelse, env)})"
+
+    def visit_Call(self, e, env):
+        args = [self.visit(a, env) for a in e.args]
+        f = e.func
+        if f in ("min", "max"):
+            return args[0] if len(args) == 1 else f"{f}({', '.join(args)})"
+        if f == "nimsum":
+            return "(" + " ^ ".join(args) + ")"
+        if f == "abs":
+            return f"abs({args[0]})"
+        if f == "mod":
+            return f"_mod({args[0]}, {args[1]}, err)"
+        if f == "ilog2":
+            return f"_ilog2({args[0]}, err)"
+        if f in self.gen.funcs:
+            return f"_tab(T, {self.gen.funcs.index(f)}, {args[0]}, err)"
+        if f in self.gen.defs:
+            return f"{self.gen.defs[f]}({', '.join(args)}, {X})"
+        raise Unsupported(f"function {f}")
+
+    def visit_Search(self, e, env):
+        return self.gen.search(e, env)
+
+
+def literal(v: int) -> str:
+    if abs(v) > INT64_MAX:
+        raise Unsupported(f"integer {v} beyond int64")
+    return f"({v})" if v < 0 else str(v)
+
+
+class Gen:
+    """Collects generated functions of one game: definitions, searches, move rules.
+
+    Args:
+        game: the flat checked :class:`~cgs_bridge.spec.ast.Game` (parameter values not needed).
+    """
+
+    def __init__(self, game: A.Game):
+        self.game = game
+        self.ints = [p.name for p in game.params if p.kind == "int"]
+        self.funcs = [p.name for p in game.params if p.kind == "function"]
+        self.defs: dict = {}
         self.out: list = []
         self.nsearch = 0
-        k = 0
-        for name, v in ruleset.params.items():
-            if isinstance(v, FunctionValue):
-                fname = f"_f{k}"
-                k += 1
-                body = self.expr(v.body, {v.var: "a0"})
-                self.emit(f"def {fname}(a0, err):\n    return {body}\n")
-                self.funcs[name] = fname
-        for j, d in enumerate(ruleset.game.defs):
-            fname = f"_d{j}"
+        self.code = ExprCode(self)
+        for j, d in enumerate(game.defs):
             env = {p: f"a{m}" for m, p in enumerate(d.params)}
             body = self.expr(d.body, env)
-            args = ", ".join(env.values())
-            self.emit(f"def {fname}({args}, err):\n    return {body}\n")
-            self.funcs[d.name] = fname
+            self.emit(f"def _d{j}({', '.join(env.values())}, {X}):\n    return {body}\n")
+            self.defs[d.name] = f"_d{j}"
+
+    def expr(self, e, env: dict) -> str:
+        return self.code.visit(e, env)
 
     def emit(self, text: str, inline: bool = True) -> None:
         self.out.append(("@_J\n" if inline else "@njit(cache=True)\n") + text)
-
-    # ---------------------------------------------------------------- expressions
-    def expr(self, e, env: dict) -> str:
-        x = lambda n: self.expr(n, env)  # noqa: E731
-        if isinstance(e, A.Num):
-            return self.literal(e.value)
-        if isinstance(e, A.Name):
-            if e.id in env:
-                return env[e.id]
-            if e.id in self.consts:
-                return self.literal(self.consts[e.id])
-            raise Unsupported(f"unknown name {e.id!r}")
-        if isinstance(e, A.Neg):
-            return f"(-{x(e.operand)})"
-        if isinstance(e, A.Not):
-            return f"(not {x(e.operand)})"
-        if isinstance(e, A.BinOp):
-            a, b = x(e.left), x(e.right)
-            if e.op in ("and", "or"):
-                return f"({a} {e.op} {b})"
-            if e.op == "iff":
-                return f"(({a}) == ({b}))"
-            if e.op in ("+", "-", "*"):
-                return f"({a} {e.op} {b})"
-            if e.op == "xor":
-                return f"({a} ^ {b})"
-            if e.op == "%":
-                return f"_mod({a}, {b}, err)"
-            if e.op == "^":
-                return f"_pow({a}, {b}, err)"
-            raise Unsupported(f"operator {e.op}")
-        if isinstance(e, A.Compare):
-            parts = [x(e.operands[0])]
-            for op, o in zip(e.ops, e.operands[1:]):
-                parts += [op, x(o)]
-            return "(" + " ".join(parts) + ")"
-        if isinstance(e, A.FloorDiv):
-            return f"_fdiv({x(e.num)}, {x(e.den)}, err)"
-        if isinstance(e, A.CeilDiv):
-            return f"_cdiv({x(e.num)}, {x(e.den)}, err)"
-        if isinstance(e, A.If):
-            return f"({x(e.then)} if {x(e.cond)} else {x(e.orelse)})"
-        if isinstance(e, A.Call):
-            args = [x(a) for a in e.args]
-            f = e.func
-            if f in ("min", "max"):
-                return args[0] if len(args) == 1 else f"{f}({', '.join(args)})"
-            if f == "nimsum":
-                return "(" + " ^ ".join(args) + ")"
-            if f == "abs":
-                return f"abs({args[0]})"
-            if f == "mod":
-                return f"_mod({args[0]}, {args[1]}, err)"
-            if f == "ilog2":
-                return f"_ilog2({args[0]}, err)"
-            if f in self.funcs:
-                return f"{self.funcs[f]}({', '.join(args)}, err)"
-            raise Unsupported(f"function {f}")
-        if isinstance(e, A.Search):
-            return self.search(e, env)
-        raise Unsupported(f"expression {type(e).__name__}")
-
-    @staticmethod
-    def literal(v: int) -> str:
-        if abs(v) > INT64_MAX:
-            raise Unsupported(f"integer {v} beyond int64")
-        return f"({v})" if v < 0 else str(v)
 
     def search(self, e: A.Search, env: dict) -> str:
         free = sorted((A.free_names(e.cond) - {e.var}) & set(env))
@@ -209,25 +249,25 @@ class _Gen:
         cond = self.expr(e.cond, inner)
         rng = "range(hi, lo - 1, -1)" if e.kind == "max" else "range(lo, hi + 1)"
         params = "".join(f"{a}, " for a in inner.values() if a != "m")
-        self.emit(f"def {name}({params}lo, hi, err):\n"
+        self.emit(f"def {name}({params}lo, hi, {X}):\n"
                   f"    for m in {rng}:\n"
                   f"        c = {cond}\n"
                   f"        if err[0] != 0:\n            return 0\n"
                   f"        if c:\n            return m\n"
                   f"    err[0] = 1\n    return 0\n", inline=False)
         args = "".join(f"{env[n]}, " for n in free)
-        return f"{name}({args}{self.expr(e.lo, env)}, {self.expr(e.hi, env)}, err)"
+        return f"{name}({args}{self.expr(e.lo, env)}, {self.expr(e.hi, env)}, {X})"
 
     # ---------------------------------------------------------------- rules
-    def rule(self, i: int) -> tuple:
-        """Emit ``_rule{i}(l0..l{n-1}, err) -> (q0..q{n-1})``; return the set of coordinates the
-        rule may change (besides the lowered one)."""
-        r, n = self.r, self.r.n
+    def rule(self, ruleset, i: int) -> set:
+        """Emit ``_rule{i}(l0..l{n-1}, K, T, err) -> (q0..q{n-1})``; return the set of
+        coordinates the rule may change (besides the lowered one)."""
+        r, n = ruleset, ruleset.n
         ls = [f"l{j}" for j in range(n)]
         cut = r.game.cut_for(r.coords[i])
-        body = []
+        body: list = []
         if isinstance(cut, A.DerivedCut):
-            changed = self.derived(i, body)
+            changed = self.derived(ruleset, i, body)
         else:
             env = dict(zip(r.coords, ls))
             env[cut.var] = ls[i]
@@ -248,46 +288,47 @@ class _Gen:
                     q[j] = f"c{j}"
                     changed.add(j)
             body.append(f"    return ({', '.join(q)},)")
-        self.emit(f"def _rule{i}({', '.join(ls)}, err):\n" + "\n".join(body) + "\n")
+        self.emit(f"def _rule{i}({', '.join(ls)}, {X}):\n" + "\n".join(body) + "\n")
         return changed
 
-    def derived(self, i: int, body: list) -> set:
-        """Ruleset._derived: greatest fixpoint of clamping violated atoms, same order, same
-        binary/linear search as Ruleset._largest_fit; err 2 where it raises RuleError."""
-        r, n = self.r, self.r.n
+    def derived(self, ruleset, i: int, body: list) -> set:
+        """A derived rule from its target-neutral step list
+        (:func:`cgs_bridge.printing.model.derive_program`): the greatest-fixpoint loop over
+        Forbid / ClampTo / SearchDown steps, in order; ``err[0] = 2`` where the step raises."""
+        n = ruleset.n
         qs = [f"l{j}" for j in range(n)]
-        env = dict(zip(r.coords, qs))
+        env = dict(zip(ruleset.coords, qs))
+        fail = "(" + "0, " * n + ")"
         body.append("    ch = True\n    while ch:\n        ch = False")
         changed = set()
-        for k, (c, _l, _r, is_name, monotone, atom) in enumerate(r._atoms):
-            left, right = self.expr(atom.left, env), self.expr(atom.right, env)
-            body.append(f"        if not ({left} <= {right}):")
-            body.append("            if err[0] != 0:\n                return (" + "0, " * n + ")")
-            if c == i:
-                body.append("            err[0] = 2\n            return (" + "0, " * n + ")")
+        for k, step in enumerate(derive_program(ruleset, ruleset.coords[i]).steps):
+            body.append(f"        if not {self.expr(step.cond, env)}:")
+            body.append(f"            if err[0] != 0:\n                return {fail}")
+            if isinstance(step, Forbid):
+                body.append(f"            err[0] = 2\n            return {fail}")
                 continue
+            c = ruleset.index[step.coord]
             changed.add(c)
-            if is_name:
-                body.append(f"            v = {right}")
+            if isinstance(step, ClampTo):
+                body.append(f"            v = {self.expr(step.value, env)}")
             else:
-                self.fit(k, c, atom, monotone)
-                body.append(f"            v = _fit{k}({', '.join(qs)}, err)")
-            body.append("            if err[0] != 0:\n                return (" + "0, " * n + ")")
-            body.append("            if v < 0:\n                err[0] = 2\n"
-                        "                return (" + "0, " * n + ")")
+                self.search_down(ruleset, k, c, step)
+                body.append(f"            v = _fit{k}({', '.join(qs)}, {X})")
+            body.append(f"            if err[0] != 0:\n                return {fail}")
+            body.append(f"            if v < 0:\n                err[0] = 2\n                return {fail}")
             body.append(f"            if v < {qs[c]}:\n                {qs[c]} = v\n                ch = True")
-        body.append("        if err[0] != 0:\n            return (" + "0, " * n + ")")
+        body.append(f"        if err[0] != 0:\n            return {fail}")
         body.append(f"    return ({', '.join(qs)},)")
         return changed
 
-    def fit(self, k: int, c: int, atom, monotone: bool) -> None:
-        n = self.r.n
-        qs = [f"l{j}" for j in range(n)]
-        env = dict(zip(self.r.coords, qs))
-        self.emit(f"def _ok{k}({', '.join(qs)}, err):\n"
-                  f"    return {self.expr(atom.left, env)} <= {self.expr(atom.right, env)}\n")
-        call = lambda v: f"_ok{k}({', '.join(v if j == c else q for j, q in enumerate(qs))}, err)"  # noqa
-        if monotone:
+    def search_down(self, ruleset, k: int, c: int, step: SearchDown) -> None:
+        """``_fit{k}``: the largest ``v < q[c]`` where the step's condition holds (binary search
+        when ``step.monotone``, else linear downwards, as the reference), -1 when none."""
+        qs = [f"l{j}" for j in range(ruleset.n)]
+        env = dict(zip(ruleset.coords, qs))
+        self.emit(f"def _ok{k}({', '.join(qs)}, {X}):\n    return {self.expr(step.cond, env)}\n")
+        call = lambda v: f"_ok{k}({', '.join(v if j == c else q for j, q in enumerate(qs))}, {X})"  # noqa
+        if step.monotone:
             text = (f"    lo = 0\n    hi = {qs[c]} - 1\n"
                     f"    if hi < 0:\n        return -1\n"
                     f"    if not {call('0')}:\n        return -1\n"
@@ -299,106 +340,40 @@ class _Gen:
             text = (f"    for v in range({qs[c]} - 1, -1, -1):\n"
                     f"        if {call('v')}:\n            return v\n"
                     f"        if err[0] != 0:\n            return -1\n    return -1\n")
-        self.emit(f"def _fit{k}({', '.join(qs)}, err):\n" + text, inline=False)
+        self.emit(f"def _fit{k}({', '.join(qs)}, {X}):\n" + text, inline=False)
 
 
-# -------------------------------------------------------------------- the kernel
-def generate(ruleset) -> tuple:
-    """Python source of the kernel module for ``ruleset`` (parameters baked in as literals).
+#: Largest function-parameter table (entries on each side of 0).
+MAX_TABLE = 1 << 20
+#: Table entry where the function parameter cannot be evaluated (never a real value: |v| <= 2**62).
+FAILED = -(2 ** 63)
 
+
+def param_args(ruleset, extent: int) -> tuple:
+    """The parameter arguments ``(K, T)`` of every generated function for ``ruleset``.
+
+    Args:
+        extent: function parameters are tabulated on ``-extent..extent`` (capped at
+            :data:`MAX_TABLE`); a call outside it sets ``err[0] = 3`` (the reference takes over).
     Returns:
-        ``(source, ruled)``: the module text, and the indices of coordinates that have a move rule
-        (the kernel takes one bitset family per ruled coordinate, in this order).
-    Raises:
-        Unsupported: see :class:`Unsupported`.
+        ``K``: int64 array of the integer parameters (declaration order); ``T``: int64 array of
+        shape ``(functions, 2 * extent + 1)``, row ``j`` the values of function parameter ``j``
+        at ``a - extent``, or :data:`FAILED` where the reference raises EvaluationError (or the
+        value leaves int64; :mod:`solvers.bounds` keeps every real value within 2**62).
     """
-    g = _Gen(ruleset)
-    n = ruleset.n
-    ruled = [i for i in range(n) if ruleset.has_rule(i)]
-    changed = {i: g.rule(i) for i in ruled}
-    env = {c: f"p{j}" for j, c in enumerate(ruleset.coords)}
-    valid = " and ".join(f"({g.expr(r.expr, env)})" for r in ruleset.game.requires) or "True"
-    arrays = "".join(f", B{i}, P{i}, C{i}" for i in ruled)
-    k = ["@njit(cache=True)",
-         f"def kernel(S, lo0, hi0, W, misere, G, M{arrays}):",
-         "    err = np.zeros(1, np.int64)",
-         "    one = np.uint64(1)"]
-    for j in range(n):
-        k.append(f"    n{j} = S[{j}]")
-    k.append(f"    st{n - 1} = 1")
-    for j in range(n - 2, -1, -1):
-        k.append(f"    st{j} = st{j + 1} * n{j + 1}")
-    ind = "    "
-    for j in range(n):
-        rng = "range(lo0, hi0)" if j == 0 else f"range(n{j})"
-        k.append(f"{ind}for p{j} in {rng}:")
-        ind += "    "
-        k.append(f"{ind}b{j} = {'0' if j == 0 else f'b{j - 1}'} + p{j} * st{j}")
-    k.append(f"{ind}L = b{n - 1}")
-    for i in ruled:
-        lowered = ", ".join(f"p{j} - 1" if j == i else f"p{j}" for j in range(n))
-        bad = " or ".join(f"q{j} > p{j} or q{j} < 0" for j in sorted(changed[i])) or "False"
-        lq = " + ".join(f"q{j} * st{j}" for j in range(n))
-        same = " or Lq == L" if i in changed[i] else ""
-        k += [f"{ind}s{i} = L - b{i}",
-              f"{ind}o{i} = s{i} * W",
-              f"{ind}if p{i} == 0:",
-              f"{ind}    for w in range(W):",
-              f"{ind}        B{i}[o{i} + w] = 0",
-              f"{ind}    if misere:",
-              f"{ind}        for w in range(W):",
-              f"{ind}            C{i}[o{i} + w] = 0",
-              f"{ind}    P{i}[s{i}] = 0",
-              f"{ind}elif P{i}[s{i}] == 0:",
-              f"{ind}    {', '.join(f'q{j}' for j in range(n))}, = _rule{i}({lowered}, err)",
-              f"{ind}    if err[0] != 0:",
-              f"{ind}        err[0] = 0",
-              f"{ind}        P{i}[s{i}] = 1",
-              f"{ind}    elif {bad}:",
-              f"{ind}        P{i}[s{i}] = 1",
-              f"{ind}    else:",
-              f"{ind}        Lq = {lq}",
-              f"{ind}        g = np.int64(G[Lq])",
-              f"{ind}        if g < 0{same}:",
-              f"{ind}            P{i}[s{i}] = 1",
-              f"{ind}        else:",
-              f"{ind}            B{i}[o{i} + (g >> 6)] |= one << np.uint64(g & 63)",
-              f"{ind}            if misere:",
-              f"{ind}                g = np.int64(M[Lq])",
-              f"{ind}                C{i}[o{i} + (g >> 6)] |= one << np.uint64(g & 63)"]
-    k += [f"{ind}v = {valid}",
-          f"{ind}if err[0] != 0:",
-          f"{ind}    return 1, L",
-          f"{ind}if v:"]
-    if ruled:
-        poisoned = " or ".join(f"P{i}[s{i}] != 0" for i in ruled)
-        k += [f"{ind}    if {poisoned}:",
-              f"{ind}        return 2, L"]
-        for fam, out, extra in (("B", "G", ""), ("C", "M", "    ")):
-            if fam == "C":
-                terminal = " and ".join(f"p{i} == 0" for i in ruled)
-                k += [f"{ind}    if misere:",
-                      f"{ind}        if {terminal}:",
-                      f"{ind}            M[L] = 1",
-                      f"{ind}        else:"]
-                extra = "        "
-            union = " | ".join(f"{fam}{i}[o{i} + w]" for i in ruled)
-            k += [f"{ind}    {extra}g = 0",
-                  f"{ind}    {extra}for w in range(W):",
-                  f"{ind}    {extra}    u = ~({union})",
-                  f"{ind}    {extra}    if u != 0:",
-                  f"{ind}    {extra}        g = w * 64 + trailing_zeros(u)",
-                  f"{ind}    {extra}        break",
-                  f"{ind}    {extra}{out}[L] = g"]
-    else:
-        k += [f"{ind}    G[L] = 0",
-              f"{ind}    if misere:",
-              f"{ind}        M[L] = 1"]
-    k += [f"{ind}else:",
-          f"{ind}    G[L] = -1",
-          f"{ind}    if misere:",
-          f"{ind}        M[L] = -1",
-          "    return 0, 0"]
-    header = '"""Generated by solvers.codegen from a checked game; do not edit."""\n'
-    src = header + _HELPERS + "\n\n" + "\n\n".join(g.out) + "\n\n" + "\n".join(k) + "\n"
-    return src, ruled
+    ints = [v for v in ruleset.int_params.values()]
+    if any(abs(v) > INT64_MAX for v in ints):
+        raise Unsupported("an integer parameter beyond int64")
+    k = np.array(ints or [0], dtype=np.int64)
+    funcs = list(ruleset.function_params)
+    extent = max(0, min(int(extent), MAX_TABLE))
+    t = np.zeros((max(1, len(funcs)), 2 * extent + 1), dtype=np.int64)
+    for j, name in enumerate(funcs):
+        f = ruleset.function(name)
+        for a in range(-extent, extent + 1):
+            try:
+                v = f(a)
+            except EvaluationError:
+                v = FAILED
+            t[j, a + extent] = v if abs(v) <= INT64_MAX else FAILED
+    return k, t

@@ -17,88 +17,57 @@ position). If the reference finds nothing wrong there (an option that raises the
 itself, legal from higher positions; an int64 overflow), the whole box is solved by the reference
 solver instead, so results never depend on the shortcut.
 
-The generated module (:mod:`solvers.codegen`) is cached as ``<cache>/<sha256>.py`` and imported
-from there, so numba's ``cache=True`` reuses the machine code across runs. ``<cache>`` is
-``$CGS_BRIDGE_KERNEL_CACHE`` or ``$XDG_CACHE_HOME/cgs_bridge/kernels`` (default ``~/.cache``).
+One kernel per specification: parameter values are arguments (:func:`solvers.codegen.param_args`),
+so every ``k`` of a sweep reuses the same machine code. Modules are cached on disk
+(:mod:`solvers.kcache`). Statistics come back with every call (:class:`KernelStats`).
 """
 
 from __future__ import annotations
 
-import hashlib
-import importlib.util
-import os
-import sys
-import tempfile
 import time
 import warnings
-from pathlib import Path
 
 import numba  # an ImportError here makes solvers.solve use the reference kernel
+import numba.core.errors
 import numpy as np
 
-from cgs_bridge import config
 from cgs_bridge.errors import EvaluationError
 
-from . import bounds, codegen
+from . import bounds, codegen, kcache, kernelgen
 from .box import Box, estimate_bytes, words_for
 from .reference import solve_reference
+from .stats import KernelStats
 
-#: Statistics of the last :func:`solve_fast` call (see :func:`last_stats`).
-_STATS: dict = {}
-_MODULES: dict = {}
 _KERNELS: dict = {}
 
 
-def cache_dir() -> Path:
-    """Directory of generated kernel modules (created on demand)."""
-    env = config.get(config.KERNEL_CACHE)
-    if env:
-        return Path(env)
-    base = config.get(config.XDG_CACHE_HOME) or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "cgs_bridge" / "kernels"
-
-
-def _import(source: str):
-    key = hashlib.sha256((source + numba.__version__ + sys.version).encode()).hexdigest()[:24]
-    if key in _MODULES:
-        return _MODULES[key]
-    d = cache_dir()
-    try:
-        d.mkdir(parents=True, exist_ok=True)
-    except OSError:  # read-only home: a per-user temporary directory still caches per boot
-        d = Path(tempfile.gettempdir()) / f"cgs_bridge_kernels_{os.getuid()}"
-        d.mkdir(parents=True, exist_ok=True)
-    path = d / f"k_{key}.py"
-    if not path.exists() or path.read_text(encoding="utf-8") != source:
-        fd, tmp = tempfile.mkstemp(dir=d, suffix=".tmp")  # atomic: concurrent runs agree
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(source)
-        os.replace(tmp, path)
-    spec = importlib.util.spec_from_file_location(f"cgs_bridge_kernel_{key}", path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    _MODULES[key] = module
-    return module
+def dispatcher_counts(f) -> tuple:
+    """``(compiles, disk cache hits)`` of a numba dispatcher so far in this process."""
+    st = f.stats
+    return sum(st.cache_misses.values()), sum(st.cache_hits.values())
 
 
 class CompiledKernel:
-    """A kernel module for one ruleset (parameters included): ``ruled`` coordinates, the numba
-    ``kernel`` function, and ``compile_seconds`` (numba compile or cache load, this process)."""
+    """The kernel module of one specification: ``ruled`` coordinates, the numba ``kernel``
+    function, ``key`` (cache key), ``compiles``/``cache_hits`` of its first (warm-up) call and
+    ``compile_seconds``."""
 
     def __init__(self, n: int, source: str, ruled: list):
         self.source, self.ruled = source, ruled
         t0 = time.perf_counter()
-        self.module = _import(source)
+        self.module, self.key = kcache.import_source(source, "k")
         self.kernel = self.module.kernel
-        self.import_seconds = time.perf_counter() - t0
-        t0 = time.perf_counter()
+        c0, h0 = dispatcher_counts(self.kernel)
         tiny = Box(tuple(f"c{j}" for j in range(n)), (0,) * n)
-        self.run(tiny, False, None, warmup=True)  # compiles (or loads) all functions
+        k, t = np.zeros(1, np.int64), np.zeros((1, 1), np.int64)
+        self.run(tiny, False, k, t, None, warmup=True)  # compiles (or loads) all functions
+        c1, h1 = dispatcher_counts(self.kernel)
+        self.compiles, self.cache_hits = c1 - c0, h1 - h0
         self.compile_seconds = time.perf_counter() - t0
 
-    def run(self, box: Box, misere: bool, progress, warmup: bool = False):
-        """Run on ``box``; return ``(status, linear_index, grundy, misere, bytes)``."""
+    def run(self, box: Box, misere: bool, K, T, progress, warmup: bool = False):
+        """Run on ``box`` with parameter arrays ``K``, ``T``; return
+        ``(status, linear_index, grundy, misere, bytes)``."""
         shape = box.shape
         size = box.size
         w = words_for(box)
@@ -115,7 +84,7 @@ class CompiledKernel:
         status, where = 0, 0
         for lo in range(0, shape[0], chunk):
             hi = min(shape[0], lo + chunk)
-            status, where = self.kernel(s, lo, hi, w, bool(misere), g, m, *arrays)
+            status, where = self.kernel(s, lo, hi, w, bool(misere), K, T, g, m, *arrays)
             if status or warmup:
                 break
             if progress:
@@ -123,25 +92,34 @@ class CompiledKernel:
         return status, int(where), g, (m if misere else None), nbytes
 
 
-def load(ruleset) -> CompiledKernel:
-    """The compiled kernel of ``ruleset`` (generated, imported and compiled on first use).
+def load(ruleset) -> tuple:
+    """The compiled kernel of ``ruleset``'s specification (generated, imported and compiled on
+    first use; parameter values do not matter). Returns ``(kernel, reused)``.
 
     Raises:
         codegen.Unsupported: the game cannot be expressed in int64 code.
     """
-    source, ruled = codegen.generate(ruleset)
+    source, ruled = kernelgen.generate(ruleset)
     k = _KERNELS.get(source)
-    if k is None:
-        k = _KERNELS[source] = CompiledKernel(ruleset.n, source, ruled)
-        k.fresh = True
-    else:
-        k.fresh = False
-    return k
+    if k is not None:
+        return k, True
+    try:
+        k = CompiledKernel(ruleset.n, source, ruled)
+    except numba.core.errors.NumbaError as e:  # a construct numba cannot type: the reference runs
+        raise codegen.Unsupported(f"numba cannot compile it ({str(e).strip().splitlines()[0]})") from None
+    _KERNELS[source] = k
+    return k, False
+
+
+def forget() -> None:
+    """Drop every kernel and claim module loaded in this process (tests of the compile count
+    use it)."""
+    _KERNELS.clear()
+    kcache.forget()
 
 
 def solve_fast(ruleset, box: Box, misere: bool = False, progress=None):
-    """Grundy (and misère) values of every valid position of ``box``; the contract of
-    :func:`solvers.reference.solve_reference`.
+    """Grundy (and misère) values of every valid position of ``box``.
 
     Args:
         ruleset: a :class:`cgs_bridge.game.Ruleset`.
@@ -149,46 +127,48 @@ def solve_fast(ruleset, box: Box, misere: bool = False, progress=None):
         misere: also compute misère values (CGSuite ``MisereNimValue``).
         progress: optional callable(done_points, total_points), called between chunks.
     Returns:
-        ``(grundy, misere_values)``: int32 arrays of ``box.shape``, -1 at invalid points;
-        ``misere_values`` is None unless asked.
+        ``(grundy, misere_values, stats)``: int32 arrays of ``box.shape``, -1 at invalid points
+        (``misere_values`` None unless asked), and a :class:`KernelStats`.
     Raises:
         RuleError: an option of a valid position is invalid, outside the box, raises a coordinate
             or equals the position, or a derived move is not well defined (reference message).
         EvaluationError: an expression fails at a position (named in the message).
     """
-    _STATS.clear()
-    _STATS.update(positions_in_box=box.size, fallback=None)
+    st = KernelStats(positions_in_box=box.size)
     t0 = time.perf_counter()
     try:
-        bounds.check_int64(ruleset, box)
-        k = load(ruleset)
+        extent = bounds.check_int64(ruleset, box)
+        K, T = codegen.param_args(ruleset, extent)
+        k, st.reused = load(ruleset)
     except codegen.Unsupported as e:
-        return _fallback(ruleset, box, misere, progress, f"not expressible in the kernel: {e}")
-    _STATS.update(prepare_seconds=time.perf_counter() - t0,
-                  compile_seconds=k.compile_seconds if k.fresh else 0.0)
+        return _fallback(ruleset, box, misere, progress, f"not expressible in the kernel: {e}", st)
+    st.kernel = k.key
+    if not st.reused:
+        st.compiles, st.cache_hits, st.compile_seconds = k.compiles, k.cache_hits, k.compile_seconds
+    st.prepare_seconds = time.perf_counter() - t0 - st.compile_seconds
     t0 = time.perf_counter()
-    status, where, g, m, nbytes = k.run(box, misere, progress)
-    _STATS.update(solve_seconds=time.perf_counter() - t0, peak_bytes=nbytes,
-                  estimate_bytes=estimate_bytes(box, misere, k.ruled))
+    status, where, g, m, st.bytes = k.run(box, misere, K, T, progress)
+    st.solve_seconds = time.perf_counter() - t0
+    st.estimate_bytes = estimate_bytes(box, misere, k.ruled)
     if status:
         p = tuple(int(v) for v in np.unravel_index(where, box.shape))
         diagnose(ruleset, p)
         return _fallback(ruleset, box, misere, progress, f"kernel stopped at {p}; the reference "
-                         "finds no error there")
+                         "finds no error there", st)
     if progress:
         progress(box.size, box.size)
-    return g.reshape(box.shape), (m.reshape(box.shape) if misere else None)
+    return g.reshape(box.shape), (m.reshape(box.shape) if misere else None), st
 
 
-def _fallback(ruleset, box, misere, progress, why):
-    _STATS["fallback"] = why
+def _fallback(ruleset, box, misere, progress, why, st):
+    st.fallback = why
     warnings.warn(f"{ruleset.describe()}: using the reference solver ({why})", RuntimeWarning,
                   stacklevel=3)
     t0 = time.perf_counter()
-    out = solve_reference(ruleset, box, misere, progress)
-    _STATS["solve_seconds"] = time.perf_counter() - t0
-    _STATS["peak_bytes"] = sum(a.nbytes for a in out if a is not None)
-    return out
+    g, m = solve_reference(ruleset, box, misere, progress)
+    st.solve_seconds = time.perf_counter() - t0
+    st.bytes = g.nbytes + (m.nbytes if m is not None else 0)
+    return g, m, st
 
 
 def diagnose(ruleset, p: tuple) -> None:
@@ -219,17 +199,3 @@ def diagnose(ruleset, p: tuple) -> None:
                                       f"{e}") from None
     for i, t, q in opts:
         ruleset.check_option(p, i, t, q)
-
-
-def last_stats() -> dict:
-    """Statistics of the last :func:`solve_fast` call: ``peak_bytes`` (arrays the kernel
-    allocated), ``estimate_bytes`` (:func:`solvers.box.estimate_bytes` for the same run),
-    ``compile_seconds`` (numba compile or cache load of this kernel; 0 when it was already
-    loaded in this process),
-    ``prepare_seconds``, ``solve_seconds``, ``fallback`` (None, or why the reference ran)."""
-    return dict(_STATS)
-
-
-def peak_bytes() -> int:
-    """Bytes of the arrays allocated by the last :func:`solve_fast` call."""
-    return int(_STATS.get("peak_bytes", 0))

@@ -3,32 +3,16 @@
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass, field
 
 import numpy as np
-import pandas as pd
 
 from cgs_bridge.errors import CgsBridgeError
-from cgs_bridge.game import claim_uses_misere
 
+from . import claims as _claims
 from .box import Box
+from .claims import ClaimResult  # noqa: F401  (re-exported)
 from .csvtext import rows_text
-
-
-@dataclass
-class ClaimResult:
-    """Outcome of checking one claim on the box.
-
-    ``status`` is 'holds', 'fails' or 'not applicable' (its ``when`` is false for these
-    parameters); ``counterexamples`` lists up to ``limit`` positions (with their values) where it
-    fails, in lexicographic order; ``checked`` counts the positions examined.
-    """
-
-    name: str
-    status: str
-    checked: int = 0
-    failures: int = 0
-    counterexamples: list = field(default_factory=list)
+from .stats import KernelStats
 
 
 class Solution:
@@ -39,10 +23,13 @@ class Solution:
         box: the :class:`~solvers.box.Box`.
         grundy: int32 array of ``box.shape``; -1 marks points that are not valid positions.
         misere: same for misère values, or None.
+        stats: the :class:`~solvers.stats.KernelStats` of the solve.
     """
 
-    def __init__(self, ruleset, box: Box, grundy: np.ndarray, misere: np.ndarray | None = None):
+    def __init__(self, ruleset, box: Box, grundy: np.ndarray, misere: np.ndarray | None = None,
+                 stats: KernelStats | None = None):
         self.ruleset, self.box, self.grundy, self.misere = ruleset, box, grundy, misere
+        self.stats = stats or KernelStats(method="unknown", positions_in_box=box.size)
 
     # ------------------------------------------------------------ positions and values
     @property
@@ -92,7 +79,7 @@ class Solution:
         return [tuple(int(v) for v in row) for row in np.argwhere(self.grundy == 0)]
 
     # ------------------------------------------------------------ tables
-    def to_frame(self) -> pd.DataFrame:
+    def to_frame(self):
         """One row per valid position, lexicographic: coordinates in spec order, ``grundy`` and
         (when computed) ``misere``."""
         pos = self.positions()
@@ -101,6 +88,7 @@ class Solution:
         data["grundy"] = self.grundy[idx]
         if self.misere is not None:
             data["misere"] = self.misere[idx]
+        import pandas as pd  # imported here: the solve command does not need it
         return pd.DataFrame(data)
 
     def to_csv_text(self) -> str:
@@ -119,32 +107,25 @@ class Solution:
         return buf.getvalue()
 
     # ------------------------------------------------------------ claims
-    def check_claims(self, limit: int = 10) -> list:
-        """Check every claim of the game on every valid position of the box.
+    def write(self, path, overwrite: bool = False, fmt: str | None = None):
+        """Write the table of :meth:`to_frame` to ``path``, streamed in chunks: CSV (the bytes of
+        :meth:`to_csv_text`), or Parquet for ``*.parquet`` / ``fmt="parquet"``
+        (:func:`solvers.output.write`; raises InputError as it does)."""
+        from .output import write
+        return write(self, path, overwrite=overwrite, fmt=fmt)
 
+    # ------------------------------------------------------------ claims
+    def check_claims(self, limit: int = 10, claims=None, method: str = "auto") -> list:
+        """Check claims on every valid position of the box, compiled over the whole array
+        (:func:`solvers.claims.check`; ``method="reference"`` evaluates position by position).
+
+        Args:
+            limit: counterexamples kept per claim (lexicographically first).
+            claims: checked claim nodes (default: the game's claims).
         Returns:
             a list of :class:`ClaimResult`, in spec order.
+        Raises:
+            CgsBridgeError: a claim uses misère values that were not computed.
+            EvaluationError: a claim cannot be evaluated at a position (named).
         """
-        r = self.ruleset
-        out = []
-        pos = self.positions()
-        for k, (cl, _, _) in enumerate(r.claims):
-            if not r.claim_applies(k):
-                out.append(ClaimResult(cl.name, "not applicable"))
-                continue
-            if claim_uses_misere(cl) and self.misere is None:
-                raise CgsBridgeError(f"claim {cl.name!r} uses misere; solve with misère values")
-            res = ClaimResult(cl.name, "holds")
-            for row in pos:
-                p = tuple(int(v) for v in row)
-                g = int(self.grundy[p])
-                m = int(self.misere[p]) if self.misere is not None else None
-                res.checked += 1
-                if not r.claim_holds(k, p, g, m):
-                    res.failures += 1
-                    if len(res.counterexamples) < limit:
-                        res.counterexamples.append((p, g))
-            if res.failures:
-                res.status = "fails"
-            out.append(res)
-        return out
+        return _claims.check(self, limit=limit, claims=claims, method=method)

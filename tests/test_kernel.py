@@ -35,7 +35,7 @@ def test_fast_equals_reference_on_catalog(name, params, bound, misere):
     r = _ruleset(name, params)
     box = parse_bound(bound, r.coords)
     g_ref, m_ref = solve_reference(r, box, misere)
-    g, m = kernel.solve_fast(r, box, misere)
+    g, m, stats = kernel.solve_fast(r, box, misere)
     assert g.dtype == np.int32 and g.shape == box.shape
     np.testing.assert_array_equal(g, g_ref)
     if misere:
@@ -43,9 +43,8 @@ def test_fast_equals_reference_on_catalog(name, params, bound, misere):
         np.testing.assert_array_equal(m, m_ref)
     else:
         assert m is None
-    stats = kernel.last_stats()
-    assert stats["fallback"] is None
-    assert stats["peak_bytes"] == stats["estimate_bytes"] <= estimate_bytes(box, misere)
+    assert stats.fallback is None and stats.kernel is not None
+    assert stats.bytes == stats.estimate_bytes <= estimate_bytes(box, misere)
 
 
 def test_solve_auto_uses_the_kernel_and_matches_published_nim_sum():
@@ -54,14 +53,14 @@ def test_solve_auto_uses_the_kernel_and_matches_published_nim_sum():
     sol = solve(r, parse_bound("9", r.coords))
     x, y, z = np.indices(sol.grundy.shape)
     np.testing.assert_array_equal(sol.grundy, x ^ y ^ z)
-    assert kernel.last_stats()["fallback"] is None
+    assert sol.stats.method == "fast" and sol.stats.fallback is None
 
 
 def test_triangular_count_matches_limit_tri_header():
     # shared/bench/limit_tri.c header (published count, seed 003): k=3, N=20 -> 3234 positions,
     # 977 with Grundy value x xor y xor z.
     r = _ruleset("triangular", {"k": "3"})
-    g, _ = kernel.solve_fast(r, parse_bound("20", r.coords))
+    g, _, _ = kernel.solve_fast(r, parse_bound("20", r.coords))
     x, y, z = np.indices(g.shape)
     assert int((g >= 0).sum()) == 3234
     assert int((g == (x ^ y ^ z)).sum()) == 977
@@ -137,10 +136,10 @@ def test_errors_only_below_invalid_points_are_ignored_like_the_reference():
     r = Ruleset(load_text(spec))
     box = parse_bound("6", r.coords)
     g_ref, m_ref = solve_reference(r, box, True)
-    g, m = kernel.solve_fast(r, box, True)
+    g, m, stats = kernel.solve_fast(r, box, True)
     np.testing.assert_array_equal(g, g_ref)
     np.testing.assert_array_equal(m, m_ref)
-    assert kernel.last_stats()["fallback"] is None
+    assert stats.fallback is None
 
 
 def test_option_raising_the_cut_coordinate_from_invalid_points_falls_back_correctly():
@@ -153,10 +152,10 @@ def test_option_raising_the_cut_coordinate_from_invalid_points_falls_back_correc
     box = parse_bound("x=7,y=4", r.coords)
     g_ref, m_ref = solve_reference(r, box, True)
     with pytest.warns(RuntimeWarning, match="reference solver"):
-        g, m = kernel.solve_fast(r, box, True)
+        g, m, stats = kernel.solve_fast(r, box, True)
     np.testing.assert_array_equal(g, g_ref)
     np.testing.assert_array_equal(m, m_ref)
-    assert kernel.last_stats()["fallback"]
+    assert stats.fallback
 
 
 def test_game_without_moves_and_coordinate_without_rule():
@@ -165,12 +164,12 @@ def test_game_without_moves_and_coordinate_without_rule():
     box = parse_bound("x=4,y=3,z=5", r.coords)
     for misere in (False, True):
         ref = solve_reference(r, box, misere)
-        fast = kernel.solve_fast(r, box, misere)
+        fast = kernel.solve_fast(r, box, misere)[:2]
         for a, b in zip(ref, fast):
             if a is not None:
                 np.testing.assert_array_equal(a, b)
     r0 = Ruleset(load_text("game h coordinates x\n require x <= 3"))
-    g, m = kernel.solve_fast(r0, parse_bound("5", r0.coords), True)
+    g, m, _ = kernel.solve_fast(r0, parse_bound("5", r0.coords), True)
     assert g.tolist() == [0, 0, 0, 0, -1, -1] and m.tolist() == [1, 1, 1, 1, -1, -1]
 
 
@@ -181,7 +180,7 @@ def test_negative_nim_sum_floor_and_mod_semantics_match_python():
             " + (t - 7) % (-k) + ceil((3 - t) / 2)))\n cut y to t")
     r = Ruleset(load_text(spec))
     box = parse_bound("x=12,y=6", r.coords)
-    g, m = kernel.solve_fast(r, box, True)
+    g, m, _ = kernel.solve_fast(r, box, True)
     g_ref, m_ref = solve_reference(r, box, True)
     np.testing.assert_array_equal(g, g_ref)
     np.testing.assert_array_equal(m, m_ref)
@@ -194,9 +193,9 @@ def test_values_beyond_int64_fall_back_to_the_reference():
     box = parse_bound("x=9,y=2", r.coords)
     g_ref, _ = solve_reference(r, box)
     with pytest.warns(RuntimeWarning, match="64-bit"):
-        g, _ = kernel.solve_fast(r, box)
+        g, _, stats = kernel.solve_fast(r, box)
     np.testing.assert_array_equal(g, g_ref)
-    assert "64-bit" in kernel.last_stats()["fallback"]
+    assert "64-bit" in stats.fallback
 
 
 def test_ten_coordinates_with_a_clamp():
@@ -207,7 +206,7 @@ def test_ten_coordinates_with_a_clamp():
     r = Ruleset(load_text(spec))
     box = parse_bound("x0=2,x1=2,x2=1,x3=1,x4=1,x5=1,x6=1,x7=1,x8=1,x9=2", r.coords)
     g_ref, m_ref = solve_reference(r, box, True)
-    g, m = kernel.solve_fast(r, box, True)
+    g, m, _ = kernel.solve_fast(r, box, True)
     np.testing.assert_array_equal(g, g_ref)
     np.testing.assert_array_equal(m, m_ref)
 
@@ -221,7 +220,7 @@ def test_bench_checksum_matches_the_c_yardstick(shared, tmp_path):
         pytest.skip(f"yardstick not built: {why}")
     c = bench.run_yardstick(binary, 3, 20)
     r = _ruleset("triangular", {"k": "3"})
-    g, _ = kernel.solve_fast(r, parse_bound("20", r.coords))
+    g, _, _ = kernel.solve_fast(r, parse_bound("20", r.coords))
     ours = bench.triangular_check(g)
     assert ours == {k: c[k] for k in ("positions", "equal", "checksum")}
     assert ours["positions"] == 3234 and ours["equal"] == 977

@@ -50,10 +50,27 @@ def register(sub) -> None:
     p.add_argument("--force", action="store_true", help="replace different existing report files")
     p.add_argument("--html", metavar="FILE", help="also write one self-contained HTML report (verdict, "
                    "runs, checks, differences, programs, versions, timings)")
+    p.add_argument("--language", choices=["auto", "cgscript", "mathematica"], default="auto",
+                   help="language of PROGRAM (default: from the file name, else its content)")
+    from .audit_cgscript import add_cgscript_args
+    add_cgscript_args(p)
     p.set_defaults(func=run)
 
 
 def run(args) -> int:
+    from ..audit.cgscript import detect_language
+    from .audit_cgscript import run_cgscript
+    try:
+        text = Path(args.program).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise InputError(f"cannot read program {args.program}: {e}") from None
+    language = args.language if args.language != "auto" else detect_language(args.program, text)
+    if language == "cgscript":
+        return run_cgscript(args, text)
+    return run_mathematica(args)
+
+
+def run_mathematica(args) -> int:
     from ..audit import audit_program, parse_scale, parse_subst
     from ..audit.judge import load_expect
     from ..audit.report import render_text, write_report

@@ -7,7 +7,6 @@ import time
 from pathlib import Path
 
 from .. import report_html
-from ..compare import Comparison, compare_table
 from ..errors import InputError
 from .common import add_game_args, box_from_args, progress_callback, ruleset_from_args
 
@@ -65,6 +64,7 @@ def import_cgsuite(path, ruleset, args):
 
 def build(ruleset, sol, args, cgsuite=None, mathematica=None, claims=None) -> Comparison:
     """Compare the given sources with ``sol``; returns a :class:`Comparison`."""
+    from ..compare import Comparison, compare_table  # pandas: not imported by other commands
     from ..importers.claims import check_claims, load_claims
     from ..importers.mathematica import read_output
     comp = Comparison(ruleset.describe(), str(sol.box), len(sol))

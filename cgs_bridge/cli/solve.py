@@ -5,7 +5,6 @@ from __future__ import annotations
 import sys
 
 from ..errors import CgsBridgeError
-from ..io import atomic_write_text
 from .common import add_game_args, box_from_args, progress_callback, ruleset_from_args
 
 
@@ -15,7 +14,8 @@ def register(sub) -> None:
                                    "with --misere), one row per valid position in lexicographic order.")
     add_game_args(p)
     p.add_argument("--misere", action="store_true", help="add misère values (CGSuite MisereNimValue)")
-    p.add_argument("-o", "--output", metavar="FILE", help="write the CSV to FILE (atomically) instead of stdout")
+    p.add_argument("-o", "--output", metavar="FILE", help="write the table to FILE (atomically, streamed in "
+                   "chunks) instead of stdout: CSV, or Parquet when FILE ends in .parquet")
     p.add_argument("--force", action="store_true", help="replace an existing different FILE")
     p.add_argument("--method", choices=["auto", "fast", "reference"], default="auto",
                    help="solver kernel (default: fast when available)")
@@ -56,12 +56,12 @@ def run(args) -> int:
         for q, gq in sol.options(p):
             print(f"  option {q}: {gq}{'   <- winning move' if gq == 0 else ''}")
         return 0
-    text = sol.to_csv_text()
     if args.output:
-        atomic_write_text(args.output, text, overwrite=args.force)
+        sol.write(args.output, overwrite=args.force)
         print(f"wrote {len(sol)} positions to {args.output}", file=sys.stderr)
     else:
-        sys.stdout.write(text)
+        from solvers.output import write_text
+        write_text(sol, sys.stdout)
     return 0
 
 

@@ -1,0 +1,248 @@
+"""The CGScript syntax tree: small frozen dataclasses, each with ``pos = (line, column)`` (1-based,
+in the normalised text; :class:`~.normalize.NormalizedScript` maps it back to the printed text).
+
+Expressions: :class:`Num`, :class:`Str`, :class:`Bool`, :class:`Name`, :class:`This`,
+:class:`Nimber` (``*e``), :class:`Unary`, :class:`Binary` (``+ - * / % ^``, relations, ``and``,
+``or``, infix methods such as ``NimSum``), :class:`Not`, :class:`Member`, :class:`Call`,
+:class:`Index`, :class:`ListLit`, :class:`SetLit`, :class:`Comprehension`, :class:`Lambda`,
+:class:`Assign`. Statements: :class:`ExprStmt`, :class:`If`, :class:`For`, :class:`While`,
+:class:`Return`, :class:`VarDecl`, :class:`Block`. Declarations: :class:`Method`,
+:class:`ClassDef`, :class:`Program`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional
+
+Pos = tuple
+
+
+@dataclass(frozen=True)
+class Num:
+    value: int
+    pos: Pos = (0, 0)
+
+
+@dataclass(frozen=True)
+class Str:
+    value: str
+    pos: Pos = (0, 0)
+
+
+@dataclass(frozen=True)
+class Bool:
+    value: bool
+    pos: Pos = (0, 0)
+
+
+@dataclass(frozen=True)
+class Name:
+    id: str
+    pos: Pos = (0, 0)
+
+
+@dataclass(frozen=True)
+class This:
+    pos: Pos = (0, 0)
+
+
+@dataclass(frozen=True)
+class Nimber:
+    """``*e``: the nimber whose value is the integer ``e``."""
+
+    operand: object
+    pos: Pos = (0, 0)
+
+
+@dataclass(frozen=True)
+class Unary:
+    op: str  # "-" or "+"
+    operand: object
+    pos: Pos = (0, 0)
+
+
+@dataclass(frozen=True)
+class Binary:
+    """``op`` is ``+ - * / % ^``, a relation ``== != < <= > >=``, ``and``, ``or``, ``..`` or an
+    infix method name (``NimSum``, ``Concat``, ...)."""
+
+    op: str
+    left: object
+    right: object
+    pos: Pos = (0, 0)
+
+
+@dataclass(frozen=True)
+class Not:
+    operand: object
+    pos: Pos = (0, 0)
+
+
+@dataclass(frozen=True)
+class Member:
+    obj: object
+    name: str
+    pos: Pos = (0, 0)
+
+
+@dataclass(frozen=True)
+class Call:
+    func: object
+    args: tuple
+    pos: Pos = (0, 0)
+
+
+@dataclass(frozen=True)
+class Index:
+    obj: object
+    index: object
+    pos: Pos = (0, 0)
+
+
+@dataclass(frozen=True)
+class ListLit:
+    items: tuple
+    pos: Pos = (0, 0)
+
+
+@dataclass(frozen=True)
+class SetLit:
+    items: tuple
+    pos: Pos = (0, 0)
+
+
+@dataclass(frozen=True)
+class Loop:
+    """``var from start to stop by step where cond`` or ``var in iterable where cond``."""
+
+    var: str
+    start: object = None
+    stop: object = None
+    step: object = None
+    iterable: object = None
+    where: object = None
+    pos: Pos = (0, 0)
+
+
+@dataclass(frozen=True)
+class Comprehension:
+    kind: str  # "list" or "set"
+    element: object
+    loops: tuple
+    pos: Pos = (0, 0)
+
+
+@dataclass(frozen=True)
+class Lambda:
+    param: str
+    body: object
+    pos: Pos = (0, 0)
+
+
+@dataclass(frozen=True)
+class Assign:
+    target: object  # Name, Member or Index
+    value: object
+    pos: Pos = (0, 0)
+
+
+@dataclass(frozen=True)
+class ExprStmt:
+    expr: object
+    pos: Pos = (0, 0)
+
+
+@dataclass(frozen=True)
+class Block:
+    body: tuple
+    pos: Pos = (0, 0)
+
+
+@dataclass(frozen=True)
+class If:
+    """``if c1 then b1 elseif c2 then b2 ... else e end``: ``branches`` = ((c1, b1), ...)."""
+
+    branches: tuple
+    orelse: Optional[tuple]
+    pos: Pos = (0, 0)
+
+
+@dataclass(frozen=True)
+class For:
+    loop: Loop
+    body: tuple
+    pos: Pos = (0, 0)
+
+
+@dataclass(frozen=True)
+class While:
+    cond: object
+    body: tuple
+    pos: Pos = (0, 0)
+
+
+@dataclass(frozen=True)
+class Return:
+    value: object
+    pos: Pos = (0, 0)
+
+
+@dataclass(frozen=True)
+class VarDecl:
+    names: tuple
+    inits: tuple  # expression or None per name
+    pos: Pos = (0, 0)
+
+
+@dataclass(frozen=True)
+class Param:
+    name: str
+    type: Optional[str] = None
+    pos: Pos = (0, 0)
+
+
+@dataclass(frozen=True)
+class Method:
+    """A method (1.x ``method``, 2.x ``def``) or a 1.x property getter (``kind="property"``).
+    ``params`` is None for a 2.x ``def`` without parentheses; ``body`` a tuple of statements, or
+    ``expr`` for ``def f := e;``; both None for ``external``."""
+
+    name: str
+    params: Optional[tuple]
+    body: Optional[tuple] = None
+    expr: object = None
+    kind: str = "method"
+    modifiers: tuple = ()
+    pos: Pos = (0, 0)
+
+
+@dataclass(frozen=True)
+class ClassDef:
+    """``params`` is the 2.x class parameter list (None in 1.x); ``vars`` the 1.x ``var`` names."""
+
+    name: str
+    params: Optional[tuple]
+    extends: tuple
+    vars: tuple
+    methods: tuple
+    classes: tuple
+    modifiers: tuple = ()
+    pos: Pos = (0, 0)
+
+    def method(self, name: str, kind: Optional[str] = None):
+        """The last method named ``name`` (of ``kind`` when given), or None."""
+        found = [m for m in self.methods if m.name == name and (kind is None or m.kind == kind)]
+        return found[-1] if found else None
+
+
+@dataclass(frozen=True)
+class Program:
+    """A parsed CGScript file: its classes, then its worksheet statements; ``dialect`` is
+    ``"1.x"`` or ``"2.x"``."""
+
+    classes: tuple
+    statements: tuple
+    dialect: str = "1.x"
+    file: str = "<cgscript>"
+    notes: tuple = field(default=())

@@ -1,0 +1,143 @@
+"""Run-time values of the CGScript evaluator and how CGSuite prints them.
+
+- integers are Python ints, ``a / b`` an exact :class:`~fractions.Fraction` (an int when whole);
+- :class:`NimberValue` ``*n`` (CGSuite prints ``0``, ``*``, ``*2``; ``*0 == 0``);
+- :class:`GameObject`: an instance of a program's class, equal to another of the same class with
+  equal fields (what ``result.Remove(this)`` relies on);
+- :class:`CGList` (mutable, 1-based), :class:`CGSet` (insertion-ordered, printed sorted as CGSuite
+  1.x ``CgsuiteSet.toOutput`` and 2.x ``Set.ToOutput`` do: ``{a,b}``), strings, booleans,
+  :class:`Procedure` (2.x ``t -> ...``), ``None`` for Nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+
+@dataclass(frozen=True)
+class NimberValue:
+    """The nimber ``*value`` (value >= 0)."""
+
+    value: int
+
+    def __str__(self):
+        return "0" if self.value == 0 else "*" if self.value == 1 else f"*{self.value}"
+
+
+@dataclass(frozen=True)
+class GameObject:
+    """An instance of a program class: ``cls`` (its :class:`~.ast.ClassDef` name path), ``fields``
+    as a tuple of (name, value) in declaration order, ``outer`` the enclosing instance (2.x nested
+    classes) or None."""
+
+    cls: str
+    fields: tuple
+    outer: object = None
+
+    def get(self, name):
+        for k, v in self.fields:
+            if k == name:
+                return v
+        raise KeyError(name)
+
+    def has(self, name) -> bool:
+        return any(k == name for k, _ in self.fields)
+
+
+class CGList:
+    """A CGScript list (mutable in 1.x; ``MutableList`` in 2.x)."""
+
+    __slots__ = ("items",)
+
+    def __init__(self, items=()):
+        self.items = list(items)
+
+    def __eq__(self, other):
+        return isinstance(other, CGList) and self.items == other.items
+
+    def __hash__(self):
+        return hash(("list", tuple(freeze(v) for v in self.items)))
+
+
+class CGSet:
+    """A CGScript set (mutable in 1.x; ``MutableSet`` in 2.x); elements kept by :func:`freeze`."""
+
+    __slots__ = ("items",)
+
+    def __init__(self, items=()):
+        self.items = {}
+        for v in items:
+            self.items.setdefault(freeze(v), v)
+
+    def __eq__(self, other):
+        return isinstance(other, CGSet) and set(self.items) == set(other.items)
+
+    def __hash__(self):
+        return hash(("set", frozenset(self.items)))
+
+
+@dataclass(frozen=True, eq=False)
+class Procedure:
+    """A 2.x procedure ``param -> body`` with the scopes it closes over."""
+
+    param: str
+    body: object
+    scopes: tuple
+    this: object
+
+
+@dataclass(frozen=True)
+class ClassRef:
+    """A class used as a value (``examples.Choco3D`` before it is called)."""
+
+    name: str
+
+
+def freeze(v):
+    """A hashable key for ``v`` (lists and sets by content)."""
+    if isinstance(v, CGList):
+        return ("list", tuple(freeze(x) for x in v.items))
+    if isinstance(v, CGSet):
+        return ("set", frozenset(v.items))
+    if isinstance(v, bool):
+        return ("bool", v)
+    if isinstance(v, NimberValue) and v.value == 0:
+        return 0
+    return v
+
+
+def sort_key(v):
+    """CGSuite prints sets sorted: numbers first by value, then lists element by element."""
+    if isinstance(v, bool):
+        return (0, int(v), ())
+    if isinstance(v, (int, Fraction)):
+        return (1, v, ())
+    if isinstance(v, NimberValue):
+        return (2, v.value, ())
+    if isinstance(v, CGList):
+        return (3, len(v.items), tuple(sort_key(x) for x in v.items))
+    return (4, 0, (str(v),))
+
+
+def to_text(v, game_text=None) -> str:
+    """How CGSuite prints ``v`` (``ToString``): ``[1,2]``, ``{[0,0,0]}``, ``*3``, ``3/2``, strings
+    without quotes; ``game_text(obj)`` renders a :class:`GameObject` (its ``ToString`` property)."""
+    if v is None:
+        return "Nothing"
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, Fraction):
+        return str(v.numerator) if v.denominator == 1 else f"{v.numerator}/{v.denominator}"
+    if isinstance(v, CGList):
+        return "[" + ",".join(to_text(x, game_text) for x in v.items) + "]"
+    if isinstance(v, CGSet):
+        items = sorted(v.items.values(), key=sort_key)
+        return "{" + ",".join(to_text(x, game_text) for x in items) + "}"
+    if isinstance(v, GameObject):
+        if game_text is not None:
+            return game_text(v)
+        return f"{v.cls}(" + ",".join(to_text(x) for _, x in v.fields) + ")"
+    if isinstance(v, Procedure):
+        return f"{v.param} -> ..."
+    return str(v)
