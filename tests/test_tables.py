@@ -86,3 +86,12 @@ def test_missing_folder_leaves_nothing(capsys, tmp_path):
     code, _, err = run(capsys, "triangular", "--bound", "4", "--slice", "y=0", "--format", "parquet",
                        "-o", str(tmp_path / "no" / "t.parquet"))
     assert code == 2 and "does not exist" in err and list(tmp_path.iterdir()) == []
+
+
+def test_whole_table_as_parquet_by_format(capsys, tmp_path):
+    out = tmp_path / "nim.data"  # the format comes from --format, not the suffix
+    code, _, _ = run(capsys, "rectangular", "--bound", "3", "--format", "parquet", "-o", str(out))
+    assert code == 0
+    frame = pd.read_parquet(out)
+    assert list(frame.columns) == ["x", "y", "z", "grundy"] and len(frame) == 64
+    assert all(g == x ^ y ^ z for x, y, z, g in frame.itertuples(index=False))  # Bouton

@@ -44,8 +44,10 @@ def run(args) -> int:
     from solvers import solve
     ruleset = ruleset_from_args(args)
     box = box_from_args(args, ruleset)
-    if args.format or args.slice or args.p_positions:
+    if args.slice or args.p_positions or args.format in ("latex", "markdown"):
         return write_table(args, ruleset, box)
+    if args.format == "parquet" and not args.output:
+        raise CgsBridgeError("--format parquet writes a binary file: give -o FILE")
     sol = solve(ruleset, box, misere=args.misere, method=args.method, progress=progress_callback("solving"))
     if args.at:
         p = parse_position(args.at, ruleset.n)
@@ -56,8 +58,8 @@ def run(args) -> int:
         for q, gq in sol.options(p):
             print(f"  option {q}: {gq}{'   <- winning move' if gq == 0 else ''}")
         return 0
-    if args.output:
-        sol.write(args.output, overwrite=args.force)
+    if args.output:  # the whole table, streamed (CSV, or Parquet by --format or the suffix)
+        sol.write(args.output, overwrite=args.force, fmt=args.format)
         print(f"wrote {len(sol)} positions to {args.output}", file=sys.stderr)
     else:
         from solvers.output import write_text
