@@ -98,6 +98,11 @@ class Task:
         if self.bar.total is not None and done >= self.bar.total:
             self.close()
 
+    def advance(self, n: int = 1) -> None:
+        """Count ``n`` more done (tqdm's ``update``)."""
+        if self.bar is not None and not self.closed:
+            self.update(self.bar.n + n)
+
     def close(self) -> None:
         if self.bar is not None and not self.closed:
             self.closed = True

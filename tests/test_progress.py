@@ -96,3 +96,11 @@ def test_quiet_silences_a_terminal(screen, capsys):
     assert screen.getvalue() == ""
     assert main(["solve", "rectangular", "--bound", "6"]) == 0  # and the next run draws again
     assert [ln.split(":")[0] for ln in lines(screen)] == ["solving"]
+
+
+def test_advance_counts_and_closes_at_the_total(screen):
+    with progress.Task("sweep", 3, unit=" cells") as t:
+        for _ in range(5):
+            t.advance()
+    (line,) = lines(screen)
+    assert line.startswith("sweep: 100%") and "3/3" in line
