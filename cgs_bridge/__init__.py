@@ -1,12 +1,51 @@
 """cgs_bridge: one impartial-game specification, solved in Python, emitted as CGSuite 2.x and
 Mathematica programs, and cross-validated position by position against what those systems print.
 
-Public entry points:
+The Python API (:mod:`cgs_bridge.api`, loaded on first use so that importing a core module never
+imports the solvers)::
 
-- :func:`cgs_bridge.spec.load_game` / :func:`cgs_bridge.catalog.load` — parse a specification;
-- :class:`cgs_bridge.game.Ruleset` — a specification bound to parameter values (valid positions,
-  options, claims);
-- :func:`solvers.solve` — Grundy values over a box of positions.
+    import cgs_bridge as cb
+    g = cb.game("triangular", k=5)            # a catalog game or a spec file, bound to parameters
+    s = g.solve(bound=60)                     # or bound={"x": 20, "y": 10, "z": 20}
+    s.frame, s.p_positions(), s.value((1, 0, 1)), s.winning_moves((3, 1, 2))
+    s.check("P iff (x - 1) xor y xor (z - 1) == 0")       # seed 003, Conjecture 8.1
+    cb.verify(...), cb.compare(...), cb.audit(...), cb.sweep(...)
+
+``cb.compare``, ``cb.audit``, ``cb.verify`` and ``cb.sweep`` are the API functions; the modules of
+the same names are imported as ``from cgs_bridge.compare import ...`` (their attribute on the
+package stays the function). Lower layers: :func:`cgs_bridge.spec.load_game`,
+:class:`cgs_bridge.game.Ruleset`, :func:`solvers.solve`.
 """
 
+import sys as _sys
+import types as _types
+
 __version__ = "0.1.0"
+
+#: Names served by :mod:`cgs_bridge.api` (loaded lazily).
+API = ("game", "game_from_text", "Game", "Solved", "CheckResult", "AuditResult", "verify", "compare",
+       "audit", "sweep")
+
+
+class _Package(_types.ModuleType):
+    """The package module: importing a submodule named like an API function (``compare``,
+    ``audit``, ``verify``, ``sweep``) does not replace the function on the package."""
+
+    def __setattr__(self, name, value):
+        if name in API and isinstance(value, _types.ModuleType):
+            return
+        super().__setattr__(name, value)
+
+
+def __getattr__(name):
+    if name in API:
+        from . import api
+        return getattr(api, name)
+    raise AttributeError(f"module 'cgs_bridge' has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted(list(globals()) + list(API))
+
+
+_sys.modules[__name__].__class__ = _Package

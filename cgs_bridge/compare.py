@@ -18,6 +18,10 @@ from pathlib import Path
 
 import pandas as pd
 
+from .errors import InputError
+from .importers.cgsuite import parse_table, parse_transcript
+from .importers.claims import check_claims, load_claims
+from .importers.mathematica import read_output
 from .io import atomic_write_text
 from .templating import environment, html_environment
 
@@ -115,6 +119,9 @@ def _int(v):
         return None
 
 
+COLUMNS = ["side", "kind", "position", "python", "other", "python_misere", "other_misere", "line"]
+
+
 @dataclass
 class Comparison:
     """The whole comparison: the game, box, each side's result, typed claims, and scalars."""
@@ -163,11 +170,27 @@ class Comparison:
     def rows(self) -> list:
         return [asdict(d) for s in self.sides for d in s.differences]
 
+    @property
+    def frame(self) -> pd.DataFrame:
+        """Every difference as a pandas DataFrame: ``side``, ``kind``, ``position`` (a tuple),
+        ``python``, ``other``, ``python_misere``, ``other_misere``, ``line`` (empty when agreed)."""
+        return pd.DataFrame(self.rows(), columns=COLUMNS)
+
+    def __repr__(self) -> str:
+        head = f"Comparison({self.game} on {self.box}: {self.positions} positions, "
+        head += "agree)" if self.agree else "DIFFER)"
+        lines = [head]
+        for s in self.sides:
+            counts = ", ".join(f"{n} {k}" for k, n in s.counts().items()) or "no differences"
+            lines.append(f"  {s.side} ({s.source}): {s.compared} compared, {counts}")
+        for c in self.claims:
+            lines.append(f"  claim {getattr(c, 'name', c)}: {'ok' if c.ok else 'FAILS'}")
+        return "\n".join(lines)
+
     def write(self, folder, solution=None) -> list:
         """Write ``comparison.txt``, ``comparison.csv`` and ``comparison.json`` (atomically)."""
         folder = Path(folder)
-        cols = ["side", "kind", "position", "python", "other", "python_misere", "other_misere", "line"]
-        frame = pd.DataFrame(self.rows(), columns=cols)
+        frame = pd.DataFrame(self.rows(), columns=COLUMNS)
         frame["position"] = frame["position"].map(lambda p: " ".join(str(v) for v in p))
         summary = {"game": self.game, "box": self.box, "positions": self.positions, "agree": self.agree,
                    "sides": [{"side": s.side, "source": s.source, "rows": s.rows, "compared": s.compared,
@@ -178,3 +201,65 @@ class Comparison:
                 atomic_write_text(folder / "comparison.csv", frame.to_csv(index=False), overwrite=True),
                 atomic_write_text(folder / "comparison.json", json.dumps(summary, indent=2, default=list) + "\n",
                                   overwrite=True)]
+
+
+def _pairs(text, what: str) -> dict:
+    if isinstance(text, dict):
+        return {str(k): str(v) for k, v in text.items()}
+    out = {}
+    for part in filter(None, (x.strip() for x in (text or "").split(","))):
+        k, eq, v = part.partition("=")
+        if not eq:
+            raise InputError(f"{what} expects name=value pairs, got {part!r}")
+        out[k.strip()] = v.strip()
+    return out
+
+
+def import_cgsuite(path, ruleset, table_axes=None, fixed=None):
+    """Read a CGSuite transcript (``table_axes``: ``"rows=X,cols=Y"`` or a dict for a ``Table``
+    grid, with the other coordinates in ``fixed``: ``"c=V,..."`` or a dict).
+
+    Raises:
+        InputError: unreadable file, malformed axes or fixed values, or a malformed transcript
+            (the line named).
+    """
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise InputError(f"cannot read {path}: {e}") from None
+    if table_axes:
+        axes = _pairs(table_axes, "--table-axes")
+        if set(axes) != {"rows", "cols"}:
+            raise InputError("--table-axes expects rows=COORD,cols=COORD")
+        try:
+            fixed = {k: int(v) for k, v in _pairs(fixed, "--fixed").items()}
+        except ValueError:
+            raise InputError("--fixed values must be integers") from None
+        return parse_table(text, ruleset.coords, axes["rows"], axes["cols"], fixed, str(path))
+    return parse_transcript(text, ruleset.n, str(path))
+
+
+def compare_sources(ruleset, sol, cgsuite=None, mathematica=None, claims=None, table_axes=None,
+                    fixed=None) -> Comparison:
+    """Compare the given sources with ``sol`` (a solved box of ``ruleset``).
+
+    Args:
+        cgsuite: path of a CGSuite transcript (see :func:`import_cgsuite` for ``table_axes`` and
+            ``fixed``).
+        mathematica: path of the CSV the emitted ``.wl`` wrote, or a printed ``{{...}}`` list.
+        claims: path of published claims typed from a paper (YAML, docs/claims-format.md).
+    Raises:
+        InputError: an unreadable or malformed source (file and line named).
+    """
+    comp = Comparison(ruleset.describe(), str(sol.box), len(sol))
+    if cgsuite:
+        t = import_cgsuite(cgsuite, ruleset, table_axes, fixed)
+        comp.sides.append(compare_table(sol, t, "cgsuite", str(cgsuite)))
+        for line, value in t.scalars:
+            comp.notes.append(f"cgsuite printed the single value {value} at line {line} (not a table row)")
+    if mathematica:
+        comp.sides.append(compare_table(sol, read_output(mathematica, ruleset.coords), "mathematica",
+                                        str(mathematica)))
+    if claims:
+        comp.claims = check_claims(load_claims(claims), sol, str(claims))
+    return comp

@@ -40,7 +40,7 @@ VARIABLES = {v.name: v for v in (
              "$XDG_CACHE_HOME/cgs_bridge/kernels", "solvers.kcache.cache_dir"),
     Variable(XDG_CACHE_HOME, "base directory of user caches", "~/.cache", "solvers.kcache.cache_dir"),
     Variable(CGSUITE_CMD, "command starting the CGSuite 2.x REPL (the run folder is appended "
-             "to its class path)", "none: --cgsuite-cmd is then required", "cgs_bridge.cli.verify"),
+             "to its class path)", "none: --cgsuite-cmd is then required", "cgs_bridge.verify"),
     Variable(NUMBA_CACHE_DIR, "where numba keeps compiled machine code (read by numba itself)",
              "next to the generated kernel modules", "numba"),
 )}

@@ -14,8 +14,8 @@ def register(sub) -> None:
                                    "the ratio ours / C and whether the checksums agree. Exit 1 when a "
                                    "checksum differs.")
     p.add_argument("--quick", action="store_true", help="skip the hexagon search (about a minute)")
-    p.add_argument("--cases", nargs="+", choices=CASES, default=list(CASES), metavar="CASE",
-                   help=f"cases to run (default all): {', '.join(CASES)}")
+    p.add_argument("--cases", nargs="+", choices=CASES + SWEEP, default=list(CASES + SWEEP), metavar="CASE",
+                   help=f"cases to run (default all): {', '.join(CASES + SWEEP)}")
     p.add_argument("--yardstick", metavar="PATH", type=Path,
                    help="limit_tri.c to compile (default <repo>/../shared/bench/limit_tri.c)")
     p.add_argument("--hexagon-budget", metavar="SECONDS", type=float, default=60.0,
@@ -25,5 +25,16 @@ def register(sub) -> None:
 
 def run(args) -> int:
     from solvers.bench import run as bench
-    return bench(args.cases, quick=args.quick, yardstick=args.yardstick,
-                 hexagon_budget=args.hexagon_budget)
+    solver_cases = [c for c in args.cases if c not in SWEEP]
+    status = bench(solver_cases, quick=args.quick, yardstick=args.yardstick,
+                   hexagon_budget=args.hexagon_budget) if solver_cases else 0
+    return status | (sweep_case() if "sweep" in args.cases else 0)
+
+
+#: The sweep case (serial vs a LocalCluster of 2 workers): cgs_bridge/sweep/bench.py.
+SWEEP = ("sweep",)
+
+
+def sweep_case() -> int:
+    from ..sweep.bench import sweep_case as case
+    return case()

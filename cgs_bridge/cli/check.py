@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from ..checking import check_solution, claims_use_misere, with_claims
 from ..errors import RuleError
-from ..game import Ruleset, claim_uses_misere
-from ..spec import ast as A
-from ..spec.checker import check_game
-from ..spec.parser import parse_expr
+from ..game import Ruleset
 from .. import progress
 from .common import add_game_args, box_from_args, parse_params, progress_callback
 from ..spec import load_game
@@ -26,20 +22,12 @@ def register(sub) -> None:
     p.set_defaults(func=run)
 
 
-def with_claims(checked, texts):
-    """Return ``checked`` with extra claims (spec-language text) added and re-checked."""
-    if not texts:
-        return checked
-    extra = tuple(A.Claim(f"--claim {t}", parse_expr(t, what="--claim")) for t in texts)
-    return check_game(replace(checked.game, claims=checked.game.claims + extra))
-
-
 def run(args) -> int:
     from solvers import solve
     checked = with_claims(load_game(args.game, args.game_name), args.claim)
     ruleset = Ruleset(checked, parse_params(args.param))
     box = box_from_args(args, ruleset)
-    uses_misere = any(claim_uses_misere(c) for c in checked.game.claims)
+    uses_misere = claims_use_misere(checked)
     try:
         sol = solve(ruleset, box, misere=uses_misere, method=args.method,
                     progress=progress_callback("solving"))
@@ -51,7 +39,7 @@ def run(args) -> int:
     print("rules: closed on the box (every option valid, inside the box, no coordinate raised)")
     failed = False
     with progress.Task("checking claims", len(ruleset.claims), unit=" claims", ticking=True) as task:
-        results = sol.check_claims(limit=args.limit)
+        results = check_solution(sol, limit=args.limit).claims
         task.update(len(results), len(results))
     for res in results:
         if res.status == "not applicable":

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import sys
 import time
-from pathlib import Path
 
 from .. import report_html
 from ..errors import InputError
@@ -34,51 +33,11 @@ def add_source_args(p) -> None:
                    "summary, differences with options, figures, programs, versions, timings)")
 
 
-def _pairs(text: str, what: str) -> dict:
-    out = {}
-    for part in filter(None, (x.strip() for x in text.split(","))):
-        k, eq, v = part.partition("=")
-        if not eq:
-            raise InputError(f"{what} expects name=value pairs, got {part!r}")
-        out[k.strip()] = v.strip()
-    return out
-
-
-def import_cgsuite(path, ruleset, args):
-    from ..importers.cgsuite import parse_table, parse_transcript
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise InputError(f"cannot read {path}: {e}") from None
-    if getattr(args, "table_axes", None):
-        axes = _pairs(args.table_axes, "--table-axes")
-        if set(axes) != {"rows", "cols"}:
-            raise InputError("--table-axes expects rows=COORD,cols=COORD")
-        try:
-            fixed = {k: int(v) for k, v in _pairs(args.fixed, "--fixed").items()}
-        except ValueError:
-            raise InputError("--fixed values must be integers") from None
-        return parse_table(text, ruleset.coords, axes["rows"], axes["cols"], fixed, str(path))
-    return parse_transcript(text, ruleset.n, str(path))
-
-
 def build(ruleset, sol, args, cgsuite=None, mathematica=None, claims=None) -> Comparison:
-    """Compare the given sources with ``sol``; returns a :class:`Comparison`."""
-    from ..compare import Comparison, compare_table  # pandas: not imported by other commands
-    from ..importers.claims import check_claims, load_claims
-    from ..importers.mathematica import read_output
-    comp = Comparison(ruleset.describe(), str(sol.box), len(sol))
-    if cgsuite:
-        t = import_cgsuite(cgsuite, ruleset, args)
-        comp.sides.append(compare_table(sol, t, "cgsuite", str(cgsuite)))
-        for line, value in t.scalars:
-            comp.notes.append(f"cgsuite printed the single value {value} at line {line} (not a table row)")
-    if mathematica:
-        comp.sides.append(compare_table(sol, read_output(mathematica, ruleset.coords), "mathematica",
-                                        str(mathematica)))
-    if claims:
-        comp.claims = check_claims(load_claims(claims), sol, str(claims))
-    return comp
+    """Compare the given sources with ``sol``; see :func:`cgs_bridge.compare.compare_sources`."""
+    from ..compare import compare_sources  # pandas: not imported by other commands
+    return compare_sources(ruleset, sol, cgsuite, mathematica, claims,
+                           getattr(args, "table_axes", None), getattr(args, "fixed", ""))
 
 
 def run(args) -> int:

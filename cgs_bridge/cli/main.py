@@ -15,7 +15,7 @@ import sys
 from ..errors import CgsBridgeError
 
 #: Command modules, in help order.
-COMMANDS = ["catalog", "solve", "check", "generate", "compare", "verify", "audit", "bench", "cache", "plot"]
+COMMANDS = ["catalog", "solve", "check", "generate", "compare", "verify", "audit", "bench", "cache", "sweep", "plot"]
 
 
 class _Parser(argparse.ArgumentParser):

@@ -1,0 +1,321 @@
+"""The Python API: ``import cgs_bridge as cb`` (application layer over ``cgs_bridge`` core and
+``solvers``; the CLI commands are thin layers over the same functions).
+
+>>> import cgs_bridge as cb
+>>> g = cb.game("triangular", k=3)             # seed 003, Definition 4.3
+>>> s = g.solve(bound=20)                      # every coordinate <= 20
+>>> len(s), s.outcome((1, 0, 1))                # seed 003 Example 8.3: 977 + 2257 positions
+(3234, 'P')
+>>> s.check("P iff x xor y xor z == 0").holds  # seed 003, Theorem 7.3 (k = 4m + 3)
+True
+
+Objects: :class:`Game` (a specification bound to parameter values), :class:`Solved` (Grundy
+values of a box), :class:`~cgs_bridge.checking.CheckResult`,
+:class:`~cgs_bridge.compare.Comparison`, :class:`~cgs_bridge.verify.VerifyResult`,
+:class:`AuditResult`, :class:`~cgs_bridge.sweep.SweepResult`; each has a ``.frame`` (pandas) and a
+readable ``repr``. Errors are :class:`cgs_bridge.errors.CgsBridgeError` subclasses with the message
+the CLI prints.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .checking import CheckResult, check_solution, claims_use_misere, with_claims
+from .errors import BoxError, InputError
+from .game import Ruleset
+from .spec import load_game, load_text
+
+
+def game(source: str, game_name: str | None = None, **params) -> "Game":
+    """A game of the catalog (``"triangular"``) or of a specification file, bound to parameters.
+
+    Args:
+        source: a catalog name (``cgs-bridge catalog`` lists them) or a path to a ``.game`` file.
+        game_name: which game of a multi-game file (default: the last).
+        params: parameter values: ints for ``int`` parameters (``k=5``), an expression in ``t``
+            for function parameters (``f="floor(t/4)"``); missing ones take their defaults.
+    Raises:
+        SpecError: unknown name, unreadable file, or a syntax/semantic error (file:line:column).
+        ParameterError: unknown parameter, missing value, not an integer, below its lower bound.
+    """
+    return Game(Ruleset(load_game(str(source), game_name), params))
+
+
+def game_from_text(text: str, game_name: str | None = None, **params) -> "Game":
+    """Like :func:`game` for specification text (e.g. written in a notebook cell)."""
+    return Game(Ruleset(load_text(text, "<text>", game_name), params))
+
+
+def _box(ruleset, bound):
+    """A :class:`solvers.Box` from an int (every coordinate), a dict ``{coord: int}`` or the
+    ``--bound`` text; raises BoxError naming what is wrong."""
+    from solvers import Box, parse_bound
+    if isinstance(bound, Box):
+        return bound
+    if isinstance(bound, dict):
+        bound = ",".join(f"{k}={v}" for k, v in bound.items())
+    elif isinstance(bound, bool) or not isinstance(bound, (int, str)):
+        raise BoxError(f"bound must be an int, a dict {{coordinate: int}} or text, got {bound!r}")
+    return parse_bound(str(bound), ruleset.coords)
+
+
+class Game:
+    """A specification bound to parameter values (wraps :class:`cgs_bridge.game.Ruleset`).
+
+    Attributes:
+        ruleset: the :class:`~cgs_bridge.game.Ruleset`; ``coords``: coordinate names in order;
+        params: bound parameter values; ``claims``: the names of the spec's claims.
+    """
+
+    def __init__(self, ruleset: Ruleset):
+        self.ruleset = ruleset
+        self.coords = ruleset.coords
+        self.params = dict(ruleset.params)
+
+    @property
+    def claims(self) -> list:
+        return [c.name for c in self.ruleset.game.claims]
+
+    def is_valid(self, p) -> bool:
+        """True when ``p`` (a tuple of ints in coordinate order) satisfies every ``require``."""
+        return self.ruleset.is_valid(tuple(p))
+
+    def options(self, p) -> list:
+        """The distinct options of position ``p``, sorted (computed from the rules; no solve)."""
+        return self.ruleset.option_set(tuple(p))
+
+    def solve(self, bound, misere: bool = False, method: str = "auto") -> "Solved":
+        """Grundy values of every valid position with coordinates ``<= bound``.
+
+        Args:
+            bound: an int (every coordinate), a dict ``{"x": 20, "y": 10, "z": 20}`` (each
+                coordinate once) or the ``--bound`` text.
+            misere: also compute misère values (CGSuite ``MisereNimValue``).
+            method: ``"auto"``, ``"fast"`` (numba kernel) or ``"reference"`` (option enumeration).
+        Raises:
+            BoxError: malformed bound or a box too large for memory (with the largest that fits).
+            RuleError: a move leaves the valid set or the box, or raises a coordinate.
+            ParameterError, EvaluationError: see :func:`solvers.solve`.
+        """
+        from solvers import solve
+        return Solved(self, solve(self.ruleset, _box(self.ruleset, bound), misere=misere, method=method),
+                      method)
+
+    def __repr__(self) -> str:
+        return f"Game({self.ruleset.describe()}; coordinates {', '.join(self.coords)})"
+
+
+class Solved:
+    """Grundy values of a box (wraps :class:`solvers.Solution` as ``.solution``).
+
+    Positions are tuples of ints in coordinate order; values follow CGSuite (``NimValue``,
+    ``MisereNimValue``). P-position: Grundy value 0 (Sprague-Grundy; seed 003 Theorem 2.1).
+    """
+
+    def __init__(self, game: Game, solution, method: str = "auto"):
+        self.game, self.solution, self.method = game, solution, method
+        self.box = solution.box
+        self._frame = None
+
+    def __len__(self) -> int:
+        return len(self.solution)
+
+    @property
+    def frame(self):
+        """pandas DataFrame, one row per valid position in lexicographic order: the coordinates,
+        ``grundy`` and (when solved with ``misere=True``) ``misere``."""
+        if self._frame is None:
+            self._frame = self.solution.to_frame()
+        return self._frame
+
+    def p_positions(self) -> list:
+        """Every P-position of the box, lexicographic, as tuples."""
+        return self.solution.p_positions()
+
+    def value(self, p) -> int:
+        """Grundy value of ``p``. Raises CgsBridgeError outside the box or the valid set."""
+        return self.solution.value(p)
+
+    def misere_value(self, p) -> int:
+        """Misère value of ``p`` (needs ``solve(..., misere=True)``)."""
+        return self.solution.misere_value(p)
+
+    def outcome(self, p) -> str:
+        """``'P'`` (Grundy value 0: the previous player wins) or ``'N'``."""
+        return self.solution.outcome(p)
+
+    def options(self, p) -> list:
+        """``[(option, grundy), ...]``: the distinct options of ``p`` with their values."""
+        return self.solution.options(p)
+
+    def winning_moves(self, p) -> list:
+        """Options of ``p`` that are P-positions (empty when ``p`` is a P-position)."""
+        return self.solution.winning_moves(p)
+
+    def check(self, *claims: str, limit: int = 10) -> CheckResult:
+        """Check claims on every valid position of the box.
+
+        Args:
+            claims: conditions in the spec language over coordinates, parameters, ``grundy``,
+                ``misere``, ``P``, ``N`` (e.g. ``"P iff (x - 1) xor y xor (z - 1) == 0"``, seed
+                003 Conjecture 8.1); none: the spec's own claims (with their ``when``).
+            limit: counterexamples kept per claim.
+        Returns:
+            a :class:`~cgs_bridge.checking.CheckResult` (``holds``, ``failures``,
+            ``counterexamples``, ``frame``). A claim using ``misere`` on a box solved without
+            misère values re-solves the box with them.
+        Raises:
+            SpecError: a claim does not parse or names something unknown (column given).
+        """
+        checked = with_claims(self.game.ruleset.checked, claims, keep=not claims, prefix="")
+        sol = self.solution
+        if claims_use_misere(checked) and sol.misere is None:
+            from solvers import solve
+            sol = solve(self.game.ruleset, self.box, misere=True, method=self.method)
+        return check_solution(sol, checked, limit=limit)
+
+    def to_csv(self, path, overwrite: bool = False) -> Path:
+        """Write the table of :attr:`frame` as CSV (atomically; an existing different file is
+        replaced only with ``overwrite``). Raises InputError otherwise."""
+        from .io import atomic_write_text
+        return atomic_write_text(path, self.solution.to_csv_text(), overwrite=overwrite)
+
+    def __repr__(self) -> str:
+        return (f"Solved({self.game.ruleset.describe()} on {self.box}: {len(self)} positions, "
+                f"{len(self.p_positions())} P-positions, max Grundy value "
+                f"{int(self.solution.grundy.max()) if len(self) else '-'})")
+
+
+def _ruleset(g, params: dict) -> Ruleset:
+    if isinstance(g, Game):
+        if params:
+            raise InputError("give parameters to cb.game(...), not again here")
+        return g.ruleset
+    return game(g, **params).ruleset
+
+
+def verify(g, bound, misere: bool = False, run_dir=None, engine: str = "auto", cgsuite=None,
+           cgsuite_cmd=None, timeout: float = 600.0, claims=None, quiet: bool = True, **params):
+    """Solve in Python, emit the CGSuite and Mathematica programs into a run folder, run the
+    Mathematica program (Mathics3 or wolframscript) and CGSuite when ``cgsuite_cmd`` is given (or
+    a transcript ``cgsuite``), and compare position by position (``cgs-bridge verify``).
+
+    Args:
+        g: a :class:`Game` or a catalog name / spec path (then ``params`` bind it).
+        bound: as :meth:`Game.solve`. ``engine``: ``"auto"``, ``"mathics"``, ``"wolframscript"``.
+        run_dir: the run folder (default ``runs/<stem>-<time>``; a non-empty folder is refused).
+        quiet: no progress lines on stderr.
+    Returns:
+        a :class:`~cgs_bridge.verify.VerifyResult` (``agree``, ``frame`` of differences,
+        ``run_dir``); the report files are written into the run folder.
+    Raises:
+        EngineError: an engine is missing, fails or times out; InputError, BoxError: bad input.
+    """
+    from .verify import run_verify
+    r = _ruleset(g, params)
+    res = run_verify(r, _box(r, bound), misere=misere, run_dir=run_dir, mathematica_engine=engine,
+                     cgsuite=cgsuite, cgsuite_cmd=cgsuite_cmd, timeout=timeout, claims=claims,
+                     say=(lambda _t: None) if quiet else print)
+    res.comparison.write(res.run_dir, res.solution)
+    return res
+
+
+def compare(g, bound, cgsuite=None, mathematica=None, claims=None, misere: bool = False,
+            table_axes=None, fixed=None, **params):
+    """Compare a CGSuite transcript, a Mathematica CSV / printed list and/or typed published
+    claims (YAML, docs/claims-format.md) with Python on a box (``cgs-bridge compare``).
+
+    Args:
+        g, bound: as :func:`verify`. ``table_axes``: ``{"rows": "x", "cols": "z"}`` for a CGSuite
+            ``Table`` grid, the other coordinates in ``fixed`` (``{"y": 0}``).
+    Returns:
+        a :class:`~cgs_bridge.compare.Comparison` (``agree``, ``frame``, ``render()``).
+    Raises:
+        InputError: nothing to compare, or an unreadable / malformed source (file and line).
+    """
+    from solvers import solve
+    from .compare import compare_sources
+    if not (cgsuite or mathematica or claims):
+        raise InputError("nothing to compare: give cgsuite=, mathematica= and/or claims=")
+    r = _ruleset(g, params)
+    sol = solve(r, _box(r, bound), misere=misere)
+    return compare_sources(r, sol, cgsuite, mathematica, claims, table_axes, fixed)
+
+
+class AuditResult:
+    """An audit (wraps :class:`cgs_bridge.audit.AuditReport` as ``.report``): ``exit_code`` 0
+    agree, 1 differ, 2 engine error; ``frame`` holds every difference row (columns run, check,
+    position, program, spec, detail); ``text`` the full report."""
+
+    def __init__(self, report):
+        self.report = report
+        self.exit_code = report.exit_code
+
+    @property
+    def agree(self) -> bool:
+        return self.exit_code == 0
+
+    @property
+    def frame(self):
+        import io
+
+        import pandas as pd
+
+        from .audit.report import to_csv
+        return pd.read_csv(io.StringIO(to_csv(self.report)), dtype=str, keep_default_na=False)
+
+    @property
+    def text(self) -> str:
+        from .audit.report import render_text
+        return render_text(self.report)
+
+    def __repr__(self) -> str:
+        from .audit.report import RESULT
+        lines = [f"AuditResult({self.report.program_path} against {self.report.game}: "
+                 f"{RESULT[self.exit_code]})"]
+        lines += [f"  {label + ': ' if label else ''}{c.name}: {c.verdict}"
+                  for label, c in self.report.checks]
+        return "\n".join(lines)
+
+
+def audit(program, g, scale=None, **options):
+    """Run a published Mathematica program as printed (a file path) in Mathics3 / wolframscript and
+    judge it against a specification (``cgs-bridge audit``; docs/audit.md).
+
+    Args:
+        program: path of the program text exactly as printed.
+        g: a :class:`Game` (or a catalog name; then pass no parameters here: bind with
+            :func:`game`).
+        scale: ``{"ss": 5}`` (one run with that size) or a list of such dicts.
+        options: the keyword arguments of :func:`cgs_bridge.audit.audit_program` (``substs``,
+            ``expect``, ``engine``, ``timeout``, ``memory``, ``allow_unsafe``, ...).
+    Returns:
+        an :class:`AuditResult`.
+    Raises:
+        InputError: unreadable program, unsafe builtins, unknown scale symbol; EngineError.
+    """
+    from .audit import audit_program
+    try:
+        text = Path(program).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise InputError(f"cannot read program {program}: {e}") from None
+    scales = [] if scale is None else ([scale] if isinstance(scale, dict) else list(scale))
+    report = audit_program(text, _ruleset(g, {}), program_path=str(program),
+                           scales=[{k: int(v) for k, v in s.items()} for s in scales], **options)
+    return AuditResult(report)
+
+
+def sweep(g, params=None, bound=None, claims=(), output=None, workers=None, scheduler=None,
+          progress: bool = False, game_name=None, method: str = "auto", limit: int = 3):
+    """Solve and check a grid of parameter values and bounds (``cgs-bridge sweep``); see
+    :func:`cgs_bridge.sweep.run_sweep` for the arguments, the table and the errors.
+
+    >>> cb.sweep("triangular", {"k": "1..9:2"}, bound=12, workers=0)   # doctest: +SKIP
+    """
+    from .sweep import run_sweep
+    if isinstance(g, Game):
+        raise InputError("cb.sweep takes a catalog name or spec path and a grid of parameters")
+    return run_sweep(str(g), params or {}, bound, claims=claims, output=output, workers=workers,
+                     scheduler=scheduler, progress=progress, game_name=game_name, method=method,
+                     limit=limit)

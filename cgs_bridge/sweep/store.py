@@ -1,0 +1,111 @@
+"""The sweep table on disk: Parquet (``.parquet``/``.pq``, pyarrow) or CSV (``.csv``), rewritten
+atomically (temporary file in the same folder, then rename) after every finished cell, so an
+interrupted sweep loses no finished cell and a reader never sees half a file."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+
+import pandas as pd
+
+from ..errors import InputError
+
+#: Columns every sweep table has (a file without them is not a sweep table).
+KEY_COLUMNS = ("spec_hash", "version", "cell", "bound", "status")
+
+
+def table_format(path) -> str:
+    """``"parquet"`` or ``"csv"`` from the file suffix. Raises InputError for other suffixes."""
+    suffix = Path(path).suffix.lower()
+    if suffix in (".parquet", ".pq"):
+        return "parquet"
+    if suffix == ".csv":
+        return "csv"
+    raise InputError(f"-o {path}: the sweep table is written as .parquet or .csv (got {suffix or 'no suffix'!r})")
+
+
+def read_table(path, force: bool = False) -> pd.DataFrame | None:
+    """The existing table at ``path`` (None when there is none, or when ``force`` replaces it).
+
+    Raises:
+        InputError: the file exists but is not a sweep table (unreadable, or without the key
+            columns), and ``force`` is false: it is never overwritten unasked.
+    """
+    path = Path(path)
+    fmt = table_format(path)
+    if not path.exists() or force:
+        return None
+    try:
+        frame = pd.read_parquet(path) if fmt == "parquet" else pd.read_csv(
+            path, dtype={"spec_hash": str, "version": str, "cell": str, "bound": str, "error": str},
+            keep_default_na=False, na_values=[""])
+    except Exception as e:  # pyarrow / pandas parser errors have many types
+        raise InputError(f"{path} exists and is not a readable sweep table ({type(e).__name__}: "
+                         f"{str(e)[:200]}); choose another -o or pass --force to replace it") from None
+    missing = [c for c in KEY_COLUMNS if c not in frame.columns]
+    if missing:
+        raise InputError(f"{path} exists and is not a sweep table (no column {', '.join(missing)}); "
+                         "choose another -o or pass --force to replace it")
+    return frame
+
+
+def row_key(row) -> str:
+    """The resumption key of a row (dict or Series): spec hash, parameters, bound, version."""
+    return json.dumps([str(row["spec_hash"]), str(row["cell"]), str(row["bound"]), str(row["version"])])
+
+
+def frame_of(rows: list, columns_first=()) -> pd.DataFrame:
+    """Rows (dicts) as a DataFrame; integer columns stay integers where no row lacks them."""
+    frame = pd.DataFrame(rows)
+    for c in frame.columns:
+        if frame[c].dtype == object:
+            continue
+        if frame[c].dtype.kind == "f" and frame[c].isna().any():
+            non_na = frame[c].dropna()
+            if len(non_na) and (non_na == non_na.round()).all() and not c.endswith("seconds"):
+                frame[c] = frame[c].astype("Int64")
+    first = [c for c in columns_first if c in frame.columns]
+    return frame[first + [c for c in frame.columns if c not in first]]
+
+
+def write_table(frame: pd.DataFrame, path) -> Path:
+    """Write ``frame`` to ``path`` atomically in the format of its suffix.
+
+    Raises:
+        InputError: the folder cannot be written.
+    """
+    path = Path(path)
+    fmt = table_format(path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        os.close(fd)
+        try:
+            if fmt == "parquet":
+                _for_parquet(frame).to_parquet(tmp, index=False)
+            else:
+                frame.to_csv(tmp, index=False)
+            umask = os.umask(0)
+            os.umask(umask)
+            os.chmod(tmp, 0o666 & ~umask)
+            os.replace(tmp, path)
+        finally:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+    except OSError as e:
+        raise InputError(f"cannot write {path}: {e}") from None
+    return path
+
+
+def _for_parquet(frame: pd.DataFrame) -> pd.DataFrame:
+    """Object columns mixing types (a function parameter beside ints, None beside text) as text."""
+    out = frame.copy()
+    for c in out.columns:
+        if out[c].dtype == object:
+            kinds = {type(v) for v in out[c] if v is not None and not (isinstance(v, float) and pd.isna(v))}
+            if len(kinds) > 1 or (kinds and not kinds <= {str, bool}):
+                out[c] = out[c].map(lambda v: None if v is None or (isinstance(v, float) and pd.isna(v)) else str(v))
+    return out
