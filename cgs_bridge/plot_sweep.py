@@ -90,9 +90,7 @@ def to_long(frame: pd.DataFrame, params=None) -> tuple:
             parts.append(part)
         long = pd.concat(parts, ignore_index=True)
     if params is None:
-        params = [c for c in long.columns if c not in NOT_PARAMS]
-        if "bound" in long.columns and long["bound"].nunique() > 1:
-            params.append("bound")
+        params = default_params(frame, long)
     missing = [p for p in params if p not in long.columns]
     if missing:
         raise PlotError(f"the sweep table has no column {', '.join(missing)} (columns: {', '.join(map(str, long.columns))})")
@@ -109,6 +107,20 @@ def to_long(frame: pd.DataFrame, params=None) -> tuple:
     if "status" not in long.columns:
         long["status"] = np.where(long["failures"] > 0, "fails", "holds")
     return long[list(params) + ["claim", "status", "failures"]], list(params)
+
+
+def default_params(frame: pd.DataFrame, long: pd.DataFrame) -> list:
+    """The parameter columns: in a ``cgs-bridge sweep`` table those between ``cell`` and ``bound``
+    (its column order); else every column not in :data:`NOT_PARAMS` nor ``kernel_*``. ``bound`` is
+    added when it takes several values."""
+    cols = [str(c) for c in frame.columns]
+    if "cell" in cols and "bound" in cols and cols.index("cell") < cols.index("bound"):
+        params = cols[cols.index("cell") + 1:cols.index("bound")]
+    else:
+        params = [c for c in long.columns if c not in NOT_PARAMS and not str(c).startswith("kernel_")]
+    if "bound" in long.columns and long["bound"].nunique() > 1:
+        params.append("bound")
+    return params
 
 
 def _from_sweep(frame: pd.DataFrame, numbered: list) -> pd.DataFrame:

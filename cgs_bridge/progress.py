@@ -62,10 +62,10 @@ class Task:
     :func:`enabled` at creation."""
 
     def __init__(self, label: str, total: int | None = None, unit: str = " positions",
-                 ticking: bool = False):
+                 ticking: bool = False, active: bool = True):
         self.closed = False
         self.bar = None
-        if not enabled():
+        if not (active and enabled()):
             return
         from tqdm import tqdm
         full = ": ".join([s for s in _scopes if s != label] + [label])

@@ -222,3 +222,25 @@ def test_report_figure_slices_where_the_positions_are():
     # y = 0 keeps every (x, z) a position (y <= floor((x + z) / 3)); x = 0 or z = 0 keeps few
     assert report_html.best_slice(sol, (0, 0, 0)) == {1: 0}
     assert report_html.best_slice(solve(r, parse_bound("x=70,y=3,z=70", r.coords)), (0, 0, 0)) is None
+
+
+@needs_chromium
+def test_sweep_report_in_chromium(tmp_path):
+    import pandas as pd
+    page, table = tmp_path / "sweep.html", tmp_path / "sweep.csv"
+    code = main(["sweep", "triangular", "-p", "k=1..9:2", "--bound", "10", "--claim",
+                 "P iff x xor y xor z == 0", "--workers", "0", "-o", str(table), "--html", str(page)])
+    frame = pd.read_csv(table)
+    extra = [c for c in frame.columns if c.startswith("claim") and c[5:].isdigit()
+             and frame[c].iloc[0].startswith("--claim")][0]
+    failing = sorted(frame.loc[frame[f"{extra}_status"] == "fails", "k"])
+    assert code == (1 if failing else 0)
+    assert 3 not in failing and 7 not in failing  # seed 003 Theorem 7.3: k = 4m + 3
+    dom, shot = browse(page, tmp_path)
+    d = Dom(dom)
+    assert d.verdict.strip() == ("VERDICT: CLAIM FAILURES FOUND" if failing else
+                                 "VERDICT: every claim holds wherever it applies")
+    rows = [r for r in d.rows[1:] if r[1].startswith("--claim")]
+    assert [r[0] for r in rows] == [f"k={k}" for k in failing]
+    assert all(r[2] == "fails" for r in rows)
+    assert assert_not_blank(shot) > (1000 if failing else -1)

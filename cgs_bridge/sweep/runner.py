@@ -6,7 +6,6 @@ worker died once, and write the table after every finished cell."""
 from __future__ import annotations
 
 import logging
-import sys
 import time
 from dataclasses import dataclass, field
 
@@ -169,7 +168,7 @@ def run_plan(plan: SweepPlan, output=None, workers=None, scheduler=None, progres
         bar = _bar(len(todo), progress)
         try:
             runner.run(plan, [(i, plan.cells[i]) for i in todo], cell_fn, method, limit,
-                       lambda i, row: (state.add(i, row), bar.update(1)))
+                       lambda i, row: (state.add(i, row), bar.advance()))
         finally:
             bar.close()
     finally:
@@ -219,9 +218,10 @@ class _State:
 
 
 def _bar(total: int, progress: bool):
-    from tqdm import tqdm
-    return tqdm(total=total, unit="cell", desc="sweep", file=sys.stderr,
-                disable=not (progress and sys.stderr.isatty()))
+    """One progress line (cells done / total, elapsed, ETA) on a terminal, none with --quiet
+    (:mod:`cgs_bridge.progress`)."""
+    from .. import progress as prog
+    return prog.Task("sweep", total, unit=" cells", active=progress)
 
 
 class _SerialRunner:
