@@ -187,7 +187,8 @@ def audit_page(report, command: str | None = None, timings=(), title: str | None
 
 
 # ------------------------------------------------------------------ sweeps
-def sweep_page(frame, command: str | None = None, timings=(), params=None, title: str | None = None) -> dict:
+def sweep_page(frame, command: str | None = None, timings=(), params=None, title: str | None = None,
+               figures: bool = True) -> dict:
     """The page model of a sweep table (the DataFrame of ``cgs-bridge sweep``, or any table
     :func:`cgs_bridge.plot_sweep.to_long` reads): verdict, one summary row per claim (cells
     holding, failing, not applicable, not run), the failing cells, the failures chart."""
@@ -217,7 +218,7 @@ def sweep_page(frame, command: str | None = None, timings=(), params=None, title
         "differences": rows[:MAX_ROWS], "difference_count": len(rows),
         "difference_header": ["cell", "claim", "status", "failing positions"],
         "agreement": "no claim fails in any cell.", "notes": [],
-        "figures": [("Failures per parameter", inline_svg(sweep_figure(frame, params)))],
+        "figures": [("Failures per parameter", inline_svg(sweep_figure(frame, params)))] if figures else [],
         "programs": [], "command": command, "timings": list(timings), "versions": versions(),
         "written": time.strftime("%Y-%m-%d %H:%M:%S %Z"),
     }

@@ -46,6 +46,17 @@ class VerifyResult:
         """The differences (see :attr:`cgs_bridge.compare.Comparison.frame`); empty when all agree."""
         return self.comparison.frame
 
+    def plot(self, slice=None):
+        """The diff figure (:func:`cgs_bridge.plot.diff_figure`): where the engines differ from
+        Python, by kind; ``slice`` (``"y=2"``) fixes coordinates as in ``cgs-bridge plot``."""
+        from . import plot as figures
+        return figures.diff_figure(self.solution, self.comparison,
+                                   figures.parse_slice(slice, self.solution.box))
+
+    def _repr_html_(self) -> str:
+        """Notebook display: the verdict and per-engine table of the HTML report."""
+        return self.comparison._repr_html_()
+
     def __repr__(self) -> str:
         return f"VerifyResult(run folder {self.run_dir})\n" + repr(self.comparison)
 

@@ -109,6 +109,17 @@ class SweepResult:
         """The frame without the run-dependent columns (seconds, worker, kernel statistics)."""
         return self.frame.drop(columns=[c for c in RUN_COLUMNS if c in self.frame.columns])
 
+    def plot(self, params=None, claim: str | None = None):
+        """Failures per parameter (:func:`cgs_bridge.plot_sweep.sweep_figure`): bars for one
+        parameter, a heat map over the first two otherwise; ``claim``: only that claim's name."""
+        from ..plot_sweep import sweep_figure
+        return sweep_figure(self.frame, params, claim)
+
+    def _repr_html_(self) -> str:
+        """Notebook display: the verdict and per-claim table of the HTML report."""
+        from ..report_html import render_summary, sweep_page
+        return render_summary(sweep_page(self.frame, figures=False))
+
     def __repr__(self) -> str:
         n = len(self.frame)
         head = (f"SweepResult({n} cells: {self.computed} computed, {self.reused} reused; "
