@@ -9,10 +9,10 @@ imports the solvers)::
     s = g.solve(bound=60)                     # or bound={"x": 20, "y": 10, "z": 20}
     s.frame, s.p_positions(), s.value((1, 0, 1)), s.winning_moves((3, 1, 2))
     s.check("P iff (x - 1) xor y xor (z - 1) == 0")       # seed 003, Conjecture 8.1
-    cb.verify(...), cb.compare(...), cb.audit(...), cb.sweep(...)
+    cb.verify(...), cb.compare(...), cb.audit(...), cb.sweep(...), cb.discover(...)
 
-``cb.compare``, ``cb.audit``, ``cb.verify`` and ``cb.sweep`` are the API functions; the modules of
-the same names are imported as ``from cgs_bridge.compare import ...`` (their attribute on the
+``cb.compare``, ``cb.audit``, ``cb.verify``, ``cb.sweep`` and ``cb.discover`` are the API
+functions; the modules of the same names are imported as ``from cgs_bridge.compare import ...`` (their attribute on the
 package stays the function). Lower layers: :func:`cgs_bridge.spec.load_game`,
 :class:`cgs_bridge.game.Ruleset`, :func:`solvers.solve`.
 """
@@ -24,12 +24,12 @@ __version__ = "0.1.0"
 
 #: Names served by :mod:`cgs_bridge.api` (loaded lazily).
 API = ("game", "game_from_text", "Game", "Solved", "CheckResult", "AuditResult", "verify", "compare",
-       "audit", "sweep")
+       "audit", "sweep", "discover")
 
 
 class _Package(_types.ModuleType):
     """The package module: importing a submodule named like an API function (``compare``,
-    ``audit``, ``verify``, ``sweep``) does not replace the function on the package."""
+    ``audit``, ``verify``, ``sweep``, ``discover``) does not replace the function on the package."""
 
     def __setattr__(self, name, value):
         if name in API and isinstance(value, _types.ModuleType):

@@ -247,14 +247,20 @@ def verify(g, bound, misere: bool = False, run_dir=None, engine: str = "auto", c
         a :class:`~cgs_bridge.verify.VerifyResult` (``agree``, ``frame`` of differences,
         ``run_dir``); the report files are written into the run folder.
     Raises:
-        EngineError: an engine is missing, fails or times out; InputError, BoxError: bad input.
+        EngineError: an engine is missing, fails or times out (a run cut off is still compared on
+        the rows it delivered: the INCOMPLETE comparison is written into the run folder first and
+        its verdict ends the message); InputError, BoxError: bad input.
     """
+    from .errors import EngineError
     from .verify import run_verify
     r = _ruleset(g, params)
     res = run_verify(r, _box(r, bound), misere=misere, run_dir=run_dir, mathematica_engine=engine,
                      cgsuite=cgsuite, cgsuite_cmd=cgsuite_cmd, timeout=timeout, claims=claims,
                      say=(lambda _t: None) if quiet else print)
     res.comparison.write(res.run_dir, res.solution)
+    if res.problems:
+        raise EngineError("\n".join(m for _, m in res.problems)
+                          + f"\n{res.comparison.verdict()} (comparison written to {res.run_dir})")
     return res
 
 
@@ -360,3 +366,34 @@ def sweep(g, params=None, bound=None, claims=(), output=None, workers=None, sche
     return run_sweep(str(g), params or {}, bound, claims=claims, output=output, workers=workers,
                      scheduler=scheduler, progress=progress, game_name=game_name, method=method,
                      limit=limit)
+
+
+#: Keyword arguments of :func:`discover` that are options (every other one is a game parameter).
+DISCOVER_OPTIONS = ("families", "shifts", "moduli", "offsets", "limit", "per_family", "near",
+                    "fix_max", "sweep", "method")
+
+
+def discover(g, bound=None, **kwargs):
+    """Search formula families for the P-positions and Grundy values on a box (``cgs-bridge
+    discover``); see :func:`cgs_bridge.discover.discover` for the options (``families``,
+    ``shifts``, ``moduli``, ``offsets``, ``limit``, ``per_family``, ``near``, ``fix_max``,
+    ``sweep``, ``method``) and the report.
+
+    Args:
+        g: a :class:`Game`, a catalog name / spec path (the other keyword arguments are then its
+            parameters, as for :func:`verify`), or a :class:`Solved` box (no bound).
+        bound: as :meth:`Game.solve`.
+    Returns:
+        a :class:`cgs_bridge.discover.Discovery` (``formulas`` with paste-ready ``claim`` lines,
+        ``near_misses``, ``regions``, ``lines``, ``sweep``; ``to_text()``, ``to_json()``).
+    Raises:
+        InputError: a bound or parameters given with a Solved box; see :func:`verify`.
+    """
+    from .discover import discover as run
+    options = {k: kwargs.pop(k) for k in list(kwargs) if k in DISCOVER_OPTIONS}
+    if isinstance(g, Solved):
+        if bound is not None or kwargs:
+            raise InputError("a Solved box already has its bound and parameters; give neither")
+        return run(g.solution, **options)
+    r = _ruleset(g, kwargs)
+    return run(r, bound=_box(r, bound) if bound is not None else None, **options)

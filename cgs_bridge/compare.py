@@ -22,7 +22,7 @@ from .errors import InputError
 from .importers.cgsuite import parse_table, parse_transcript
 from .importers.claims import check_claims, load_claims
 from .importers.mathematica import read_output
-from .io import atomic_write_text
+from .io import atomic_write_text, read_input_text
 from .templating import environment, html_environment
 
 
@@ -54,12 +54,17 @@ class Difference:
 
 @dataclass
 class SideResult:
+    """One source's comparison. ``complete`` is False when the source is the output of an engine
+    run that failed or timed out: its rows are compared, but a position it did not reach is not
+    a difference (``compared`` then says how far it got)."""
+
     side: str
     source: str
     rows: int
     compared: int
     differences: list = field(default_factory=list)
     notes: list = field(default_factory=list)
+    complete: bool = True
 
     def counts(self) -> dict:
         out: dict = {}
@@ -68,9 +73,10 @@ class SideResult:
         return out
 
 
-def compare_table(solution, transcript, side: str, source: str) -> SideResult:
+def compare_table(solution, transcript, side: str, source: str, complete: bool = True) -> SideResult:
     """Compare an imported table (``transcript.frame``: ``c0..``, ``grundy``[, ``misere``]) with
-    ``solution`` over ``solution.box``."""
+    ``solution`` over ``solution.box``; with ``complete=False`` (the partial output of a failed or
+    timed-out run) positions the table lacks are not reported as ``missing``."""
     n = len(solution.ruleset.coords)
     keys = [f"c{i}" for i in range(n)]
     other = transcript.frame.copy()
@@ -78,7 +84,7 @@ def compare_table(solution, transcript, side: str, source: str) -> SideResult:
     mine = solution.to_frame()
     mine.columns = keys + list(mine.columns[n:])
     has_m = "misere" in other.columns and "misere" in mine.columns
-    res = SideResult(side, source, len(other), 0)
+    res = SideResult(side, source, len(other), 0, complete=complete)
     if "misere" in other.columns and "misere" not in mine.columns:
         res.notes.append(f"{side} reports misère values; compare with --misere to check them")
     dup = other[other.duplicated(keys, keep=False)]
@@ -102,7 +108,8 @@ def compare_table(solution, transcript, side: str, source: str) -> SideResult:
             if gp != go or mp != mo:
                 res.differences.append(Difference(side, "value", pos, gp, go, mp, mo, _int(r["line"])))
         elif where == "left_only":
-            res.differences.append(Difference(side, "missing", pos, python=int(r["grundy_py"])))
+            if complete:
+                res.differences.append(Difference(side, "missing", pos, python=int(r["grundy_py"])))
         else:
             kind = "outside box" if not box.contains(pos) else "invalid"
             res.differences.append(Difference(side, kind, pos, other=int(r["grundy_other"]),
@@ -135,7 +142,30 @@ class Comparison:
 
     @property
     def agree(self) -> bool:
-        return all(not s.differences for s in self.sides) and all(c.ok for c in self.claims)
+        return (all(not s.differences and s.complete for s in self.sides)
+                and all(c.ok for c in self.claims))
+
+    @property
+    def incomplete(self) -> bool:
+        """Some source is the partial output of a failed or timed-out engine run."""
+        return any(not s.complete for s in self.sides)
+
+    def verdict(self) -> str:
+        """``all sources agree with python``, ``DIFFERENCES FOUND``, or for partial engine output
+        ``INCOMPLETE: 180 of 484 positions compared, no difference among them`` (per partial
+        source; ``N differences among them`` when some were found)."""
+        if not self.incomplete:
+            return "all sources agree with python" if self.agree else "DIFFERENCES FOUND"
+        parts = []
+        partial = [s for s in self.sides if not s.complete]
+        for s in partial:
+            n = len(s.differences)
+            found = "no difference among them" if n == 0 else f"{n} difference{'s' if n > 1 else ''} among them"
+            who = f" by {s.side}" if len(partial) > 1 else ""
+            parts.append(f"{s.compared} of {self.positions} positions compared{who}, {found}")
+        others = sum(len(s.differences) for s in self.sides if s.complete) + sum(not c.ok for c in self.claims)
+        tail = f"; {others} difference{'s' if others != 1 else ''} in the complete sources" if others else ""
+        return "INCOMPLETE: " + "; ".join(parts) + tail
 
     def render(self, solution=None, shown: int = 10) -> str:
         """The text report (template ``templates/report/comparison.txt.j2``)."""
@@ -174,11 +204,14 @@ class Comparison:
     def frame(self) -> pd.DataFrame:
         """Every difference as a pandas DataFrame: ``side``, ``kind``, ``position`` (a tuple),
         ``python``, ``other``, ``python_misere``, ``other_misere``, ``line`` (empty when agreed)."""
-        return pd.DataFrame(self.rows(), columns=COLUMNS)
+        frame = pd.DataFrame(self.rows(), columns=COLUMNS)
+        for col in COLUMNS[3:]:  # integers stay integers (nullable), empty where a side has none
+            frame[col] = frame[col].astype("Int64")
+        return frame
 
     def __repr__(self) -> str:
         head = f"Comparison({self.game} on {self.box}: {self.positions} positions, "
-        head += "agree)" if self.agree else "DIFFER)"
+        head += "INCOMPLETE)" if self.incomplete else ("agree)" if self.agree else "DIFFER)")
         lines = [head]
         for s in self.sides:
             counts = ", ".join(f"{n} {k}" for k, n in s.counts().items()) or "no differences"
@@ -190,10 +223,12 @@ class Comparison:
     def write(self, folder, solution=None) -> list:
         """Write ``comparison.txt``, ``comparison.csv`` and ``comparison.json`` (atomically)."""
         folder = Path(folder)
-        frame = pd.DataFrame(self.rows(), columns=COLUMNS)
+        frame = self.frame
         frame["position"] = frame["position"].map(lambda p: " ".join(str(v) for v in p))
         summary = {"game": self.game, "box": self.box, "positions": self.positions, "agree": self.agree,
+                   "verdict": self.verdict(), "complete": not self.incomplete,
                    "sides": [{"side": s.side, "source": s.source, "rows": s.rows, "compared": s.compared,
+                              "complete": s.complete,
                               "counts": s.counts(), "notes": s.notes} for s in self.sides],
                    "claims": [asdict(c) for c in self.claims], "notes": self.notes,
                    "differences": self.rows()}
@@ -215,18 +250,18 @@ def _pairs(text, what: str) -> dict:
     return out
 
 
-def import_cgsuite(path, ruleset, table_axes=None, fixed=None):
+def import_cgsuite(path, ruleset, table_axes=None, fixed=None, partial: bool = False):
     """Read a CGSuite transcript (``table_axes``: ``"rows=X,cols=Y"`` or a dict for a ``Table``
-    grid, with the other coordinates in ``fixed``: ``"c=V,..."`` or a dict).
+    grid, with the other coordinates in ``fixed``: ``"c=V,..."`` or a dict). ``partial``: the
+    output of a run that was cut off, whose last line may be incomplete (then dropped).
 
     Raises:
         InputError: unreadable file, malformed axes or fixed values, or a malformed transcript
             (the line named).
     """
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise InputError(f"cannot read {path}: {e}") from None
+    text = read_input_text(path, "CGSuite transcript")
+    if partial:
+        text = text[: text.rfind("\n") + 1]
     if table_axes:
         axes = _pairs(table_axes, "--table-axes")
         if set(axes) != {"rows", "cols"}:
@@ -240,7 +275,7 @@ def import_cgsuite(path, ruleset, table_axes=None, fixed=None):
 
 
 def compare_sources(ruleset, sol, cgsuite=None, mathematica=None, claims=None, table_axes=None,
-                    fixed=None) -> Comparison:
+                    fixed=None, partial=()) -> Comparison:
     """Compare the given sources with ``sol`` (a solved box of ``ruleset``).
 
     Args:
@@ -248,18 +283,28 @@ def compare_sources(ruleset, sol, cgsuite=None, mathematica=None, claims=None, t
             ``fixed``).
         mathematica: path of the CSV the emitted ``.wl`` wrote, or a printed ``{{...}}`` list.
         claims: path of published claims typed from a paper (YAML, docs/claims-format.md).
+        partial: the sides (``cgsuite``, ``mathematica``) whose file is the partial output of a
+            failed or timed-out engine run: compared on the rows received (:func:`compare_table`).
     Raises:
         InputError: an unreadable or malformed source (file and line named).
     """
     comp = Comparison(ruleset.describe(), str(sol.box), len(sol))
     if cgsuite:
-        t = import_cgsuite(cgsuite, ruleset, table_axes, fixed)
-        comp.sides.append(compare_table(sol, t, "cgsuite", str(cgsuite)))
+        t = import_cgsuite(cgsuite, ruleset, table_axes, fixed, partial="cgsuite" in partial)
+        comp.sides.append(compare_table(sol, t, "cgsuite", str(cgsuite), "cgsuite" not in partial))
+        if t.ended_without_quit:
+            comp.notes.append("the CGSuite REPL's input ended without :quit (EndOfFileException); "
+                              "every value before it was read")
+        for line, failing in t.checks:
+            comp.notes.append(f"cgsuite claim check at line {line}: "
+                              + ("holds on the box ([])" if not failing else
+                                 f"FAILS at {len(failing)} position(s), e.g. {failing[0]}"))
         for line, value in t.scalars:
             comp.notes.append(f"cgsuite printed the single value {value} at line {line} (not a table row)")
     if mathematica:
-        comp.sides.append(compare_table(sol, read_output(mathematica, ruleset.coords), "mathematica",
-                                        str(mathematica)))
+        part = "mathematica" in partial
+        comp.sides.append(compare_table(sol, read_output(mathematica, ruleset.coords, part), "mathematica",
+                                        str(mathematica), not part))
     if claims:
         comp.claims = check_claims(load_claims(claims), sol, str(claims))
     return comp

@@ -28,6 +28,29 @@ from .spec.evaluate import Compiler, FunctionValue, compile_function
 from .spec.parser import parse_expr
 
 
+def _check_function_body(body, name: str) -> None:
+    """Reject in a function parameter what the spec checker rejects in a spec: a bare ``/``, a bare
+    ``log2``, an unknown function (spec language, README "Expressions").
+
+    Raises:
+        ParameterError: naming the parameter and what was expected.
+    """
+    for node in A.walk(body):
+        if isinstance(node, A.Call):
+            if node.func == "/":
+                raise ParameterError(f"-p {name}: '/' is exact division and must be the whole "
+                                     "argument of floor(...) or ceil(...), e.g. floor(t / 2)")
+            if node.func == "log2":
+                raise ParameterError(f"-p {name}: log2 exists only as floor(log2(n))")
+            if node.func not in A.BUILTINS:
+                raise ParameterError(f"-p {name}: unknown function {node.func}(...)")
+            lo, hi = A.BUILTINS[node.func]
+            if len(node.args) < lo or (hi is not None and len(node.args) > hi):
+                raise ParameterError(f"-p {name}: {node.func}(...) takes "
+                                     f"{lo if hi == lo else f'{lo} or more'} arguments, "
+                                     f"got {len(node.args)}")
+
+
 def bind_params(game: A.Game, given: dict) -> dict:
     """Resolve parameter values for ``game`` from ``given`` (name -> int, str, or FunctionValue).
 
@@ -78,6 +101,7 @@ def bind_params(game: A.Game, given: dict) -> dict:
                 text = raw.strip()
             else:
                 body, text = raw, expr_text(raw)
+            _check_function_body(body, p.name)
             extra = A.free_names(body) - {"t"}
             if extra:
                 raise ParameterError(f"function parameter {p.name} must be an expression in t; "

@@ -139,8 +139,8 @@ def generate_files(ruleset, box, targets=("cgsuite", "mathematica"), outdir=Path
                     same = False
                 if not same:
                     raise InputError(f"{path} exists and differs from what would be written; "
-                                     "pass --force (overwrite=True) to replace it")
-    return [atomic_write_text(outdir / name, text, overwrite=overwrite) for name, text in planned.items()]
+                                     "pass --force to replace it")
+    return [atomic_write_text(outdir / name, text, overwrite=overwrite, make_parent=True) for name, text in planned.items()]
 
 
 # ------------------------------------------------------------------ the checked-in generated/ folder

@@ -9,34 +9,103 @@ from pathlib import Path
 from .errors import InputError
 
 
-def atomic_write_text(path, text: str, overwrite: bool = False, encoding: str = "utf-8") -> Path:
-    """Write ``text`` to ``path`` atomically (temporary file in the same folder, then rename).
+#: Largest input file read (transcripts, engine CSV, programs), in bytes.
+MAX_INPUT_BYTES = 256 << 20
+
+
+def read_input_text(path, what: str = "input", limit: int = MAX_INPUT_BYTES) -> str:
+    """Read a UTF-8 text input of at most ``limit`` bytes (``/dev/zero`` or an endless pipe stops
+    at the limit instead of filling memory).
+
+    Raises:
+        InputError: unreadable, not UTF-8, or larger than ``limit``.
+    """
+    try:
+        with open(path, "rb") as f:
+            raw = f.read(limit + 1)
+    except OSError as e:
+        raise InputError(f"cannot read {what} {path}: {e}") from None
+    if len(raw) > limit:
+        raise InputError(f"{what} {path} is larger than {limit >> 20} MiB; refused")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise InputError(f"cannot read {what} {path}: not UTF-8 text ({e.reason} at byte {e.start})") from None
+
+
+def umask() -> int:
+    """The process umask (read without changing it)."""
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def check_output_path(path, overwrite: bool = False) -> Path:
+    """Refuse an output path that is not, or would not be, a regular file in an existing folder.
+
+    Raises:
+        InputError: the path exists and is not a regular file (a device such as ``/dev/stdout``
+        or ``/dev/null``, a FIFO, a folder): it is never read nor replaced; or its folder does
+        not exist.
+    """
+    path = Path(path)
+    special = [p for p in (path.absolute(), path.resolve()) if p.parts[1:2] in (("dev",), ("proc",), ("sys",))]
+    if special or (os.path.lexists(path) and not path.is_file()):
+        raise InputError(f"{path} exists and is not a regular file (a device, FIFO or folder); "
+                         "cgs-bridge writes only regular files (omit -o to print to standard output)")
+    parent = path.parent
+    if not parent.is_dir():
+        raise InputError(f"cannot write {path}: folder {parent} does not exist (create it first)")
+    return path
+
+
+def atomic_write_text(path, text: str, overwrite: bool = False, encoding: str = "utf-8",
+                      make_parent: bool = False) -> Path:
+    """Write ``text`` to ``path`` atomically (temporary file in the same folder, then rename), with
+    the permissions a new file gets under the user's umask.
 
     Args:
         overwrite: replace an existing file with different content. An existing file with the
             same content is left alone either way.
+        make_parent: create the folder of ``path`` (and its parents) when missing; otherwise a missing
+            folder is an error.
     Raises:
-        InputError: the file exists with other content and ``overwrite`` is false, or it cannot
-        be written.
+        InputError: the file exists with other content and ``overwrite`` is false; it exists and is
+        not a regular file (never read nor replaced); its folder is missing; it cannot be written
+        (the temporary file is removed).
     """
     path = Path(path)
+    if make_parent and not path.parent.exists():
+        try:
+            path.parent.mkdir(parents=True)
+        except OSError as e:
+            raise InputError(f"cannot create folder {path.parent}: {e.strerror}") from None
+    check_output_path(path)
     if path.exists():
         try:
-            if path.read_text(encoding=encoding) == text:
+            if path.stat().st_size == len(text.encode(encoding)) and path.read_text(encoding=encoding) == text:
                 return path
         except (OSError, UnicodeDecodeError):
             pass
         if not overwrite:
             raise InputError(f"{path} exists and differs from what would be written; "
                              "pass --force to replace it")
+    tmp = None
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        os.fchmod(fd, 0o666 & ~umask())
         with os.fdopen(fd, "w", encoding=encoding, newline="") as f:
             f.write(text)
         os.replace(tmp, path)
+        tmp = None
     except OSError as e:
         raise InputError(f"cannot write {path}: {e}") from None
+    finally:
+        if tmp is not None:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
     return path
 
 
@@ -48,9 +117,7 @@ def atomic_write_bytes(path, data: bytes, overwrite: bool = False) -> Path:
         InputError: missing folder, an existing file without ``overwrite``, or a write failure
         (no partial file is left).
     """
-    path = Path(path)
-    if not path.parent.is_dir():
-        raise InputError(f"{path}: folder {path.parent} does not exist")
+    path = check_output_path(path)
     if path.exists() and not overwrite:
         raise InputError(f"{path} exists; pass --force to replace it")
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)

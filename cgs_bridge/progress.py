@@ -56,6 +56,11 @@ def scope(label: str):
         _scopes.pop()
 
 
+def current_scope() -> str | None:
+    """The innermost :func:`scope` label, or None."""
+    return _scopes[-1] if _scopes else None
+
+
 class Task:
     """One progress line. ``update(done, total=None)`` sets the absolute count; ``close()`` is
     idempotent; updates after closing are ignored. Inactive (does nothing) when not

@@ -28,6 +28,9 @@ class VerifyResult:
         solution: the Python :class:`solvers.Solution`.
         run_dir: the run folder (programs, ``python.csv``, engine logs).
         files: emitted program files.
+        problems: ``(side, message)`` for each engine run that failed or timed out after it
+            started; its rows were compared anyway (``comparison.incomplete``, verdict
+            ``INCOMPLETE: ...``). ``cgs-bridge verify`` exits 2 when there is any.
         timings: ``(what, seconds)`` of the Python solve and each engine run.
     """
 
@@ -35,6 +38,7 @@ class VerifyResult:
     solution: object
     run_dir: Path
     files: list = field(default_factory=list)
+    problems: list = field(default_factory=list)
     timings: list = field(default_factory=list)
 
     @property
@@ -66,20 +70,47 @@ def make_run_dir(run_dir, stem: str) -> Path:
     ``runs/<stem>-<time>`` (suffixed ``-1``, ``-2``, ... when taken).
 
     Raises:
-        InputError: ``run_dir`` exists and is not empty.
+        InputError: ``run_dir`` exists and is not empty, is not a folder, or cannot be created.
     """
     if run_dir:
         d = Path(run_dir)
-        if d.exists() and any(d.iterdir()):
-            raise InputError(f"run folder {d} exists and is not empty; choose another --run-dir")
+        if d.exists() and not d.is_dir():
+            raise InputError(f"--run-dir {d} exists and is not a folder; give a new or empty folder")
+        try:
+            if d.exists() and any(d.iterdir()):
+                raise InputError(f"run folder {d} exists and is not empty; choose another --run-dir")
+        except OSError as e:
+            raise InputError(f"--run-dir {d}: cannot read it: {e.strerror}") from None
     else:
         d = Path("runs") / f"{stem}-{time.strftime('%Y%m%d-%H%M%S')}"
         k = 1
         while d.exists():
             d = d.with_name(f"{d.name}-{k}")
             k += 1
-    d.mkdir(parents=True, exist_ok=True)
+    try:
+        d.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise InputError(f"cannot create run folder {d}: {e.strerror}") from None
     return d
+
+
+def cgsuite_argv(cgsuite_cmd=None) -> list | None:
+    """``cgsuite_cmd`` (or ``$CGS_BRIDGE_CGSUITE_CMD``) split like a shell would, or None.
+
+    Raises:
+        InputError: it cannot be split (an unterminated quote) or is empty.
+    """
+    cmd = cgsuite_cmd or config.get(CGSUITE_ENV)
+    if not cmd:
+        return None
+    where = "--cgsuite-cmd" if cgsuite_cmd else f"${CGSUITE_ENV}"
+    try:
+        argv = shlex.split(cmd)
+    except ValueError as e:
+        raise InputError(f"{where} {cmd!r}: {e} (quote it as a shell would)") from None
+    if not argv:
+        raise InputError(f"{where} is empty")
+    return argv
 
 
 def _stderr(text: str) -> None:
@@ -106,20 +137,25 @@ def run_verify(ruleset, box, misere: bool = False, run_dir=None, mathematica_eng
             :func:`cgs_bridge.compare.import_cgsuite`.
         say: callable(text) for progress lines (default: stderr).
     Returns:
-        a :class:`VerifyResult`; ``comparison.write(run_dir, solution)`` writes the reports.
+        a :class:`VerifyResult`; ``comparison.write(run_dir, solution)`` writes the reports. An
+        engine run that fails or times out is compared on the rows it delivered (both emitted
+        programs write each row as soon as it is known) and named in ``problems``.
     Raises:
-        EngineError: an engine is missing, fails or times out (its own output quoted).
+        EngineError: an engine is missing or starts broken (:func:`engines.startup_failure`), a
+            finished Mathematica run wrote no CSV, or CGSuite reported an error (its own output
+            quoted).
         InputError: ``run_dir`` not empty, or an unreadable source.
         BoxError, ParameterError, RuleError, EvaluationError: from :func:`solvers.solve`.
     """
     from solvers import solve
     from . import generate as gen
     from .compare import compare_sources
+    argv = cgsuite_argv(cgsuite_cmd)  # before any work: an unsplittable command is an input error
     engine = None  # resolved before anything is written, so a missing engine leaves no run folder
     if mathematica_engine != "none":
         engine, _ = engines.mathematica_engine(None if mathematica_engine == "auto" else mathematica_engine)
     t0 = time.monotonic()
-    sol = solve(ruleset, box, misere=misere, progress=progress)
+    sol = solve(ruleset, box, misere=misere, progress=progress, output="csv")
     timings = [("python solve", time.monotonic() - t0)]
     say(f"python: {len(sol)} valid positions of {ruleset.describe()} on {box} "
         f"in {timings[0][1]:.2f} s")
@@ -128,42 +164,100 @@ def run_verify(ruleset, box, misere: bool = False, run_dir=None, mathematica_eng
     atomic_write_text(run_dir / "python.csv", sol.to_csv_text())
     files = gen.generate_files(ruleset, box, outdir=run_dir, misere=misere)
     say(f"emitted {', '.join(p.name for p in files)} into {run_dir}")
+    problems: list = []
+    checks: list = []
     if mathematica and mathematica_engine == "none":
         pass
     elif engine is not None:
-        mathematica = _run_mathematica(ruleset, box, misere, run_dir, engine, timeout, say, timings)
-    cmd = cgsuite_cmd or config.get(CGSUITE_ENV)
+        t1 = time.monotonic()
+        with prog.scope(engine):
+            mathematica = _run_mathematica(ruleset, box, misere, run_dir, engine, timeout, say, problems)
+        timings.append((f"{engine} run", time.monotonic() - t1))
+        checks = _claim_checks((run_dir / f"{engine}.log").read_text(encoding="utf-8"))
     script = run_dir / gen.cgsuite_script_name(ruleset, box, misere)
-    if cmd and not cgsuite:
-        say(f"running CGSuite: {cmd} {run_dir} < {script.name} ...")
-        text = script.read_text(encoding="utf-8") + "\n:quit\n"
+    if argv and not cgsuite:
+        t1 = time.monotonic()
         with prog.scope("cgsuite"):
-            res = engines.run(shlex.split(cmd) + [str(run_dir.resolve())], run_dir, timeout, None, stdin=text)
-        timings.append(("CGSuite run", res.seconds))
-        cgsuite = run_dir / "cgsuite.out"
-        atomic_write_text(cgsuite, res.stdout)
-        engines.require_success(res, "CGSuite")
-    comp = compare_sources(ruleset, sol, cgsuite, mathematica, claims, table_axes, fixed)
+            cgsuite = _run_cgsuite(argv, script, run_dir, timeout, say, problems)
+        timings.append(("CGSuite run", time.monotonic() - t1))
+    comp = compare_sources(ruleset, sol, cgsuite, mathematica, claims, table_axes, fixed,
+                           partial=[side for side, _ in problems])
+    if checks:
+        held = sum(c == "{}" for c in checks)
+        comp.notes.append(f"the Mathematica program checked {len(checks)} claim(s) of the spec as the papers "
+                          f"do: {held} printed {{}} (holds on the box)"
+                          + ("" if held == len(checks) else f", {len(checks) - held} listed positions "
+                             f"where it fails (see {engine}.log)"))
     if not cgsuite:
         comp.notes.append(
             "CGSuite was not run. To add it: put the folder on CGSuite's class path and run "
             f"{script.name} in a worksheet, or run `java -cp <cgsuite.jar> org.cgsuite.lang.Repl "
             f"{run_dir} < {script}` and save stdout; then `cgs-bridge verify ... --cgsuite FILE` "
             f"(or --cgsuite-cmd / ${CGSUITE_ENV}).")
-    return VerifyResult(comp, sol, run_dir, files, timings)
+    return VerifyResult(comp, sol, run_dir, files, problems, timings)
 
 
-def _run_mathematica(ruleset, box, misere, run_dir, name, timeout, say, timings) -> Path:
+def _claim_checks(log: str) -> list:
+    """The claim checks the emitted ``.wl`` printed after its table: lines that are lists."""
+    return [ln.strip() for ln in log.splitlines() if ln.strip().startswith("{")]
+
+
+def _failure(res, what: str) -> str | None:
+    """The message of a failed or timed-out run (the engine's own last output), or None.
+
+    Raises:
+        EngineError: the engine printed more than :data:`engines.OUTPUT_LIMIT` and was stopped
+        (its output is not compared, even in part).
+    """
+    if res.truncated:
+        engines.require_success(res, what)
+    try:
+        engines.require_success(res, what)
+    except EngineError as e:
+        return str(e)
+    return None
+
+
+def _run_mathematica(ruleset, box, misere, run_dir, name, timeout, say, problems) -> Path:
+    """Run the emitted ``.wl``; return the CSV it wrote (row by row, flushed, so a failed or
+    timed-out run leaves the rows computed so far: then ``("mathematica", message)`` is appended
+    to ``problems`` and the rows are compared as partial output)."""
     from . import generate as gen
     program = run_dir / gen.mathematica_program_name(ruleset, box, misere)
     say(f"running {program.name} in {name} (time limit {timeout:.0f} s) ...")
-    with prog.scope(name):
-        res = engines.run_mathematica_file(program, run_dir, name, timeout=timeout)
-    timings.append((f"{name} run", res.seconds))
+    res = engines.run_mathematica_file(program, run_dir, name, timeout=timeout)
     atomic_write_text(run_dir / f"{name}.log", res.stdout + res.stderr)
-    engines.require_success(res, f"{name} on {program.name}")
     out = run_dir / gen.mathematica_csv_name(ruleset, box, misere)
+    failed = _failure(res, f"{name} on {program.name}")
+    if failed:
+        problems.append(("mathematica", failed))
+        return out
     if not out.exists():
         raise EngineError(f"{name} finished but did not write {out.name}; output:\n{res.tail()}")
     say(f"{name}: done in {res.seconds:.1f} s")
+    return out
+
+
+def _run_cgsuite(argv, script, run_dir, timeout, say, problems) -> Path:
+    """Feed the emitted script and ``:quit`` to the CGSuite REPL (``CMD FOLDER``); return the
+    saved stdout. Input ending without ``:quit`` (EndOfFileException, exit 1) is not a failure;
+    any other failure or time-out appends ``("cgsuite", message)`` to ``problems``.
+
+    Raises:
+        CGSuiteRunError: the REPL printed a Java exception (its evaluation errors go to stderr).
+    """
+    from .importers.cgsuite import EOF_EXCEPTION, check_error_transcript, java_exceptions
+    say(f"running CGSuite: {shlex.join(argv)} {run_dir} < {script.name} ...")
+    text = script.read_text(encoding="utf-8") + "\n:quit\n"
+    res = engines.run(argv + [str(run_dir.resolve())], run_dir, timeout, None, stdin=text)
+    out = run_dir / "cgsuite.out"
+    atomic_write_text(out, res.stdout)
+    if res.stderr.strip():
+        atomic_write_text(run_dir / "cgsuite.err", res.stderr)
+        check_error_transcript(res.stderr, str(run_dir / "cgsuite.err"))
+    if not res.timed_out and res.returncode == 1 and java_exceptions(res.stderr) == [EOF_EXCEPTION]:
+        return out  # the REPL read its whole input; it ends this way without :quit
+    failed = _failure(res, "CGSuite")
+    if failed:
+        problems.append(("cgsuite", failed))
     return out

@@ -1,7 +1,6 @@
-(* floor_ratio_k2_x3_y2_z6.wl -- emitted by cgs_bridge from the specification `floor_ratio`; do not edit.
+(* Emitted by cgs_bridge from the specification `floor_ratio`; do not edit below the first block.
    Chocolate satisfying y <= floor(z / k), with a strip of x squares on the left
    Source: seed 004 (Miyadera et al.), Definitions 2.4-2.6 (move2), Theorem 2.6
-   Game: floor_ratio(k=2); box x <= 3, y <= 2, z <= 6.
 
    Positions: tuples (x, y, z) of nonnegative integers with
      y <= floor(z / k)
@@ -11,32 +10,50 @@
      cut y to t
      cut z to t: y = min(y, floor(t / k))
 
-   Claims of the specification (not checked here):
-     "Theorem 2.6 (seed 004): L-state (P-position) iff x xor y xor z = 0" when k % 2 == 0: P iff x xor y xor z == 0
+   Run it in a folder: wolframscript -file FILE   or   mathics -q -f FILE
+   It writes the CSV named below (header x,y,z,grundy, one row per valid position
+   in lexicographic order, as `cgs-bridge solve` writes it), then checks the claims of the spec.
+   The program is the same for every parameter value and box: only the first block changes. *)
 
-   Run in a folder: wolframscript -file floor_ratio_k2_x3_y2_z6.wl   or   mathics -q -f floor_ratio_k2_x3_y2_z6.wl
-   It writes floor_ratio_k2_x3_y2_z6.csv there: header x,y,z,grundy, one row per valid
-   position in lexicographic order (the CSV of `cgs-bridge solve`). Values are computed bottom-up:
-   positions in lexicographic order, so every option is already known (no deep recursion). *)
-
-cgsError[msg_String] := (Print["error: ", msg]; Exit[1]);
-Mex[s_List] := Min[Complement[Range[0, Length[s]], s]];
-
+(* ---- parameters, box and output file ---- *)
 k = 2;
-validQ[{x_, y_, z_}] := y <= Floor[z/k];
-move[{x_, y_, z_}] := Join[
-  Table[{t, y, z}, {t, 0, x - 1}],
-  Table[{x, t, z}, {t, 0, y - 1}],
-  Table[{x, Min[y, Floor[t/k]], t}, {t, 0, z - 1}]];
-
-Gr[p_] := Gr[p] = Mex[Map[Gr, move[p]]];
-
-positions = Select[Tuples[{Range[0, 3], Range[0, 2], Range[0, 6]}], validQ];
-Scan[Gr, positions];
-
+xMax = 3;
+yMax = 2;
+zMax = 6;
 csvFile = "floor_ratio_k2_x3_y2_z6.csv";
+
+(* ---- the game ---- *)
+cgsError[msg_String] := (Print["error: ", msg]; Exit[1]);
+nimSum[] := 0;
+nimSum[args__Integer] := Module[{w, r},
+  w = Max[IntegerLength[Abs[{args}], 2]] + 1;
+  r = FromDigits[Mod[Total[Map[IntegerDigits[Mod[#, 2^w], 2, w] &, {args}]], 2], 2];
+  If[r >= 2^(w - 1), r - 2^w, r]];
+Mex[s_List] := Min[Complement[Range[0, Length[s]], s]];
+validQ[{x_, y_, z_}] := y <= Quotient[z, k];
+
+(* ---- values, bottom-up in lexicographic order (every option of a position comes before it) ----
+   value[[x + 1, y + 1, z + 1]] is the Grundy value of {x, y, z}. *)
+value = ConstantArray[-1, {xMax + 1, yMax + 1, zMax + 1}];
+at[{x_, y_, z_}] := value[[x + 1, y + 1, z + 1]];
+cutZ = ConstantArray[{}, {xMax + 1, yMax + 1}];
+optionsZ[{x_, y_, z_}] := (
+  If[Length[cutZ[[x + 1, y + 1]]] < z,
+    cutZ[[x + 1, y + 1]] = Join[cutZ[[x + 1, y + 1]], Table[value[[x + 1, Min[y, Quotient[t, k]] + 1, t + 1]], {t, Length[cutZ[[x + 1, y + 1]]], z - 1}]]];
+  Take[cutZ[[x + 1, y + 1]], z]);
+computeValue[{x_, y_, z_}] := value[[x + 1, y + 1, z + 1]] = Mex[Join[Take[value[[All, y + 1, z + 1]], x], Take[value[[x + 1, All, z + 1]], y], optionsZ[{x, y, z}]]];
+positions = Select[Tuples[{Range[0, xMax], Range[0, yMax], Range[0, zMax]}], validQ];
+
+(* ---- output: the only part that writes; each row is written (and flushed) as soon as its value is known ---- *)
 stream = OpenWrite[csvFile];
 WriteString[stream, "x,y,z,grundy", "\n"];
-Scan[WriteString[stream, StringRiffle[Map[ToString, Join[#, {Gr[#]}]], ","], "\n"] &, positions];
+writeRow[{x_, y_, z_}] := WriteString[stream, x, ",", y, ",", z, ",", at[{x, y, z}], "\n"];
+Scan[(computeValue[#]; writeRow[#]) &, positions];
 Close[stream];
 Print["wrote ", Length[positions], " positions to ", csvFile];
+
+(* ---- claims of the specification, checked as the papers do: each prints the positions where
+   it fails, {} when it holds on the box ---- *)
+(* "Theorem 2.6 (seed 004): L-state (P-position) iff x xor y xor z = 0": P iff x xor y xor z == 0 *)
+claim1Fails[{x_, y_, z_}] := !(Equivalent[(at[{x, y, z}] == 0), nimSum[x, y, z] == 0]);
+If[Mod[k, 2] == 0, Print[Select[positions, claim1Fails]]];

@@ -1,35 +1,43 @@
-(* nim_x6.wl -- emitted by cgs_bridge from the specification `nim`; do not edit.
+(* Emitted by cgs_bridge from the specification `nim`; do not edit below the first block.
    A single Nim heap (a strip of x squares beside the bitter square)
    Source: seed 001, Section 3.1 (the single strip of Definition 3.1); seed 003, Section 3
-   Game: nim; box x <= 6.
 
    Positions: tuples (x) of nonnegative integers
    Moves: lower one coordinate to any smaller value t, then (spec syntax; coordinate names denote
    the lowered position, assignments are simultaneous):
      cut x to t
 
-   Claims of the specification (not checked here):
-     "a heap of size x has Grundy value x": grundy == x
+   Run it in a folder: wolframscript -file FILE   or   mathics -q -f FILE
+   It writes the CSV named below (header x,grundy, one row per valid position
+   in lexicographic order, as `cgs-bridge solve` writes it), then checks the claims of the spec.
+   The program is the same for every parameter value and box: only the first block changes. *)
 
-   Run in a folder: wolframscript -file nim_x6.wl   or   mathics -q -f nim_x6.wl
-   It writes nim_x6.csv there: header x,grundy, one row per valid
-   position in lexicographic order (the CSV of `cgs-bridge solve`). Values are computed bottom-up:
-   positions in lexicographic order, so every option is already known (no deep recursion). *)
+(* ---- parameters, box and output file ---- *)
+xMax = 6;
+csvFile = "nim_x6.csv";
 
+(* ---- the game ---- *)
 cgsError[msg_String] := (Print["error: ", msg]; Exit[1]);
 Mex[s_List] := Min[Complement[Range[0, Length[s]], s]];
-
 validQ[_List] := True;
-move[{x_}] := Table[{t}, {t, 0, x - 1}];
 
-Gr[p_] := Gr[p] = Mex[Map[Gr, move[p]]];
+(* ---- values, bottom-up in lexicographic order (every option of a position comes before it) ----
+   value[[x + 1]] is the Grundy value of {x}. *)
+value = ConstantArray[-1, {xMax + 1}];
+at[{x_}] := value[[x + 1]];
+computeValue[{x_}] := value[[x + 1]] = Mex[Join[Take[value[[All]], x]]];
+positions = Select[Tuples[{Range[0, xMax]}], validQ];
 
-positions = Select[Tuples[{Range[0, 6]}], validQ];
-Scan[Gr, positions];
-
-csvFile = "nim_x6.csv";
+(* ---- output: the only part that writes; each row is written (and flushed) as soon as its value is known ---- *)
 stream = OpenWrite[csvFile];
 WriteString[stream, "x,grundy", "\n"];
-Scan[WriteString[stream, StringRiffle[Map[ToString, Join[#, {Gr[#]}]], ","], "\n"] &, positions];
+writeRow[{x_}] := WriteString[stream, x, ",", at[{x}], "\n"];
+Scan[(computeValue[#]; writeRow[#]) &, positions];
 Close[stream];
 Print["wrote ", Length[positions], " positions to ", csvFile];
+
+(* ---- claims of the specification, checked as the papers do: each prints the positions where
+   it fails, {} when it holds on the box ---- *)
+(* "a heap of size x has Grundy value x": grundy == x *)
+claim1Fails[{x_}] := !(at[{x}] == x);
+Print[Select[positions, claim1Fails]];

@@ -1,7 +1,6 @@
-(* rectangular_x3_y3_z3.wl -- emitted by cgs_bridge from the specification `rectangular`; do not edit.
+(* Emitted by cgs_bridge from the specification `rectangular`; do not edit below the first block.
    Rectangular chocolate bar cut in three directions = three-heap Nim
    Source: seed 003 (Miyadera, Nakamura, Fukui), Section 3: Definitions 3.1-3.3, Theorem 3.1
-   Game: rectangular; box x <= 3, y <= 3, z <= 3.
 
    Positions: tuples (x, y, z) of nonnegative integers
    Moves: lower one coordinate to any smaller value t, then (spec syntax; coordinate names denote
@@ -10,32 +9,47 @@
      cut y to t
      cut z to t
 
-   Claims of the specification (not checked here):
-     "Theorem 3.1 (seed 003): P-position iff x xor y xor z = 0": P iff x xor y xor z == 0
-     "Sprague-Grundy (seed 003 Theorem 2.1): grundy = x xor y xor z": grundy == x xor y xor z
+   Run it in a folder: wolframscript -file FILE   or   mathics -q -f FILE
+   It writes the CSV named below (header x,y,z,grundy, one row per valid position
+   in lexicographic order, as `cgs-bridge solve` writes it), then checks the claims of the spec.
+   The program is the same for every parameter value and box: only the first block changes. *)
 
-   Run in a folder: wolframscript -file rectangular_x3_y3_z3.wl   or   mathics -q -f rectangular_x3_y3_z3.wl
-   It writes rectangular_x3_y3_z3.csv there: header x,y,z,grundy, one row per valid
-   position in lexicographic order (the CSV of `cgs-bridge solve`). Values are computed bottom-up:
-   positions in lexicographic order, so every option is already known (no deep recursion). *)
-
-cgsError[msg_String] := (Print["error: ", msg]; Exit[1]);
-Mex[s_List] := Min[Complement[Range[0, Length[s]], s]];
-
-validQ[_List] := True;
-move[{x_, y_, z_}] := Join[
-  Table[{t, y, z}, {t, 0, x - 1}],
-  Table[{x, t, z}, {t, 0, y - 1}],
-  Table[{x, y, t}, {t, 0, z - 1}]];
-
-Gr[p_] := Gr[p] = Mex[Map[Gr, move[p]]];
-
-positions = Select[Tuples[{Range[0, 3], Range[0, 3], Range[0, 3]}], validQ];
-Scan[Gr, positions];
-
+(* ---- parameters, box and output file ---- *)
+xMax = 3;
+yMax = 3;
+zMax = 3;
 csvFile = "rectangular_x3_y3_z3.csv";
+
+(* ---- the game ---- *)
+cgsError[msg_String] := (Print["error: ", msg]; Exit[1]);
+nimSum[] := 0;
+nimSum[args__Integer] := Module[{w, r},
+  w = Max[IntegerLength[Abs[{args}], 2]] + 1;
+  r = FromDigits[Mod[Total[Map[IntegerDigits[Mod[#, 2^w], 2, w] &, {args}]], 2], 2];
+  If[r >= 2^(w - 1), r - 2^w, r]];
+Mex[s_List] := Min[Complement[Range[0, Length[s]], s]];
+validQ[_List] := True;
+
+(* ---- values, bottom-up in lexicographic order (every option of a position comes before it) ----
+   value[[x + 1, y + 1, z + 1]] is the Grundy value of {x, y, z}. *)
+value = ConstantArray[-1, {xMax + 1, yMax + 1, zMax + 1}];
+at[{x_, y_, z_}] := value[[x + 1, y + 1, z + 1]];
+computeValue[{x_, y_, z_}] := value[[x + 1, y + 1, z + 1]] = Mex[Join[Take[value[[All, y + 1, z + 1]], x], Take[value[[x + 1, All, z + 1]], y], Take[value[[x + 1, y + 1, All]], z]]];
+positions = Select[Tuples[{Range[0, xMax], Range[0, yMax], Range[0, zMax]}], validQ];
+
+(* ---- output: the only part that writes; each row is written (and flushed) as soon as its value is known ---- *)
 stream = OpenWrite[csvFile];
 WriteString[stream, "x,y,z,grundy", "\n"];
-Scan[WriteString[stream, StringRiffle[Map[ToString, Join[#, {Gr[#]}]], ","], "\n"] &, positions];
+writeRow[{x_, y_, z_}] := WriteString[stream, x, ",", y, ",", z, ",", at[{x, y, z}], "\n"];
+Scan[(computeValue[#]; writeRow[#]) &, positions];
 Close[stream];
 Print["wrote ", Length[positions], " positions to ", csvFile];
+
+(* ---- claims of the specification, checked as the papers do: each prints the positions where
+   it fails, {} when it holds on the box ---- *)
+(* "Theorem 3.1 (seed 003): P-position iff x xor y xor z = 0": P iff x xor y xor z == 0 *)
+claim1Fails[{x_, y_, z_}] := !(Equivalent[(at[{x, y, z}] == 0), nimSum[x, y, z] == 0]);
+Print[Select[positions, claim1Fails]];
+(* "Sprague-Grundy (seed 003 Theorem 2.1): grundy = x xor y xor z": grundy == x xor y xor z *)
+claim2Fails[{x_, y_, z_}] := !(at[{x, y, z}] == nimSum[x, y, z]);
+Print[Select[positions, claim2Fails]];

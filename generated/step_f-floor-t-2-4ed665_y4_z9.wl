@@ -1,7 +1,6 @@
-(* step_f-floor-t-2-4ed665_y4_z9.wl -- emitted by cgs_bridge from the specification `step`; do not edit.
+(* Emitted by cgs_bridge from the specification `step`; do not edit below the first block.
    Step chocolate bar CB(f, y, z) with a nondecreasing width function f
    Source: seed 001 (Miyadera, Nakamura, Nakaya), Definitions 2.1-2.3
-   Game: step(f=floor(t / 2)); box y <= 4, z <= 9.
 
    Positions: tuples (y, z) of nonnegative integers with
      y <= f(z)
@@ -10,31 +9,49 @@
      cut y to t
      cut z to t: y = min(y, f(t))
 
-   Claims of the specification (not checked here):
-     "Theorem 3.2 (seed 001): grundy = y xor z": grundy == y xor z
+   Run it in a folder: wolframscript -file FILE   or   mathics -q -f FILE
+   It writes the CSV named below (header y,z,grundy, one row per valid position
+   in lexicographic order, as `cgs-bridge solve` writes it), then checks the claims of the spec.
+   The program is the same for every parameter value and box: only the first block changes. *)
 
-   Run in a folder: wolframscript -file step_f-floor-t-2-4ed665_y4_z9.wl   or   mathics -q -f step_f-floor-t-2-4ed665_y4_z9.wl
-   It writes step_f-floor-t-2-4ed665_y4_z9.csv there: header y,z,grundy, one row per valid
-   position in lexicographic order (the CSV of `cgs-bridge solve`). Values are computed bottom-up:
-   positions in lexicographic order, so every option is already known (no deep recursion). *)
-
-cgsError[msg_String] := (Print["error: ", msg]; Exit[1]);
-Mex[s_List] := Min[Complement[Range[0, Length[s]], s]];
-
-f[t_] := Floor[t/2];
-validQ[{y_, z_}] := y <= f[z];
-move[{y_, z_}] := Join[
-  Table[{t, z}, {t, 0, y - 1}],
-  Table[{Min[y, f[t]], t}, {t, 0, z - 1}]];
-
-Gr[p_] := Gr[p] = Mex[Map[Gr, move[p]]];
-
-positions = Select[Tuples[{Range[0, 4], Range[0, 9]}], validQ];
-Scan[Gr, positions];
-
+(* ---- parameters, box and output file ---- *)
+f = Function[{t}, Quotient[t, 2]];
+yMax = 4;
+zMax = 9;
 csvFile = "step_f-floor-t-2-4ed665_y4_z9.csv";
+
+(* ---- the game ---- *)
+cgsError[msg_String] := (Print["error: ", msg]; Exit[1]);
+nimSum[] := 0;
+nimSum[args__Integer] := Module[{w, r},
+  w = Max[IntegerLength[Abs[{args}], 2]] + 1;
+  r = FromDigits[Mod[Total[Map[IntegerDigits[Mod[#, 2^w], 2, w] &, {args}]], 2], 2];
+  If[r >= 2^(w - 1), r - 2^w, r]];
+Mex[s_List] := Min[Complement[Range[0, Length[s]], s]];
+validQ[{y_, z_}] := y <= f[z];
+
+(* ---- values, bottom-up in lexicographic order (every option of a position comes before it) ----
+   value[[y + 1, z + 1]] is the Grundy value of {y, z}. *)
+value = ConstantArray[-1, {yMax + 1, zMax + 1}];
+at[{y_, z_}] := value[[y + 1, z + 1]];
+cutZ = ConstantArray[{}, {yMax + 1}];
+optionsZ[{y_, z_}] := (
+  If[Length[cutZ[[y + 1]]] < z,
+    cutZ[[y + 1]] = Join[cutZ[[y + 1]], Table[value[[Min[y, f[t]] + 1, t + 1]], {t, Length[cutZ[[y + 1]]], z - 1}]]];
+  Take[cutZ[[y + 1]], z]);
+computeValue[{y_, z_}] := value[[y + 1, z + 1]] = Mex[Join[Take[value[[All, z + 1]], y], optionsZ[{y, z}]]];
+positions = Select[Tuples[{Range[0, yMax], Range[0, zMax]}], validQ];
+
+(* ---- output: the only part that writes; each row is written (and flushed) as soon as its value is known ---- *)
 stream = OpenWrite[csvFile];
 WriteString[stream, "y,z,grundy", "\n"];
-Scan[WriteString[stream, StringRiffle[Map[ToString, Join[#, {Gr[#]}]], ","], "\n"] &, positions];
+writeRow[{y_, z_}] := WriteString[stream, y, ",", z, ",", at[{y, z}], "\n"];
+Scan[(computeValue[#]; writeRow[#]) &, positions];
 Close[stream];
 Print["wrote ", Length[positions], " positions to ", csvFile];
+
+(* ---- claims of the specification, checked as the papers do: each prints the positions where
+   it fails, {} when it holds on the box ---- *)
+(* "Theorem 3.2 (seed 001): grundy = y xor z": grundy == y xor z *)
+claim1Fails[{y_, z_}] := !(at[{y, z}] == nimSum[y, z]);
+Print[Select[positions, claim1Fails]];

@@ -1,7 +1,6 @@
-(* two_inequalities_k1_h3_a6_b6.wl -- emitted by cgs_bridge from the specification `two_inequalities`; do not edit.
+(* Emitted by cgs_bridge from the specification `two_inequalities`; do not edit below the first block.
    Chocolate satisfying a / k >= b >= (a - h) / k (the right part of Fig. 7.11)
    Source: seed 000 (chocolate games that satisfy two inequalities), Example 7.2
-   Game: two_inequalities(k=1, h=3); box a <= 6, b <= 6.
 
    Positions: tuples (a, b) of nonnegative integers with
      a - h <= k * b
@@ -11,29 +10,44 @@
      cut a to t: b = min(b, floor(t / k))
      cut b to t: a = min(a, k * t + h)
 
-   Run in a folder: wolframscript -file two_inequalities_k1_h3_a6_b6.wl   or   mathics -q -f two_inequalities_k1_h3_a6_b6.wl
-   It writes two_inequalities_k1_h3_a6_b6.csv there: header a,b,grundy, one row per valid
-   position in lexicographic order (the CSV of `cgs-bridge solve`). Values are computed bottom-up:
-   positions in lexicographic order, so every option is already known (no deep recursion). *)
+   Run it in a folder: wolframscript -file FILE   or   mathics -q -f FILE
+   It writes the CSV named below (header a,b,grundy, one row per valid position
+   in lexicographic order, as `cgs-bridge solve` writes it), then checks the claims of the spec.
+   The program is the same for every parameter value and box: only the first block changes. *)
 
-cgsError[msg_String] := (Print["error: ", msg]; Exit[1]);
-Mex[s_List] := Min[Complement[Range[0, Length[s]], s]];
-
+(* ---- parameters, box and output file ---- *)
 k = 1;
 h = 3;
-validQ[{a_, b_}] := a - h <= k*b && k*b <= a;
-move[{a_, b_}] := Join[
-  Table[{t, Min[b, Floor[t/k]]}, {t, 0, a - 1}],
-  Table[{Min[a, k*t + h], t}, {t, 0, b - 1}]];
-
-Gr[p_] := Gr[p] = Mex[Map[Gr, move[p]]];
-
-positions = Select[Tuples[{Range[0, 6], Range[0, 6]}], validQ];
-Scan[Gr, positions];
-
+aMax = 6;
+bMax = 6;
 csvFile = "two_inequalities_k1_h3_a6_b6.csv";
+
+(* ---- the game ---- *)
+cgsError[msg_String] := (Print["error: ", msg]; Exit[1]);
+Mex[s_List] := Min[Complement[Range[0, Length[s]], s]];
+validQ[{a_, b_}] := a - h <= k*b && k*b <= a;
+
+(* ---- values, bottom-up in lexicographic order (every option of a position comes before it) ----
+   value[[a + 1, b + 1]] is the Grundy value of {a, b}. *)
+value = ConstantArray[-1, {aMax + 1, bMax + 1}];
+at[{a_, b_}] := value[[a + 1, b + 1]];
+cutA = ConstantArray[{}, {bMax + 1}];
+optionsA[{a_, b_}] := (
+  If[Length[cutA[[b + 1]]] < a,
+    cutA[[b + 1]] = Join[cutA[[b + 1]], Table[value[[t + 1, Min[b, Quotient[t, k]] + 1]], {t, Length[cutA[[b + 1]]], a - 1}]]];
+  Take[cutA[[b + 1]], a]);
+cutB = ConstantArray[{}, {aMax + 1}];
+optionsB[{a_, b_}] := (
+  If[Length[cutB[[a + 1]]] < b,
+    cutB[[a + 1]] = Join[cutB[[a + 1]], Table[value[[Min[a, k*t + h] + 1, t + 1]], {t, Length[cutB[[a + 1]]], b - 1}]]];
+  Take[cutB[[a + 1]], b]);
+computeValue[{a_, b_}] := value[[a + 1, b + 1]] = Mex[Join[optionsA[{a, b}], optionsB[{a, b}]]];
+positions = Select[Tuples[{Range[0, aMax], Range[0, bMax]}], validQ];
+
+(* ---- output: the only part that writes; each row is written (and flushed) as soon as its value is known ---- *)
 stream = OpenWrite[csvFile];
 WriteString[stream, "a,b,grundy", "\n"];
-Scan[WriteString[stream, StringRiffle[Map[ToString, Join[#, {Gr[#]}]], ","], "\n"] &, positions];
+writeRow[{a_, b_}] := WriteString[stream, a, ",", b, ",", at[{a, b}], "\n"];
+Scan[(computeValue[#]; writeRow[#]) &, positions];
 Close[stream];
 Print["wrote ", Length[positions], " positions to ", csvFile];

@@ -36,7 +36,8 @@ def _fast_kernel():
     return solve_fast
 
 
-def solve(ruleset, box: Box, misere: bool = False, method: str = "auto", progress=None) -> Solution:
+def solve(ruleset, box: Box, misere: bool = False, method: str = "auto", progress=None,
+          output: str | None = None) -> Solution:
     """Solve ``ruleset`` on ``box``.
 
     Args:
@@ -45,6 +46,8 @@ def solve(ruleset, box: Box, misere: bool = False, method: str = "auto", progres
         misere: also compute misère values (CGSuite ``MisereNimValue``).
         method: ``"auto"``, ``"fast"`` or ``"reference"``.
         progress: optional callable(done, total) for long runs.
+        output: what the caller will build from the solution (``None``, ``"positions"``,
+            ``"csv"``, ``"stream"``), counted by the memory check (:func:`solvers.box.output_bytes`).
     Returns:
         a :class:`Solution`.
     Raises:
@@ -58,7 +61,7 @@ def solve(ruleset, box: Box, misere: bool = False, method: str = "auto", progres
     """
     if tuple(box.coords) != tuple(ruleset.coords):
         raise BoxError(f"box coordinates {box.coords} are not the game's {ruleset.coords}")
-    check_fits(box, misere)
+    check_fits(box, misere, output=output)
     check_function_params(ruleset, box)
     if method == "auto":
         kernel = _fast_kernel() or solve_reference

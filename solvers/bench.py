@@ -33,7 +33,7 @@ from pathlib import Path
 
 import numpy as np
 
-CASES = ("tri200", "tri400", "step", "hexagon", "cli", "check")
+CASES = ("tri200", "tri400", "step", "hexagon", "cli", "check", "memory")
 REPO = Path(__file__).resolve().parent.parent
 
 
@@ -51,17 +51,35 @@ def build_yardstick(source: Path, workdir: Path):
     if not Path(source).is_file():
         return None, f"{source} not found"
     out = Path(workdir) / "limit_tri"
-    r = subprocess.run([gcc, "-O2", "-march=native", "-o", str(out), str(source)],
-                       capture_output=True, text=True)
+    try:
+        r = subprocess.run([gcc, "-O2", "-march=native", "-o", str(out), str(source)],
+                           capture_output=True, text=True, timeout=YARDSTICK_TIMEOUT)
+    except subprocess.TimeoutExpired:
+        return None, f"gcc did not finish in {YARDSTICK_TIMEOUT:g} s"
     if r.returncode != 0:
         return None, f"gcc failed: {r.stderr.strip()[:200]}"
     return out, ""
 
 
-def run_yardstick(binary: Path, k: int, n: int) -> dict:
-    """Run ``limit_tri k n``; return positions, equal, checksum (ints) and seconds (float)."""
-    r = subprocess.run([str(binary), str(k), str(n)], capture_output=True, text=True, check=True)
+#: Seconds a yardstick run (or its compilation) may take before it is stopped.
+YARDSTICK_TIMEOUT = 300.0
+
+
+class YardstickError(RuntimeError):
+    """The yardstick timed out, failed or printed no summary."""
+
+
+def run_yardstick(binary: Path, k: int, n: int, timeout: float = YARDSTICK_TIMEOUT) -> dict:
+    """Run ``limit_tri k n`` under a time limit; return positions, equal, checksum (ints) and
+    seconds (float). Raises :class:`YardstickError` when it times out, fails or prints no
+    summary."""
+    from cgs_bridge import engines
+    r = engines.run([str(binary), str(k), str(n)], Path(binary).parent, timeout=timeout, memory=None)
+    if r.timed_out:
+        raise YardstickError(f"yardstick stopped after its time limit of {timeout:g} s")
     vals = dict(re.findall(r"(\w+)=(-?[\d.]+)", r.stdout))
+    if r.returncode != 0 or not {"positions", "equal", "checksum", "seconds"} <= set(vals):
+        raise YardstickError(f"yardstick failed (exit {r.returncode}) or printed no summary")
     return {"positions": int(vals["positions"]), "equal": int(vals["equal"]),
             "checksum": int(vals["checksum"]), "seconds": float(vals["seconds"])}
 
@@ -192,6 +210,41 @@ def _check_case() -> dict:
             "status": status, "methods": {c.method for c in res if c.method}}
 
 
+_MEMORY_DRIVER = """
+import resource, sys
+import solvers.box as box
+from cgs_bridge.cli.main import main
+code = main(sys.argv[1:])
+print("MEMORY", code, box.LAST_ESTIMATE, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024)
+"""
+
+
+def memory_case(bound: int = 200) -> dict:
+    """``cgs-bridge solve triangular --bound B -o FILE`` in a fresh process: its peak resident
+    bytes (``ru_maxrss``) against the estimate of the memory check (``solvers.box.LAST_ESTIMATE``:
+    resident size at the check plus :func:`solvers.box.command_bytes`). The check is sound when
+    ``peak <= 1.5 * estimate``."""
+    with tempfile.TemporaryDirectory() as d:
+        out = Path(d) / "tri.csv"
+        r = subprocess.run([sys.executable, "-c", _MEMORY_DRIVER, "solve", "triangular", "--bound",
+                            str(bound), "-o", str(out)], capture_output=True, text=True,
+                           env={**os.environ, "PYTHONPATH": str(REPO)})
+    m = re.search(r"MEMORY (\d+) (\d+) (\d+)", r.stdout)
+    if not m or m.group(1) != "0":
+        return {"ok": False, "why": r.stderr.strip()[-200:]}
+    est, peak = int(m.group(2)), int(m.group(3))
+    return {"ok": True, "estimate": est, "peak": peak, "ratio": peak / est}
+
+
+def _memory_row():
+    m = memory_case()
+    note = (f"peak {m['peak'] / 2**20:,.0f} MiB, estimate {m['estimate'] / 2**20:,.0f} MiB, "
+            f"peak/estimate {m['ratio']:.2f} (<= 1.5 required)" if m["ok"] else f"FAILED: {m['why']}")
+    row = ["memory", "solve triangular --bound 200 -o", None, None, None, None, None, None, None,
+           None, note]
+    return row, 0 if m["ok"] and m["ratio"] <= 1.5 else 1
+
+
 def run(cases=CASES, quick: bool = False, yardstick: Path | None = None, hexagon_budget: float = 60.0,
         out=print) -> int:
     """Run ``cases`` and print one table row per case. Returns 1 when a checksum differs from
@@ -215,10 +268,16 @@ def run(cases=CASES, quick: bool = False, yardstick: Path | None = None, hexagon
                 row = [case, res["box"], res["positions"], res["solve"], res["compile"],
                        res["total"], res["positions"] / res["solve"], res["mib"], None, None, ""]
                 if case.startswith("tri") and binary is not None:
-                    c = run_yardstick(binary, 3, int(bound))
+                    try:
+                        c = run_yardstick(binary, 3, int(bound))
+                    except YardstickError as e:
+                        row[10] = str(e)
+                        rows.append(row)
+                        status = 2
+                        continue
                     ours = triangular_check(res["grundy"])
                     same = all(ours[k] == c[k] for k in ("positions", "equal", "checksum"))
-                    status |= 0 if same else 1
+                    status = status or (0 if same else 1)
                     row[8:] = [c["seconds"], res["solve"] / c["seconds"] if c["seconds"] else None,
                                "match" if same else f"DIFFER ours {ours} C {c}"]
                 if res["fallback"]:
@@ -231,6 +290,11 @@ def run(cases=CASES, quick: bool = False, yardstick: Path | None = None, hexagon
                 row = [f"hexagon<={hexagon_budget:g}s", res["box"], res["positions"], res["solve"],
                        res["compile"], res["total"], res["positions"] / res["solve"], res["mib"],
                        None, None, f"largest uniform bound {res['bound']}"]
+            elif case == "memory":
+                row, bad = _memory_row()
+                status = status or bad
+                rows.append(row)
+                continue
             elif case == "check":
                 res = _check_case()
                 ratio = res["check"] / res["solve"]

@@ -11,7 +11,7 @@ only) but exact integer arithmetic in Python, so a box that passes cannot overfl
 from __future__ import annotations
 
 from cgs_bridge.spec import ast as A
-from cgs_bridge.spec.evaluate import FunctionValue
+from cgs_bridge.spec.evaluate import MAX_SEARCH_SPAN, FunctionValue
 from cgs_bridge.spec.visitor import ExprVisitor, register_visitor
 
 from .codegen import Unsupported
@@ -123,6 +123,9 @@ class _Bounds(ExprVisitor):
 
     def visit_Search(self, e, env):
         lim = max(self.m(e.lo, env), self.m(e.hi, env))
+        if 2 * lim + 1 > MAX_SEARCH_SPAN:  # the reference solver refuses such a search with the reason
+            raise Unsupported(f"a bounded search at line {e.pos.line} may try more than "
+                              f"{MAX_SEARCH_SPAN:,} values")
         inner = dict(env)
         inner[e.var] = lim
         self.m(e.cond, inner)

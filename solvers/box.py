@@ -53,27 +53,106 @@ def estimate_bytes(box: Box, misere: bool = False, ruled=None) -> int:
     return total
 
 
-def check_fits(box: Box, misere: bool = False, budget: int | None = None) -> None:
-    """Refuse a box that would not fit in memory, before anything is allocated.
+#: Bytes a command needs beyond its arrays and output: numba compilation or cache load, pandas
+#: and numpy work areas (measured: ``cgs-bridge solve --at`` on a tiny box holds about 90 MiB more
+#: than the imports alone).
+RUNTIME_BYTES = 128 << 20
+#: The estimated peak resident bytes of the last :func:`check_fits` (for the benchmark).
+LAST_ESTIMATE = 0
+#: What a command does with the solution, for :func:`output_bytes`.
+OUTPUTS = (None, "positions", "csv", "stream")
 
+
+def _digits(n: int) -> int:
+    return len(str(abs(int(n)))) + (1 if n < 0 else 0)
+
+
+def row_text_bytes(box: Box, misere: bool = False) -> int:
+    """Longest CSV row of the box: every coordinate at its bound, a Grundy (and misère) value at
+    most the sum of the bounds (a value never exceeds the number of options), commas, newline."""
+    top = _digits(sum(box.upper))
+    return sum(_digits(u) + 1 for u in box.upper) + (top + 1) * (2 if misere else 1)
+
+
+def output_bytes(box: Box, misere: bool = False, output: str | None = None) -> int:
+    """Peak bytes of what a command builds from a solution, counting every valid position as
+    the whole box (an upper bound known before solving):
+
+    - ``positions``: the validity mask (1 byte a point) and the positions array (``np.argwhere``:
+      int64 per coordinate, twice while it is built) — ``check``, claims, comparisons;
+    - ``csv``: that, plus the value columns gathered and stacked into one int64 table, and the CSV
+      text held five times (numba byte buffer, decoded str, StringIO, its value, the encoded
+      file contents) — ``solve`` / ``verify`` writing the whole table at once;
+    - ``stream``: one chunk of streamed CSV/Parquet (:func:`solvers.output.chunk_bytes`).
+    """
+    if output not in OUTPUTS:
+        raise ValueError(f"output must be one of {OUTPUTS}, got {output!r}")
+    if output is None:
+        return 0
+    n, cols = len(box.upper), len(box.upper) + (2 if misere else 1)
+    mask = box.size
+    if output == "positions":
+        return mask + box.size * 16 * n
+    if output == "stream":  # solvers.output: one chunk at a time, the grundy array as the mask
+        from .output import chunk_bytes
+        return chunk_bytes(box, misere)
+    rows = box.size
+    table = rows * (16 * n + 8 * cols + 8)
+    text = rows * row_text_bytes(box, misere) * 5
+    return mask + table + text
+
+
+def current_rss() -> int:
+    """Resident bytes of this process now (``/proc/self/status`` VmRSS; 0 when unknown)."""
+    try:
+        with open("/proc/self/status") as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return 0
+
+
+def command_bytes(box: Box, misere: bool = False, output: str | None = None) -> int:
+    """Bytes a command needs beyond what the process holds now: the solver's arrays
+    (:func:`estimate_bytes`), what it builds from them (:func:`output_bytes`) and
+    :data:`RUNTIME_BYTES`. The command's peak resident size is estimated as
+    ``current_rss() + command_bytes(...)`` (``cgs-bridge bench --cases memory`` compares)."""
+    return estimate_bytes(box, misere) + output_bytes(box, misere, output) + RUNTIME_BYTES
+
+
+def check_fits(box: Box, misere: bool = False, budget: int | None = None,
+               output: str | None = None) -> None:
+    """Refuse a box whose command would not fit in memory, before anything is allocated.
+
+    Args:
+        output: what the command builds from the solution (see :func:`output_bytes`).
+        budget: bytes available (default :func:`available_memory`).
     Raises:
         BoxError: naming the estimate, the budget and the largest uniform bound that fits.
     """
+    global LAST_ESTIMATE
     budget = available_memory() if budget is None else budget
-    need = estimate_bytes(box, misere)
+    need = command_bytes(box, misere, output)
+    LAST_ESTIMATE = current_rss() + need
     if box.size <= MAX_POSITIONS and need <= budget:
         return
     lo, hi = 0, max(box.upper)
     while lo < hi:
         mid = (lo + hi + 1) // 2
         b = Box(box.coords, tuple(min(u, mid) for u in box.upper))
-        if b.size <= MAX_POSITIONS and estimate_bytes(b, misere) <= budget:
+        if b.size <= MAX_POSITIONS and command_bytes(b, misere, output) <= budget:
             lo = mid
         else:
             hi = mid - 1
-    raise BoxError(f"box {box} has {box.size:,} points and needs about {need / 2**30:.1f} GiB; "
-                   f"{budget / 2**30:.1f} GiB is available. The largest bound that fits (capping every "
-                   f"coordinate) is {lo}")
+    what = {None: "", "positions": " with its positions list", "csv": " with its CSV output",
+            "stream": " with streamed output"}[output]
+    fits = (f"The largest bound that fits (capping every coordinate) is {lo}" if
+            command_bytes(Box(box.coords, (0,) * len(box.upper)), misere, output) <= budget
+            else "Not even a bound of 0 fits")
+    raise BoxError(f"box {box} has {box.size:,} points and the command{what} needs about "
+                   f"{need / 2**30:.1f} GiB; {budget / 2**30:.1f} GiB is available. {fits}")
 
 
 def lexicographic(box: Box):

@@ -17,6 +17,7 @@ from pathlib import Path
 import numpy as np
 
 from cgs_bridge.errors import InputError
+from cgs_bridge.io import check_output_path, umask
 
 from .csvtext import box_rows_bytes
 
@@ -71,14 +72,15 @@ def write(solution, path, overwrite: bool = False, fmt: str | None = None) -> Pa
     ends in ``.parquet`` (pyarrow; int64 columns, one row group per chunk).
 
     Raises:
-        InputError: ``path`` exists with other content and ``overwrite`` is false, or it cannot
-        be written.
+        InputError: ``path`` exists with other content and ``overwrite`` is false, is not a
+        regular file, is in a missing folder, or cannot be written.
     """
     path = Path(path)
     fmt = fmt or ("parquet" if path.suffix.lower() == ".parquet" else "csv")
+    check_output_path(path)  # a regular file in an existing folder (never a device or FIFO)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        os.fchmod(fd, 0o666 & ~umask())  # the permissions of a new file under the user's umask
     except OSError as e:
         raise InputError(f"cannot write {path}: {e}") from None
     try:

@@ -6,7 +6,9 @@ and list the options of ``Position(...)`` by evaluating its ``Options`` method. 
 CGSuite 2.x where the emitted code depends on them: integer ``/`` is an exact rational, ``.Floor``
 / ``.Ceiling`` / ``.Abs`` / ``.Lb``, ``.Div`` and ``%`` truncate toward zero (Scala ``BigInt``),
 ``Min([..])``/``Max([..])`` take a list, ``a NimSum b`` is xor, ``Concat`` joins lists, lists
-index from 1, ``for t from a to b`` is inclusive, ``error(msg)`` raises.
+index from 1, ``for t from a to b`` is inclusive, ``error(msg)`` raises, ``t -> expr`` is a
+procedure (a closure over the names visible where it is written) that a class can take as a
+parameter and call as ``f(t)`` (``shared/fixtures/cgsuite/classes/StepF.cgs``).
 """
 
 from __future__ import annotations
@@ -50,6 +52,18 @@ class ClassDef:
                 self.classes[inner.name] = inner
 
 
+class Procedure:
+    """A CGScript procedure value ``param -> body`` with the scope it was made in."""
+
+    def __init__(self, param: str, body: Tree, frame: list, obj):
+        self.param, self.body, self.frame, self.obj = param, body, frame, obj
+
+    def __call__(self, interp, args):
+        if len(args) != 1:
+            raise CGScriptError(f"a procedure of one parameter called with {len(args)} arguments")
+        return interp.ev(self.body, self.frame + [{self.param: args[0]}], self.obj)
+
+
 class Obj:
     def __init__(self, cls: ClassDef, fields: dict, outer=None):
         self.cls, self.fields, self.outer = cls, fields, outer
@@ -68,7 +82,15 @@ class Interpreter:
         self.printed = []
 
     def ruleset(self, *args) -> Obj:
+        """The Ruleset object; an argument given as CGScript text (``"t -> (t / 2).Floor"``)
+        is evaluated first, so procedures are passed exactly as a worksheet would write them."""
+        args = [self.evaluate(a) if isinstance(a, str) else a for a in args]
         return Obj(self.cls, dict(zip(self.cls.params, args)))
+
+    def evaluate(self, text: str):
+        """Evaluate a one-expression CGScript script (parsed with the grammar check)."""
+        tree = parse_cgscript(text, "<expr>")
+        return self.seq(tree.children[0], [], None)
 
     def options(self, ruleset: Obj, coords) -> list:
         """Options of ``Position(coords)`` as coordinate tuples (duplicates kept)."""
@@ -204,6 +226,8 @@ class Interpreter:
             raise CGScriptError(str(self.ev(ch[0], frame, obj)))
         if d == "list":
             return [self.ev(c, frame, obj) for c in ch if c is not None]
+        if d == "procedure":
+            return Procedure(str(ch[0]), ch[2], list(frame), obj)
         if d == "comprehension":
             return [self.ev(ch[0], inner, obj)
                     for inner in self.loops([c.children[0] for c in ch[1:]], frame, obj)]
@@ -267,7 +291,10 @@ class Interpreter:
                 cls, outer = self.find_class(obj, name)
                 if cls is not None:
                     return self.construct(cls, args, outer)
-                raise CGScriptError(f"unknown function {name}")
+                value = self.lookup(name, frame, obj)  # a procedure held in a variable or parameter
+                if isinstance(value, Procedure):
+                    return value(self, args)
+                raise CGScriptError(f"{name} is not a procedure")
             if target.data == "member":
                 return self.member(self.ev(target.children[0], frame, obj), str(target.children[1]), args)
         raise CGScriptError(f"cannot evaluate {d}")

@@ -59,7 +59,8 @@ Print["R ", $RecursionLimit];
 @needs_mathics
 def test_timeout_reports_output_so_far(tmp_path):
     r = Ruleset(load_game("triangular"), {"k": "3"})
-    program = 'Print["started before the loop"]; i = 0; While[True, i++]\n'
+    program = ('allcases = {{0, 0, 0}}; Gr[p_] := 0;\n'
+               'Print["started before the loop"]; i = 0; While[True, i++]\n')
     rep = audit_program(program, r, engine="mathics", timeout=5, use_prelude=False)
     assert rep.exit_code == 2
     run = rep.runs[0]

@@ -60,7 +60,8 @@ def test_allow_unsafe_runs_and_reports(monkeypatch):
         raise InputError("stub engine")  # stop here: only the screen is under test
     monkeypatch.setattr(core, "run_program", fake_run)
     with pytest.raises(InputError, match="stub engine"):
-        audit_program('Environment["HOME"]\n', _ruleset(), allow_unsafe=True)
+        audit_program('allcases = {{0, 0, 0}};\nGr[p_] := 0;\nEnvironment["HOME"]\n', _ruleset(),
+                      allow_unsafe=True)
     assert calls
 
 

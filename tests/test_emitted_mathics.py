@@ -8,6 +8,8 @@ program also works standalone in its folder, as ``mathics -q -f F.wl`` (engines.
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from cgs_bridge import catalog
@@ -26,8 +28,10 @@ EXTRA = [("triangular", {"k": "1"}, "2", True), ("step", {"f": "t"}, "3", True),
 
 def cases():
     out = [(name, {}, BOXES[name], False) for name in catalog.names()] + EXTRA
-    from test_generate import awkward  # reserved names renamed in every target
+    from test_generate import CHECKS_ONLY, awkward  # reserved names renamed in every target
+    from cgs_bridge.spec import load_text
     out.append(("awkward", awkward(), "3", False))
+    out.append(("below", Ruleset(load_text(CHECKS_ONLY, "below.game", "below"), {"k": "2"}), "4", True))
     return out
 
 
@@ -79,8 +83,29 @@ def test_program_runs_standalone_in_its_folder(tmp_path):
     box = parse_bound("x=2,y=1,z=2", r.coords)
     (fn, text), = emit(r, box, "mathematica").items()
     (tmp_path / fn).write_text(text, encoding="utf-8")
-    require_success(run_mathematica_file(tmp_path / fn, engine="mathics", timeout=300), "emitted program")
+    res = require_success(run_mathematica_file(tmp_path / fn, engine="mathics", timeout=300), "emitted program")
+    # the claim that applies at k=3 (Theorem 7.3 of seed 003) is checked as the papers do: {}
+    assert res.stdout.splitlines()[-1].strip() == "{}"
     # the rows of the real CGSuite transcript repl_session.out (TriChoc(3), x, z <= 2)
     rows = ["0,0,0,0", "0,0,1,1", "0,0,2,2", "1,0,0,1", "1,0,1,0", "1,0,2,3", "1,1,2,4",
             "2,0,0,2", "2,0,1,3", "2,0,2,0", "2,1,1,4", "2,1,2,1"]
     assert (tmp_path / mathematica_csv_name(r, box)).read_text() == "x,y,z,grundy\n" + "\n".join(rows) + "\n"
+
+
+def test_a_failing_claim_prints_its_counterexamples(tmp_path):
+    """A claim check prints exactly the positions where the claim fails: the rectangular bar's
+    "grundy == x xor y xor z" (seed 003 Theorem 3.1) edited to "grundy == x + y + z" fails where
+    the nim-sum and the sum differ (computed here with Python's ^)."""
+    if mathics_command() is None:
+        pytest.skip("Mathics3 not installed")
+    r = Ruleset(catalog.load("rectangular"), {})
+    box = parse_bound("2", r.coords)
+    (fn, text), = emit(r, box, "mathematica").items()
+    # break the claim on purpose: the spec's "grundy == x xor y xor z" checked against x + y + z
+    text = text.replace("nimSum[x, y, z]", "(x + y + z)")
+    (tmp_path / fn).write_text(text, encoding="utf-8")
+    res = require_success(run_mathematica_file(tmp_path / fn, engine="mathics", timeout=300), "emitted program")
+    failing = [p for p in itertools.product(range(3), repeat=3) if (p[0] ^ p[1] ^ p[2]) != sum(p)]
+    printed = [ln.strip() for ln in res.stdout.splitlines() if ln.strip().startswith("{")]
+    want = "{" + ", ".join("{" + ", ".join(map(str, p)) + "}" for p in failing) + "}"
+    assert want in printed

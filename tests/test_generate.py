@@ -108,6 +108,47 @@ def test_checked_in_generated_folder_is_up_to_date():
     assert check_folder(ROOT / "generated") == []
 
 
+@pytest.mark.parametrize("f", ["floor(t/2)", "floor(t/4)", "t", "t % 3 + floor(t / 2)"])
+def test_function_parameter_is_a_procedure_class_parameter(f, tmp_path):
+    """One Step.cgs serves every f (issue 9): a second f emits into the same folder; the class,
+    given the procedure the script passes, has the spec's options (test interpreter)."""
+    first, box = bound("step", {"f": "floor(t/2)"}, "y=3,z=8")
+    generate_files(first, box, outdir=tmp_path)
+    r, _ = bound("step", {"f": f}, "y=3,z=8")
+    generate_files(r, box, outdir=tmp_path)  # no conflict: the class does not depend on f
+    files = emit(r, box, "cgsuite")
+    assert (tmp_path / "Step.cgs").read_text() == files["Step.cgs"] and "class Step(f) extends" in files["Step.cgs"]
+    for name, text in files.items():
+        parse_cgscript(text, name)
+    it = Interpreter(files["Step.cgs"])
+    R = script_ruleset(it, files, r, box)
+    checked = 0
+    for p in itertools.product(range(4), range(9)):
+        if r.is_valid(p):
+            assert sorted(set(it.options(R, p))) == r.option_set(p), p
+            checked += 1
+    assert checked > 8
+
+
+def test_conflict_message_names_the_option_not_python(tmp_path, capsys):
+    r, box = bound("step", {"f": "floor(t/2)"}, "3")
+    (tmp_path / "Step.cgs").write_text("mine\n")
+    assert main(["generate", "step", "--bound", "3", "--target", "cgsuite", "-o", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert "pass --force to replace it" in err and "overwrite" not in err
+
+
+def test_mathematica_program_differs_only_in_its_first_block():
+    """One program text per game: parameters, box and CSV name are assignments at the top."""
+    texts = []
+    for k, b in (("3", "4"), ("5", "x=6,y=3,z=2")):
+        r, box = bound("triangular", {"k": k}, b)
+        texts.append(emit(r, box, "mathematica")[file_stem(r, box) + ".wl"])
+    first = [t.split("(* ---- the game ---- *)") for t in texts]
+    assert first[0][1] == first[1][1]
+    assert "k = 3;\nxMax = 4;\nyMax = 4;\nzMax = 4;" in first[0][0] and "k = 5;" in first[1][0]
+
+
 # ------------------------------------------------------------------ golden files
 GOLDEN_CASES = [("triangular", {"k": "3"}, "2", False), ("hexagon", {}, "1", False),
                 ("two_inequalities_res", {}, "3", True), ("step", {"f": "floor(t/3)"}, "y=2,z=5", False)]
@@ -138,7 +179,10 @@ def test_every_emitted_cgs_file_parses(name):
             assert tree.data == ("class_unit" if fn == cgsuite_class_file(r) else "script")
             if tree.data == "script":
                 statements = [ln for ln in text.splitlines() if ln and not ln.startswith("//")]
-                assert len(statements) == 2  # one statement per line, for the line-by-line REPL
+                # one statement per line, for the line-by-line REPL: the Ruleset, the box sizes,
+                # the table, then one check per claim that applies (each after its comment)
+                claims = [ln for ln in text.splitlines() if ln.startswith('// "')]
+                assert len(statements) == 3 + len(claims) and statements[0].startswith("R := ")
                 for ln in statements:
                     parse_cgscript(ln, fn)
 
@@ -169,6 +213,16 @@ def options_of_class(text, params, coords):
     return sorted(set(it.options(it.ruleset(*params), coords)))
 
 
+def script_ruleset(it, files, r, box):
+    """The Ruleset object exactly as the emitted worksheet script constructs it (``R := Cls(...)``,
+    procedures included), evaluated by the test interpreter."""
+    script = files[cgsuite_script_name(r, box)]
+    line = next(ln for ln in script.splitlines() if ln.startswith("R := "))
+    call = line[len("R := "):].rstrip(";")
+    args = it.evaluate("[" + call[call.index("(") + 1:-1] + "]") if "(" in call else []
+    return it.ruleset(*args)
+
+
 @pytest.mark.parametrize("k", [1, 2, 3, 5])
 def test_emitted_triangular_is_the_fixture_trichoc(shared, k):
     fixture = (shared / "fixtures" / "cgsuite" / "classes" / "TriChoc.cgs").read_text()
@@ -188,9 +242,12 @@ def test_emitted_step_and_hexagon_are_the_fixture_classes(shared):
     cls = shared / "fixtures" / "cgsuite" / "classes"
     r, box = bound("step", {"f": "floor(t/2)"}, "y=3,z=7")
     mine = emit(r, box, "cgsuite")["Step.cgs"]
+    proc = "t -> (t / 2).Floor"  # as procedure_param.cgs passes it to StepF
     for p in itertools.product(range(4), range(8)):
         if r.is_valid(p):
-            assert options_of_class((cls / "StepChoc.cgs").read_text(), [2], p) == options_of_class(mine, [], p)
+            ours = options_of_class(mine, [proc], p)
+            assert options_of_class((cls / "StepChoc.cgs").read_text(), [2], p) == ours
+            assert options_of_class((cls / "StepF.cgs").read_text(), [proc], p) == ours
     r, box = bound("hexagon", box="1")
     mine = emit(r, box, "cgsuite")["Hexagon.cgs"]
     for p in itertools.product(range(2), repeat=6):
@@ -201,9 +258,9 @@ def test_emitted_step_and_hexagon_are_the_fixture_classes(shared):
 @pytest.mark.parametrize("name", catalog.names())
 def test_emitted_class_has_the_options_of_the_spec(name):
     r, box = bound(name, box="3" if name != "hexagon" else "1")
-    text = emit(r, box, "cgsuite")[cgsuite_class_file(r)]
-    it = Interpreter(text)
-    R = it.ruleset(*[v for v in r.params.values() if isinstance(v, int)])
+    files = emit(r, box, "cgsuite")
+    it = Interpreter(files[cgsuite_class_file(r)])
+    R = script_ruleset(it, files, r, box)
     for p in itertools.product(*[range(u + 1) for u in box.upper]):
         if r.is_valid(p):
             assert sorted(set(it.options(R, p))) == r.option_set(p), p
@@ -239,3 +296,31 @@ def test_reserved_names_are_renamed_consistently():
             assert sorted(set(it.options(R, p))) == r.option_set(p), p
     wl = emit(r, box, "mathematica")[file_stem(r, box) + ".wl"]
     assert "validQ[{v_, x1_, is_}]" in wl and 'WriteString[stream, "v,x_1,is,grundy", "\\n"]' in wl
+
+
+CHECKS_ONLY = """
+game below(k: int >= 1 = 1)
+  coordinates x, y
+  require y <= x * k
+  cut x derived
+  cut y derived
+"""
+
+
+def test_derived_move_with_only_checks_has_no_loop_and_the_spec_options():
+    """`cut y derived` under y <= x*k can only fail (a Forbid step): emitted without a loop or
+    locals (issue 9: no dead variables or empty loops), same options as the spec."""
+    r = Ruleset(load_text(CHECKS_ONLY, "below.game", "below"), {"k": "2"})
+    box = parse_bound("4", r.coords)
+    files = emit(r, box, "cgsuite")
+    cls = files["Below.cgs"]
+    derive_y = cls[cls.index("def DeriveY"):].split("  end")[0]
+    assert "while" not in derive_y and "var " not in derive_y
+    it = Interpreter(cls)
+    R = script_ruleset(it, files, r, box)
+    for p in itertools.product(range(5), repeat=2):
+        if r.is_valid(p):
+            assert sorted(set(it.options(R, p))) == r.option_set(p), p
+    wl = emit(r, box, "mathematica")[file_stem(r, box) + ".wl"]
+    derive_wl = wl[wl.index("deriveY["):].split("\n")[0]
+    assert "While" not in derive_wl and "Module" not in derive_wl

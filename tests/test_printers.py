@@ -70,7 +70,7 @@ CASES = [
     (A.BinOp("+", A.BinOp("xor", x, y), z), "(x NimSum y) + z", "nimSum[x, y] + z"),
     (A.BinOp("xor", x, A.BinOp("xor", y, z)), "x NimSum (y NimSum z)", "nimSum[x, nimSum[y, z]]"),
     (A.BinOp("*", A.BinOp("+", x, y), z), "(x + y) * z", "(x + y)*z"),
-    (A.FloorDiv(A.BinOp("+", x, z), A.Name("y")), "((x + z) / y).Floor", "Floor[(x + z)/y]"),
+    (A.FloorDiv(A.BinOp("+", x, z), A.Name("y")), "((x + z) / y).Floor", "Quotient[x + z, y]"),
     (A.CeilDiv(x, A.BinOp("*", y, z)), "(x / (y * z)).Ceiling", "Ceiling[x/(y*z)]"),
     (A.BinOp("%", A.BinOp("-", x, y), z), "FloorMod(x - y, z)", "Mod[x - y, z]"),
     (A.Call("min", (x, A.BinOp("+", y, A.Num(1)))), "Min([x, y + 1])", "Min[x, y + 1]"),

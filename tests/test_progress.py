@@ -68,7 +68,7 @@ def test_engine_run_shows_elapsed_and_lines_received(screen, tmp_path):
         res = engines.run(["sh", "-c", script], tmp_path, timeout=30, memory=None)
     assert res.returncode == 0 and res.stdout == "row1\nrow2\nrow3\n" and res.stderr == "done\n"
     (line,) = lines(screen)
-    assert line.startswith("cgsuite: sh: 3 lines") and "00:0" in line  # elapsed mm:ss
+    assert line.startswith("cgsuite: 3 lines received") and "00:0" in line  # elapsed mm:ss
 
 
 def test_engine_time_out_and_stdin_while_watched(screen, tmp_path):

@@ -17,6 +17,8 @@ def test_verify_end_to_end_with_mathics_and_a_real_cgsuite_transcript(tmp_path, 
     out = capsys.readouterr().out
     assert code == 0, out
     assert "mathematica" in out and out.count("agrees with python on every position") == 2
+    # Theorem 7.3 of seed 003 (k = 3) holds on the box: the emitted program's check printed {}
+    assert "checked 1 claim(s) of the spec as the papers do: 1 printed {} (holds on the box)" in out
     names = {p.name for p in run.iterdir()}
     assert {"comparison.txt", "comparison.csv", "comparison.json", "python.csv", "Triangular.cgs",
             "triangular_k3_x6_y4_z6.wl", "triangular_k3_x6_y4_z6.csv"} <= names

@@ -6,6 +6,7 @@ judge every run, and decide the exit code.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from .. import progress
@@ -13,7 +14,7 @@ from ..errors import InputError
 from .extract import Symbols, detect_symbols
 from .judge import (Check, judge_engine, judge_moves, judge_outputs, judge_positions,
                     judge_unevaluated, judge_values)
-from .normalize import Normalized, normalize, replace_assignment, substitute
+from .normalize import Normalized, normalize, replace_assignment, strip_comments, substitute
 from .runner import RunOutcome, refuse_unsafe, run_program, statically_missing, unsafe_calls
 
 
@@ -58,10 +59,46 @@ class AuditReport:
 
     @property
     def exit_code(self) -> int:
+        """2 when a run failed or a check could not be made (nothing compared is never
+        agreement), else 1 on a difference, else 0."""
         verdicts = [c.verdict for _, c in self.checks if c.alternative is None]
         if any(r.outcome is not None and r.outcome.status != "ok" for r in self.runs):
             return 2
+        if "error" in verdicts or not self.runs:
+            return 2
         return 1 if "differ" in verdicts else 0
+
+
+def _assigned(norm: Normalized, name: str) -> bool:
+    pattern = re.compile(r"(?<![\w`$])" + re.escape(name) + r"\s*(\[[^\]]*\]\s*)?:?=(?!=)")
+    return any(pattern.search(strip_comments(st.text)) for st in norm.statements)
+
+
+def require_checkable(norm: Normalized, symbols: Symbols) -> None:
+    """Refuse a program the audit could check nothing of: no statements, or no definition of the
+    Grundy function or of the position list (by their detected, default or given names).
+
+    Raises:
+        InputError: naming what is missing and the option that names it.
+    """
+    if not norm.statements:
+        raise InputError("the program is empty (no statements after normalisation): there is "
+                         "nothing to audit")
+    missing = [f"no {what} {name!r} is defined ({opt} names it)"
+               for what, name, opt in (("Grundy function", symbols.grundy, "--grundy"),
+                                       ("position list", symbols.positions, "--positions"))
+               if not _assigned(norm, name)]
+    if missing:
+        raise InputError("the program cannot be audited: " + "; ".join(missing))
+
+
+def syntax_check(outcome) -> Check:
+    """An engine ``Syntax::`` message means part of the program was not run as printed."""
+    lines = [ln for ln in outcome.extracted.other if re.match(r"\s*Syntax::", ln)]
+    if lines:
+        return Check("syntax", "error", "the engine could not parse part of the program: "
+                     + " | ".join(lines[:3]))
+    return Check("syntax", "agree", "the engine parsed every statement")
 
 
 def parse_scale(items) -> list:
@@ -99,7 +136,7 @@ def audit_program(text: str, ruleset, program_path: str = "<program>", scales=()
                   timeout: float = 600.0, memory: int | None = None, allow_unsafe: bool = False,
                   use_prelude: bool = True, grundy: str | None = None, positions: str | None = None,
                   moves: str | None = None, check_moves: bool = True,
-                  alternatives=()) -> AuditReport:
+                  alternatives=(), sandboxed: bool = True) -> AuditReport:
     """Audit the printed program ``text`` against ``ruleset`` (a bound spec).
 
     Args:
@@ -109,6 +146,8 @@ def audit_program(text: str, ruleset, program_path: str = "<program>", scales=()
         expect: entries from :func:`cgs_bridge.audit.judge.load_expect`.
         alternatives: other bound specs (another reading of an ambiguous text); each run is also
             judged against them (positions, values, moves), shown but not counted in the exit code.
+        sandboxed: run in the OS sandbox (:mod:`cgs_bridge.sandbox`); False only on request
+            (``--no-sandbox``).
     Returns:
         an :class:`AuditReport` (see ``exit_code``).
     Raises:
@@ -136,6 +175,7 @@ def audit_program(text: str, ruleset, program_path: str = "<program>", scales=()
     normalization = Check("normalization", "info", (", ".join(f"{k}: {v}" for k, v in kinds.items())
                                                     or "no changes") + f"; {len(norm.statements)} statements")
     symbols = detect_symbols(norm, grundy, positions, moves)
+    require_checkable(norm, symbols)
     report = AuditReport(program_path, ruleset.describe(), text, norm, symbols, safety, normalization)
     plans = []
     if as_printed or (as_printed is None and not scales):
@@ -152,10 +192,12 @@ def audit_program(text: str, ruleset, program_path: str = "<program>", scales=()
         with progress.scope(f"audit run {label}"):
             outcome = run_program(prog, symbols, engine=engine, timeout=timeout,
                                   memory=memory if memory is not None else DEFAULT_MEMORY,
-                                  use_prelude=use_prelude, allow_unsafe=True, moves=check_moves)
+                                  use_prelude=use_prelude, allow_unsafe=True, moves=check_moves,
+                                  sandboxed=sandboxed)
         run = RunReport(label, sc, prog, outcome)
         data = outcome.extracted.data
         run.checks.append(judge_engine(outcome))
+        run.checks.append(syntax_check(outcome))
         missing = statically_missing(prog, outcome.engine)
         run.checks.append(judge_unevaluated(data, missing, outcome.prelude, outcome.engine,
                                             outcome.extracted.outputs))

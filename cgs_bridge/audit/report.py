@@ -17,7 +17,7 @@ from jinja2 import Environment, PackageLoader, StrictUndefined
 
 from ..io import atomic_write_text
 
-RESULT = {0: "program and spec agree", 1: "differences found", 2: "engine error or time-out"}
+RESULT = {0: "program and spec agree", 1: "differences found", 2: "engine error, time-out, or a check that could not be made"}
 
 
 def grouped_changes(report) -> list:
@@ -82,4 +82,4 @@ def write_report(report, folder, force: bool = False) -> list:
              "report.json": json.dumps(to_json(report), indent=2) + "\n",
              "differences.csv": to_csv(report),
              "normalized.wl": report.normalized.text}
-    return [atomic_write_text(folder / name, text, overwrite=force) for name, text in files.items()]
+    return [atomic_write_text(folder / name, text, overwrite=force, make_parent=True) for name, text in files.items()]

@@ -1,10 +1,17 @@
 """Running an audited program: safety screen, prelude, a scratch folder, an engine subprocess.
 
-Published code is untrusted. :func:`unsafe_calls` lists the uses of :data:`UNSAFE` builtins (shell,
-processes, network, files, code loading, evaluation of strings); :func:`run_program` refuses a
-program that has any unless ``allow_unsafe``. The program runs with
-:func:`cgs_bridge.engines.run_mathematica_file` in a fresh temporary folder (deleted afterwards),
-in its own process group, under a time limit and an address-space limit.
+Published code is untrusted. Three layers (README "Security"):
+
+1. the operating-system sandbox (:mod:`cgs_bridge.sandbox`, bubblewrap): the program sees the
+   engine's installation read-only, a fresh scratch folder (its only writable place, deleted
+   afterwards) and nothing else of the host, has no network, and runs under CPU-time, memory,
+   file-size and process-count limits; without it :func:`run_program` refuses unless
+   ``sandboxed=False`` (``--no-sandbox``);
+2. inside Mathics3, :mod:`cgs_bridge.mathics_launcher` removes process, file, network and
+   code-loading builtins before the program is read (``MATHICS3_SANDBOX=1`` as well);
+3. a textual screen: :func:`unsafe_calls` lists uses of :data:`UNSAFE` builtins so the user is told
+   up front; :func:`run_program` refuses such a program unless ``allow_unsafe`` (this layer alone
+   can be bypassed, e.g. by ``ToExpression`` of a built string; the other two cannot).
 """
 
 from __future__ import annotations
@@ -135,26 +142,36 @@ class RunOutcome:
 
 def run_program(norm: Normalized, symbols: Symbols, engine: str | None = None,
                 timeout: float = 600.0, memory: int | None = DEFAULT_MEMORY,
-                use_prelude: bool = True, allow_unsafe: bool = False, moves: bool = True) -> RunOutcome:
+                use_prelude: bool = True, allow_unsafe: bool = False, moves: bool = True,
+                sandboxed: bool = True) -> RunOutcome:
     """Run ``norm`` instrumented (see :mod:`cgs_bridge.audit.extract`) in a scratch folder.
 
     Args:
         engine: ``auto``/None (wolframscript when on PATH, else Mathics3), ``mathics`` or
             ``wolframscript``.
         use_prelude: load :func:`prelude_text` (Mathics3 only; wolframscript has the builtins).
+        sandboxed: run inside the OS sandbox (refuse when it cannot be set up); the in-engine
+            removal of builtins applies either way.
     Returns:
         a :class:`RunOutcome`; a failing or timed-out run is returned, not raised.
     Raises:
         InputError: unsafe builtins and not ``allow_unsafe``.
-        EngineError: the engine is missing or cannot start.
+        EngineError: the engine is missing or cannot start; no sandbox and ``sandboxed``.
     """
+    from .. import sandbox
     if not allow_unsafe:
         refuse_unsafe(norm)
+    limits = None
+    if sandboxed:
+        sandbox.require()
+        limits = sandbox.Limits(cpu_seconds=int(timeout) + 30, memory=memory)
     name, _ = mathematica_engine(engine)
     with_prelude = use_prelude and name == "mathics"
     script = instrument(norm, symbols, prelude_text() if with_prelude else "", moves=moves)
-    with tempfile.TemporaryDirectory(prefix="cgsb-audit-") as tmp:
+    with tempfile.TemporaryDirectory(prefix="cgsb-audit-") as parent:
+        tmp = sandbox.make_scratch(parent)
         path = Path(tmp) / "program.wl"
         path.write_text(script, encoding="utf-8")
-        result = run_mathematica_file(path, cwd=tmp, engine=name, timeout=timeout, memory=memory)
+        result = run_mathematica_file(path, cwd=tmp, engine=name, timeout=timeout, memory=memory,
+                                      sandbox=limits, lockdown=True)
     return RunOutcome(name, with_prelude, script, result, parse_output(result.stdout))

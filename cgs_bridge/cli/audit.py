@@ -5,9 +5,9 @@ is found, 2 for input or engine errors (including a time-out)."""
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
-from ..errors import InputError
+
+from .common import positive
 
 
 def register(sub) -> None:
@@ -35,10 +35,14 @@ def register(sub) -> None:
                         "'{a,0,20}=>{a,0,6}'); reported; repeatable")
     p.add_argument("--expect", metavar="FILE", help="YAML file of the outputs the paper printed")
     p.add_argument("--engine", choices=["auto", "mathics", "wolframscript"], default="auto")
-    p.add_argument("--timeout", type=float, default=600.0, metavar="S", help="seconds per run (default 600)")
-    p.add_argument("--memory", type=float, default=4.0, metavar="GB", help="address-space limit per run")
+    p.add_argument("--timeout", type=positive(), default=600.0, metavar="S", help="seconds per run (default 600)")
+    p.add_argument("--memory", type=positive(), default=4.0, metavar="GB", help="address-space limit per run")
     p.add_argument("--allow-unsafe", action="store_true",
-                   help="run programs that call shell, network, file or code-loading builtins")
+                   help="skip the up-front screen of shell, network, file and code-loading builtins "
+                        "(the sandbox and the engine's removal of those builtins still apply)")
+    p.add_argument("--no-sandbox", action="store_true",
+                   help="run without the bubblewrap sandbox (the program can then read and write "
+                        "whatever you can); the audit refuses to run without it otherwise")
     p.add_argument("--no-prelude", action="store_true",
                    help="do not load the Mathics3 compatibility prelude (BitXor etc.)")
     p.add_argument("--no-moves", action="store_true", help="skip the move-function check")
@@ -59,26 +63,23 @@ def register(sub) -> None:
 
 def run(args) -> int:
     from ..audit.cgscript import detect_language
+    from ..io import read_input_text
     from .audit_cgscript import run_cgscript
-    try:
-        text = Path(args.program).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise InputError(f"cannot read program {args.program}: {e}") from None
+    text = read_input_text(args.program, "program", limit=4 << 20)
     language = args.language if args.language != "auto" else detect_language(args.program, text)
     if language == "cgscript":
         return run_cgscript(args, text)
-    return run_mathematica(args)
+    return run_mathematica(args, text)
 
 
-def run_mathematica(args) -> int:
+def run_mathematica(args, text: str) -> int:
     from ..audit import audit_program, parse_scale, parse_subst
     from ..audit.judge import load_expect
     from ..audit.report import render_text, write_report
     from .common import ruleset_from_args
-    try:
-        text = Path(args.program).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise InputError(f"cannot read program {args.program}: {e}") from None
+    if not args.no_sandbox:
+        from .. import sandbox
+        sandbox.require()
     ruleset = ruleset_from_args(args)
     if args.html:
         from .. import report_html
@@ -91,7 +92,7 @@ def run_mathematica(args) -> int:
         engine=args.engine, timeout=args.timeout, memory=int(args.memory * (1 << 30)),
         allow_unsafe=args.allow_unsafe, use_prelude=not args.no_prelude, grundy=args.grundy,
         positions=args.positions, moves=args.moves, check_moves=not args.no_moves,
-        alternatives=alternatives)
+        alternatives=alternatives, sandboxed=not args.no_sandbox)
     text_report = render_text(report)
     if args.output:
         paths = write_report(report, args.output, force=args.force)

@@ -1,8 +1,13 @@
-"""``cgs-bridge bench``: the benchmark set of issue 6, with the C yardstick in the same run."""
+"""``cgs-bridge bench``: the benchmark set of issue 6, with the C yardstick in the same run, and
+the ``mathics`` case (emitted ``.wl`` against the published Ex 8.3 idiom in Mathics3)."""
 
 from __future__ import annotations
 
 from pathlib import Path
+
+from .common import positive
+
+MATHICS_CASE = "mathics"
 
 
 def register(sub) -> None:
@@ -11,30 +16,65 @@ def register(sub) -> None:
                        description="Solve the benchmark cases and print, per case, positions, seconds "
                                    "(solve; compile separately), positions per second, peak MiB and, when "
                                    "gcc can build shared/bench/limit_tri.c, its seconds in the same run, "
-                                   "the ratio ours / C and whether the checksums agree. Exit 1 when a "
-                                   "checksum differs.")
+                                   "the ratio ours / C and whether the checksums agree. The 'mathics' "
+                                   "case (not in the default set, a few minutes) runs the emitted .wl "
+                                   "and the published seed 003 Ex 8.3 program on the same box in "
+                                   "Mathics3. Exit 1 when a checksum differs.")
     p.add_argument("--quick", action="store_true", help="skip the hexagon search (about a minute)")
-    p.add_argument("--cases", nargs="+", choices=CASES + SWEEP, default=list(CASES + SWEEP), metavar="CASE",
-                   help=f"cases to run (default all): {', '.join(CASES + SWEEP)}")
+    p.add_argument("--cases", nargs="+", choices=CASES + SWEEP + DISCOVER + (MATHICS_CASE,),
+                   default=list(CASES + SWEEP + DISCOVER), metavar="CASE",
+                   help=f"cases to run (default all but mathics): "
+                        f"{', '.join(CASES + SWEEP + DISCOVER + (MATHICS_CASE,))}")
     p.add_argument("--yardstick", metavar="PATH", type=Path,
                    help="limit_tri.c to compile (default <repo>/../shared/bench/limit_tri.c)")
-    p.add_argument("--hexagon-budget", metavar="SECONDS", type=float, default=60.0,
+    p.add_argument("--hexagon-budget", metavar="SECONDS", type=positive(), default=60.0,
                    help="time budget of the largest hexagon box (default 60)")
+    p.add_argument("--mathics-bound", metavar="N", type=int, default=10,
+                   help="box x, y, z <= N of the mathics case (default 10: 484 positions)")
     p.set_defaults(func=run)
 
 
 def run(args) -> int:
     from solvers.bench import run as bench
-    solver_cases = [c for c in args.cases if c not in SWEEP]
+    if args.yardstick is not None and not args.yardstick.is_file():
+        from ..errors import InputError
+        raise InputError(f"--yardstick {args.yardstick}: no such file (give the C source to compile)")
+    solver_cases = [c for c in args.cases if c not in SWEEP + DISCOVER and c != MATHICS_CASE]
     status = bench(solver_cases, quick=args.quick, yardstick=args.yardstick,
                    hexagon_budget=args.hexagon_budget) if solver_cases else 0
-    return status | (sweep_case() if "sweep" in args.cases else 0)
+    status |= sweep_case() if "sweep" in args.cases else 0
+    if "discover" in args.cases:
+        discover_case()
+    return status | (mathics_case(args.mathics_bound) if MATHICS_CASE in args.cases else 0)
 
 
 #: The sweep case (serial vs a LocalCluster of 2 workers): cgs_bridge/sweep/bench.py.
 SWEEP = ("sweep",)
+#: The discover case (default families on triangular k=5, bound 60): cgs_bridge/discover/bench.py.
+DISCOVER = ("discover",)
 
 
 def sweep_case() -> int:
     from ..sweep.bench import sweep_case as case
     return case()
+
+
+def discover_case():
+    from ..discover.bench import bench_discover as case
+    return case()
+
+
+def mathics_case(bound: int) -> int:
+    """The emitted .wl against the published Ex 8.3 idiom in Mathics3 (cgs_bridge/audit/speed.py)."""
+    from ..audit.speed import mathics_case as case
+    from ..errors import InputError
+    if bound < 1:
+        raise InputError("--mathics-bound must be at least 1")
+    r = case(bound)
+    pub = "-" if r["published"] is None else f"{r['published']:.1f} s"
+    ratio = "-" if r["ratio"] is None else f"{r['ratio']:.1f}x"
+    cratio = "-" if r["compute_ratio"] is None else f"{r['compute_ratio']:.1f}x"
+    print(f"mathics  triangular k=3 {r['box']}: {r['positions']:,} positions; Mathics3 start-up "
+          f"{r['startup']:.1f} s; emitted .wl {r['emitted']:.1f} s, published Ex 8.3 idiom {pub} "
+          f"(whole runs); published/emitted {ratio} whole, {cratio} without start-up; {r['check']}")
+    return 0 if "DIFFERS" not in r["check"] else 1

@@ -56,3 +56,18 @@ def progress_callback(label: str):
 
 #: The former name (kept for callers on other branches).
 progress_printer = progress_callback
+
+
+def positive(kind=float, allow_zero: bool = False):
+    """An argparse ``type`` accepting a number > 0 (>= 0 with ``allow_zero``); argparse turns
+    the ValueError into a usage error (exit 2) naming the option."""
+    def parse(text: str):
+        import argparse
+        try:
+            v = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+        if v != v or v in (float("inf"),) or v < 0 or (v == 0 and not allow_zero):
+            raise argparse.ArgumentTypeError(f"must be {'>= 0' if allow_zero else '> 0'}, got {text}")
+        return v
+    return parse

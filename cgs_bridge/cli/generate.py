@@ -71,7 +71,7 @@ def run(args) -> int:
                 if path.exists() and path.read_bytes() != text.encode("utf-8"):
                     raise InputError(f"{path} exists and differs; pass --force to replace it")
         for name, text in files.items():
-            print(atomic_write_text(folder / name, text, overwrite=args.force))
+            print(atomic_write_text(folder / name, text, overwrite=args.force, make_parent=True))
         extra = [s for s in check_folder(folder) if s[0] == "extra"]
         for _, name in extra:
             print(f"warning: {folder / name} is not emitted by the generator (remove it?)", file=sys.stderr)

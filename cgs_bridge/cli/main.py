@@ -15,7 +15,8 @@ import sys
 from ..errors import CgsBridgeError
 
 #: Command modules, in help order.
-COMMANDS = ["catalog", "solve", "check", "generate", "compare", "verify", "audit", "bench", "cache", "sweep", "plot"]
+COMMANDS = ["catalog", "solve", "check", "generate", "compare", "verify", "audit", "bench", "cache", "sweep",
+            "discover", "plot"]
 
 
 class _Parser(argparse.ArgumentParser):
@@ -63,6 +64,26 @@ def main(argv=None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except MemoryError:
+        print(f"cgs-bridge {args.command}: error: out of memory; try a smaller box or --memory",
+              file=sys.stderr)
+        return 2
+    except Exception as e:  # noqa: BLE001 - no traceback reaches a user (README: exit codes)
+        return _internal_error(args.command, e)
+
+
+def _internal_error(command: str, e: Exception) -> int:
+    """Report an unexpected exception in one line, exit 2; ``CGS_BRIDGE_DEBUG=1`` shows the
+    traceback."""
+    from .. import config
+    if config.get(config.DEBUG):
+        import traceback
+        traceback.print_exc()
+    what = f"{type(e).__name__}: {e}".splitlines()[0][:300]
+    print(f"cgs-bridge {command}: internal error ({what}). This is a bug in cgs-bridge: please "
+          f"report it with the command line and its input files (CGS_BRIDGE_DEBUG=1 shows the "
+          f"traceback).", file=sys.stderr)
+    return 2
 
 
 if __name__ == "__main__":

@@ -48,7 +48,11 @@ def run(args) -> int:
         return write_table(args, ruleset, box)
     if args.format == "parquet" and not args.output:
         raise CgsBridgeError("--format parquet writes a binary file: give -o FILE")
-    sol = solve(ruleset, box, misere=args.misere, method=args.method, progress=progress_callback("solving"))
+    if args.output:  # before any work: a device, FIFO or missing folder is refused up front
+        from ..io import check_output_path
+        check_output_path(args.output)
+    sol = solve(ruleset, box, misere=args.misere, method=args.method, progress=progress_callback("solving"),
+                output="positions" if args.at else "stream")
     if args.at:
         p = parse_position(args.at, ruleset.n)
         g = sol.value(p)
@@ -79,6 +83,9 @@ def write_table(args, ruleset, box) -> int:
         raise CgsBridgeError("--at describes one position; it does not combine with --format/--slice")
     if fmt == "parquet" and not args.output:
         raise CgsBridgeError("--format parquet writes a binary file: give -o FILE")
+    if args.output:
+        from ..io import check_output_path
+        check_output_path(args.output)
     fixed = parse_slice(args.slice, box)
     if not args.p_positions and args.slice:
         free_coords(box, fixed, (2,), "--slice table")

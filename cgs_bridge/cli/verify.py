@@ -7,8 +7,9 @@ from __future__ import annotations
 import sys
 
 from .. import report_html
+from ..errors import EngineError
 from ..verify import CGSUITE_ENV
-from .common import add_game_args, box_from_args, progress_callback, ruleset_from_args
+from .common import add_game_args, box_from_args, positive, progress_callback, ruleset_from_args
 from .compare import add_source_args, write_html_report
 
 
@@ -22,7 +23,7 @@ def register(sub) -> None:
                    "(default runs/<stem>-<time>; an existing non-empty folder is refused)")
     p.add_argument("--mathematica-engine", choices=["auto", "mathics", "wolframscript", "none"],
                    default="auto", help="auto: wolframscript when on PATH, else Mathics3")
-    p.add_argument("--timeout", type=float, default=600.0, help="seconds per engine run (default 600)")
+    p.add_argument("--timeout", type=positive(), default=600.0, help="seconds per engine run (default 600)")
     p.add_argument("--cgsuite-cmd", metavar="CMD", help="command that starts the CGSuite REPL, e.g. "
                    "'java -cp cgsuite.jar org.cgsuite.lang.Repl' (or set $" + CGSUITE_ENV + ")")
     p.set_defaults(func=run)
@@ -51,4 +52,6 @@ def run(args) -> int:
     if args.html:
         write_html_report(args, comp, sol, res.timings,
                           [(p.name, p.read_text(encoding="utf-8")) for p in res.files])
+    if res.problems:  # an engine failed or timed out: its rows were compared, the verdict says how far
+        raise EngineError("\n".join(msg for _, msg in res.problems) + f"\n{comp.verdict()}")
     return 0 if comp.agree else 1

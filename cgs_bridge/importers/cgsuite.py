@@ -6,11 +6,17 @@ Forms handled (all seen in real CGSuite 2.2-beta2 output, ``shared/fixtures/cgsu
 - nimbers instead of integers: ``0``, ``*``, ``*2`` (``CanonicalForm`` of an impartial game);
 - a list of lists printed as one value ``[[...],[...]]`` (a statement's own value, REPL output);
 - quoted CSV strings ``"0,0,1,1"``, with a header string ``"x,y,z,grundy"``;
-- the upstream REPL: banner lines and ``> `` echo prefixes;
+- the upstream REPL (``org.cgsuite.lang.Repl``): banner lines, ``Adding folder to classpath``, and
+  one ``> `` prompt per input line (comment and blank lines included), so a value can arrive after
+  a run of prompts ``> > > > > > [0,0,0,0]``; a trailing prompt without a value; and, when stdin
+  ended without ``:quit``, the ``org.jline.reader.EndOfFileException`` stack trace (kept as a note:
+  the rows before it are complete);
 - ``Nothing`` (the value of a ``for`` loop) and lone scalar values (kept as ``scalars``);
+- the claim checks of the emitted scripts: ``[]`` or lists of positions without values (``checks``);
 - ``Table(...)`` grids (``|`` columns and ``--+--`` rules) given the two axes and fixed coordinates;
-- error transcripts (a message, ``at worksheet input:``, the line, a caret): reported as a failed
-  CGSuite run (:class:`CGSuiteRunError`), never as a parse failure.
+- error transcripts (a message, ``at worksheet input:`` or ``at FILE line L:C``, the line, a
+  caret; or a Java exception with ``at`` frames from the REPL): reported as a failed CGSuite run
+  (:class:`CGSuiteRunError`), never as a parse failure.
 """
 
 from __future__ import annotations
@@ -24,6 +30,12 @@ from ..errors import EngineError, InputError
 
 _BANNER = ("Welcome to the CGSuite REPL", "Type CGScript expressions", "Adding folder to classpath")
 _VALUE = re.compile(r"^(-?\d+|\*|\*\d+)$")
+_PROMPTS = re.compile(r"^(?:>(?: |$))+")           # a run of REPL prompts "> > > "
+_EXCEPTION = re.compile(r'^(?:Exception in thread "[^"]*" )?((?:[A-Za-z_$][\w$]*\.)+[A-Za-z_$][\w$]*'
+                        r'(?:Exception|Error))(?::.*)?$')
+_FRAME = re.compile(r"^\s*(?:at [\w$.<>]+\(.*\)|\.\.\. \d+ more|Caused by: .*)$")
+_AT_FILE = re.compile(r"^at (worksheet input|\S+ line \d+(?::\d+)?)")
+EOF_EXCEPTION = "org.jline.reader.EndOfFileException"
 
 
 class CGSuiteRunError(EngineError):
@@ -34,12 +46,17 @@ class CGSuiteRunError(EngineError):
 class Transcript:
     """An imported transcript: ``frame`` has the coordinate columns then ``grundy`` (and
     ``misere`` when present); ``lines`` gives the source line of each row; ``scalars`` holds lone
-    values printed outside the table as ``(line, value)``; ``others`` non-numeric REPL values."""
+    values printed outside the table as ``(line, value)``; ``others`` non-numeric REPL values;
+    ``ended_without_quit``: the REPL's stdin ended without ``:quit`` (EndOfFileException);
+    ``checks``: the claim checks of the emitted scripts, ``(line, [positions where it fails])``
+    (a list ``[]`` or a list of coordinate-only lists)."""
 
     frame: pd.DataFrame
     lines: list = field(default_factory=list)
     scalars: list = field(default_factory=list)
     others: list = field(default_factory=list)
+    ended_without_quit: bool = False
+    checks: list = field(default_factory=list)
 
 
 def nimber(token: str, where: str) -> int:
@@ -49,7 +66,17 @@ def nimber(token: str, where: str) -> int:
         raise InputError(f"{where}: {token!r} is not an integer or a nimber (0, *, *2, ...)")
     if t == "*":
         return 1
-    return int(t[1:]) if t.startswith("*") else int(t)
+    if len(t) > 24:
+        raise InputError(f"{where}: {t[:30]}... is beyond the 64-bit integers cgs-bridge compares")
+    return in_int64(int(t[1:]) if t.startswith("*") else int(t), where)
+
+
+def in_int64(v: int, where: str) -> int:
+    """``v`` if it fits a signed 64-bit integer (what compared tables hold), else InputError."""
+    if not -(1 << 63) <= v < (1 << 63):
+        raise InputError(f"{where}: {v} is beyond the 64-bit integers cgs-bridge compares "
+                         "(|value| < 2^63); not a position or Grundy value of a box")
+    return v
 
 
 def _split_top(text: str, where: str) -> list:
@@ -90,10 +117,52 @@ def check_error_transcript(text: str, file: str) -> None:
     """Raise :class:`CGSuiteRunError` when ``text`` is a CGSuite error report."""
     lines = text.splitlines()
     for i, ln in enumerate(lines):
-        if ln.strip() == "at worksheet input:" or ln.strip().startswith("at worksheet input"):
+        if _AT_FILE.match(ln.strip()):
             start = max(0, i - 1)
             detail = "\n".join("  | " + x for x in lines[start:i + 3])
             raise CGSuiteRunError(f"{file}: CGSuite reported an error at line {i}:\n{detail}")
+        m = _EXCEPTION.match(_PROMPTS.sub("", ln.strip()))
+        if m and m.group(1) != EOF_EXCEPTION:
+            detail = "\n".join("  | " + x for x in lines[i:i + 4])
+            raise CGSuiteRunError(f"{file}: CGSuite raised {m.group(1)} at line {i + 1}:\n{detail}")
+
+
+def repl_lines(text: str):
+    """Yield ``(line number, content, after_prompt)`` for each line of a transcript with the REPL's
+    prompts removed (any run of ``> ``), skipping what carries no value: blank lines, ``Nothing``,
+    the REPL banner and ``Adding folder to classpath``, and the stack trace of an
+    ``EndOfFileException`` (input ended without ``:quit``)."""
+    in_eof = False
+    for no, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        stripped = _PROMPTS.sub("", line)
+        repl, line = stripped != line, stripped.strip()
+        m = _EXCEPTION.match(line)
+        if m and m.group(1) == EOF_EXCEPTION:
+            in_eof = True
+            continue
+        if in_eof and _FRAME.match(line):
+            continue
+        in_eof = False
+        if not line or line == "Nothing" or any(line.startswith(b) for b in _BANNER):
+            continue
+        yield no, line, repl
+
+
+def java_exceptions(text: str) -> list:
+    """The Java exception class names a transcript (or the REPL's stderr) reports, in order."""
+    out = []
+    for ln in text.splitlines():
+        m = _EXCEPTION.match(_PROMPTS.sub("", ln.strip()))
+        if m:
+            out.append(m.group(1))
+    return out
+
+
+def ended_without_quit(text: str) -> bool:
+    """True when the transcript holds the REPL's ``EndOfFileException`` (stdin ended without
+    ``:quit``; the real REPL then exits with status 1 after printing every value)."""
+    return EOF_EXCEPTION in text
 
 
 def parse_transcript(text: str, ncoords: int, file: str = "<cgsuite>") -> Transcript:
@@ -104,16 +173,10 @@ def parse_transcript(text: str, ncoords: int, file: str = "<cgsuite>") -> Transc
         InputError: a malformed line or a row of the wrong length (file and line named).
     """
     check_error_transcript(text, file)
-    rows, where_rows, scalars, others = [], [], [], []
+    rows, where_rows, scalars, others, checks = [], [], [], [], []
     header_seen = False
-    for no, raw in enumerate(text.splitlines(), 1):
+    for no, line, repl in repl_lines(text):
         where = f"{file}:{no}"
-        line = raw.strip()
-        repl = False
-        if line.startswith(">"):
-            repl, line = True, line[1:].strip()
-        if not line or line == "Nothing" or any(line.startswith(b) for b in _BANNER):
-            continue
         if line.startswith('"'):
             if not (line.endswith('"') and len(line) >= 2):
                 raise InputError(f"{where}: unterminated string (truncated line?)")
@@ -124,6 +187,9 @@ def parse_transcript(text: str, ncoords: int, file: str = "<cgsuite>") -> Transc
             found = [[nimber(v, where) for v in body.split(",")]]
         elif line.startswith("["):
             found = _rows_of_list(line, where)
+            if line.replace(" ", "") == "[]" or (line.startswith("[[") and all(len(r) == ncoords for r in found)):
+                checks.append((no, [tuple(r) for r in found]))  # a claim check: the positions where it fails
+                continue
         elif _VALUE.match(line):
             scalars.append((no, nimber(line, where)))
             continue
@@ -139,10 +205,38 @@ def parse_transcript(text: str, ncoords: int, file: str = "<cgsuite>") -> Transc
                                  "a transcript of another game?")
             rows.append(r)
             where_rows.append(no)
-    widths = {len(r) for r in rows}
-    if len(widths) > 1:
-        raise InputError(f"{file}: rows of different lengths {sorted(widths)}")
-    return Transcript(_frame(rows, ncoords), where_rows, scalars, others)
+    if rows:
+        first = len(rows[0])
+        for r, no in zip(rows, where_rows):
+            if len(r) != first:
+                raise InputError(f"{file}:{no}: a row of {len(r)} values, but the first row "
+                                 f"(line {where_rows[0]}) has {first}; rows of different lengths")
+    return Transcript(_frame(rows, ncoords), where_rows, scalars, others, ended_without_quit(text), checks)
+
+
+def read_values(text: str, file: str = "<cgsuite>") -> list:
+    """Every value a transcript printed, in order, as ``(line, value)``: ``value`` is an int (a
+    nim value; nimbers ``*n`` read as n) or a list of ints (``[14,8,6]``) or of such lists. For
+    one-off queries such as ``[R(3, 13).NimValue, S(5, 5).NimValue]``.
+
+    Raises:
+        CGSuiteRunError: an error transcript. InputError: a line that is not such a value.
+    """
+    check_error_transcript(text, file)
+    out = []
+    for no, line, _ in repl_lines(text):
+        where = f"{file}:{no}"
+        if _VALUE.match(line):
+            out.append((no, nimber(line, where)))
+        elif line.startswith("[") and line.endswith("]"):
+            inner = line[1:-1].strip()
+            if inner.startswith("["):
+                out.append((no, _rows_of_list(line, where)))
+            else:
+                out.append((no, [nimber(v, where) for v in _split_top(inner, where)] if inner else []))
+        else:
+            raise InputError(f"{where}: cannot read {line[:60]!r} as a CGSuite value")
+    return out
 
 
 def _frame(rows: list, ncoords: int) -> pd.DataFrame:

@@ -34,11 +34,52 @@ class ClaimCheck:
     detail: str
 
 
+#: Largest claims file read (bytes).
+MAX_CLAIMS_BYTES = 16 << 20
+
+
+class _NoAliasLoader(yaml.SafeLoader):
+    """Safe YAML without aliases (``*name``): a few lines of aliases can expand to billions of
+    nodes ("billion laughs"); a claims file typed from a paper never needs them."""
+
+    def compose_node(self, parent, index):
+        if self.check_event(yaml.events.AliasEvent):
+            mark = self.peek_event().start_mark
+            raise InputError(f"{self.name}:{mark.line + 1}:{mark.column + 1}: YAML aliases (*name) "
+                             "are not accepted in a claims file; write the values out")
+        return super().compose_node(parent, index)
+
+
+def _int(v, what: str) -> int:
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise InputError(f"{what} must be an integer, got {v!r}")
+    return v
+
+
+def _position(v, what: str) -> tuple:
+    if not isinstance(v, list) or not v:
+        raise InputError(f"{what} must be a list of integers such as [2, 1, 2], got {v!r}")
+    return tuple(_int(x, what) for x in v)
+
+
 def load_claims(path) -> list:
-    """Read and validate a claims file. Raises InputError naming the file (and the claim)."""
+    """Read and validate a claims file (at most :data:`MAX_CLAIMS_BYTES`, no YAML aliases).
+
+    Raises:
+        InputError: naming the file and the claim: unreadable, too large, not YAML, a claim of no
+        or several kinds, a value that is not an integer, an outcome other than P or N.
+    """
     try:
-        with open(path, encoding="utf-8") as f:
-            doc = yaml.safe_load(f)
+        with open(path, "rb") as f:
+            raw = f.read(MAX_CLAIMS_BYTES + 1)
+        if len(raw) > MAX_CLAIMS_BYTES:
+            raise InputError(f"{path}: larger than {MAX_CLAIMS_BYTES >> 20} MiB; not a claims file")
+        loader = _NoAliasLoader(raw.decode("utf-8"))
+        loader.name = str(path)
+        try:
+            doc = loader.get_single_data()
+        finally:
+            loader.dispose()
     except (OSError, UnicodeDecodeError) as e:
         raise InputError(f"cannot read {path}: {e}") from None
     except yaml.YAMLError as e:
@@ -48,16 +89,31 @@ def load_claims(path) -> list:
     if not isinstance(doc, dict) or not isinstance(doc.get("claims"), list):
         raise InputError(f"{path}: expected a mapping with a list 'claims'")
     for k, c in enumerate(doc["claims"], 1):
-        if not isinstance(c, dict):
-            raise InputError(f"{path}: claim {k} is not a mapping")
-        kinds = [x for x in ("p_positions", "count", "position") if x in c]
-        if len(kinds) != 1:
-            raise InputError(f"{path}: claim {k} needs exactly one of p_positions, count, position")
-        if "count" in c and not isinstance(c.get("equals"), int):
-            raise InputError(f"{path}: claim {k}: 'count' needs an integer 'equals'")
-        if "position" in c and not ("outcome" in c or "grundy" in c):
-            raise InputError(f"{path}: claim {k}: 'position' needs 'outcome' (P/N) or 'grundy'")
+        _validate(c, f"{path}: claim {k}")
     return doc["claims"]
+
+
+def _validate(c, where: str) -> None:
+    if not isinstance(c, dict):
+        raise InputError(f"{where} is not a mapping")
+    kinds = [x for x in ("p_positions", "count", "position") if x in c]
+    if len(kinds) != 1:
+        raise InputError(f"{where} needs exactly one of p_positions, count, position")
+    if "count" in c:
+        _int(c.get("equals"), f"{where}: 'equals' (needed by 'count')")
+    if "p_positions" in c:
+        if not isinstance(c["p_positions"], list):
+            raise InputError(f"{where}: 'p_positions' must be a list of positions")
+        for i, p in enumerate(c["p_positions"], 1):
+            _position(p, f"{where}: p_positions entry {i}")
+    if "position" in c:
+        _position(c["position"], f"{where}: 'position'")
+        if not ("outcome" in c or "grundy" in c):
+            raise InputError(f"{where}: 'position' needs 'outcome' (P/N) or 'grundy'")
+        if "grundy" in c and _int(c["grundy"], f"{where}: 'grundy'") < 0:
+            raise InputError(f"{where}: 'grundy' must be >= 0, got {c['grundy']}")
+        if "outcome" in c and c["outcome"] not in ("P", "N"):
+            raise InputError(f"{where}: 'outcome' must be P or N, got {c['outcome']!r}")
 
 
 def check_claims(claims: list, solution, file: str = "<claims>") -> list:
@@ -72,6 +128,10 @@ def check_claims(claims: list, solution, file: str = "<claims>") -> list:
         name = str(c.get("name", f"claim {k}"))
         if "p_positions" in c:
             want = {tuple(int(v) for v in p) for p in c["p_positions"]}
+            bad = [p for p in want if len(p) != r.n]
+            if bad:
+                raise InputError(f"{file}: claim {k}: P-position {bad[0]} has {len(bad[0])} "
+                                 f"coordinates, the game {r.n}")
             got = set(solution.p_positions())
             extra, missing = sorted(got - want), sorted(want - got)
             ok = not extra and not missing
@@ -94,6 +154,8 @@ def check_claims(claims: list, solution, file: str = "<claims>") -> list:
             p = tuple(int(v) for v in c["position"])
             if len(p) != r.n:
                 raise InputError(f"{file}: claim {k}: position {p} has {len(p)} coordinates, the game {r.n}")
+            if not solution.box.contains(p):
+                raise InputError(f"{file}: claim {k}: position {p} is outside the box {solution.box}")
             g = solution.value(p)
             if "grundy" in c:
                 ok, detail = g == int(c["grundy"]), f"{p}: python {g}, published {c['grundy']}"

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import csv
 import io
+from pathlib import Path
 
 import pandas as pd
 
 from ..errors import InputError
-from .cgsuite import Transcript
+from ..io import read_input_text
+from .cgsuite import Transcript, in_int64
 
 
 def read_csv_text(text: str, coords: tuple, file: str = "<csv>") -> Transcript:
@@ -43,7 +45,7 @@ def read_csv_text(text: str, coords: tuple, file: str = "<csv>") -> Transcript:
         if len(row) != len(header):
             raise InputError(f"{file}:{no}: {len(row)} fields, the header has {len(header)} (truncated?)")
         try:
-            rows.append([int(row[i]) for i in order])
+            rows.append([in_int64(int(row[i]), f"{file}:{no}") for i in order])
         except ValueError:
             raise InputError(f"{file}:{no}: not an integer in {','.join(row)!r}") from None
         lines.append(no)
@@ -72,7 +74,7 @@ def read_list_text(text: str, ncoords: int, file: str = "<output>") -> Transcrip
             elif ch == "}":
                 if depth == 2:
                     try:
-                        row = [int(v) for v in cur.split(",")]
+                        row = [in_int64(int(v), f"{file}:{line_of_row}") for v in cur.split(",")]
                     except ValueError:
                         raise InputError(f"{file}:{line_of_row}: not a row of integers: {{{cur}}}") from None
                     if len(row) not in (ncoords + 1, ncoords + 2):
@@ -92,23 +94,31 @@ def read_list_text(text: str, ncoords: int, file: str = "<output>") -> Transcrip
     if not seen_open:
         raise InputError(f"{file}: no list {{...}} found")
     width = len(rows[0]) if rows else ncoords + 1
-    if any(len(r) != width for r in rows):
-        raise InputError(f"{file}: rows of different lengths")
+    for r, no in zip(rows, lines):
+        if len(r) != width:
+            raise InputError(f"{file}:{no}: a row of {len(r)} values, but the first row (line "
+                             f"{lines[0]}) has {width}; rows of different lengths")
     cols = [f"c{i}" for i in range(ncoords)] + ["grundy"] + (["misere"] if width == ncoords + 2 else [])
     return Transcript(pd.DataFrame(rows, columns=cols, dtype="int64"), lines)
 
 
-def read_output(path, coords: tuple) -> Transcript:
+def read_output(path, coords: tuple, partial: bool = False) -> Transcript:
     """Read a file the Mathematica side produced: CSV when its first line is a header, otherwise
-    a printed list of lists.
+    a printed list of lists. With ``partial`` (the CSV of a run that failed or timed out while
+    writing it row by row) a last line without its newline is dropped, and a missing file or
+    header-less start reads as no rows.
 
     Raises:
         InputError: unreadable file or either format's errors.
     """
-    try:
-        text = open(path, encoding="utf-8").read()
-    except (OSError, UnicodeDecodeError) as e:
-        raise InputError(f"cannot read {path}: {e}") from None
+    if partial and not Path(path).exists():
+        text = ""  # the engine was cut off before it wrote anything
+    else:
+        text = read_input_text(path, "Mathematica output")
+    if partial:
+        text = text[: text.rfind("\n") + 1]
+        if not text:
+            text = ",".join(list(coords) + ["grundy"]) + "\n"
     if text.lstrip().startswith("{"):
         return read_list_text(text, len(coords), str(path))
     return read_csv_text(text, coords, str(path))

@@ -20,12 +20,19 @@ The target ``cgsuite`` (:data:`TARGET`): templates ``cgsuite/class.cgs.j2`` (the
 
 from __future__ import annotations
 
+from ..errors import InputError
 from ..spec import ast as A
 from . import naming
 from .base import ATOM, Printer
 from .context import Target, comment_safe, common_context
 from .model import ClampTo, Forbid, SearchDown
 from .spec_printer import expr_text
+
+
+
+def claim_uses_misere(cl) -> bool:
+    """True when the claim mentions ``misere``."""
+    return any(isinstance(n, A.Name) and n.id == "misere" for n in A.walk(cl.expr))
 
 POSTFIX = 90
 
@@ -182,6 +189,35 @@ class CGSuitePrinter(Printer):
         return name, text
 
 
+class ProcedurePrinter(CGSuitePrinter):
+    """Print a function parameter's body as a CGScript procedure ``t -> ...`` for a worksheet
+    script, where the class's helper methods are out of reach: the spec's ``%``/``mod`` is
+    written inline as ``a - b * (a / b).Floor``; a bounded search cannot be printed (InputError)."""
+
+    def _floor_mod(self, a, b) -> str:
+        m = self.PRECEDENCE["*"]
+        left, right = self.operand(a, self.PRECEDENCE["-"]), self.operand(b, m)
+        return f"({left} - {right} * ({self.operand(a, m)} / {self.operand(b, m, True)}).Floor)"
+
+    def _print_BinOp(self, n):
+        if n.op == "%":
+            return self._floor_mod(n.left, n.right)
+        return super()._print_BinOp(n)
+
+    def _print_Call(self, n):
+        if n.func == "mod":
+            return self._floor_mod(*n.args)
+        return super()._print_Call(n)
+
+    def _print_Search(self, n):
+        raise InputError(f"a function parameter with a bounded search ({expr_text(n)}) cannot be "
+                         "passed to the CGSuite class as a procedure")
+
+    def procedure(self, var: str, body) -> str:
+        """``var -> body`` (CGScript procedure syntax, ``Cgsuite.g`` functionExpression)."""
+        return f"{self.name(var)} -> {self.doprint(body)}"
+
+
 def floor_mod_helper() -> str:
     """CGScript ``FloorMod(a, b)``: the remainder with the sign of ``b`` (Python ``%``)."""
     return "  def FloorMod(a as Integer, b as Integer) := a - b * (a / b).Floor;"
@@ -213,12 +249,20 @@ def files(stem, model) -> dict:
 def derive_method(pr, names, model, derive, derive_name, coords) -> str:
     """The derived-move helper method: the :class:`~cgs_bridge.printing.model.Derive` step list
     as CGScript loops (a linear search downwards for every ``SearchDown``)."""
+    if all(isinstance(step, Forbid) for step in derive.steps):  # checks only: no loop, no locals
+        out = [f"  def {derive_name}({', '.join(c + ' as Integer' for c in coords)}) begin"]
+        out += [f"    if not ({pr.doprint(step.cond)}) then error(\"{step.error}\") end" for step in derive.steps]
+        return "\n".join(out + [f"    Position({', '.join(coords)})", "  end"])
     loc = {c: names.fresh("q" + names[c]) for c in model.coords}
-    changed, w, found = names.fresh("changed"), names.fresh("w"), pr.locals()["found"]
+    kinds = {type(step) for step in derive.steps}
+    changed = names.fresh("changed")
+    w = names.fresh("w") if kinds & {ClampTo, SearchDown} else None
+    found = pr.locals()["found"] if SearchDown in kinds else None
     out = [f"  def {derive_name}({', '.join(c + ' as Integer' for c in coords)}) begin"]
     out += [f"    var {loc[c]} := {names[c]};" for c in model.coords]
-    out += [f"    var {changed} := true;", f"    var {w} := 0;", f"    var {found} := false;",
-            f"    while {changed} do", f"      {changed} := false;"]
+    out += [f"    var {changed} := true;"] + ([f"    var {w} := 0;"] if w else [])
+    out += ([f"    var {found} := false;"] if found else [])
+    out += [f"    while {changed} do", f"      {changed} := false;"]
     for step in derive.steps:
         cond = pr.with_overrides(step.cond, loc)
         if isinstance(step, Forbid):
@@ -241,9 +285,6 @@ def derive_method(pr, names, model, derive, derive_name, coords) -> str:
 
 def _methods(pr, names, model, coords, typed) -> list:
     methods = []
-    for f, var, body, text in model.fn_params:
-        methods.append(f"  // function parameter {f}(t) = {comment_safe(text)}\n"
-                       f"  def {names[f]}({names[var]} as Integer) := {pr.doprint(body)};")
     for d, params, body in model.defs:
         methods.append(f"  def {names[d]}({', '.join(names[q] + ' as Integer' for q in params)}) := "
                        f"{pr.doprint(body)};")
@@ -255,12 +296,63 @@ def _methods(pr, names, model, coords, typed) -> list:
     return methods
 
 
+def _class_params(model, names, pr) -> tuple:
+    """Class parameters in spec order: ``(signature, arguments of this box's script, usage
+    arguments)``. Integer parameters are ``k as Integer``; a function parameter is an untyped
+    parameter holding a procedure (``class StepF(f)``, ``StepF(t -> (t / 2).Floor)``:
+    ``shared/fixtures/cgsuite/classes/StepF.cgs``), so one class file serves every value. The
+    usage line (a comment of the class) shows the spec's defaults, never this box's values."""
+    ints, fns = dict(model.int_params), {f: (var, body) for f, var, body, _ in model.fn_params}
+    proc = ProcedurePrinter(names, members=pr.members)
+    sig, args, usage = [], [], []
+    for p in model.ruleset.game.params:
+        if p.name in fns:
+            var, body = fns[p.name]
+            sig.append(names[p.name])
+            args.append(proc.procedure(var, body))
+            usage.append(proc.procedure("t", p.default) if p.default is not None else names[p.name])
+        else:
+            sig.append(f"{names[p.name]} as Integer")
+            args.append(str(ints[p.name]))
+            usage.append(proc.doprint(p.default) if p.default is not None else names[p.name])
+    return ", ".join(sig), ", ".join(args), ", ".join(usage)
+
+
+def _claim_checks(model, names, coords, sizes, misere) -> list:
+    """Each claim that applies to these parameters as the papers check it: the list of valid
+    positions of the box where it fails (``[]`` when it holds), one statement per claim; as
+    ``(comment, statement)``. Parameters are written as their values; definitions are called on
+    ``R``. A claim the script cannot print (a bounded search) is left out with a comment."""
+    r, point = model.ruleset, ", ".join(coords)
+    value = f"R({point}).NimValue"
+    over = {c: n for c, n in zip(model.coords, coords)}
+    over.update({p: str(v) for p, v in model.int_params})
+    over.update({d: f"R.{names[d]}" for d, _, _ in model.defs})
+    over.update({"grundy": value, "P": f"({value} == 0)", "N": f"({value} != 0)",
+                 "misere": f"R({point}).MisereNimValue"})
+    pr = ProcedurePrinter(names)
+    loops = " ".join(f"for {c} from 0 to {m}" for c, m in zip(coords, sizes))
+    out = []
+    for k, cl in enumerate(r.game.claims):
+        name, _, text = model.claims[k]
+        if not r.claim_applies(k) or (claim_uses_misere(cl) and not misere):
+            continue
+        comment = f'// "{name}": {text} -- prints [] when it holds on the box'
+        try:
+            cond = pr.with_overrides(cl.expr, over)
+        except InputError as e:
+            out.append((comment, f"// not checked here: {e}"))
+            continue
+        out.append((comment, f"System.Print([[{point}] {loops} where R.IsValid({point}) and not ({cond})]);"))
+    return out
+
+
 def context(model, box, misere, files) -> dict:
     """The variables of the CGSuite templates (see :class:`~cgs_bridge.printing.context.Target`)."""
     cls = class_name(model.name)
     names = naming.Namer(model.names, naming.cgs_valid, naming.cgs_repair, lambda c: c + "_",
                          naming.CGS_KEYWORDS | naming.CGS_TAKEN | {"R", cls})
-    pr = CGSuitePrinter(names, members=[p for p, _ in model.int_params])
+    pr = CGSuitePrinter(names, members=[p.name for p in model.ruleset.game.params])
     coords = [names[c] for c in model.coords]
     typed = ", ".join(f"{c} as Integer" for c in coords)
     methods = _methods(pr, names, model, coords, typed)
@@ -278,25 +370,30 @@ def context(model, box, misere, files) -> dict:
             target = f"Position({tup})"
         options.append(f"[{target} for {names[m.var]} from 0 to {coords[m.index]} - 1]")
     helpers = [text for _, text in pr.helpers]
-    if uses_floor_mod(model.all_exprs()):
+    fn_bodies = [b for _, _, b, _ in model.fn_params]  # printed in the script, as procedures
+    if uses_floor_mod([e for e in model.all_exprs() if not any(e is b for b in fn_bodies)]):
         helpers.insert(0, floor_mod_helper())
-    args = ", ".join(str(v) for _, v in model.int_params)
+    signature, args, usage = _class_params(model, names, pr)
+    has_params = bool(model.ruleset.game.params)
     row = coords + [f"R({', '.join(coords)}).NimValue"]
     if misere:
         row.append(f"R({', '.join(coords)}).MisereNimValue")
-    loops = " ".join(f"for {c} from 0 to {u} do" for c, u in zip(coords, box.upper))
+    sizes = [names.fresh(c + "Max") for c in coords]
+    loops = " ".join(f"for {c} from 0 to {m} do" for c, m in zip(coords, sizes))
     table = (f"{loops} if R.IsValid({', '.join(coords)}) then System.Print([{', '.join(row)}]); end"
              + " end" * len(coords))
     renamed = [(c, names[c]) for c in model.names if names[c] != c]
     return {**common_context(model, box), "class_name": cls, "class_file": files["cgsuite/class.cgs.j2"],
             "script_file": files["cgsuite/script.cgs.j2"],
-            "class_params": ", ".join(f"{names[p]} as Integer" for p, _ in model.int_params),
-            "singleton": not model.int_params, "coords": coords, "typed_coords": typed,
+            "class_params": signature,
+            "singleton": not has_params, "coords": coords, "typed_coords": typed,
             "methods": methods, "helpers": helpers,
             "options": "\n".join(("      " if i == 0 else "        Concat ") + o for i, o in enumerate(options)),
-            "construct": f"{cls}({args})" if model.int_params else cls,
+            "construct": f"{cls}({args})" if has_params else cls,
             "table_statement": table, "misere": misere, "renamed": renamed,
-            "example": f"{cls}({args})" if model.int_params else cls}
+            "sizes": " ".join(f"{m} := {u};" for m, u in zip(sizes, box.upper)),
+            "claim_checks": _claim_checks(model, names, coords, sizes, misere),
+            "example": f"{cls}({usage})" if has_params else cls}
 
 
 TARGET = Target("cgsuite", CGSuitePrinter, files, context)

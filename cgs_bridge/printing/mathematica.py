@@ -5,7 +5,8 @@ are native; a chain containing ``!=`` is expanded, since ``Unequal[a, b, c]`` me
 distinct") < ``+ -`` < ``*`` < unary ``-`` < ``^`` (right-associative). Negative operands of binary
 operators are parenthesised (``a - (-3)``; ``--`` would be ``Decrement``).
 
-Spellings: ``floor(a/b)`` is ``Floor[a/b]`` and ``ceil`` ``Ceiling[a/b]`` (exact rationals),
+Spellings: ``floor(a/b)`` is ``Quotient[a, b]`` (the floor of the quotient of integers, as in
+Mathematica and Mathics3) and ``ceil`` ``Ceiling[a/b]`` (exact rationals),
 ``%``/``mod`` is ``Mod`` (sign of the divisor, as the spec), ``min``/``max``/``abs`` are
 ``Min``/``Max``/``Abs``, ``iff`` is ``Equivalent``. Nim-sum is the helper ``nimSum`` defined in
 the emitted program from ``IntegerDigits`` (Mathics3 has no ``BitXor``), ``floor(log2(n))`` the
@@ -23,7 +24,7 @@ from __future__ import annotations
 from ..spec import ast as A
 from . import naming
 from .base import ATOM, Printer
-from .context import Target, common_context
+from .context import Target, comment_safe, common_context
 from .model import ClampTo, Forbid, SearchDown
 
 
@@ -104,7 +105,9 @@ class MathematicaPrinter(Printer):
         return f"{head}[{self.operand(n.num, m)}/{self.operand(n.den, m, True)}]"
 
     def _print_FloorDiv(self, n):
-        return self._div(n, "Floor")
+        # Quotient rounds toward -Infinity like Floor[a/b] on integers, without building a rational
+        # (cheaper in Mathics3, where every evaluation step counts)
+        return f"Quotient[{self.doprint(n.num)}, {self.doprint(n.den)}]"
 
     def _print_CeilDiv(self, n):
         return self._div(n, "Ceiling")
@@ -131,14 +134,10 @@ class MathematicaPrinter(Printer):
 #: digits, two's complement for negative numbers as Python's ``^`` and Wolfram's ``BitXor``).
 HELPERS = {
     "nimSum": """nimSum[] := 0;
-nimSum[a_Integer] := a;
-nimSum[a_Integer, b_Integer] := Module[{w, da, db, r},
-  w = Max[IntegerLength[Abs[a], 2], IntegerLength[Abs[b], 2]] + 1;
-  da = IntegerDigits[Mod[a, 2^w], 2, w];
-  db = IntegerDigits[Mod[b, 2^w], 2, w];
-  r = FromDigits[Mod[da + db, 2], 2];
-  If[r >= 2^(w - 1), r - 2^w, r]];
-nimSum[a_Integer, b_Integer, c__Integer] := nimSum[nimSum[a, b], c];""",
+nimSum[args__Integer] := Module[{w, r},
+  w = Max[IntegerLength[Abs[{args}], 2]] + 1;
+  r = FromDigits[Mod[Total[Map[IntegerDigits[Mod[#, 2^w], 2, w] &, {args}]], 2], 2];
+  If[r >= 2^(w - 1), r - 2^w, r]];""",
     "power": """power[a_Integer, b_Integer] := If[b == 0, 1, a^b];""",
     "ilog2": """ilog2[n_Integer] := If[n >= 1, IntegerLength[n, 2] - 1, cgsError["floor(log2(" <> ToString[n] <> ")) is undefined"]];""",
     "searchMax": """searchMax[lo_Integer, hi_Integer, cond_] := Module[{m = hi},
@@ -162,7 +161,12 @@ def mma_string(text: str) -> str:
 
 def derive_rule(pr, names, model, derive, dname) -> str:
     """The derived-move function: the :class:`~cgs_bridge.printing.model.Derive` step list as a
-    ``While`` loop (a linear search downwards for every ``SearchDown``)."""
+    ``While`` loop (a linear search downwards for every ``SearchDown``); a list of checks only
+    (every step a ``Forbid``) needs no loop and no local variables."""
+    point = "{" + ", ".join(names[c] for c in model.coords) + "}"
+    if all(isinstance(step, Forbid) for step in derive.steps):
+        checks = [f"If[!({pr.doprint(step.cond)}), cgsError[{mma_string(step.error)}]]; " for step in derive.steps]
+        return f"{dname}[{{{', '.join(names[c] + '_' for c in model.coords)}}}] := ({''.join(checks)}{point})"
     pat = {c: names.fresh(names[c] + "0") for c in model.coords}
     changed, v = names.fresh("changed"), names.fresh("v")
     init = ", ".join(f"{names[c]} = {pat[c]}" for c in model.coords)
@@ -186,15 +190,95 @@ def derive_rule(pr, names, model, derive, dname) -> str:
     return "\n".join(out)
 
 
+def _parameters(pr, names, model) -> list:
+    """The assignments at the top of the program, one per parameter in spec order (a function
+    parameter is a pure function, called ``f[t]`` like a definition)."""
+    ints, fns = dict(model.int_params), {f: (var, body) for f, var, body, _ in model.fn_params}
+    out = []
+    for p in model.ruleset.game.params:
+        if p.name in fns:
+            var, body = fns[p.name]
+            out.append(f"{names[p.name]} = Function[{{{names[var]}}}, {pr.doprint(body)}];")
+        else:
+            out.append(f"{names[p.name]} = {ints[p.name]};")
+    return out
+
+
 def _definitions(pr, names, model, pattern) -> tuple:
-    defs = [f"{names[k]} = {v};" for k, v in model.int_params]
-    for f, var, body, text in model.fn_params:
-        defs.append(f"{names[f]}[{names[var]}_] := {pr.doprint(body)};")
+    defs = []
     for d, params, body in model.defs:
         defs.append(f"{names[d]}[{', '.join(names[q] + '_' for q in params)}] := {pr.doprint(body)};")
     valid = (f"validQ[{pattern}] := {pr.doprint(model.valid_expr)};" if model.requires
              else "validQ[_List] := True;")
     return defs, valid
+
+
+def _option_functions(pr, names, model, coords, sizes, pattern, rules) -> tuple:
+    """Per move, a function giving the values of the options along its coordinate.
+
+    The option reached by lowering coordinate i to t depends only on t and the other coordinates
+    (the lowered point), so the values along i form one list per line (the other coordinates
+    fixed): ``cutX[[y + 1, z + 1]]`` lists the values of the options reached by cutting x to
+    0, 1, 2, ...; a position takes the first x of them, and each line grows only as far as the
+    positions reached need (the recurrence of the fast solver, ``shared/design-notes.md``,
+    "Speed"). A cut with no assignment, clamp or derivation reaches the lowered point itself: its
+    values are read straight from ``value``. Returns ``(definitions, calls)``."""
+    defs, calls = [], []
+    for m in model.moves:
+        i, c = m.index, coords[m.index]
+        others = [coords[j] for j in range(len(coords)) if j != i]
+        index = ", ".join(f"{o} + 1" for o in others)
+        lowered = all(isinstance(e, A.Name) and e.id == (m.var if j == i else model.coords[j])
+                      for j, e in enumerate(m.result))
+        if lowered and m.derive is None and model.clamp is None:
+            slab = ", ".join("All" if j == i else f"{coords[j]} + 1" for j in range(len(coords)))
+            calls.append(f"Take[value[[{slab}]], {c}]")
+            continue
+        tup = "{" + ", ".join(pr.doprint(e) for e in m.result) + "}"
+        if m.derive is not None:
+            dname = names.fresh("derive" + c[:1].upper() + c[1:])
+            rules.append(derive_rule(pr, names, model, m.derive, dname) + ";")
+            entry = f"at[{dname}[{tup}]]"
+        elif model.clamp is not None:
+            entry = f"at[clamp[{tup}]]"
+        else:  # the option itself, read from value (coordinates are 0-based, parts 1-based)
+            entry = f"value[[{', '.join(pr.operand(e, pr.PRECEDENCE['+']) + ' + 1' for e in m.result)}]]"
+        line = names.fresh("cut" + c[:1].upper() + c[1:])
+        fn = names.fresh("options" + c[:1].upper() + c[1:])
+        ref = f"{line}[[{index}]]" if others else line
+        start = "{}" if not others else f"ConstantArray[{{}}, {{{', '.join(sizes[o] + ' + 1' for o in others)}}}]"
+        t = names[m.var]
+        defs.append(f"{line} = {start};\n"
+                    f"{fn}[{pattern}] := (\n"
+                    f"  If[Length[{ref}] < {c},\n"
+                    f"    {ref} = Join[{ref}, Table[{entry}, {{{t}, Length[{ref}], {c} - 1}}]]];\n"
+                    f"  Take[{ref}, {c}]);")
+        calls.append(f"{fn}[{{{', '.join(coords)}}}]")
+    return defs, calls
+
+
+def _claims(pr, names, model, coords, misere) -> list:
+    """Each claim as the papers check it: ``Select`` of the positions where it fails, printed
+    (``{}`` when it holds on the box); a ``when`` condition guards it (parameters are
+    assignments at the top, so the program text is the same for every parameter value)."""
+    out = []
+    point = "{" + ", ".join(coords) + "}"
+    g = f"at[{point}]" + ("[[1]]" if misere else "")
+    over = {"grundy": g, "P": f"({g} == 0)", "N": f"({g} != 0)"}
+    if misere:
+        over["misere"] = f"at[{point}][[2]]"
+    pattern = "{" + ", ".join(c + "_" for c in coords) + "}"
+    for k, cl in enumerate(model.ruleset.game.claims, 1):
+        if "misere" in {n.id for n in A.walk(cl.expr) if isinstance(n, A.Name)} and not misere:
+            continue
+        fails = names.fresh(f"claim{k}Fails")
+        check = f"Print[Select[positions, {fails}]]"
+        if cl.when is not None:
+            check = f"If[{pr.doprint(cl.when)}, {check}]"
+        name, _, text = model.claims[k - 1]
+        out.append(f"(* \"{comment_safe(name)}\": {comment_safe(text)} *)\n"
+                   f"{fails}[{pattern}] := !({pr.with_overrides(cl.expr, over)});\n{check};")
+    return out
 
 
 def context(model, box, misere, files) -> dict:
@@ -203,34 +287,28 @@ def context(model, box, misere, files) -> dict:
                          naming.MMA_TAKEN)
     pr = MathematicaPrinter(names)
     coords = [names[c] for c in model.coords]
+    sizes = [names.fresh(c + "Max") for c in coords]
     pattern = "{" + ", ".join(c + "_" for c in coords) + "}"
+    params = _parameters(pr, names, model)
     defs, valid = _definitions(pr, names, model, pattern)
     rules = []
     if model.clamp is not None:
         rules.append(f"clamp[{pattern}] := {{{', '.join(pr.doprint(e) for e in model.clamp)}}};")
-    tables = []
-    for m in model.moves:
-        tup = "{" + ", ".join(pr.doprint(e) for e in m.result) + "}"
-        if m.derive is not None:
-            dname = names.fresh("derive" + names[m.coord][:1].upper() + names[m.coord][1:])
-            rules.append(derive_rule(pr, names, model, m.derive, dname) + ";")
-            body = f"{dname}[{tup}]"
-        elif model.clamp is not None:
-            body = f"clamp[{tup}]"
-        else:
-            body = tup
-        tables.append(f"Table[{body}, {{{names[m.var]}, 0, {coords[m.index]} - 1}}]")
-    if not tables:
-        move = f"move[{pattern}] := {{}};"
-    elif len(tables) == 1:
-        move = f"move[{pattern}] := {tables[0]};"
-    else:
-        move = f"move[{pattern}] := Join[\n  " + ",\n  ".join(tables) + "];"
+    options, calls = _option_functions(pr, names, model, coords, dict(zip(coords, sizes)), pattern, rules)
+    claims = _claims(pr, names, model, coords, misere)
     helpers = [HELPERS[h] for h in ("nimSum", "power", "ilog2", "searchMax", "searchMin") if h in pr.used]
     header = ",".join(list(model.coords) + ["grundy"] + (["misere"] if misere else []))
     renamed = [(c, names[c]) for c in model.names if names[c] != c]
-    return {**common_context(model, box), "defs": defs, "valid": valid, "rules": rules, "move": move,
-            "helpers": helpers, "ranges": ", ".join(f"Range[0, {u}]" for u in box.upper),
+    index = ", ".join(f"{c} + 1" for c in coords)
+    fields = [f"{c}, \",\", " for c in coords]
+    row = "".join(fields) + (f"at[{{{', '.join(coords)}}}][[1]], \",\", at[{{{', '.join(coords)}}}][[2]]" if misere
+                             else f"at[{{{', '.join(coords)}}}]")
+    return {**common_context(model, box), "params": params, "defs": defs, "valid": valid,
+            "rules": rules, "options": options, "calls": calls, "claims": claims,
+            "sizes": [f"{s} = {u};" for s, u in zip(sizes, box.upper)], "coords": coords,
+            "pattern": pattern, "index": index, "row": row, "point": "{" + ", ".join(coords) + "}",
+            "helpers": helpers, "ranges": ", ".join(f"Range[0, {s}]" for s in sizes),
+            "dims": ", ".join(f"{s} + 1" for s in sizes),
             "csv_file": mma_string(files["csv"]), "csv_name": files["csv"],
             "header": mma_string(header), "misere": misere, "renamed": renamed,
             "program_file": files["mathematica/program.wl.j2"]}

@@ -124,7 +124,7 @@ def cgs_repair(name: str) -> str:
 
 # ------------------------------------------------------------------ Mathematica
 MMA_TAKEN = frozenset("""Gr Mis Mex move nimSum validQ positions rows stream writeRow cgsError
-searchMax searchMin ilog2 power derive clamp csvFile""".split())
+searchMax searchMin ilog2 power derive clamp csvFile value at computeValue options Quotient""".split())
 _MMA_ID = re.compile(r"^[a-z][A-Za-z0-9]*$")
 
 

@@ -46,13 +46,22 @@ def load_game(source: str, name: str | None = None) -> CheckedGame:
     """
     from .. import catalog
     if source in catalog.names() and not Path(source).exists():
+        if name is not None and name != source:
+            raise SpecError(f"--game-name {name!r}: the catalog game {source!r} holds only the game "
+                            f"{source!r} (--game-name selects a game of a multi-game spec file)")
         return catalog.load(source)
     path = Path(source)
     if not path.exists():
         raise SpecError(f"{source!r} is neither a catalog game ({', '.join(catalog.names())}) "
                         "nor an existing file")
     try:
-        text = path.read_text(encoding="utf-8")
+        if not path.is_file():
+            raise SpecError(f"{source} is not a regular file")
+        with open(path, "rb") as f:
+            raw = f.read((16 << 20) + 1)
+        if len(raw) > 16 << 20:
+            raise SpecError(f"{source} is larger than 16 MiB; not a specification")
+        text = raw.decode("utf-8")
     except (OSError, UnicodeDecodeError) as e:
         raise SpecError(f"cannot read {source}: {e}") from None
     return load_text(text, str(path), name)

@@ -44,9 +44,20 @@ def ilog2(n: int) -> int:
     return n.bit_length() - 1
 
 
+#: Largest power computed, in bits (a ^ b with |a| >= 2 and b * bits(a) beyond it is refused:
+#: 2 ^ 10 ^ 10 would take gigabytes and minutes; no position of a box needs it).
+MAX_POWER_BITS = 4096
+#: Most values a bounded search ``max m in lo..hi`` may try.
+MAX_SEARCH_SPAN = 10_000_000
+
+
 def power(a: int, b: int) -> int:
+    """``a ^ b`` for ``b >= 0``, refusing results beyond :data:`MAX_POWER_BITS` bits."""
     if b < 0:
         raise EvaluationError(f"negative exponent in {a}^{b}")
+    if abs(a) >= 2 and b * (abs(a).bit_length() - 1) > MAX_POWER_BITS:
+        raise EvaluationError(f"{a} ^ {b} has more than {MAX_POWER_BITS} bits; powers are limited "
+                              f"to {MAX_POWER_BITS} bits")
     return a ** b
 
 
@@ -183,6 +194,10 @@ class Compiler(ExprVisitor):
 
         def search(env):
             a, b = lo(env), hi(env)
+            if b - a + 1 > MAX_SEARCH_SPAN:
+                raise EvaluationError(f"{kind} {var} in {a}..{b} (line {where.line}) would try "
+                                      f"{b - a + 1:,} values; a bounded search may try at most "
+                                      f"{MAX_SEARCH_SPAN:,}")
             local = list(env) + [0] * (idx + 1 - len(env))
             rng = range(b, a - 1, -1) if kind == "max" else range(a, b + 1)
             for m in rng:

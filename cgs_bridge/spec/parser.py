@@ -17,9 +17,9 @@ _GRAMMAR = Path(__file__).with_name("grammar.lark")
 
 #: Friendly names for terminals in "expected ..." messages.
 _TERMINAL_NAMES = {
-    "NAME": "a name", "INT": "an integer", "STRING": "a quoted string", "LPAR": "'('", "RPAR": "')'",
-    "COMMA": "','", "COLON": "':'", "EQUAL": "'='", "LSQB": "'['", "RSQB": "']'", "PLUS": "'+'",
-    "MINUS": "'-'", "MUL_OP": "'*', '/' or '%'", "POW_OP": "'^'", "COMP_OP": "a comparison",
+    "NAME": "a name", "INT": "an integer", "STRING": "a quoted string",
+    "MUL_OP": "'*', '/' or '%'", "POW_OP": "'^'",
+    "COMP_OP": "a comparison ('==', '!=', '<', '<=', '>', '>=')",
     "NIMSUM_OP": "'xor' or '⊕'", "MINMAX": "'min' or 'max'", "INT_KW": "'int'",
     "FUNCTION_KW": "'function'", "FN_QUAL": "'nondecreasing' or 'nonnegative'", "GE": "'>='",
     "$END": "end of input",
@@ -134,6 +134,11 @@ class _ToAst(Transformer):
         return ("source", str(c[0])[1:-1], _tp(c[0]))
 
     def coordinates(self, meta, c):
+        seen: dict = {}
+        for t in c:
+            if str(t) in seen:
+                raise _semantic(f"coordinate '{t}' is named twice (first at column {seen[str(t)]})", _tp(t))
+            seen[str(t)] = t.column
         return ("coordinates", tuple(str(t) for t in c), _p(meta))
 
     def define(self, meta, c):
@@ -250,11 +255,28 @@ def _semantic(message, pos):
     return _Semantic(message, pos)
 
 
-def _expected_text(expected) -> str:
-    names = sorted({_TERMINAL_NAMES.get(e, repr(e.lower()) if e.isupper() else e) for e in expected})
-    if len(names) > 8:
-        names = names[:8] + ["..."]
+def _terminal_text(name: str, start: str) -> str:
+    """How the spec language spells terminal ``name`` (never lark's internal ``__ANON_n``)."""
+    if name in _TERMINAL_NAMES:
+        return _TERMINAL_NAMES[name]
+    for t in _parser(start).terminals:
+        if t.name == name and t.pattern.type == "str":
+            return f"'{t.pattern.value}'"
+    return name.lower().strip("_")
+
+
+def _expected_text(expected, start: str = "start") -> str:
+    names = sorted({_terminal_text(e, start) for e in expected}, key=lambda n: (n.startswith("'"), n))
+    if len(names) > 14:
+        names = names[:14] + ["..."]
     return ", ".join(names)
+
+
+def _hint(found: str, expected) -> str:
+    """A hint for the commonest slips: ``=`` where a comparison ``==`` is expected."""
+    if found == "=" and "COMP_OP" in expected:
+        return "expected `==`, not `=` (a comparison); "
+    return ""
 
 
 def _context_line(text: str, line: int, column: int) -> str:
@@ -265,13 +287,41 @@ def _context_line(text: str, line: int, column: int) -> str:
     return f"  {src}\n  {' ' * (column - 1)}^"
 
 
+#: Deepest expression nesting accepted (each operator of a chain ``a + b + ...`` is one level);
+#: deeper expressions would overflow the recursion of the checker, the evaluators and the
+#: generated kernel (Python refuses more than about 200 nested parentheses).
+MAX_DEPTH = 100
+_EXPR_RULES = {"if_expr", "iff", "or_", "and_", "not_", "chain", "xor", "binop", "neg", "call",
+               "search"}
+
+
+def _check_depth(tree, text: str, file: str | None) -> None:
+    """Refuse a parse tree whose expressions nest deeper than :data:`MAX_DEPTH` (iteratively, so a
+    hostile input cannot exhaust the recursion limit here)."""
+    stack = [(tree, 0)]
+    while stack:
+        node, depth = stack.pop()
+        if not isinstance(node, lark.Tree):
+            continue
+        expr = node.data in _EXPR_RULES
+        if expr and depth + 1 > MAX_DEPTH:
+            line = getattr(node.meta, "line", None)
+            col = getattr(node.meta, "column", None)
+            raise SpecError(f"expression nested more than {MAX_DEPTH} levels deep (each operator of "
+                            f"a chain such as a + b + c counts one level); split it with a def",
+                            file, line, col, _context_line(text, line, col) if line else None)
+        stack.extend((c, depth + 1 if expr else depth) for c in node.children)
+
+
 def _parse(text: str, file: str | None, start: str):
     try:
         tree = _parser(start).parse(text)
+        _check_depth(tree, text, file)
         return _ToAst().transform(tree)
     except lark.exceptions.UnexpectedCharacters as e:
-        raise SpecError(f"unexpected character {text[e.pos_in_stream]!r}; expected "
-                        f"{_expected_text(e.allowed or [])}", file, e.line, e.column,
+        found = text[e.pos_in_stream]
+        raise SpecError(f"{_hint(found, e.allowed or [])}unexpected character {found!r}; expected "
+                        f"{_expected_text(e.allowed or [], start)}", file, e.line, e.column,
                         _context_line(text, e.line, e.column)) from None
     except lark.exceptions.UnexpectedToken as e:
         tok = e.token
@@ -280,11 +330,12 @@ def _parse(text: str, file: str | None, start: str):
             line, col, what = len(lines), len(lines[-1]) + 1, "end of input"
         else:
             line, col, what = tok.line, tok.column, repr(str(tok))
-        raise SpecError(f"unexpected {what}; expected {_expected_text(e.expected)}", file, line, col,
+        raise SpecError(f"{_hint(str(tok), e.expected)}unexpected {what}; expected "
+                        f"{_expected_text(e.expected, start)}", file, line, col,
                         _context_line(text, line, col)) from None
     except lark.exceptions.UnexpectedEOF as e:
         lines = text.splitlines() or [""]
-        raise SpecError(f"unexpected end of input; expected {_expected_text(e.expected)}", file,
+        raise SpecError(f"unexpected end of input; expected {_expected_text(e.expected, start)}", file,
                         len(lines), len(lines[-1]) + 1) from None
     except lark.exceptions.VisitError as e:
         inner = e.orig_exc

@@ -109,7 +109,7 @@ def write_report(report: CGScriptReport, folder, force: bool = False) -> list:
     normalized = "".join(f"// ---- {s.path}\n{s.normalized.text.rstrip()}\n" for s in report.sources)
     files = {"report.txt": report.text(), "report.json": json.dumps(doc, indent=2) + "\n",
              "differences.csv": buf.getvalue(), "normalized.cgs": normalized}
-    return [atomic_write_text(Path(folder) / name, text, overwrite=force) for name, text in files.items()]
+    return [atomic_write_text(Path(folder) / name, text, overwrite=force, make_parent=True) for name, text in files.items()]
 
 
 def load_source(path: str, text: str | None = None, package: str = "", dialect: str | None = None) -> Source:

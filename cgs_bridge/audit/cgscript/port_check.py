@@ -127,7 +127,7 @@ def port_report(report, out_dir, force=False, cgsuite_cmd=None, timeout=600.0, r
     files, notes = port_files(report.sources, package)
     folder = Path(out_dir)
     for rel, text in files.items():
-        report.port_files.append(str(atomic_write_text(folder / rel, text, overwrite=force)))
+        report.port_files.append(str(atomic_write_text(folder / rel, text, overwrite=force, make_parent=True)))
     report.notes += [f"port: {n}" for n in notes]
     report.checks.append(("port", _grammar_checks(files)))
     report.checks += [("port", c) for c in _run_port(folder, files, report, box, ruleset, mapping)]

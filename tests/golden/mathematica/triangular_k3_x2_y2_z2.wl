@@ -1,7 +1,6 @@
-(* triangular_k3_x2_y2_z2.wl -- emitted by cgs_bridge from the specification `triangular`; do not edit.
+(* Emitted by cgs_bridge from the specification `triangular`; do not edit below the first block.
    Triangular chocolate bar: positions with y <= floor((x + z) / k)
    Source: seed 003 (Miyadera, Nakamura, Fukui), Definition 4.3; programs of Section 8
-   Game: triangular(k=3); box x <= 2, y <= 2, z <= 2.
 
    Positions: tuples (x, y, z) of nonnegative integers with
      y <= floor((x + z) / k)
@@ -11,33 +10,58 @@
      cut y to t
      cut z to t: y = min(y, floor((x + t) / k))
 
-   Claims of the specification (not checked here):
-     "Theorem 7.3 (seed 003, Example 8.1): P-position iff x xor y xor z = 0" when k % 4 == 3: P iff x xor y xor z == 0
-     "Conjecture 8.1 (seed 003, Example 8.5): P-position iff (x - 1) xor y xor (z - 1) = 0" when k % 4 == 1: P iff x - 1 xor y xor z - 1 == 0
+   Run it in a folder: wolframscript -file FILE   or   mathics -q -f FILE
+   It writes the CSV named below (header x,y,z,grundy, one row per valid position
+   in lexicographic order, as `cgs-bridge solve` writes it), then checks the claims of the spec.
+   The program is the same for every parameter value and box: only the first block changes. *)
 
-   Run in a folder: wolframscript -file triangular_k3_x2_y2_z2.wl   or   mathics -q -f triangular_k3_x2_y2_z2.wl
-   It writes triangular_k3_x2_y2_z2.csv there: header x,y,z,grundy, one row per valid
-   position in lexicographic order (the CSV of `cgs-bridge solve`). Values are computed bottom-up:
-   positions in lexicographic order, so every option is already known (no deep recursion). *)
-
-cgsError[msg_String] := (Print["error: ", msg]; Exit[1]);
-Mex[s_List] := Min[Complement[Range[0, Length[s]], s]];
-
+(* ---- parameters, box and output file ---- *)
 k = 3;
-validQ[{x_, y_, z_}] := y <= Floor[(x + z)/k];
-move[{x_, y_, z_}] := Join[
-  Table[{t, Min[y, Floor[(t + z)/k]], z}, {t, 0, x - 1}],
-  Table[{x, t, z}, {t, 0, y - 1}],
-  Table[{x, Min[y, Floor[(x + t)/k]], t}, {t, 0, z - 1}]];
-
-Gr[p_] := Gr[p] = Mex[Map[Gr, move[p]]];
-
-positions = Select[Tuples[{Range[0, 2], Range[0, 2], Range[0, 2]}], validQ];
-Scan[Gr, positions];
-
+xMax = 2;
+yMax = 2;
+zMax = 2;
 csvFile = "triangular_k3_x2_y2_z2.csv";
+
+(* ---- the game ---- *)
+cgsError[msg_String] := (Print["error: ", msg]; Exit[1]);
+nimSum[] := 0;
+nimSum[args__Integer] := Module[{w, r},
+  w = Max[IntegerLength[Abs[{args}], 2]] + 1;
+  r = FromDigits[Mod[Total[Map[IntegerDigits[Mod[#, 2^w], 2, w] &, {args}]], 2], 2];
+  If[r >= 2^(w - 1), r - 2^w, r]];
+Mex[s_List] := Min[Complement[Range[0, Length[s]], s]];
+validQ[{x_, y_, z_}] := y <= Quotient[x + z, k];
+
+(* ---- values, bottom-up in lexicographic order (every option of a position comes before it) ----
+   value[[x + 1, y + 1, z + 1]] is the Grundy value of {x, y, z}. *)
+value = ConstantArray[-1, {xMax + 1, yMax + 1, zMax + 1}];
+at[{x_, y_, z_}] := value[[x + 1, y + 1, z + 1]];
+cutX = ConstantArray[{}, {yMax + 1, zMax + 1}];
+optionsX[{x_, y_, z_}] := (
+  If[Length[cutX[[y + 1, z + 1]]] < x,
+    cutX[[y + 1, z + 1]] = Join[cutX[[y + 1, z + 1]], Table[value[[t + 1, Min[y, Quotient[t + z, k]] + 1, z + 1]], {t, Length[cutX[[y + 1, z + 1]]], x - 1}]]];
+  Take[cutX[[y + 1, z + 1]], x]);
+cutZ = ConstantArray[{}, {xMax + 1, yMax + 1}];
+optionsZ[{x_, y_, z_}] := (
+  If[Length[cutZ[[x + 1, y + 1]]] < z,
+    cutZ[[x + 1, y + 1]] = Join[cutZ[[x + 1, y + 1]], Table[value[[x + 1, Min[y, Quotient[x + t, k]] + 1, t + 1]], {t, Length[cutZ[[x + 1, y + 1]]], z - 1}]]];
+  Take[cutZ[[x + 1, y + 1]], z]);
+computeValue[{x_, y_, z_}] := value[[x + 1, y + 1, z + 1]] = Mex[Join[optionsX[{x, y, z}], Take[value[[x + 1, All, z + 1]], y], optionsZ[{x, y, z}]]];
+positions = Select[Tuples[{Range[0, xMax], Range[0, yMax], Range[0, zMax]}], validQ];
+
+(* ---- output: the only part that writes; each row is written (and flushed) as soon as its value is known ---- *)
 stream = OpenWrite[csvFile];
 WriteString[stream, "x,y,z,grundy", "\n"];
-Scan[WriteString[stream, StringRiffle[Map[ToString, Join[#, {Gr[#]}]], ","], "\n"] &, positions];
+writeRow[{x_, y_, z_}] := WriteString[stream, x, ",", y, ",", z, ",", at[{x, y, z}], "\n"];
+Scan[(computeValue[#]; writeRow[#]) &, positions];
 Close[stream];
 Print["wrote ", Length[positions], " positions to ", csvFile];
+
+(* ---- claims of the specification, checked as the papers do: each prints the positions where
+   it fails, {} when it holds on the box ---- *)
+(* "Theorem 7.3 (seed 003, Example 8.1): P-position iff x xor y xor z = 0": P iff x xor y xor z == 0 *)
+claim1Fails[{x_, y_, z_}] := !(Equivalent[(at[{x, y, z}] == 0), nimSum[x, y, z] == 0]);
+If[Mod[k, 4] == 3, Print[Select[positions, claim1Fails]]];
+(* "Conjecture 8.1 (seed 003, Example 8.5): P-position iff (x - 1) xor y xor (z - 1) = 0": P iff x - 1 xor y xor z - 1 == 0 *)
+claim2Fails[{x_, y_, z_}] := !(Equivalent[(at[{x, y, z}] == 0), nimSum[x - 1, y, z - 1] == 0]);
+If[Mod[k, 4] == 1, Print[Select[positions, claim2Fails]]];

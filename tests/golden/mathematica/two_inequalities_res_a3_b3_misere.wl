@@ -1,7 +1,6 @@
-(* two_inequalities_res_a3_b3_misere.wl -- emitted by cgs_bridge from the specification `two_inequalities_res`; do not edit.
+(* Emitted by cgs_bridge from the specification `two_inequalities_res`; do not edit below the first block.
    Chocolate satisfying res(a) >= b >= res2(a), moves derived from the inequalities
    Source: seed 000 (chocolate games that satisfy two inequalities), Example 7.1
-   Game: two_inequalities_res; box a <= 3, b <= 3.
 
    Positions: tuples (a, b) of nonnegative integers with
      res2(a) <= b <= res(a)
@@ -12,16 +11,21 @@
 
    Renamed for Mathematica: t -> t1, t -> t1
 
-   Run in a folder: wolframscript -file two_inequalities_res_a3_b3_misere.wl   or   mathics -q -f two_inequalities_res_a3_b3_misere.wl
-   It writes two_inequalities_res_a3_b3_misere.csv there: header a,b,grundy,misere, one row per valid
-   position in lexicographic order (the CSV of `cgs-bridge solve`). Values are computed bottom-up:
-   positions in lexicographic order, so every option is already known (no deep recursion). *)
+   Run it in a folder: wolframscript -file FILE   or   mathics -q -f FILE
+   It writes the CSV named below (header a,b,grundy,misere, one row per valid position
+   in lexicographic order, as `cgs-bridge solve` writes it), then checks the claims of the spec.
+   The program is the same for every parameter value and box: only the first block changes. *)
 
+(* ---- parameters, box and output file ---- *)
+aMax = 3;
+bMax = 3;
+csvFile = "two_inequalities_res_a3_b3_misere.csv";
+
+(* ---- the game ---- *)
 cgsError[msg_String] := (Print["error: ", msg]; Exit[1]);
 Mex[s_List] := Min[Complement[Range[0, Length[s]], s]];
-
-res[n_] := 2*Floor[n/2] + 1;
-res2[n_] := Max[2*Floor[n/2] - 2, 0];
+res[n_] := 2*Quotient[n, 2] + 1;
+res2[n_] := Max[2*Quotient[n, 2] - 2, 0];
 validQ[{a_, b_}] := res2[a] <= b <= res[a];
 deriveA[{a0_, b0_}] := Module[{a = a0, b = b0, changed = True, v},
   While[changed,
@@ -44,20 +48,29 @@ deriveB[{a02_, b02_}] := Module[{a = a02, b = b02, changed2 = True, v2},
     If[!(b <= res[a]), cgsError["derived move of two_inequalities_res not well defined: lowering b reaches a point where the constraint at line 8 fails and would have to lower the cut coordinate b itself"]];
   ];
   {a, b}];
-move[{a_, b_}] := Join[
-  Table[deriveA[{t1, b}], {t1, 0, a - 1}],
-  Table[deriveB[{a, t1}], {t1, 0, b - 1}]];
 
-Gr[p_] := Gr[p] = Mex[Map[Gr, move[p]]];
-Mis[p_] := Mis[p] = With[{o = move[p]}, If[o === {}, 1, Mex[Map[Mis, o]]]];
+(* ---- values, bottom-up in lexicographic order (every option of a position comes before it) ----
+   value[[a + 1, b + 1]] is the pair {Grundy value, misere value} of {a, b}. *)
+value = ConstantArray[{-1, -1}, {aMax + 1, bMax + 1}];
+at[{a_, b_}] := value[[a + 1, b + 1]];
+cutA = ConstantArray[{}, {bMax + 1}];
+optionsA[{a_, b_}] := (
+  If[Length[cutA[[b + 1]]] < a,
+    cutA[[b + 1]] = Join[cutA[[b + 1]], Table[at[deriveA[{t1, b}]], {t1, Length[cutA[[b + 1]]], a - 1}]]];
+  Take[cutA[[b + 1]], a]);
+cutB = ConstantArray[{}, {aMax + 1}];
+optionsB[{a_, b_}] := (
+  If[Length[cutB[[a + 1]]] < b,
+    cutB[[a + 1]] = Join[cutB[[a + 1]], Table[at[deriveB[{a, t1}]], {t1, Length[cutB[[a + 1]]], b - 1}]]];
+  Take[cutB[[a + 1]], b]);
+computeValue[{a_, b_}] := With[{options = Join[optionsA[{a, b}], optionsB[{a, b}]]},
+  value[[a + 1, b + 1]] = {Mex[options[[All, 1]]], If[options === {}, 1, Mex[options[[All, 2]]]]}];
+positions = Select[Tuples[{Range[0, aMax], Range[0, bMax]}], validQ];
 
-positions = Select[Tuples[{Range[0, 3], Range[0, 3]}], validQ];
-Scan[Gr, positions];
-Scan[Mis, positions];
-
-csvFile = "two_inequalities_res_a3_b3_misere.csv";
+(* ---- output: the only part that writes; each row is written (and flushed) as soon as its value is known ---- *)
 stream = OpenWrite[csvFile];
 WriteString[stream, "a,b,grundy,misere", "\n"];
-Scan[WriteString[stream, StringRiffle[Map[ToString, Join[#, {Gr[#], Mis[#]}]], ","], "\n"] &, positions];
+writeRow[{a_, b_}] := WriteString[stream, a, ",", b, ",", at[{a, b}][[1]], ",", at[{a, b}][[2]], "\n"];
+Scan[(computeValue[#]; writeRow[#]) &, positions];
 Close[stream];
 Print["wrote ", Length[positions], " positions to ", csvFile];

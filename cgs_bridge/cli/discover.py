@@ -1,0 +1,78 @@
+"""``cgs-bridge discover``: search formula families for the P-positions and Grundy values."""
+
+from __future__ import annotations
+
+from ..errors import ParameterError
+from .common import add_game_args, box_from_args, progress_callback, ruleset_from_args
+
+
+def register(sub) -> None:
+    from ..discover import FAMILIES
+    p = sub.add_parser("discover", help="search formula families for P-positions and Grundy values on a box",
+                       description="Solve the game on the box and search, exhaustively over small integer "
+                                   "parameters, nim-sums of shifted coordinates (optionally floor(c/m) or c % m) "
+                                   "for the P-positions and the Grundy values, sums and differences of "
+                                   "coordinates, the same on described regions, and periodic rows and columns. "
+                                   "Formulas that hold on every valid position are printed as spec claim lines "
+                                   "(re-checked by the claim checker), near misses with their first failing "
+                                   "positions. Nothing is claimed beyond the box. Exit 0 when the search ran, "
+                                   "2 on input errors.")
+    add_game_args(p)
+    p.add_argument("--families", default=",".join(FAMILIES), metavar="LIST",
+                   help=f"comma-separated families to search (default all): {', '.join(FAMILIES)}")
+    p.add_argument("--shift", type=int, default=3, metavar="A", help="largest |a| of a term c + a (default 3)")
+    p.add_argument("--moduli", default="2,3,4", metavar="M,...",
+                   help="the m of floor(c / m) and c %% m (default 2,3,4; empty for none)")
+    p.add_argument("--offset", type=int, default=3, metavar="C",
+                   help="largest |c| added to a nim-sum or a sum of coordinates (default 3)")
+    p.add_argument("--limit", type=int, default=10, help="most formulas shown (default 10)")
+    p.add_argument("--per-family", type=int, default=3, help="most formulas of one family shown (default 3)")
+    p.add_argument("--near", type=int, default=5, help="most near misses shown (default 5)")
+    p.add_argument("--lines", type=int, default=2, metavar="N",
+                   help="rows/columns analysed: the other coordinates fixed to values <= N (default 2)")
+    p.add_argument("--sweep", metavar="NAME=LO..HI",
+                   help="also search every value of an int parameter (k=1..12 or k=3,7,11) on the same box "
+                        "and report the classes k %% M == r where a formula holds")
+    p.add_argument("--method", choices=["auto", "fast", "reference"], default="auto")
+    p.add_argument("--json", action="store_true", help="print the report as JSON")
+    p.set_defaults(func=run)
+
+
+def _ints(text: str, what: str) -> tuple:
+    try:
+        vals = tuple(int(v) for v in text.split(",") if v.strip())
+    except ValueError:
+        raise ParameterError(f"{what} expects comma-separated integers, got {text!r}") from None
+    if any(v < 2 or v > 64 for v in vals) or len(vals) > 8:
+        raise ParameterError(f"{what}: at most 8 moduli, each in 2..64; got {text!r}")
+    return vals
+
+
+def _check(args) -> None:
+    from ..discover import FAMILIES
+    fams = [f.strip() for f in args.families.split(",") if f.strip()]
+    bad = [f for f in fams if f not in FAMILIES]
+    if bad or not fams:
+        raise ParameterError(f"--families: unknown {', '.join(bad) or '(empty list)'}; choose among "
+                             f"{', '.join(FAMILIES)}")
+    for name in ("shift", "offset", "limit", "per_family", "near", "lines"):
+        v = getattr(args, name)
+        if v < 0 or v > 1000:
+            raise ParameterError(f"--{name.replace('_', '-')} must be in 0..1000, got {v}")
+    if args.shift > 8 or args.offset > 8:
+        raise ParameterError("--shift and --offset are at most 8 (the search grows with them)")
+    args.families = tuple(fams)
+
+
+def run(args) -> int:
+    from ..discover import discover
+    _check(args)
+    moduli = _ints(args.moduli, "--moduli")
+    ruleset = ruleset_from_args(args)
+    box = box_from_args(args, ruleset)
+    rep = discover(ruleset, bound=box, families=args.families, shifts=args.shift, moduli=moduli,
+                   offsets=args.offset, limit=args.limit, per_family=args.per_family, near=args.near,
+                   fix_max=args.lines, sweep=args.sweep, method=args.method,
+                   progress=progress_callback("solving"))
+    print(rep.to_json() if args.json else rep.to_text(), end="")
+    return 0

@@ -1,0 +1,108 @@
+"""Discover characterisations of a game's P-positions and Grundy values on a box (issue 15).
+
+:func:`discover` solves the game, searches the formula families exhaustively over small integer
+parameters (nim-sums of shifted / floored / reduced coordinates for the P-positions and the Grundy
+values, sums and differences of coordinates, the same on described regions, periodic rows and
+columns of the Grundy table) and reports, simplest first, the formulas that hold on every valid
+position of the box — each as a spec ``claim`` line, re-checked by the claim checker — with near
+misses and their first failing positions. :func:`sweep_classes` (``sweep=`` of :func:`discover`)
+repeats the search over values of an int parameter and reports the parameter classes
+(``k % 4 == 3``) on which the same formula holds.
+"""
+
+from __future__ import annotations
+
+import time
+
+from .core import FAMILIES, discover_solution
+from .report import Discovery, Found, Miss
+from .sweep import parse_sweep, sweep_classes
+
+__all__ = ["discover", "discover_solution", "sweep_classes", "parse_sweep", "Discovery", "Found",
+           "Miss", "FAMILIES"]
+
+
+def resolve(game, params=None, bound=None):
+    """``(ruleset, box)`` from a catalog name / spec path / CheckedGame / Ruleset / an object with
+    a ``ruleset`` attribute (the Python API's ``Game``), parameter values (name -> int or text)
+    and a bound (``"20"``, ``"x=20,y=10,z=20"``, an int, a dict or a
+    :class:`solvers.box.Box`).
+
+    Raises:
+        SpecError, ParameterError, BoxError: as :func:`cgs_bridge.spec.load_game`,
+        :class:`cgs_bridge.game.Ruleset` and :func:`solvers.parse_bound`.
+    """
+    from solvers import Box, parse_bound
+
+    from ..errors import BoxError
+    from ..game import Ruleset
+    from ..spec import load_game
+    from ..spec.checker import CheckedGame
+    if not isinstance(game, Ruleset) and isinstance(getattr(game, "ruleset", None), Ruleset):
+        game = game.ruleset
+    if isinstance(game, Ruleset):
+        ruleset = game
+    else:
+        checked = game if isinstance(game, CheckedGame) else load_game(str(game))
+        ruleset = Ruleset(checked, {k: str(v) if isinstance(v, int) else v for k, v in (params or {}).items()})
+    if bound is None:
+        raise BoxError("discover needs a bound (e.g. bound=20 or 'x=20,y=10,z=20')")
+    if isinstance(bound, Box):
+        box = bound
+    elif isinstance(bound, dict):
+        box = parse_bound(",".join(f"{k}={v}" for k, v in bound.items()), ruleset.coords)
+    else:
+        box = parse_bound(str(bound), ruleset.coords)
+    return ruleset, box
+
+
+def discover(game, params=None, bound=None, *, families=FAMILIES, shifts: int = 3,
+             moduli=(2, 3, 4), offsets: int = 3, limit: int = 10, near: int = 5, fix_max: int = 2,
+             per_family: int = 3, sweep=None, method: str = "auto", progress=None) -> Discovery:
+    """Search the formula families for ``game`` with ``params`` on the box ``bound``.
+
+    Args:
+        game, params, bound: see :func:`resolve`; or ``game`` is an already solved
+            :class:`solvers.Solution` (or an object with a ``solution`` attribute, the Python
+            API's ``Solved``) and ``params``/``bound`` are omitted.
+        families: subset of ``FAMILIES`` = ('p', 'grundy', 'linear', 'regions', 'periodic').
+        shifts: largest |a| of a term's shift ``c + a``; ``moduli``: the m of ``floor(c / m)`` and
+            ``c % m``; offsets: largest |c| added outside a nim-sum or to a sum of coordinates.
+        limit: most formulas (and region formulas) reported; per_family: most formulas of one
+            family among them; near: most near misses reported;
+        fix_max: periodic rows/columns are those whose fixed coordinates are all <= fix_max.
+        sweep: ``"k=1..12"`` or ``("k", [1, 2, ...])``: also search each value of that int
+            parameter on the same box and report the classes ``k % M == r`` where a formula holds.
+        method: solver method ('auto', 'fast', 'reference'); with 'reference' the claim checker
+            also evaluates position by position (else compiled claims).
+    Returns:
+        a :class:`Discovery` (``to_text()``, ``to_json()``).
+    Raises:
+        CgsBridgeError subclasses for bad games, parameters, bounds or sweep texts; see
+        :func:`solvers.solve` for solver errors.
+    """
+    from solvers import Solution, solve
+    solved = game if isinstance(game, Solution) else getattr(game, "solution", None)
+    if isinstance(solved, Solution) and params is None and bound is None:
+        ruleset, box = solved.ruleset, solved.box
+    else:
+        solved = None
+        ruleset, box = resolve(game, params, bound)
+    bad = set(families) - set(FAMILIES)
+    if bad:
+        from ..errors import ParameterError
+        raise ParameterError(f"unknown famil{'ies' if len(bad) > 1 else 'y'} {', '.join(sorted(bad))}; "
+                             f"choose among {', '.join(FAMILIES)}")
+    t0 = time.perf_counter()
+    sol = solved or solve(ruleset, box, method=method, progress=progress)
+    rep = discover_solution(sol, families, shifts, moduli, offsets, limit, near, fix_max,
+                            seconds={} if solved else {"solve": time.perf_counter() - t0},
+                            per_family=per_family,
+                            check_method="reference" if method == "reference" else "auto")
+    if sweep is not None:
+        name, values = parse_sweep(sweep, ruleset) if isinstance(sweep, str) else sweep
+        t1 = time.perf_counter()
+        rep.sweep = sweep_classes(ruleset, box, name, values, shifts, moduli, offsets, method,
+                                  families=[f for f in families if f in ("p", "grundy", "linear")])
+        rep.seconds["sweep"] = time.perf_counter() - t1
+    return rep
