@@ -247,6 +247,7 @@ def test_cli_diff_from_a_compare_run_folder(tmp_path):
                for ln in lines if ln != f"[{mpos[0]},{mpos[1]},{mpos[2]},{mg}]"]
     (tmp_path / "t.out").write_text("\n".join(mutated) + "\n")
     run = tmp_path / "run"
+    run.mkdir()
     assert main(["compare", "triangular", "-p", "k=3", "--bound", "x=6,y=4,z=6", "--cgsuite",
                  str(tmp_path / "t.out"), "-o", str(run)]) == 1
     out = tmp_path / "d.svg"
