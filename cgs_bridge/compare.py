@@ -181,14 +181,15 @@ class Comparison:
         """The verdict and per-source summary as a page model for ``templates/report/summary.html.j2``
         (the top of the HTML report, and what a notebook shows)."""
         return {
-            "ok": self.agree,
-            "verdict": ("VERDICT: all sources agree with python" if self.agree else
-                        "VERDICT: DIFFERENCES FOUND"),
+            "ok": self.agree and not self.incomplete,
+            "verdict": f"VERDICT: {self.verdict()}",
             "subject": f"{self.game} on the box {self.box}: {self.positions} valid positions (python)",
             "summary_header": ["source", "file", "rows read", "positions compared", "result"],
             "summary": [{"ok": not s.differences,
                          "cells": [s.side, s.source, s.rows, s.compared,
-                                   "agrees on every position" if not s.differences else
+                                   ("agrees on every position" if s.complete else
+                                    "agrees on every position compared (partial output)")
+                                   if not s.differences else
                                    "DIFFERS: " + ", ".join(f"{n} {k}" for k, n in s.counts().items())]}
                         for s in self.sides],
         }
