@@ -47,8 +47,12 @@ def _fake(tmp_path, name, text, code=0, monkeypatch=None):
     (TRACEBACK, "crashed with a Python error: ModuleNotFoundError: No module named 'sympy'"),
 ])
 def test_broken_mathics_is_an_engine_error_in_audit_and_verify(tmp_path, capsys, monkeypatch, text, named):
-    _fake(tmp_path, "mathics", text, 0, monkeypatch)
-    assert main(["audit", str(PROGRAM), "--game", "triangular", "-p", "k=3", "--engine", "mathics"]) == 2
+    fake = _fake(tmp_path, "mathics", text, 0, monkeypatch)
+    # audit starts Mathics3 through its lockdown launcher with the interpreter of the mathics
+    # script: the stand-in plays that interpreter (outside the OS sandbox, which would not see it)
+    monkeypatch.setattr(engines, "mathics_interpreter", lambda script: str(fake))
+    assert main(["audit", str(PROGRAM), "--game", "triangular", "-p", "k=3", "--engine", "mathics",
+                 "--no-sandbox"]) == 2
     cap = capsys.readouterr()
     assert named in cap.err and "defined nowhere" not in cap.out + cap.err
     assert main(["verify", "nim", "--bound", "2", "--run-dir", str(tmp_path / "r")]) == 2
