@@ -181,6 +181,43 @@ class Solved:
         from .io import atomic_write_text
         return atomic_write_text(path, self.solution.to_csv_text(), overwrite=overwrite)
 
+    def plot(self, kind: str = "grid", slice=None, mod: int | None = None, differences=None):
+        """A paper-style matplotlib Figure (:mod:`cgs_bridge.plot`; save with ``fig.savefig``).
+
+        Args:
+            kind: ``"grid"`` (Grundy values of a 2-D slice, seed 000 Fig 7.9), ``"p-positions"``
+                (3-D scatter, or marked cells for 2 free coordinates; seed 003 §8) or ``"diff"``
+                (``differences``: a comparison, a verify result or a list of differences).
+            slice: the fixed coordinates, ``"y=2"`` or ``{"y": 2}``.
+            mod: grid only: colour cells by Grundy value mod ``mod`` (seed 000 Fig 7.10).
+        Raises:
+            PlotError: unknown coordinate or value outside the box in ``slice``, or a slice that
+            leaves the wrong number of free coordinates.
+        """
+        from . import plot as figures
+        if isinstance(slice, dict):
+            slice = ",".join(f"{k}={v}" for k, v in slice.items())
+        fixed = figures.parse_slice(slice, self.box)
+        if kind == "grid":
+            return figures.grid_figure(self.solution, fixed, mod)
+        if mod is not None:
+            raise figures.PlotError("mod applies to kind='grid' only")
+        if kind == "p-positions":
+            return figures.p_positions_figure(self.solution, fixed)
+        if kind == "diff":
+            comp = getattr(differences, "comparison", differences)
+            return figures.diff_figure(self.solution, comp if comp is not None else [], fixed)
+        raise figures.PlotError(f"unknown kind {kind!r} (grid, p-positions, diff)")
+
+    def _repr_html_(self) -> str:
+        """Notebook display: the summary, and the Grundy grid of a 2-coordinate box up to 30 x 30."""
+        import html
+        text = f"<p>{html.escape(repr(self))}</p>"
+        if len(self.box.coords) == 2 and max(self.box.upper) < 30:
+            from .report_html import inline_svg
+            text += inline_svg(self.plot("grid"))
+        return text
+
     def __repr__(self) -> str:
         return (f"Solved({self.game.ruleset.describe()} on {self.box}: {len(self)} positions, "
                 f"{len(self.p_positions())} P-positions, max Grundy value "
@@ -275,6 +312,10 @@ class AuditResult:
     def text(self) -> str:
         from .audit.report import render_text
         return render_text(self.report)
+
+    def _repr_html_(self) -> str:
+        """Notebook display: the verdict and per-run table of the HTML report."""
+        return self.report._repr_html_()
 
     def __repr__(self) -> str:
         from .audit.report import RESULT

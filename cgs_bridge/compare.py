@@ -23,7 +23,7 @@ from .importers.cgsuite import parse_table, parse_transcript
 from .importers.claims import check_claims, load_claims
 from .importers.mathematica import read_output
 from .io import atomic_write_text, read_input_text
-from .templating import environment
+from .templating import environment, html_environment
 
 
 @dataclass
@@ -176,6 +176,27 @@ class Comparison:
                 if solution is not None:
                     details.append((d, [(q, g) for q, g in solution.options(d.position)]))
         return env.get_template("report/comparison.txt.j2").render(c=self, shown=shown, details=details)
+
+    def summary_page(self) -> dict:
+        """The verdict and per-source summary as a page model for ``templates/report/summary.html.j2``
+        (the top of the HTML report, and what a notebook shows)."""
+        return {
+            "ok": self.agree and not self.incomplete,
+            "verdict": f"VERDICT: {self.verdict()}",
+            "subject": f"{self.game} on the box {self.box}: {self.positions} valid positions (python)",
+            "summary_header": ["source", "file", "rows read", "positions compared", "result"],
+            "summary": [{"ok": not s.differences,
+                         "cells": [s.side, s.source, s.rows, s.compared,
+                                   ("agrees on every position" if s.complete else
+                                    "agrees on every position compared (partial output)")
+                                   if not s.differences else
+                                   "DIFFERS: " + ", ".join(f"{n} {k}" for k, n in s.counts().items())]}
+                        for s in self.sides],
+        }
+
+    def _repr_html_(self) -> str:
+        """Notebook display: the verdict and the per-source table."""
+        return html_environment().get_template("report/summary.html.j2").render(page=self.summary_page())
 
     def rows(self) -> list:
         return [asdict(d) for s in self.sides for d in s.differences]

@@ -26,6 +26,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from . import progress
 from . import sandbox as sb
 from .errors import EngineError
 
@@ -174,7 +175,7 @@ def run(command: list, cwd, timeout: float = DEFAULT_TIMEOUT, memory: int | None
             except (BrokenPipeError, OSError):
                 pass
         try:
-            proc.wait(timeout=timeout)
+            _wait(proc, timeout, out, command)
         except subprocess.TimeoutExpired:
             timed_out = True
             _kill(proc)
@@ -203,6 +204,33 @@ def mathics_interpreter(script: str) -> str:
         if parts and os.path.isabs(parts[0]) and os.path.basename(parts[0]).startswith("python"):
             return parts[0]
     return sys.executable
+
+
+def _wait(proc, timeout: float, out: list, command: list) -> None:
+    """``proc.wait(timeout)`` (raises ``subprocess.TimeoutExpired``); on a terminal it also draws
+    one progress line (:mod:`cgs_bridge.progress`): output lines received so far (``out``: the
+    stdout chunks the reader thread appends) and the elapsed time."""
+    if not progress.enabled():
+        proc.wait(timeout=timeout)
+        return
+    deadline = time.monotonic() + timeout
+    seen = lines = 0
+    with progress.Task(progress.current_scope() or Path(command[0]).name, unit=" lines") as task:
+        while True:
+            chunks = out[seen:]
+            seen += len(chunks)
+            lines += sum(c.count(b"\n") for c in chunks)
+            task.update(lines)
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise subprocess.TimeoutExpired(command, timeout)
+            try:
+                proc.wait(timeout=min(0.5, left))
+                break
+            except subprocess.TimeoutExpired:
+                continue
+        time.sleep(0.05)  # let the reader take the last chunks
+        task.update(lines + sum(c.count(b"\n") for c in out[seen:]))
 
 
 def run_mathematica_file(path, cwd=None, engine: str | None = None, timeout: float = DEFAULT_TIMEOUT,

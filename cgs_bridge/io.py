@@ -107,3 +107,28 @@ def atomic_write_text(path, text: str, overwrite: bool = False, encoding: str = 
             except OSError:
                 pass
     return path
+
+
+def atomic_write_bytes(path, data: bytes, overwrite: bool = False) -> Path:
+    """Write ``data`` to ``path`` atomically (figures, Parquet); the folder must exist. The file
+    gets the ordinary permissions of a new file (0666 minus the umask).
+
+    Raises:
+        InputError: missing folder, an existing file without ``overwrite``, or a write failure
+        (no partial file is left).
+    """
+    path = check_output_path(path)
+    if path.exists() and not overwrite:
+        raise InputError(f"{path} exists; pass --force to replace it")
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)
+        os.replace(tmp, path)
+    except OSError as e:
+        Path(tmp).unlink(missing_ok=True)
+        raise InputError(f"cannot write {path}: {e}") from None
+    return path

@@ -18,3 +18,10 @@ def environment() -> jinja2.Environment:
     return jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)), autoescape=False,
                               keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True,
                               undefined=jinja2.StrictUndefined)
+
+
+@lru_cache(maxsize=None)
+def html_environment() -> jinja2.Environment:
+    """The same templates with HTML autoescaping (reports, ``_repr_html_``)."""
+    return jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)), autoescape=True,
+                              trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined)

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import config, engines
+from . import progress as prog
 from .errors import EngineError, InputError
 from .io import atomic_write_text
 
@@ -30,6 +31,7 @@ class VerifyResult:
         problems: ``(side, message)`` for each engine run that failed or timed out after it
             started; its rows were compared anyway (``comparison.incomplete``, verdict
             ``INCOMPLETE: ...``). ``cgs-bridge verify`` exits 2 when there is any.
+        timings: ``(what, seconds)`` of the Python solve and each engine run.
     """
 
     comparison: "Comparison"  # cgs_bridge.compare.Comparison
@@ -37,6 +39,7 @@ class VerifyResult:
     run_dir: Path
     files: list = field(default_factory=list)
     problems: list = field(default_factory=list)
+    timings: list = field(default_factory=list)
 
     @property
     def agree(self) -> bool:
@@ -46,6 +49,17 @@ class VerifyResult:
     def frame(self):
         """The differences (see :attr:`cgs_bridge.compare.Comparison.frame`); empty when all agree."""
         return self.comparison.frame
+
+    def plot(self, slice=None):
+        """The diff figure (:func:`cgs_bridge.plot.diff_figure`): where the engines differ from
+        Python, by kind; ``slice`` (``"y=2"``) fixes coordinates as in ``cgs-bridge plot``."""
+        from . import plot as figures
+        return figures.diff_figure(self.solution, self.comparison,
+                                   figures.parse_slice(slice, self.solution.box))
+
+    def _repr_html_(self) -> str:
+        """Notebook display: the verdict and per-engine table of the HTML report."""
+        return self.comparison._repr_html_()
 
     def __repr__(self) -> str:
         return f"VerifyResult(run folder {self.run_dir})\n" + repr(self.comparison)
@@ -142,8 +156,9 @@ def run_verify(ruleset, box, misere: bool = False, run_dir=None, mathematica_eng
         engine, _ = engines.mathematica_engine(None if mathematica_engine == "auto" else mathematica_engine)
     t0 = time.monotonic()
     sol = solve(ruleset, box, misere=misere, progress=progress, output="csv")
+    timings = [("python solve", time.monotonic() - t0)]
     say(f"python: {len(sol)} valid positions of {ruleset.describe()} on {box} "
-        f"in {time.monotonic() - t0:.2f} s")
+        f"in {timings[0][1]:.2f} s")
     stem = gen.file_stem(ruleset, box, misere)
     run_dir = make_run_dir(run_dir, stem)
     atomic_write_text(run_dir / "python.csv", sol.to_csv_text())
@@ -154,11 +169,17 @@ def run_verify(ruleset, box, misere: bool = False, run_dir=None, mathematica_eng
     if mathematica and mathematica_engine == "none":
         pass
     elif engine is not None:
-        mathematica = _run_mathematica(ruleset, box, misere, run_dir, engine, timeout, say, problems)
+        t1 = time.monotonic()
+        with prog.scope(engine):
+            mathematica = _run_mathematica(ruleset, box, misere, run_dir, engine, timeout, say, problems)
+        timings.append((f"{engine} run", time.monotonic() - t1))
         checks = _claim_checks((run_dir / f"{engine}.log").read_text(encoding="utf-8"))
     script = run_dir / gen.cgsuite_script_name(ruleset, box, misere)
     if argv and not cgsuite:
-        cgsuite = _run_cgsuite(argv, script, run_dir, timeout, say, problems)
+        t1 = time.monotonic()
+        with prog.scope("cgsuite"):
+            cgsuite = _run_cgsuite(argv, script, run_dir, timeout, say, problems)
+        timings.append(("CGSuite run", time.monotonic() - t1))
     comp = compare_sources(ruleset, sol, cgsuite, mathematica, claims, table_axes, fixed,
                            partial=[side for side, _ in problems])
     if checks:
@@ -173,7 +194,7 @@ def run_verify(ruleset, box, misere: bool = False, run_dir=None, mathematica_eng
             f"{script.name} in a worksheet, or run `java -cp <cgsuite.jar> org.cgsuite.lang.Repl "
             f"{run_dir} < {script}` and save stdout; then `cgs-bridge verify ... --cgsuite FILE` "
             f"(or --cgsuite-cmd / ${CGSUITE_ENV}).")
-    return VerifyResult(comp, sol, run_dir, files, problems)
+    return VerifyResult(comp, sol, run_dir, files, problems, timings)
 
 
 def _claim_checks(log: str) -> list:

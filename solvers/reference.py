@@ -42,7 +42,7 @@ def solve_reference(ruleset, box: Box, misere: bool = False, progress=None):
     m = np.full(box.shape, -1, dtype=np.int32) if misere else None
     total = box.size
     for k, p in enumerate(np.ndindex(*box.shape)):
-        if progress and k % 65536 == 0:
+        if progress and k % 4096 == 0:
             progress(k, total)
         if not ruleset.is_valid(p):
             continue
@@ -55,4 +55,6 @@ def solve_reference(ruleset, box: Box, misere: bool = False, progress=None):
         g[p] = mex(gs)
         if misere:
             m[p] = mex(ms) if ms else 1
+    if progress:
+        progress(total, total)
     return g, m

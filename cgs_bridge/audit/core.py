@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from .. import progress
 from ..errors import InputError
 from .extract import Symbols, detect_symbols
 from .judge import (Check, judge_engine, judge_moves, judge_outputs, judge_positions,
@@ -50,6 +51,11 @@ class AuditReport:
         for r in self.runs:
             out += [(r.label, c) for c in r.checks]
         return out
+
+    def _repr_html_(self) -> str:
+        """Notebook display: the verdict and the per-run table of the HTML report."""
+        from ..report_html import audit_page, render_summary
+        return render_summary(audit_page(self))
 
     @property
     def exit_code(self) -> int:
@@ -183,10 +189,11 @@ def audit_program(text: str, ruleset, program_path: str = "<program>", scales=()
                 raise InputError(f"--scale {name}={value}: {e}") from None
         plans.append((",".join(f"{k}={v}" for k, v in sc.items()), sc, prog))
     for label, sc, prog in plans:
-        outcome = run_program(prog, symbols, engine=engine, timeout=timeout,
-                              memory=memory if memory is not None else DEFAULT_MEMORY,
-                              use_prelude=use_prelude, allow_unsafe=True, moves=check_moves,
-                              sandboxed=sandboxed)
+        with progress.scope(f"audit run {label}"):
+            outcome = run_program(prog, symbols, engine=engine, timeout=timeout,
+                                  memory=memory if memory is not None else DEFAULT_MEMORY,
+                                  use_prelude=use_prelude, allow_unsafe=True, moves=check_moves,
+                                  sandboxed=sandboxed)
         run = RunReport(label, sc, prog, outcome)
         data = outcome.extracted.data
         run.checks.append(judge_engine(outcome))

@@ -52,6 +52,8 @@ def register(sub) -> None:
     p.add_argument("-o", "--output", metavar="REPORT_DIR",
                    help="write report.txt, report.json, differences.csv, normalized.wl there")
     p.add_argument("--force", action="store_true", help="replace different existing report files")
+    p.add_argument("--html", metavar="FILE", help="also write one self-contained HTML report (verdict, "
+                   "runs, checks, differences, programs, versions, timings)")
     p.add_argument("--language", choices=["auto", "cgscript", "mathematica"], default="auto",
                    help="language of PROGRAM (default: from the file name, else its content)")
     from .audit_cgscript import add_cgscript_args
@@ -79,6 +81,9 @@ def run_mathematica(args, text: str) -> int:
         from .. import sandbox
         sandbox.require()
     ruleset = ruleset_from_args(args)
+    if args.html:
+        from .. import report_html
+        report_html.check_html_path(args.html, overwrite=args.force)
     expect = load_expect(args.expect) if args.expect else None
     alternatives = [alternative_ruleset(g, args.param) for g in args.also_game]
     report = audit_program(
@@ -92,6 +97,9 @@ def run_mathematica(args, text: str) -> int:
     if args.output:
         paths = write_report(report, args.output, force=args.force)
         print(f"wrote {', '.join(str(p) for p in paths)}", file=sys.stderr)
+    if args.html:
+        page = report_html.audit_page(report, command=getattr(args, "command_line", None))
+        print(f"wrote {report_html.write_html(args.html, page, overwrite=args.force)}", file=sys.stderr)
     sys.stdout.write(text_report)
     return report.exit_code
 

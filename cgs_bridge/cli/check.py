@@ -5,7 +5,8 @@ from __future__ import annotations
 from ..checking import check_solution, claims_use_misere, with_claims
 from ..errors import RuleError
 from ..game import Ruleset
-from .common import add_game_args, box_from_args, parse_params, progress_printer
+from .. import progress
+from .common import add_game_args, box_from_args, parse_params, progress_callback
 from ..spec import load_game
 
 
@@ -29,7 +30,7 @@ def run(args) -> int:
     uses_misere = claims_use_misere(checked)
     try:
         sol = solve(ruleset, box, misere=uses_misere, method=args.method,
-                    progress=progress_printer("solving"), output="positions")
+                    progress=progress_callback("solving"), output="positions")
     except RuleError as e:
         print(f"rules: FAIL on box {box}: {e}")
         return 1
@@ -37,7 +38,10 @@ def run(args) -> int:
           f"{len(sol.p_positions())} P-positions")
     print("rules: closed on the box (every option valid, inside the box, no coordinate raised)")
     failed = False
-    for res in check_solution(sol, limit=args.limit).claims:
+    with progress.Task("checking claims", len(ruleset.claims), unit=" claims", ticking=True) as task:
+        results = check_solution(sol, limit=args.limit).claims
+        task.update(len(results), len(results))
+    for res in results:
         if res.status == "not applicable":
             print(f"claim {res.name!r}: not applicable to these parameters")
         elif res.status == "holds":

@@ -47,17 +47,15 @@ def box_from_args(args, ruleset):
     return parse_bound(args.bound, ruleset.coords)
 
 
-def progress_printer(label: str):
-    """A progress callback that writes to a terminal only (quiet when stderr is not a tty)."""
-    if not sys.stderr.isatty():
-        return None
+def progress_callback(label: str):
+    """A ``progress(done, total)`` callback drawing one line on a terminal (:mod:`cgs_bridge.progress`);
+    None when standard error is not a terminal or with ``--quiet``."""
+    from .. import progress
+    return progress.callback(label)
 
-    def show(done, total):
-        pct = 100.0 * done / total if total else 100.0
-        print(f"\r{label}: {pct:5.1f}%", end="", file=sys.stderr, flush=True)
-        if done >= total:
-            print(file=sys.stderr)
-    return show
+
+#: The former name (kept for callers on other branches).
+progress_printer = progress_callback
 
 
 def positive(kind=float, allow_zero: bool = False):

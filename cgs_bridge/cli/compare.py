@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import sys
+import time
 
+from .. import report_html
 from ..errors import InputError
-from .common import add_game_args, box_from_args, progress_printer, ruleset_from_args
+from .common import add_game_args, box_from_args, progress_callback, ruleset_from_args
 
 
 def register(sub) -> None:
@@ -27,6 +29,8 @@ def add_source_args(p) -> None:
     p.add_argument("--fixed", metavar="c=V,...", default="", help="the other coordinates of a Table grid")
     p.add_argument("--misere", action="store_true", help="compare misère values too")
     p.add_argument("--shown", type=int, default=10, help="differences listed per source (default 10)")
+    p.add_argument("--html", metavar="FILE", help="also write one self-contained HTML report (verdict, "
+                   "summary, differences with options, figures, programs, versions, timings)")
 
 
 def build(ruleset, sol, args, cgsuite=None, mathematica=None, claims=None) -> Comparison:
@@ -42,10 +46,23 @@ def run(args) -> int:
         raise InputError("nothing to compare: give --cgsuite, --mathematica and/or --claims")
     ruleset = ruleset_from_args(args)
     box = box_from_args(args, ruleset)
-    sol = solve(ruleset, box, misere=args.misere, progress=progress_printer("solving"))
+    if args.html:
+        report_html.check_html_path(args.html)
+    t0 = time.monotonic()
+    sol = solve(ruleset, box, misere=args.misere, progress=progress_callback("solving"))
+    timings = [("python solve", time.monotonic() - t0)]
     comp = build(ruleset, sol, args, args.cgsuite, args.mathematica, args.claims)
     sys.stdout.write(comp.render(sol, args.shown))
     if args.output_dir:
         for p in comp.write(args.output_dir, sol):
             print(f"wrote {p}", file=sys.stderr)
+    if args.html:
+        write_html_report(args, comp, sol, timings)
     return 0 if comp.agree else 1
+
+
+def write_html_report(args, comp, sol, timings, programs=()) -> None:
+    """Write ``--html`` (the page of :func:`cgs_bridge.report_html.comparison_page`)."""
+    page = report_html.comparison_page(comp, sol, command=getattr(args, "command_line", None),
+                                       timings=timings, programs=programs)
+    print(f"wrote {report_html.write_html(args.html, page)}", file=sys.stderr)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..errors import ParameterError
-from .common import add_game_args, box_from_args, progress_printer, ruleset_from_args
+from .common import add_game_args, box_from_args, progress_callback, ruleset_from_args
 
 
 def register(sub) -> None:
@@ -73,6 +73,6 @@ def run(args) -> int:
     rep = discover(ruleset, bound=box, families=args.families, shifts=args.shift, moduli=moduli,
                    offsets=args.offset, limit=args.limit, per_family=args.per_family, near=args.near,
                    fix_max=args.lines, sweep=args.sweep, method=args.method,
-                   progress=progress_printer("solving"))
+                   progress=progress_callback("solving"))
     print(rep.to_json() if args.json else rep.to_text(), end="")
     return 0

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import shlex
 import sys
 
 from ..errors import CgsBridgeError
 
 #: Command modules, in help order.
 COMMANDS = ["catalog", "solve", "check", "generate", "compare", "verify", "audit", "bench", "cache", "sweep",
-            "discover"]
+            "discover", "plot"]
 
 
 class _Parser(argparse.ArgumentParser):
@@ -38,6 +39,9 @@ def build_parser() -> argparse.ArgumentParser:
                 continue  # command not built yet
             raise
         module.register(sub)
+    for command in sub.choices.values():  # --quiet on every command (progress lines off)
+        if "--quiet" not in command._option_string_actions:
+            command.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     return parser
 
 
@@ -47,6 +51,9 @@ def main(argv=None) -> int:
     if not getattr(args, "func", None):
         parser.print_help(sys.stderr)
         return 2
+    from .. import progress
+    progress.set_quiet(getattr(args, "quiet", False))
+    args.command_line = shlex.join(["cgs-bridge"] + list(sys.argv[1:] if argv is None else argv))
     try:
         return int(args.func(args) or 0)
     except CgsBridgeError as e:

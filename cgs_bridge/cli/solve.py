@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 
 from ..errors import CgsBridgeError
-from .common import add_game_args, box_from_args, progress_printer, ruleset_from_args
+from .common import add_game_args, box_from_args, progress_callback, ruleset_from_args
 
 
 def register(sub) -> None:
@@ -21,6 +21,12 @@ def register(sub) -> None:
                    help="solver kernel (default: fast when available)")
     p.add_argument("--at", metavar="c1,c2,...", help="describe one position instead: value, outcome, "
                    "options and winning moves")
+    p.add_argument("--format", choices=["csv", "latex", "markdown", "parquet"],
+                   help="table format (latex: booktabs tabular); with --slice a 2-D grid of Grundy "
+                        "values, with --p-positions the P-position list (parquet needs -o)")
+    p.add_argument("--slice", metavar="c=V,...", help="fix all coordinates but two: the table is the "
+                   "grid of Grundy values (rows: first free coordinate, columns: second)")
+    p.add_argument("--p-positions", action="store_true", help="the table is the list of P-positions")
     p.set_defaults(func=run)
 
 
@@ -38,10 +44,14 @@ def run(args) -> int:
     from solvers import solve
     ruleset = ruleset_from_args(args)
     box = box_from_args(args, ruleset)
+    if args.slice or args.p_positions or args.format in ("latex", "markdown"):
+        return write_table(args, ruleset, box)
+    if args.format == "parquet" and not args.output:
+        raise CgsBridgeError("--format parquet writes a binary file: give -o FILE")
     if args.output:  # before any work: a device, FIFO or missing folder is refused up front
         from ..io import check_output_path
         check_output_path(args.output)
-    sol = solve(ruleset, box, misere=args.misere, method=args.method, progress=progress_printer("solving"),
+    sol = solve(ruleset, box, misere=args.misere, method=args.method, progress=progress_callback("solving"),
                 output="positions" if args.at else "stream")
     if args.at:
         p = parse_position(args.at, ruleset.n)
@@ -52,10 +62,52 @@ def run(args) -> int:
         for q, gq in sol.options(p):
             print(f"  option {q}: {gq}{'   <- winning move' if gq == 0 else ''}")
         return 0
-    if args.output:
-        sol.write(args.output, overwrite=args.force)
+    if args.output:  # the whole table, streamed (CSV, or Parquet by --format or the suffix)
+        sol.write(args.output, overwrite=args.force, fmt=args.format)
         print(f"wrote {len(sol)} positions to {args.output}", file=sys.stderr)
     else:
         from solvers.output import write_text
         write_text(sol, sys.stdout)
+    return 0
+
+
+def write_table(args, ruleset, box) -> int:
+    """``--format`` / ``--slice`` / ``--p-positions``: a table for a paper (cgs_bridge.tables)."""
+    from solvers import solve
+
+    from .. import tables
+    from ..io import atomic_write_bytes, atomic_write_text
+    from ..plot import free_coords, parse_slice
+    fmt = args.format or "csv"
+    if args.at:
+        raise CgsBridgeError("--at describes one position; it does not combine with --format/--slice")
+    if fmt == "parquet" and not args.output:
+        raise CgsBridgeError("--format parquet writes a binary file: give -o FILE")
+    if args.output:
+        from ..io import check_output_path
+        check_output_path(args.output)
+    fixed = parse_slice(args.slice, box)
+    if not args.p_positions and args.slice:
+        free_coords(box, fixed, (2,), "--slice table")
+    sol = solve(ruleset, box, misere=args.misere, method=args.method, progress=progress_callback("solving"))
+    where = ", ".join(f"{box.coords[i]} = {v}" for i, v in sorted(fixed.items()))
+    if args.p_positions:
+        frame, grid = tables.p_positions_frame(sol, fixed), None
+        caption = f"P-positions of {ruleset.describe()} on the box {box}" + (f" with {where}" if where else "")
+    elif args.slice:
+        frame, rn, cn = tables.slice_frame(sol, fixed)
+        grid = (rn, cn)
+        caption = f"Grundy values of {ruleset.describe()} with {where} (rows {rn}, columns {cn})"
+    else:
+        frame, grid = sol.to_frame(), None
+        caption = f"Grundy values of {ruleset.describe()} on the box {box}"
+    out = tables.render(frame, fmt, grid, caption, box.coords)
+    if not args.output:
+        sys.stdout.write(out)
+    elif isinstance(out, bytes):
+        atomic_write_bytes(args.output, out, overwrite=args.force)
+    else:
+        atomic_write_text(args.output, out, overwrite=args.force)
+    if args.output:
+        print(f"wrote {len(frame)} rows to {args.output}", file=sys.stderr)
     return 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 
 from ..errors import ParameterError
 
@@ -36,6 +37,8 @@ def register(sub) -> None:
     p.add_argument("--scheduler", metavar="ADDRESS", help="use an existing Dask scheduler, e.g. tcp://host:8786")
     p.add_argument("--method", choices=["auto", "fast", "reference"], default="auto")
     p.add_argument("--limit", type=int, default=3, help="counterexamples kept per claim (default 3)")
+    p.add_argument("--html", metavar="FILE", help="also write one self-contained HTML report (verdict, "
+                   "per-claim summary, failing cells, failures chart, command, versions, time)")
     p.set_defaults(func=run)
 
 
@@ -59,6 +62,10 @@ def run(args) -> int:
     from ..sweep import run_sweep
     if args.workers is not None and args.workers < 0:
         raise ParameterError(f"--workers must be >= 0, got {args.workers}")
+    if args.html:
+        from .. import report_html
+        report_html.check_html_path(args.html)
+    t0 = time.monotonic()
     res = run_sweep(args.game, grid_args(args.param), args.bound, claims=args.claim, output=args.output,
                     workers=args.workers, scheduler=args.scheduler, progress=True,
                     game_name=args.game_name, method=args.method, limit=args.limit, force=args.force)
@@ -71,6 +78,12 @@ def run(args) -> int:
         print(repr(res))
         if res.output:
             print(f"wrote {res.output}", file=sys.stderr)
+    if args.html:
+        from .. import report_html
+        page = report_html.sweep_page(res.frame, command=getattr(args, "command_line", None),
+                                      timings=[("sweep", time.monotonic() - t0)],
+                                      title=f"cgs-bridge sweep: {args.game}")
+        print(f"wrote {report_html.write_html(args.html, page)}", file=sys.stderr)
     if not res.ok:
         return 2
     return 0 if res.holds else 1

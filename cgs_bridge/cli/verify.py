@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import sys
 
+from .. import report_html
 from ..errors import EngineError
 from ..verify import CGSUITE_ENV
-from .common import add_game_args, box_from_args, positive, progress_printer, ruleset_from_args
-from .compare import add_source_args
+from .common import add_game_args, box_from_args, positive, progress_callback, ruleset_from_args
+from .compare import add_source_args, write_html_report
 
 
 def register(sub) -> None:
@@ -36,16 +37,21 @@ def run(args) -> int:
     from ..verify import run_verify
     ruleset = ruleset_from_args(args)
     box = box_from_args(args, ruleset)
+    if args.html:
+        report_html.check_html_path(args.html)
     res = run_verify(ruleset, box, misere=args.misere, run_dir=args.run_dir,
                      mathematica_engine=args.mathematica_engine, mathematica=args.mathematica,
                      cgsuite=args.cgsuite, cgsuite_cmd=args.cgsuite_cmd, timeout=args.timeout,
                      claims=args.claims, table_axes=args.table_axes, fixed=args.fixed, say=say,
-                     progress=progress_printer("solving"))
+                     progress=progress_callback("solving"))
     comp, sol, run_dir = res.comparison, res.solution, res.run_dir
     report = comp.render(sol, args.shown)
     sys.stdout.write(report)
     for p in comp.write(run_dir, sol):
         say(f"wrote {p}")
+    if args.html:
+        write_html_report(args, comp, sol, res.timings,
+                          [(p.name, p.read_text(encoding="utf-8")) for p in res.files])
     if res.problems:  # an engine failed or timed out: its rows were compared, the verdict says how far
         raise EngineError("\n".join(msg for _, msg in res.problems) + f"\n{comp.verdict()}")
     return 0 if comp.agree else 1

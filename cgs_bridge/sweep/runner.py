@@ -6,7 +6,6 @@ worker died once, and write the table after every finished cell."""
 from __future__ import annotations
 
 import logging
-import sys
 import time
 from dataclasses import dataclass, field
 
@@ -110,6 +109,17 @@ class SweepResult:
         """The frame without the run-dependent columns (seconds, worker, kernel statistics)."""
         return self.frame.drop(columns=[c for c in RUN_COLUMNS if c in self.frame.columns])
 
+    def plot(self, params=None, claim: str | None = None):
+        """Failures per parameter (:func:`cgs_bridge.plot_sweep.sweep_figure`): bars for one
+        parameter, a heat map over the first two otherwise; ``claim``: only that claim's name."""
+        from ..plot_sweep import sweep_figure
+        return sweep_figure(self.frame, params, claim)
+
+    def _repr_html_(self) -> str:
+        """Notebook display: the verdict and per-claim table of the HTML report."""
+        from ..report_html import render_summary, sweep_page
+        return render_summary(sweep_page(self.frame, figures=False))
+
     def __repr__(self) -> str:
         n = len(self.frame)
         head = (f"SweepResult({n} cells: {self.computed} computed, {self.reused} reused; "
@@ -169,7 +179,7 @@ def run_plan(plan: SweepPlan, output=None, workers=None, scheduler=None, progres
         bar = _bar(len(todo), progress)
         try:
             runner.run(plan, [(i, plan.cells[i]) for i in todo], cell_fn, method, limit,
-                       lambda i, row: (state.add(i, row), bar.update(1)))
+                       lambda i, row: (state.add(i, row), bar.advance()))
         finally:
             bar.close()
     finally:
@@ -219,9 +229,10 @@ class _State:
 
 
 def _bar(total: int, progress: bool):
-    from tqdm import tqdm
-    return tqdm(total=total, unit="cell", desc="sweep", file=sys.stderr,
-                disable=not (progress and sys.stderr.isatty()))
+    """One progress line (cells done / total, elapsed, ETA) on a terminal, none with --quiet
+    (:mod:`cgs_bridge.progress`)."""
+    from .. import progress as prog
+    return prog.Task("sweep", total, unit=" cells", active=progress)
 
 
 class _SerialRunner:
