@@ -35,21 +35,7 @@ def _format(table):
     k = 0
     for r in range(rows):
         for c in range(cols):
-            v = table[r, c]
-            n = _digits(v)
-            if v < 0:
-                out[k] = 45  # '-'
-                v = -v
-            end = k + n
-            j = end - 1
-            while True:
-                out[j] = 48 + v % 10
-                v //= 10
-                j -= 1
-                if v == 0:
-                    break
-            out[end] = 44 if c < cols - 1 else 10  # ',' or '\n'
-            k = end + 1
+            k = _put(out, k, table[r, c], 44 if c < cols - 1 else 10)  # ',' or '\n'
     return out
 
 

@@ -3,6 +3,7 @@ the ``shared`` fixture, which skips with a reason on a fresh clone without it.""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -22,3 +23,16 @@ def shared() -> Path:
 @pytest.fixture
 def data() -> Path:
     return DATA
+
+
+@pytest.fixture(scope="module")
+def private_kernel_cache(tmp_path_factory):
+    """Random specs and claims compile throw-away kernel and claim modules: a module that uses this
+    fixture keeps them out of the user's kernel cache (``CGS_BRIDGE_KERNEL_CACHE``)."""
+    old = os.environ.get("CGS_BRIDGE_KERNEL_CACHE")
+    os.environ["CGS_BRIDGE_KERNEL_CACHE"] = str(tmp_path_factory.mktemp("kernels"))
+    yield
+    if old is None:
+        del os.environ["CGS_BRIDGE_KERNEL_CACHE"]
+    else:
+        os.environ["CGS_BRIDGE_KERNEL_CACHE"] = old

@@ -29,16 +29,7 @@ from solvers import kcache, kernel  # noqa: E402
 EXAMPLES = int(os.environ.get("CGS_BRIDGE_CLAIM_EXAMPLES", "10"))
 
 
-@pytest.fixture(autouse=True, scope="module")
-def _private_kernel_cache(tmp_path_factory):
-    """Random claims compile throw-away modules: keep them out of the user's kernel cache."""
-    old = os.environ.get("CGS_BRIDGE_KERNEL_CACHE")
-    os.environ["CGS_BRIDGE_KERNEL_CACHE"] = str(tmp_path_factory.mktemp("kernels"))
-    yield
-    if old is None:
-        del os.environ["CGS_BRIDGE_KERNEL_CACHE"]
-    else:
-        os.environ["CGS_BRIDGE_KERNEL_CACHE"] = old
+pytestmark = pytest.mark.usefixtures("private_kernel_cache")
 
 
 def with_claims(checked, texts):

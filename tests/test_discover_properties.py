@@ -13,7 +13,6 @@ plain loop over the reference array.
 
 from __future__ import annotations
 
-import os
 from random import Random
 
 import pytest
@@ -30,17 +29,7 @@ SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[Healt
 NAMES = ("a", "b", "c")
 
 
-@pytest.fixture(autouse=True, scope="module")
-def _private_kernel_cache(tmp_path_factory):
-    """Random specs compile throw-away kernels and claim modules: keep them out of the user's
-    kernel cache."""
-    old = os.environ.get("CGS_BRIDGE_KERNEL_CACHE")
-    os.environ["CGS_BRIDGE_KERNEL_CACHE"] = str(tmp_path_factory.mktemp("kernels"))
-    yield
-    if old is None:
-        del os.environ["CGS_BRIDGE_KERNEL_CACHE"]
-    else:
-        os.environ["CGS_BRIDGE_KERNEL_CACHE"] = old
+pytestmark = pytest.mark.usefixtures("private_kernel_cache")
 
 
 def random_game(rng: Random):

@@ -34,16 +34,7 @@ SETTINGS = settings(max_examples=EXAMPLES, deadline=None, derandomize=False,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 
 
-@pytest.fixture(autouse=True, scope="module")
-def _private_kernel_cache(tmp_path_factory):
-    """Random specs compile throw-away kernels: keep them out of the user's kernel cache."""
-    old = os.environ.get("CGS_BRIDGE_KERNEL_CACHE")
-    os.environ["CGS_BRIDGE_KERNEL_CACHE"] = str(tmp_path_factory.mktemp("kernels"))
-    yield
-    if old is None:
-        del os.environ["CGS_BRIDGE_KERNEL_CACHE"]
-    else:
-        os.environ["CGS_BRIDGE_KERNEL_CACHE"] = old
+pytestmark = pytest.mark.usefixtures("private_kernel_cache")
 
 
 def _monotone(rng: Random, names) -> str:
