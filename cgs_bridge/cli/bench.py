@@ -29,6 +29,9 @@ def register(sub) -> None:
                    help="limit_tri.c to compile (default <repo>/../shared/bench/limit_tri.c)")
     p.add_argument("--hexagon-budget", metavar="SECONDS", type=positive(), default=60.0,
                    help="time budget of the largest hexagon box (default 60)")
+    p.add_argument("--sweep-bound", metavar="N", type=positive(int), default=200,
+                   help="bound of the sweep case (default 200, the issue's sweep; larger bounds give "
+                        "each cell more work than a worker's start-up)")
     p.add_argument("--mathics-bound", metavar="N", type=int, default=10,
                    help="box x, y, z <= N of the mathics case (default 10: 484 positions)")
     p.set_defaults(func=run)
@@ -42,7 +45,7 @@ def run(args) -> int:
     solver_cases = [c for c in args.cases if c not in SWEEP + DISCOVER and c != MATHICS_CASE]
     status = bench(solver_cases, quick=args.quick, yardstick=args.yardstick,
                    hexagon_budget=args.hexagon_budget) if solver_cases else 0
-    status |= sweep_case() if "sweep" in args.cases else 0
+    status |= sweep_case(args.sweep_bound) if "sweep" in args.cases else 0
     if "discover" in args.cases:
         discover_case()
     return status | (mathics_case(args.mathics_bound) if MATHICS_CASE in args.cases else 0)
@@ -54,9 +57,9 @@ SWEEP = ("sweep",)
 DISCOVER = ("discover",)
 
 
-def sweep_case() -> int:
+def sweep_case(bound: int = 200) -> int:
     from ..sweep.bench import sweep_case as case
-    return case()
+    return case(bound=bound)
 
 
 def discover_case():
