@@ -25,18 +25,9 @@ from cgs_bridge.game import Ruleset
 from cgs_bridge.importers.cgsuite import (CGSuiteRunError, parse_table, parse_transcript,
                                           read_values)
 from solvers import parse_bound, solve
+from transcript_boxes import TABLES
 
 EMITTED = ("hexagon", "step_floor_t_3", "triangular_k3", "triangular_k5_misere", "two_inequalities_res")
-# transcripts/NAME.out -> (game, params, box enumerated by scripts/NAME.cgs, misere)
-TABLES = {
-    "tri_list.out": ("triangular", {"k": "3"}, "x=6,y=4,z=6", False),
-    "tri_misere.out": ("triangular", {"k": "3"}, "x=4,y=2,z=4", True),
-    "tri_strings.out": ("triangular", {"k": "3"}, "x=3,y=2,z=3", False),
-    "tri_canonical.out": ("triangular", {"k": "3"}, "x=4,y=2,z=4", False),
-    "repl_session.out": ("triangular", {"k": "3"}, "x=2,y=1,z=2", False),
-    "step.out": ("step", {"f": "floor(t/2)"}, "y=4,z=9", False),
-    "hex.out": ("hexagon", {}, "a=2,b=1,c=2,d=1,e=2,f=1", False),
-}
 OTHERS = {"tri_table.out", "err_member.out", "err_syntax.out", "procedure_param.out"}
 
 

@@ -13,19 +13,9 @@ from cgs_bridge.game import Ruleset
 from cgs_bridge.importers.cgsuite import CGSuiteRunError, parse_table, parse_transcript
 from cgs_bridge.importers.mathematica import read_csv_text, read_list_text
 from solvers import parse_bound, solve
+from transcript_boxes import TABLES
 
 CG = Path(__file__).parent / "data" / "cgsuite"
-
-# transcript -> (game, params, box, misere): the box is exactly what the script enumerates.
-CASES = {
-    "tri_list.out": ("triangular", {"k": "3"}, "x=6,y=4,z=6", False),
-    "tri_misere.out": ("triangular", {"k": "3"}, "x=4,y=2,z=4", True),
-    "tri_strings.out": ("triangular", {"k": "3"}, "x=3,y=2,z=3", False),
-    "tri_canonical.out": ("triangular", {"k": "3"}, "x=4,y=2,z=4", False),
-    "repl_session.out": ("triangular", {"k": "3"}, "x=2,y=1,z=2", False),
-    "step.out": ("step", {"f": "floor(t/2)"}, "y=4,z=9", False),
-    "hex.out": ("hexagon", {}, "a=2,b=1,c=2,d=1,e=2,f=1", False),
-}
 
 
 def solution(game, params, bound, misere=False):
@@ -33,9 +23,9 @@ def solution(game, params, bound, misere=False):
     return solve(r, parse_bound(bound, r.coords), misere=misere, method="reference")
 
 
-@pytest.mark.parametrize("name", sorted(CASES))
+@pytest.mark.parametrize("name", sorted(TABLES))
 def test_real_transcripts_agree_with_python(name):
-    game, params, bound, misere = CASES[name]
+    game, params, bound, misere = TABLES[name]
     sol = solution(game, params, bound, misere)
     t = parse_transcript((CG / name).read_text(), sol.ruleset.n, name)
     res = compare_table(sol, t, "cgsuite", name)
