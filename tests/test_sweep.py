@@ -226,3 +226,39 @@ def test_existing_scheduler(capsys):
         r = cb.sweep("triangular", {"k": "3,5"}, bound=8, scheduler=cluster.scheduler_address)
     assert r.workers == f"Dask scheduler {cluster.scheduler_address}"
     pd.testing.assert_frame_equal(serial.table(), r.table())
+
+
+def test_ctrl_c_on_a_local_cluster_sweep_is_one_line_and_leaves_no_process(tmp_path):
+    """A terminal's Ctrl-C reaches the whole foreground process group, Dask's worker processes
+    included: only cgs-bridge acts on it (one line, exit 130), no worker prints a traceback, no
+    process of the group is left, and the finished cells are kept."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+    out = tmp_path / "t.parquet"
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
+    p = subprocess.Popen([sys.executable, "-m", "cgs_bridge.cli.main", "sweep", "triangular",
+                          "-p", "k=1..41:2", "--bound", "400", "--workers", "2", "-o", str(out)],
+                         env=env, start_new_session=True, stdout=subprocess.PIPE,
+                         stderr=subprocess.STDOUT, text=True,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    deadline = time.monotonic() + 120
+    while not out.exists() and p.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.2)  # the table is written after the first finished cell
+    time.sleep(4)  # workers in the middle of later cells
+    assert p.poll() is None, "the sweep ended before it could be interrupted"
+    os.killpg(p.pid, signal.SIGINT)
+    text, _ = p.communicate(timeout=120)
+    assert p.returncode == 130 and "interrupted" in text and "Traceback" not in text, text[-3000:]
+    for _ in range(50):  # multiprocessing's resource tracker ends once its pipe closes
+        left = subprocess.run(["ps", "-o", "pid=,args=", "-g", str(p.pid)], capture_output=True,
+                              text=True).stdout.strip()
+        if not left:
+            break
+        time.sleep(0.2)
+    assert left == ""
+    kept = pd.read_parquet(out)
+    assert 1 <= len(kept) < 21 and set(kept["status"]) == {"ok"}

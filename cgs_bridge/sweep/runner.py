@@ -5,7 +5,10 @@ worker died once, and write the table after every finished cell."""
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import signal
+import threading
 import time
 from dataclasses import dataclass, field
 
@@ -246,6 +249,22 @@ class _SerialRunner:
         pass
 
 
+@contextlib.contextmanager
+def _workers_ignore_sigint():
+    """Start worker processes with SIGINT ignored (inherited across fork and exec, and Python then
+    installs no KeyboardInterrupt handler): a Ctrl-C reaches the whole foreground process group,
+    and only this process should act on it, closing the cluster, instead of every worker printing
+    a traceback. This process's own handler is restored at once."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    old = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, old)
+
+
 class _DaskRunner:
     """Cells as Dask futures; a cell whose task fails (its worker died: ``KilledWorker``) is
     submitted once more, then reported as a 'failed' row with the reason."""
@@ -258,7 +277,7 @@ class _DaskRunner:
         import dask
         from distributed import Client, LocalCluster
         try:
-            with dask.config.set({"distributed.scheduler.allowed-failures": 0}):
+            with dask.config.set({"distributed.scheduler.allowed-failures": 0}), _workers_ignore_sigint():
                 cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
                                        dashboard_address=None, silence_logs=logging.CRITICAL)
                 client = Client(cluster)
