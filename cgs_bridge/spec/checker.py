@@ -16,6 +16,7 @@ from ..errors import SpecError
 from . import ast as A
 from .boxes import check_boxes
 from .constraints import Atom, constraint_atoms, monotonicity  # noqa: F401  (Atom, monotonicity: public here too)
+from .expansion import check_expansion
 from .visitor import ExprVisitor, register_visitor
 
 MAX_COORDS = 10
@@ -268,6 +269,7 @@ def check_game(game: A.Game, resolve: Callable[[str], A.Game] | None = None) -> 
         _type_in(r.expr, scope, frozenset(), game, "bool")
     _check_moves(game, scope, seen)
     _check_claims(game, scope)
+    check_expansion(game)
     check_boxes(game, lambda p, v: _type_in(v, _bare_scope(game), frozenset({"t"}), game, "int"))
     atoms = tuple(constraint_atoms(game))
     return CheckedGame(game, atoms, tuple(_derived_warnings(game, atoms)))
