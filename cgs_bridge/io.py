@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 from pathlib import Path
 
@@ -11,6 +12,41 @@ from .errors import InputError
 
 #: Largest input file read (transcripts, engine CSV, programs), in bytes.
 MAX_INPUT_BYTES = 256 << 20
+#: Longest line of an imported transcript or table, in characters (a CGSuite list of lists printed
+#: as one value is one line).
+MAX_LINE_CHARS = 4 << 20
+#: Most rows (positions) one imported transcript or table may hold.
+MAX_ROWS = 5_000_000
+
+
+def check_line_length(text: str, file: str, limit: int | None = None) -> None:
+    """Refuse a text with a line longer than ``limit`` characters (default :data:`MAX_LINE_CHARS`)
+    before anything splits it: one scan, no copies.
+
+    Raises:
+        InputError: naming the file, the line and the limit.
+    """
+    limit = MAX_LINE_CHARS if limit is None else limit
+    if len(text) <= limit:
+        return
+    m = re.compile(r"(?m)^[^\n]{%d}" % (limit + 1)).search(text)
+    if m:
+        no = text.count("\n", 0, m.start()) + 1
+        raise InputError(f"{file}:{no}: a line longer than {limit:,} characters; lines of imported "
+                         f"output are limited to {limit:,} characters")
+
+
+def check_row_count(rows: int, file: str, no, limit: int | None = None) -> None:
+    """Refuse an import that has reached more than ``limit`` rows (default :data:`MAX_ROWS`);
+    called while reading, so the rows beyond the limit are never stored.
+
+    Raises:
+        InputError: naming the file, the line reached and the limit.
+    """
+    limit = MAX_ROWS if limit is None else limit
+    if rows > limit:
+        raise InputError(f"{file}:{no}: more than {limit:,} rows; imported tables are limited to "
+                         f"{limit:,} rows (compare a smaller box)")
 
 
 def read_input_text(path, what: str = "input", limit: int = MAX_INPUT_BYTES) -> str:

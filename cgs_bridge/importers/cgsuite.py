@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 import pandas as pd
 
 from ..errors import EngineError, InputError
+from ..io import check_line_length, check_row_count
 
 _BANNER = ("Welcome to the CGSuite REPL", "Type CGScript expressions", "Adding folder to classpath")
 _VALUE = re.compile(r"^(-?\d+|\*|\*\d+)$")
@@ -100,8 +101,8 @@ def _split_top(text: str, where: str) -> list:
     return [p.strip() for p in parts]
 
 
-def _rows_of_list(text: str, where: str) -> list:
-    """Rows from ``[a,b,c]`` (one row) or ``[[a,b],[c,d]]`` (many)."""
+def _rows_of_list(text: str, where: str, nested: bool = False) -> list:
+    """Rows from ``[a,b,c]`` (one row) or ``[[a,b],[c,d]]`` (many); deeper lists are refused."""
     text = text.strip()
     if not (text.startswith("[") and text.endswith("]")):
         raise InputError(f"{where}: expected a list [..], got {text[:40]!r} (truncated line?)")
@@ -109,7 +110,9 @@ def _rows_of_list(text: str, where: str) -> list:
     if not inner:
         return []
     if inner.startswith("["):
-        return [_rows_of_list(p, where)[0] for p in _split_top(inner, where)]
+        if nested:
+            raise InputError(f"{where}: lists nested deeper than a list of rows [[..],[..]]")
+        return [_rows_of_list(p, where, True)[0] for p in _split_top(inner, where)]
     return [[nimber(v, where) for v in _split_top(inner, where)]]
 
 
@@ -172,6 +175,7 @@ def parse_transcript(text: str, ncoords: int, file: str = "<cgsuite>") -> Transc
         CGSuiteRunError: the transcript is a CGSuite error report.
         InputError: a malformed line or a row of the wrong length (file and line named).
     """
+    check_line_length(text, file)
     check_error_transcript(text, file)
     rows, where_rows, scalars, others, checks = [], [], [], [], []
     header_seen = False
@@ -205,6 +209,7 @@ def parse_transcript(text: str, ncoords: int, file: str = "<cgsuite>") -> Transc
                                  "a transcript of another game?")
             rows.append(r)
             where_rows.append(no)
+        check_row_count(len(rows), file, no)
     if rows:
         first = len(rows[0])
         for r, no in zip(rows, where_rows):
@@ -222,6 +227,7 @@ def read_values(text: str, file: str = "<cgsuite>") -> list:
     Raises:
         CGSuiteRunError: an error transcript. InputError: a line that is not such a value.
     """
+    check_line_length(text, file)
     check_error_transcript(text, file)
     out = []
     for no, line, _ in repl_lines(text):
@@ -254,6 +260,7 @@ def parse_table(text: str, coords: tuple, rows_axis: str, cols_axis: str, fixed:
         InputError: axes or fixed coordinates that do not name every coordinate once, ragged rows,
         non-integer cells.
     """
+    check_line_length(text, file)
     check_error_transcript(text, file)
     named = [rows_axis, cols_axis] + list(fixed)
     if sorted(named) != sorted(coords):
@@ -276,5 +283,6 @@ def parse_table(text: str, coords: tuple, rows_axis: str, cols_axis: str, fixed:
             pos[rows_axis], pos[cols_axis] = row_start + r, col_start + c
             out.append([pos[k] for k in coords] + [nimber(cell, f"{file}:{no}")])
             where_rows.append(no)
+        check_row_count(len(out), file, no)
         r += 1
     return Transcript(_frame(out, len(coords)), where_rows)

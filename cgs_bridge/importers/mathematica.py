@@ -10,8 +10,20 @@ from pathlib import Path
 import pandas as pd
 
 from ..errors import InputError
-from ..io import read_input_text
+from ..io import check_line_length, check_row_count, read_input_text
 from .cgsuite import Transcript, in_int64
+
+
+def _csv_rows(reader, file: str):
+    """The rows of a ``csv.reader``, its errors (a field beyond the csv module's size limit, a
+    NUL byte) as :class:`InputError`."""
+    while True:
+        try:
+            yield next(reader)
+        except StopIteration:
+            return
+        except csv.Error as e:
+            raise InputError(f"{file}:{reader.line_num}: not a CSV row ({e})") from None
 
 
 def read_csv_text(text: str, coords: tuple, file: str = "<csv>") -> Transcript:
@@ -22,7 +34,8 @@ def read_csv_text(text: str, coords: tuple, file: str = "<csv>") -> Transcript:
         InputError: empty file, missing or unknown columns, a row of the wrong length or with a
         non-integer (file and line named).
     """
-    reader = csv.reader(io.StringIO(text))
+    check_line_length(text, file)
+    reader = _csv_rows(csv.reader(io.StringIO(text)), file)
     try:
         header = next(reader)
     except StopIteration:
@@ -49,6 +62,7 @@ def read_csv_text(text: str, coords: tuple, file: str = "<csv>") -> Transcript:
         except ValueError:
             raise InputError(f"{file}:{no}: not an integer in {','.join(row)!r}") from None
         lines.append(no)
+        check_row_count(len(rows), file, no)
     cols = [f"c{i}" for i in range(len(coords))] + ["grundy"] + (["misere"] if "misere" in header else [])
     return Transcript(pd.DataFrame(rows, columns=cols, dtype="int64"), lines)
 
@@ -59,6 +73,7 @@ def read_list_text(text: str, ncoords: int, file: str = "<output>") -> Transcrip
     Raises:
         InputError: unbalanced braces, non-integers, rows of the wrong length (line named).
     """
+    check_line_length(text, file)
     rows, lines = [], []
     depth, cur, line_of_row = 0, "", 0
     seen_open = False
@@ -82,6 +97,7 @@ def read_list_text(text: str, ncoords: int, file: str = "<output>") -> Transcrip
                                          f"{ncoords} coordinates then the Grundy value")
                     rows.append(row)
                     lines.append(line_of_row)
+                    check_row_count(len(rows), file, line_of_row)
                 depth -= 1
                 if depth < 0:
                     raise InputError(f"{file}:{no}: unbalanced '}}'")
