@@ -29,7 +29,7 @@ def parse_sweep(text: str, ruleset) -> tuple:
     """
     m = re.fullmatch(r"\s*([A-Za-z_]\w*)\s*=\s*(-?\d+)\s*\.\.\s*(-?\d+)\s*", text or "")
     if m:
-        name, values = m.group(1), list(range(int(m.group(2)), int(m.group(3)) + 1))
+        name, values = m.group(1), range(int(m.group(2)), int(m.group(3)) + 1)  # len() before expanding
     else:
         m = re.fullmatch(r"\s*([A-Za-z_]\w*)\s*=\s*(-?\d+(?:\s*,\s*-?\d+)*)\s*", text or "")
         if not m:

@@ -25,6 +25,10 @@ from pathlib import Path
 
 from ..errors import BoxError, ParameterError, SpecError
 
+#: Most cells of one sweep (parameter combinations times bounds), and so most values of one
+#: parameter or of ``--bound``; counted from the ranges before anything is expanded.
+MAX_CELLS = 100_000
+
 _RANGE = re.compile(r"^(?P<a>[^.:]*)\.\.(?P<b>[^:]*)(?::(?P<step>.*))?$")
 
 
@@ -45,7 +49,7 @@ def parse_values(name: str, text: str, what: str | None = None) -> list:
             (``a..b``), a step below 1, or an empty range (``5..1``); the message quotes the item.
     """
     what = what or f"-p {name}={text}"
-    out: list = []
+    out: dict = {}  # insertion-ordered set
     items = [i.strip() for i in str(text).split(",")]
     for item in items:
         if not item:
@@ -68,9 +72,20 @@ def parse_values(name: str, text: str, what: str | None = None) -> list:
             if lo > hi:
                 raise ParameterError(f"{what}: the range {item!r} is empty (start {lo} > end {hi}); "
                                      f"write {name}={hi}..{lo}")
-            values = list(range(lo, hi + 1, st))
-        out += [v for v in values if v not in out]
-    return out
+            values = range(lo, hi + 1, st)
+            if len(out) + len(values) > MAX_CELLS:
+                _refuse_count(len(out) + len(values), what, name, lo, st, MAX_CELLS - len(out))
+        out.update(dict.fromkeys(values))
+    return list(out)
+
+
+def _refuse_count(count: int, what: str, name: str, lo: int, step: int, room: int):
+    """Refuse more than :data:`MAX_CELLS` values, naming the largest range that fits (``room``
+    values left by the earlier items)."""
+    fits = f"{lo}..{lo + (room - 1) * step}" + (f":{step}" if step != 1 else "")
+    fits = (f"--bound {fits}" if name == "bound" else f"-p {name}={fits}") if room > 0 else "none"
+    raise ParameterError(f"{what}: {count:,} values; a sweep has at most {MAX_CELLS:,} cells "
+                         f"(the largest range that fits: {fits})")
 
 
 def parse_grid(game, given: dict) -> dict:
@@ -88,9 +103,10 @@ def parse_grid(game, given: dict) -> dict:
             raise ParameterError(f"game {game.name} has no parameter {name!r} (parameters: {have})")
         if known[name].kind == "int":
             if isinstance(raw, (list, tuple, range)):
-                vals: list = []
-                for r in raw:
-                    vals += [v for v in parse_values(name, str(r)) if v not in vals]
+                if len(raw) > MAX_CELLS:
+                    raise ParameterError(f"{name}: {len(raw):,} values; a sweep has at most "
+                                         f"{MAX_CELLS:,} cells")
+                vals = list(dict.fromkeys(v for r in raw for v in parse_values(name, str(r))))
             else:
                 vals = parse_values(name, str(raw))
         else:
@@ -116,7 +132,7 @@ def parse_bounds(items, coords) -> list:
         raise BoxError("a sweep needs --bound (e.g. --bound 200 or --bound 100,200)")
     if not isinstance(items, (list, tuple)):
         items = [items]
-    out: list = []
+    out: dict = {}  # insertion-ordered set
     for item in items:
         if isinstance(item, dict):
             texts = [",".join(f"{k}={v}" for k, v in item.items())]
@@ -128,10 +144,8 @@ def parse_bounds(items, coords) -> list:
             except ParameterError as e:
                 raise BoxError(str(e)) from None
         for t in texts:
-            box_text = str(parse_bound(t, coords))  # validates
-            if box_text not in out:
-                out.append(box_text)
-    return out
+            out[str(parse_bound(t, coords))] = None  # validates
+    return list(out)
 
 
 @dataclass(frozen=True)
@@ -200,7 +214,20 @@ class Cell:
 
 
 def cells(grid: dict, bounds: list) -> list:
-    """Every combination of the grid's values (first parameter slowest) and each bound (fastest)."""
+    """Every combination of the grid's values (first parameter slowest) and each bound (fastest).
+
+    Raises:
+        ParameterError: more than :data:`MAX_CELLS` combinations (counted before any is made).
+    """
     names = list(grid)
+    sizes = [len(grid[n]) for n in names] + [len(bounds)]
+    total = 1
+    for n in sizes:
+        total *= n
+    if total > MAX_CELLS:
+        counts = " x ".join(f"{len(grid[n])} values of {n}" for n in names) + f" x {len(bounds)} bounds"
+        raise ParameterError(f"{counts} = {total:,} cells; a sweep has at most {MAX_CELLS:,} cells "
+                             f"(with these bounds at most {MAX_CELLS // max(1, len(bounds)):,} "
+                             f"parameter combinations)")
     return [Cell(tuple(zip(names, combo[:-1])), combo[-1])
             for combo in itertools.product(*[grid[n] for n in names], bounds)]
