@@ -15,6 +15,10 @@ from ..errors import InputError
 
 #: Columns every sweep table has (a file without them is not a sweep table).
 KEY_COLUMNS = ("spec_hash", "version", "cell", "bound", "status")
+#: Largest existing sweep table read back (CSV: bytes on disk; Parquet: uncompressed bytes its
+#: metadata declares), and most rows; both checked before any data is read.
+MAX_TABLE_BYTES = 128 << 20
+MAX_TABLE_ROWS = 1_000_000
 
 
 def table_format(path) -> str:
@@ -38,6 +42,7 @@ def read_table(path, force: bool = False) -> pd.DataFrame | None:
     fmt = table_format(path)
     if not path.exists() or force:
         return None
+    _check_before_reading(path, fmt)
     try:
         frame = pd.read_parquet(path) if fmt == "parquet" else pd.read_csv(
             path, dtype={"spec_hash": str, "version": str, "cell": str, "bound": str, "error": str},
@@ -50,6 +55,45 @@ def read_table(path, force: bool = False) -> pd.DataFrame | None:
         raise InputError(f"{path} exists and is not a sweep table (no column {', '.join(missing)}); "
                          "choose another -o or pass --force to replace it")
     return frame
+
+
+def _not_a_table(path, why: str) -> InputError:
+    return InputError(f"{path} exists and is not a sweep table ({why}); choose another -o or pass "
+                      "--force to replace it")
+
+
+def _check_before_reading(path: Path, fmt: str) -> None:
+    """Refuse a file that is not a sweep table, or too large to be one, from its Parquet metadata
+    (schema, row count, declared sizes) or its CSV header line and size: no data is read.
+
+    Raises:
+        InputError: see :func:`read_table`.
+    """
+    if fmt == "parquet":
+        import pyarrow.parquet as pq
+        try:
+            meta = pq.read_metadata(path)
+            names = set(meta.schema.names)
+            declared = sum(meta.row_group(i).column(j).total_uncompressed_size
+                           for i in range(meta.num_row_groups) for j in range(meta.num_columns))
+            rows = meta.num_rows
+        except Exception as e:  # pyarrow raises several types for a file that is not Parquet
+            raise _not_a_table(path, f"unreadable Parquet metadata: {type(e).__name__}: {str(e)[:200]}") from None
+    else:
+        declared = path.stat().st_size
+        try:
+            with open(path, "rb") as f:
+                first = f.readline(64 << 10)
+            names = {c.strip().strip('"') for c in first.decode("utf-8").rstrip("\r\n").split(",")}
+        except (OSError, UnicodeDecodeError) as e:
+            raise _not_a_table(path, f"its first line is not a CSV header: {e}") from None
+        rows = 0
+    missing = [c for c in KEY_COLUMNS if c not in names]
+    if missing:
+        raise _not_a_table(path, f"no column {', '.join(missing)}")
+    if declared > MAX_TABLE_BYTES or rows > MAX_TABLE_ROWS:
+        raise _not_a_table(path, f"{declared:,} bytes, {rows:,} rows: larger than a sweep table may be "
+                                 f"({MAX_TABLE_BYTES >> 20} MiB, {MAX_TABLE_ROWS:,} rows)")
 
 
 def row_key(row) -> str:
