@@ -69,6 +69,23 @@ def read_input_text(path, what: str = "input", limit: int = MAX_INPUT_BYTES) -> 
         raise InputError(f"cannot read {what} {path}: not UTF-8 text ({e.reason} at byte {e.start})") from None
 
 
+def load_json(path, what: str = "JSON file", limit: int = MAX_INPUT_BYTES):
+    """The JSON document in ``path`` (at most ``limit`` bytes; nesting as deep as Python's parser
+    allows, deeper is refused).
+
+    Raises:
+        InputError: unreadable, too large, not UTF-8, not JSON, or nested too deeply (file named).
+    """
+    import json
+    text = read_input_text(path, what, limit)
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise InputError(f"{path}:{e.lineno}:{e.colno}: not valid JSON ({e.msg})") from None
+    except RecursionError:
+        raise InputError(f"{path}: JSON nested too deeply to be a {what}") from None
+
+
 def umask() -> int:
     """The process umask (read without changing it)."""
     mask = os.umask(0)

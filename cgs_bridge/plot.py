@@ -35,7 +35,7 @@ from matplotlib.figure import Figure  # noqa: E402
 from matplotlib.patches import Patch, Rectangle  # noqa: E402
 
 from .errors import InputError  # noqa: E402
-from .io import atomic_write_bytes  # noqa: E402
+from .io import atomic_write_bytes, load_json  # noqa: E402
 
 HEADER = "0.75"        # seed 000: GrayLevel[0.75] for the coordinate row/column
 NOT_POSITION = "0.87"  # seed 000: GrayLevel[0.87] for points that are not positions
@@ -339,13 +339,11 @@ def load_differences(path) -> list:
     Raises:
         InputError: unreadable file, unknown suffix, or a row without those fields.
     """
-    import json
-
     import pandas as pd
     path = Path(path)
     try:
         if path.suffix.lower() == ".json":
-            rows = json.loads(path.read_text(encoding="utf-8"))["differences"]
+            rows = load_json(path, "comparison.json")["differences"]
         elif path.suffix.lower() == ".csv":
             frame = pd.read_csv(path, dtype={"position": str})
             rows = frame.astype(object).where(frame.notna(), None).to_dict("records")

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
 from ..errors import InputError
+from ..io import load_json
 from .common import add_game_args, box_from_args, progress_callback, ruleset_from_args
 
 KINDS = ["grid", "p-positions", "diff", "sweep"]
@@ -78,7 +78,8 @@ def game_figure(args):
             path = path / "comparison.json"
         differences = plot.load_differences(path)
         if box_text is None and path.suffix == ".json":
-            box_text = json.loads(path.read_text(encoding="utf-8")).get("box")
+            doc = load_json(path, "comparison.json")
+            box_text = doc.get("box") if isinstance(doc, dict) else None
     if box_text is None:
         raise InputError(f"--kind {args.kind} needs --bound")
     ruleset = ruleset_from_args(args)

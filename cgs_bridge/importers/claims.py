@@ -36,18 +36,31 @@ class ClaimCheck:
 
 #: Largest claims file read (bytes).
 MAX_CLAIMS_BYTES = 16 << 20
+#: Deepest nesting of YAML collections in a claims file (a claims file needs 5: the document, the
+#: list of claims, a claim, its list of positions, a position).
+MAX_CLAIMS_DEPTH = 32
 
 
 class _NoAliasLoader(yaml.SafeLoader):
     """Safe YAML without aliases (``*name``): a few lines of aliases can expand to billions of
     nodes ("billion laughs"); a claims file typed from a paper never needs them."""
 
+    depth = 0
+
     def compose_node(self, parent, index):
         if self.check_event(yaml.events.AliasEvent):
             mark = self.peek_event().start_mark
             raise InputError(f"{self.name}:{mark.line + 1}:{mark.column + 1}: YAML aliases (*name) "
                              "are not accepted in a claims file; write the values out")
-        return super().compose_node(parent, index)
+        if self.depth >= MAX_CLAIMS_DEPTH:
+            mark = self.peek_event().start_mark
+            raise InputError(f"{self.name}:{mark.line + 1}:{mark.column + 1}: YAML nested more than "
+                             f"{MAX_CLAIMS_DEPTH} levels deep; a claims file needs 5")
+        self.depth += 1
+        try:
+            return super().compose_node(parent, index)
+        finally:
+            self.depth -= 1
 
 
 def _int(v, what: str) -> int:

@@ -4,6 +4,7 @@ column, the offending text and what was expected."""
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -313,7 +314,34 @@ def _check_depth(tree, text: str, file: str | None) -> None:
         stack.extend((c, depth + 1 if expr else depth) for c in node.children)
 
 
+#: Longest specification source (or expression) parsed, in characters; the catalog's games
+#: take about 2,000.
+MAX_SOURCE_CHARS = 256 << 10
+_NEST_SCAN = re.compile(r'"[^"\n]*"|#[^\n]*|[()]|(?:(?:-|\bnot\b)\s*){%d,}' % (MAX_DEPTH + 1))
+
+
+def _check_nesting(text: str, file: str | None) -> None:
+    """Before parsing, refuse a source longer than :data:`MAX_SOURCE_CHARS` and parentheses or
+    runs of ``-`` / ``not`` nested deeper than :data:`MAX_DEPTH` (the LALR parse of thousands of
+    them takes minutes); strings and comments are skipped."""
+    if len(text) > MAX_SOURCE_CHARS:
+        raise SpecError(f"{len(text):,} characters; a specification or expression is limited to "
+                        f"{MAX_SOURCE_CHARS:,}", file)
+    depth = 0
+    for m in _NEST_SCAN.finditer(text):
+        tok = m.group()
+        depth += 1 if tok == "(" else -1 if tok == ")" else 0
+        depth = max(depth, 0)
+        if depth > MAX_DEPTH or tok[0] in "-n":
+            line = text.count("\n", 0, m.start()) + 1
+            col = m.start() - (text.rfind("\n", 0, m.start()) + 1) + 1
+            what = "parentheses" if tok == "(" else f"'{tok[0] if tok[0] == '-' else 'not'}' operators"
+            raise SpecError(f"{what} nested more than {MAX_DEPTH} levels deep", file, line, col,
+                            _context_line(text, line, col))
+
+
 def _parse(text: str, file: str | None, start: str):
+    _check_nesting(text, file)
     try:
         tree = _parser(start).parse(text)
         _check_depth(tree, text, file)
