@@ -147,6 +147,10 @@ def run(command: list, cwd, timeout: float = DEFAULT_TIMEOUT, memory: int | None
     Raises:
         EngineError: the program cannot be started (or the sandbox is not installed).
     """
+    if timeout is not None and not 0 < timeout <= 7 * 86400:  # NaN too; the CLI: cli/options.py
+        raise EngineError(f"time limit {timeout!r} s: must be more than 0 and at most a week (604800)")
+    if memory is not None and not 0 < memory <= 1 << 40:
+        raise EngineError(f"memory limit {memory!r} bytes: must be more than 0 and at most 1 TiB")
     extra = []
     output_limit = OUTPUT_LIMIT if output_limit is None else output_limit
     if sandbox is not None:

@@ -55,6 +55,8 @@ def main(argv=None) -> int:
     progress.set_quiet(getattr(args, "quiet", False))
     args.command_line = shlex.join(["cgs-bridge"] + list(sys.argv[1:] if argv is None else argv))
     try:
+        from .options import check_ranges
+        check_ranges(args)
         return int(args.func(args) or 0)
     except CgsBridgeError as e:
         print(f"cgs-bridge {args.command}: error: {e}", file=sys.stderr)
