@@ -56,7 +56,8 @@ def import_source(source: str, prefix: str = "k"):
         d = Path(tempfile.gettempdir()) / f"cgs_bridge_kernels_{os.getuid()}"
         d.mkdir(parents=True, exist_ok=True)
     path = d / f"{prefix}_{key}.py"
-    if not path.exists() or path.read_text(encoding="utf-8") != source:
+    if not _holds(path, source):  # missing, or corrupt (garbage, truncated, edited): rebuilt
+        _drop_machine_code(path)
         fd, tmp = tempfile.mkstemp(dir=d, suffix=".tmp")  # atomic: concurrent runs agree
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(source)
@@ -67,6 +68,27 @@ def import_source(source: str, prefix: str = "k"):
     spec.loader.exec_module(module)
     _MODULES[prefix, key] = module
     return module, key
+
+
+def _holds(path: Path, source: str) -> bool:
+    """The cached module file exists and holds exactly ``source`` (compared as bytes: a file of
+    garbage is simply not a match)."""
+    try:
+        return path.read_bytes() == source.encode("utf-8")
+    except OSError:
+        return False
+
+
+def _drop_machine_code(path: Path) -> None:
+    """Remove numba's cached machine code (index and data files) of the module ``path``, so a
+    rebuilt module never meets a corrupt index."""
+    pyc = path.parent / "__pycache__"
+    if pyc.is_dir():
+        for p in pyc.glob(f"{path.stem}.*"):
+            try:
+                p.unlink()
+            except OSError:
+                pass
 
 
 def forget() -> None:
