@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 import tempfile
 from pathlib import Path
 
@@ -86,6 +87,69 @@ def load_json(path, what: str = "JSON file", limit: int = MAX_INPUT_BYTES):
         raise InputError(f"{path}: JSON nested too deeply to be a {what}") from None
 
 
+def _host_tag() -> str:
+    """8 hex digits naming this machine (a folder shared between machines keeps the temporary
+    files of a writer on another machine: its pid means nothing here)."""
+    import hashlib
+    return hashlib.sha256(os.uname().nodename.encode()).hexdigest()[:8]
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # another user's live process
+    except (OverflowError, ValueError, OSError):
+        return False
+    return True
+
+
+def remove_stale_temps(path) -> list:
+    """Remove the temporary files that an earlier write to ``path`` left when it was killed
+    (``.NAME.PID@HOST.XXXXXXXX.tmp`` beside it, written by :func:`temp_beside`): only regular files
+    of this user, written on this machine by a process that no longer runs. Returns the removed
+    paths; errors are ignored (a file another run removed first, a read-only folder)."""
+    path = Path(path)
+    prefix, tag, removed = f".{path.name}.", f"@{_host_tag()}.", []
+    try:
+        entries = list(os.scandir(path.parent))
+    except OSError:
+        return removed
+    for e in entries:
+        name = e.name
+        if not (name.startswith(prefix) and name.endswith(".tmp")):
+            continue
+        pid, at, rand = name[len(prefix):-4].partition(tag)
+        if not (at and pid.isdigit() and len(rand) == 8 and "." not in rand) or _alive(int(pid)):
+            continue
+        try:
+            st = e.stat(follow_symlinks=False)
+            if stat.S_ISREG(st.st_mode) and st.st_uid == os.getuid():
+                os.unlink(e.path)
+                removed.append(Path(e.path))
+        except OSError:
+            pass
+    return removed
+
+
+def temp_beside(path) -> tuple:
+    """``(fd, name)`` of a new temporary file in the folder of ``path``, named
+    ``.NAME.PID@HOST.XXXXXXXX.tmp`` so that the next write to ``path`` can recognise and remove it
+    if this process is killed before renaming it (:func:`remove_stale_temps`, called first).
+
+    Raises:
+        OSError: the folder cannot be written.
+    """
+    path = Path(path)
+    remove_stale_temps(path)
+    return tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}@{_host_tag()}.", suffix=".tmp",
+                            dir=path.parent)
+
+
 def umask() -> int:
     """The process umask (read without changing it)."""
     mask = os.umask(0)
@@ -145,7 +209,7 @@ def atomic_write_text(path, text: str, overwrite: bool = False, encoding: str = 
                              "pass --force to replace it")
     tmp = None
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        fd, tmp = temp_beside(path)
         os.fchmod(fd, 0o666 & ~umask())
         with os.fdopen(fd, "w", encoding=encoding, newline="") as f:
             f.write(text)
@@ -173,7 +237,7 @@ def atomic_write_bytes(path, data: bytes, overwrite: bool = False) -> Path:
     path = check_output_path(path)
     if path.exists() and not overwrite:
         raise InputError(f"{path} exists; pass --force to replace it")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    fd, tmp = temp_beside(path)
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)

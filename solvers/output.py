@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import filecmp
 import os
-import tempfile
 from pathlib import Path
 
 import numpy as np
 
 from cgs_bridge.errors import InputError
-from cgs_bridge.io import check_output_path, umask
+from cgs_bridge.io import check_output_path, temp_beside, umask
 
 from .csvtext import box_rows_bytes
 
@@ -79,7 +78,7 @@ def write(solution, path, overwrite: bool = False, fmt: str | None = None) -> Pa
     fmt = fmt or ("parquet" if path.suffix.lower() == ".parquet" else "csv")
     check_output_path(path)  # a regular file in an existing folder (never a device or FIFO)
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        fd, tmp = temp_beside(path)
         os.fchmod(fd, 0o666 & ~umask())  # the permissions of a new file under the user's umask
     except OSError as e:
         raise InputError(f"cannot write {path}: {e}") from None

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from pathlib import Path
 
 import pandas as pd
 
 from ..errors import InputError
+from ..io import temp_beside
 
 #: Columns every sweep table has (a file without them is not a sweep table).
 KEY_COLUMNS = ("spec_hash", "version", "cell", "bound", "status")
@@ -125,7 +125,7 @@ def write_table(frame: pd.DataFrame, path) -> Path:
     fmt = table_format(path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        fd, tmp = temp_beside(path)
         os.close(fd)
         try:
             if fmt == "parquet":
