@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import shutil
 import signal
+import tempfile
 import threading
 import time
 from dataclasses import dataclass, field
@@ -276,15 +278,21 @@ class _DaskRunner:
     def local(cls, n: int) -> "_DaskRunner":
         import dask
         from distributed import Client, LocalCluster
+        scratch = tempfile.mkdtemp(prefix="cgs-bridge-dask-")  # the workers' scratch, removed by close()
         try:
-            with dask.config.set({"distributed.scheduler.allowed-failures": 0}), _workers_ignore_sigint():
+            with dask.config.set({"distributed.scheduler.allowed-failures": 0, "temporary-directory": scratch}), \
+                    _workers_ignore_sigint():
                 cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
-                                       dashboard_address=None, silence_logs=logging.CRITICAL)
+                                       dashboard_address=None, silence_logs=logging.CRITICAL,
+                                       local_directory=scratch)
                 client = Client(cluster)
         except Exception as e:  # OSError, TimeoutError, RuntimeError from process start-up
+            shutil.rmtree(scratch, ignore_errors=True)
             raise EngineError(f"could not start a local Dask cluster of {n} worker processes "
                               f"({type(e).__name__}: {str(e)[:200]}); try --workers 0") from None
-        return cls(client, cluster, f"LocalCluster of {n} worker processes")
+        runner = cls(client, cluster, f"LocalCluster of {n} worker processes")
+        runner.scratch = scratch
+        return runner
 
     @classmethod
     def connect(cls, address: str) -> "_DaskRunner":
@@ -333,12 +341,16 @@ class _DaskRunner:
                 row = failed_row(plan.spec, cell, plan.version, _reason(e))
             on_row(i, row)
 
+    scratch = None  # the LocalCluster's local_directory
+
     def close(self) -> None:
         try:
             self.client.close()
         finally:
             if self.cluster is not None:
                 self.cluster.close()
+            if self.scratch:
+                shutil.rmtree(self.scratch, ignore_errors=True)
 
 
 def _reason(e: BaseException) -> str:
