@@ -57,9 +57,14 @@ def read_input_text(path, what: str = "input", limit: int = MAX_INPUT_BYTES) -> 
     Raises:
         InputError: unreadable, not UTF-8, or larger than ``limit``.
     """
+    raw = bytearray()  # read in chunks: f.read(limit + 1) would reserve the whole limit at once
     try:
         with open(path, "rb") as f:
-            raw = f.read(limit + 1)
+            while len(raw) <= limit:
+                chunk = f.read(min(1 << 20, limit + 1 - len(raw)))
+                if not chunk:
+                    break
+                raw += chunk
     except OSError as e:
         raise InputError(f"cannot read {what} {path}: {e}") from None
     if len(raw) > limit:
