@@ -287,6 +287,11 @@ def test_a_comment_or_title_of_dashes_and_parentheses_is_not_nesting(tmp_path, c
     assert capsys.readouterr().out.splitlines() == ["x,grundy", "0,0", "1,1", "2,2"]  # Nim heap
 
 
+@pytest.mark.parametrize("command", [["solve"], ["check"], ["sweep", "--workers", "0"]])
+def test_an_endless_spec_file_is_never_read(capsys, command):
+    _refused(capsys, command[:1] + ["/dev/zero", "--bound", "2"] + command[1:], "not a regular file", seconds=30)
+
+
 def test_a_huge_spec_is_refused_by_size(tmp_path, capsys):
     spec = _spec(tmp_path, "  coordinates x\n  cut x to t\n" + "# filler\n" * 40000)
     _refused(capsys, ["solve", spec, "--bound", "2"], "characters; a specification or expression is limited")

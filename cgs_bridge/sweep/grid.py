@@ -186,13 +186,13 @@ def spec_ref(source: str, game_name: str | None = None, claims=()) -> SpecRef:
     if source in catalog.names() and not Path(source).exists():
         p = catalog.path(source)
         return SpecRef(p.read_text(encoding="utf-8"), f"catalog/{p.name}", source, tuple(claims))
-    try:
-        text = Path(source).read_text(encoding="utf-8")
-    except FileNotFoundError:
+    if not Path(source).exists():
         raise SpecError(f"{source!r} is neither a catalog game ({', '.join(catalog.names())}) "
-                        "nor an existing file") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise SpecError(f"cannot read {source}: {e}") from None
+                        "nor an existing file")
+    if not Path(source).is_file():  # /dev/zero, a FIFO, a folder: never read
+        raise SpecError(f"{source} is not a regular file")
+    from ..io import read_input_text
+    text = read_input_text(source, "specification", limit=16 << 20)
     return SpecRef(text, str(source), game_name, tuple(claims))
 
 
