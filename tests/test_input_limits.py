@@ -252,6 +252,17 @@ def test_claims_yaml_nested_deeply(tmp_path, capsys, text, where):
              "nested more than 32 levels")
 
 
+def test_a_malformed_claims_file_is_refused_before_the_solve(tmp_path, capsys, monkeypatch):
+    import solvers
+
+    def no_solve(*a, **k):
+        raise AssertionError("solved before the claims file was checked")
+    monkeypatch.setattr(solvers, "solve", no_solve)
+    f = tmp_path / "claims.yaml"
+    f.write_text("claims: " + "[" * 100 + "]" * 100 + "\n")
+    _refused(capsys, ["compare", "triangular", "--bound", "400", "--claims", f], "nested more than 32 levels")
+
+
 @pytest.mark.parametrize("doc", ['{"box": ' + "[" * 100000 + "]" * 100000 + "}",
                                  '{"differences": ' + '{"a":' * 100000 + "1" + "}" * 100000 + "}"])
 def test_json_nested_deeply(tmp_path, capsys, doc):

@@ -48,6 +48,9 @@ def run(args) -> int:
     box = box_from_args(args, ruleset)
     if args.html:
         report_html.check_html_path(args.html)
+    if args.claims:  # a malformed claims file is refused before the solve, not after it
+        from ..importers.claims import load_claims
+        load_claims(args.claims)
     t0 = time.monotonic()
     sol = solve(ruleset, box, misere=args.misere, progress=progress_callback("solving"))
     timings = [("python solve", time.monotonic() - t0)]
