@@ -363,20 +363,22 @@ def _claim_checks(model, names, coords, sizes, misere, owner) -> list:
     over.update({d: f"R.{names[d]}" for d, _, _ in model.defs})
     over.update({"grundy": value, "P": f"({value} == 0)", "N": f"({value} != 0)",
                  "misere": f"R({point}).MisereNimValue"})
-    nonneg = {c for c in model.coords} | {"grundy", "misere"}
-    nonneg |= {p for p, v in model.int_params if v >= 0}
-    pr = ProcedurePrinter(names, nonneg=nonneg).share_helpers(owner, "R.")
+    # every claim is printed (whether it applies or not): the class's helpers are then the same
+    # for every parameter value, so one class file serves them all
+    pr = ProcedurePrinter(names, nonneg=nonneg_names(model)).share_helpers(owner, "R.")
     loops = " ".join(f"for {c} from 0 to {m}" for c, m in zip(coords, sizes))
     out = []
     for k, cl in enumerate(r.game.claims):
         name, _, text = model.claims[k]
-        if not r.claim_applies(k) or (claim_uses_misere(cl) and not misere):
-            continue
         comment = f'// "{name}": {text} -- prints [] when it holds on the box'
         try:
             cond = pr.with_overrides(cl.expr, over)
         except InputError as e:
-            out.append((comment, f"// not checked here: {e}"))
+            cond = f"// not checked here: {e}"
+        if not r.claim_applies(k) or (claim_uses_misere(cl) and not misere):
+            continue
+        if cond.startswith("//"):
+            out.append((comment, cond))
             continue
         out.append((comment, f"System.Print([[{point}] {loops} where R.IsValid({point}) and not ({cond})]);"))
     return out
