@@ -57,10 +57,19 @@ def nonneg_names(model) -> set:
 
 
 def helper_text(name: str, a: str, b: str) -> str:
-    """The Ruleset method ``name(a, b)``: the nim-sum of any two integers."""
-    return (f"  // the spec's nim-sum of any integers (two's complement for negatives, as Mathematica's\n"
-            f"  // BitXor): CGSuite's NimSum refuses negative integers\n"
-            f"  def {name}({a} as Integer, {b} as Integer) := {inline_text(a, b)};")
+    """The Ruleset method ``name(a, b)``: the nim-sum of any two integers (a statement body whose
+    value is the ``if`` branch taken)."""
+    na, nb = f"(-1 - {a})", f"(-1 - {b})"
+    return "\n".join([
+        "  // the spec's nim-sum of any integers (two's complement for negatives, as Mathematica's",
+        "  // BitXor): CGSuite's NimSum refuses negative integers",
+        f"  def {name}({a} as Integer, {b} as Integer) begin",
+        f"    if {a} >= 0 and {b} >= 0 then {a} NimSum {b}",
+        f"    elseif {a} < 0 and {b} < 0 then {na} NimSum {nb}",
+        f"    elseif {a} < 0 then -1 - ({na} NimSum {b})",
+        f"    else -1 - ({a} NimSum {nb})",
+        "    end",
+        "  end"])
 
 
 def inline_text(a: str, b: str) -> str:

@@ -118,8 +118,10 @@ def _run_port(folder: Path, files: dict, report, box, ruleset, mapping) -> list:
 
 
 def port_report(report, out_dir, force=False, cgsuite_cmd=None, timeout=600.0, ruleset=None,
-                box=None, mapping=None, package: str = "examples") -> None:
-    """Write the 2.x port of ``report``'s sources into ``out_dir`` and add the port checks.
+                box=None, mapping=None, package: str = "examples", memory: int | None = None,
+                sandboxed: bool = False) -> None:
+    """Write the 2.x port of ``report``'s sources into ``out_dir`` and add the port checks;
+    ``memory`` (bytes of address space) and ``sandboxed`` apply to the real CGSuite run.
 
     Raises:
         InputError: a construct the port does not translate; an existing different file (no force).
@@ -132,21 +134,82 @@ def port_report(report, out_dir, force=False, cgsuite_cmd=None, timeout=600.0, r
     report.checks.append(("port", _grammar_checks(files)))
     report.checks += [("port", c) for c in _run_port(folder, files, report, box, ruleset, mapping)]
     if cgsuite_cmd:
-        report.checks.append(("port", _run_cgsuite(cgsuite_cmd, folder, files, report, timeout)))
+        report.checks.append(("port", _run_cgsuite(cgsuite_cmd, folder, files, report, timeout,
+                                                   memory, sandboxed)))
 
 
-def _run_cgsuite(cmd: str, folder: Path, files: dict, report, timeout: float) -> Check:
+def cgsuite_failure(res, memory: int | None = None) -> str | None:
+    """Why a CGSuite run is no evidence (an engine error, exit 2), or None: the JVM could not
+    start or ran out of memory (the limit named), it timed out, exited non-zero, or printed an
+    error message or a Java exception anywhere (the REPL prints both on stdout and goes on, so a
+    value printed after a crash is never compared). The first error line is quoted."""
+    from ...importers.cgsuite import EOF_EXCEPTION, CGSuiteRunError, check_error_transcript, java_exceptions
+    from ...jvm import memory_failure
+    text = res.stdout + "\n" + res.stderr
+    why = memory_failure(text, memory)
+    if why:
+        return why
+    if res.truncated:
+        return f"CGSuite printed more than the output limit and was stopped:\n{res.tail(5)}"
+    if res.timed_out:
+        return f"CGSuite exceeded its time limit after {res.seconds:.0f} s:\n{res.tail(5)}"
+    try:
+        check_error_transcript(text, "CGSuite output")
+    except CGSuiteRunError as e:
+        return str(e)
+    if res.returncode not in (0, None) and not (res.returncode == 1 and java_exceptions(res.stderr) == [EOF_EXCEPTION]):
+        return f"CGSuite failed (exit {res.returncode}):\n{res.tail()}"
+    return None
+
+
+def _cgsuite_command(cmd: str, folder: Path, scratch: Path) -> tuple:
+    """``(argv, read-only host paths)``: the REPL command with ``folder`` as class path; every
+    existing absolute path in the command (a CGSuite jar, its class path entries) is bound
+    read-only into the sandbox."""
+    try:
+        argv = shlex.split(cmd)
+    except ValueError as e:
+        raise InputError(f"--cgsuite-cmd {cmd!r}: {e}") from None
+    if not argv:
+        raise InputError("--cgsuite-cmd is empty")
+    from ...jvm import host_paths
+    paths = {Path(p) for a in argv[1:] for p in a.split(":") if p.startswith("/") and Path(p).exists()}
+    return argv + [str(folder)], sorted(paths | set(host_paths()))
+
+
+def _run_cgsuite(cmd: str, folder: Path, files: dict, report, timeout: float,
+                 memory: int | None = None, sandboxed: bool = False) -> Check:
+    """Run the port's script in the CGSuite REPL (a copy of the port folder in a private scratch
+    folder; inside the bubblewrap sandbox when ``sandboxed``, under ``memory`` bytes of address
+    space with JVM sizes from :mod:`cgs_bridge.jvm`) and judge what it printed."""
+    import shutil
+    import tempfile
+
+    from ... import jvm, sandbox
     from ...engines import run
     scripts = [rel for rel in files if rel.endswith("_2x.cgs")]
     if not scripts:
         return Check("cgsuite", "skipped", "no script to run (a class alone)")
-    command = shlex.split(cmd) + [str(folder.resolve())]
-    if not command:
-        raise InputError("--cgsuite-cmd is empty")
-    res = run(command, folder, timeout=timeout, stdin=files[scripts[0]] + ":quit\n")
-    if res.timed_out or res.returncode not in (0, None):
-        return Check("cgsuite", "error", f"CGSuite failed (exit {res.returncode}, "
-                     f"{'timed out' if res.timed_out else 'error'}):\n{res.tail()}")
+    if sandboxed and sandbox.unavailable_reason():
+        return Check("cgsuite", "error", f"no sandbox for CGSuite: {sandbox.unavailable_reason()}; "
+                     + sandbox.INSTALL_HINT)
+    with tempfile.TemporaryDirectory(prefix="cgsb-cgsuite-") as parent:
+        scratch = sandbox.make_scratch(parent)
+        classes = scratch / "port"
+        shutil.copytree(folder, classes, ignore=shutil.ignore_patterns("*.json", "*.txt", "*.csv"))
+        command, read_only = _cgsuite_command(cmd, classes, scratch)
+        env = jvm.environment(memory, str(scratch))
+        if sandboxed:
+            limits = sandbox.Limits(cpu_seconds=int(timeout) + 30, memory=memory,
+                                    processes=sandbox.Limits().processes)
+            res = run(command, scratch, timeout=timeout, stdin=files[scripts[0]] + ":quit\n", env=env,
+                      sandbox=limits, read_only=read_only)
+        else:
+            res = run(command, scratch, timeout=timeout, memory=memory, stdin=files[scripts[0]] + ":quit\n",
+                      env=env)
+    failed = cgsuite_failure(res, memory)
+    if failed:
+        return Check("cgsuite", "error", f"engine error, no verdict: {failed}")
     got = repl_lines(res.stdout)
     label, want = next(iter(report.printed.items()))
     tail = got[-len(want):] if want else []
