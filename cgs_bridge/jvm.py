@@ -4,9 +4,10 @@ A JVM reserves address space up front: its heap (by default a quarter of the mac
 6 GiB on a 24 GiB machine), 1 GiB of compressed class space, 240 MiB of code cache, thread stacks
 and malloc arenas. Under ``RLIMIT_AS`` (the sandbox's ``--memory``) it then refuses to start
 ("Could not reserve enough space", "Could not allocate compressed class space") or dies later in
-``malloc``. Measured on ../shared/engines/cgsuite (OpenJDK 17): with the options of
-:func:`java_options` it starts at 1 GiB and runs seed 003's ported Ex 8.2 (3,234 positions) at
-4 GiB; with JVM defaults it fails at 1 and 2 GiB.
+``malloc``. Measured on ../shared/engines/cgsuite (OpenJDK 17, ``ulimit -v``): with the options
+of :func:`java_options` it runs seed 003's ported Ex 8.6 (k = 5, x, z <= 20, y <= 10) at 1 GiB
+and Ex 8.2 (3,234 positions) at 4 GiB; with JVM defaults it cannot start at 1 or 2 GiB, and
+with 16 MiB thread stacks and 128 MiB code cache and class space it dies in ``malloc`` at 1 GiB.
 
 The options travel in ``JAVA_TOOL_OPTIONS``, which every JVM reads whatever the command line
 (``bin/cgsuite-repl`` or ``java -cp cgsuite.jar org.cgsuite.lang.Repl``); the JVM then prints
@@ -20,8 +21,9 @@ from .errors import EngineError
 GIB = 1 << 30
 MIB = 1 << 20
 #: Address space the JVM needs beside its heap with these options (code cache, class space,
-#: metaspace, stacks, two malloc arenas, mapped libraries), measured with some margin.
-OVERHEAD = 1 * GIB
+#: metaspace, stacks, two malloc arenas, the JIT compilers' arenas, mapped libraries): a 512 MiB
+#: heap under 1 GiB ran out of native memory in the JIT compiler (sandboxed REPL, Ex 8.6).
+OVERHEAD = 3 * GIB // 2
 #: Smallest limit under which the JVM starts with :func:`java_options` (measured: 1 GiB works).
 MINIMUM = 768 * MIB
 #: What a JVM prints when it cannot start or runs out of memory.
@@ -41,8 +43,8 @@ def host_paths() -> list:
 
 def heap_bytes(memory: int) -> int:
     """``-Xmx`` for an address-space limit of ``memory`` bytes: the limit less the JVM's overhead,
-    at least half of the limit."""
-    return max(memory // 2, memory - OVERHEAD) // MIB * MIB
+    at least a third of the limit."""
+    return max(memory // 3, memory - OVERHEAD) // MIB * MIB
 
 
 def java_options(memory: int | None, error_dir: str | None = None) -> str:
@@ -58,8 +60,9 @@ def java_options(memory: int | None, error_dir: str | None = None) -> str:
         if memory < MINIMUM:
             raise EngineError(f"the memory limit {memory / GIB:.2f} GiB (--memory) is below the "
                               f"{MINIMUM / GIB:.2f} GiB a Java VM needs to start CGSuite; give --memory 1 or more")
-        opts += [f"-Xmx{heap_bytes(memory) // MIB}m", "-Xss16m", "-XX:ReservedCodeCacheSize=128m",
-                 "-XX:CompressedClassSpaceSize=128m", "-XX:MaxMetaspaceSize=384m", "-XX:+UseSerialGC"]
+        opts += [f"-Xmx{heap_bytes(memory) // MIB}m", "-Xss8m", "-XX:ReservedCodeCacheSize=64m",
+                 "-XX:CompressedClassSpaceSize=64m", "-XX:MaxMetaspaceSize=256m", "-XX:+UseSerialGC",
+                 "-XX:CICompilerCount=2"]
     if error_dir:
         opts.append(f"-XX:ErrorFile={error_dir}/hs_err_pid%p.log")
     return " ".join(opts)

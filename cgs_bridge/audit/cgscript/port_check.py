@@ -162,6 +162,17 @@ def cgsuite_failure(res, memory: int | None = None) -> str | None:
     return None
 
 
+def _scaled(script: str, label: str) -> str:
+    """The port's script at the size of the run labelled ``label`` (``x=6,y=3,z=6`` from
+    ``--scale``; ``as printed`` leaves it): its top-level ``name := <integer>;`` lines set."""
+    import re
+    if label == "as printed":
+        return script
+    sizes = dict(part.split("=") for part in label.split(","))
+    return "\n".join(re.sub(r"^(\w+) := -?\d+;$", lambda m: f"{m.group(1)} := {int(sizes[m.group(1)])};"
+                            if m.group(1) in sizes else m.group(0), line) for line in script.split("\n"))
+
+
 def _cgsuite_command(cmd: str, folder: Path, scratch: Path) -> tuple:
     """``(argv, read-only host paths)``: the REPL command with ``folder`` as class path; every
     existing absolute path in the command (a CGSuite jar, its class path entries) is bound
@@ -190,6 +201,8 @@ def _run_cgsuite(cmd: str, folder: Path, files: dict, report, timeout: float,
     scripts = [rel for rel in files if rel.endswith("_2x.cgs")]
     if not scripts:
         return Check("cgsuite", "skipped", "no script to run (a class alone)")
+    label, want = next(iter(report.printed.items()))
+    script = _scaled(files[scripts[0]], label)
     if sandboxed and sandbox.unavailable_reason():
         return Check("cgsuite", "error", f"no sandbox for CGSuite: {sandbox.unavailable_reason()}; "
                      + sandbox.INSTALL_HINT)
@@ -202,16 +215,15 @@ def _run_cgsuite(cmd: str, folder: Path, files: dict, report, timeout: float,
         if sandboxed:
             limits = sandbox.Limits(cpu_seconds=int(timeout) + 30, memory=memory,
                                     processes=sandbox.Limits().processes)
-            res = run(command, scratch, timeout=timeout, stdin=files[scripts[0]] + ":quit\n", env=env,
+            res = run(command, scratch, timeout=timeout, stdin=script + ":quit\n", env=env,
                       sandbox=limits, read_only=read_only)
         else:
-            res = run(command, scratch, timeout=timeout, memory=memory, stdin=files[scripts[0]] + ":quit\n",
+            res = run(command, scratch, timeout=timeout, memory=memory, stdin=script + ":quit\n",
                       env=env)
     failed = cgsuite_failure(res, memory)
     if failed:
         return Check("cgsuite", "error", f"engine error, no verdict: {failed}")
     got = repl_lines(res.stdout)
-    label, want = next(iter(report.printed.items()))
     tail = got[-len(want):] if want else []
     if tail == want:
         return Check("cgsuite", "agree", f"CGSuite printed what the original printed ({label}): {want[:2]}")
