@@ -124,3 +124,26 @@ def test_negative_nim_sum_claim_of_triangular_k5(real_cgsuite, tmp_path):
     res = real_cgsuite.run(tmp_path, tmp_path / cgsuite_script_name(r, box))
     assert res.returncode == 0 and "NimSum applies" not in res.stdout, res.stdout[-500:]
     assert res.stdout.rstrip().splitlines()[-1] == "[]"
+
+
+def _verify(real_cgsuite, tmp_path):
+    from cgs_bridge.cli.main import main
+    return main(["verify", "triangular", "-p", "k=5", "--bound", "x=3,y=2,z=3", "--misere",
+                 "--mathematica-engine", "none", "--cgsuite-cmd", real_cgsuite.repl_cmd_text,
+                 "--run-dir", str(tmp_path / "run")])
+
+
+def test_verify_through_the_real_repl_agrees(real_cgsuite, tmp_path, capsys):
+    assert _verify(real_cgsuite, tmp_path) == 0, capsys.readouterr()
+    out = (tmp_path / "run" / "cgsuite.out").read_text()
+    assert "Welcome to the CGSuite REPL" in out and "[]" in out   # the real REPL; the claim holds
+
+
+def test_verify_of_a_crashing_cgsuite_run_is_an_engine_error(real_cgsuite, tmp_path, capsys, monkeypatch):
+    """The emitted script as before issue 18 (``NimSum`` on ``x - 1``): the REPL prints CGSuite's
+    error after the rows and goes on; verify exits 2 and quotes the error line."""
+    from cgs_bridge.printing import cgsuite as target
+    monkeypatch.setattr(target, "nonnegative", lambda node, names: True)
+    assert _verify(real_cgsuite, tmp_path) == 2
+    err = capsys.readouterr().err
+    assert "NimSum applies only to nonnegative integers" in err and "at worksheet input" in err

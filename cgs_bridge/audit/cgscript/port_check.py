@@ -7,10 +7,15 @@ Checks added to the report (run label ``port``):
   is reported (verdict info: the grammar covers what cgs_bridge emits, not all of CGScript);
 - ``port-moves``: the port's class interpreted as CGScript 2.x has the same option sets as the
   original at every valid position of the ``--bound`` box;
-- ``port-run``: the port's script interpreted as CGScript 2.x prints what the original printed;
-- ``cgsuite``: with ``--cgsuite-cmd``, the port run in a real CGSuite REPL (the folder appended as
-  class path, the script fed on stdin, then ``:quit``; ``> `` prompts stripped, strings unquoted)
-  prints what the original printed.
+- ``port-run``: the port's script interpreted as CGScript 2.x prints what the original printed
+  (a port that stops with an error is an error, exit 2, not a difference of the program);
+- ``cgsuite``: with ``--cgsuite-cmd``, the port run in a real CGSuite REPL (a copy of the folder
+  appended as class path, the script at the run's ``--scale`` fed on stdin, then ``:quit``; ``> ``
+  prompts stripped, strings unquoted) prints what the original printed. It runs in the bubblewrap
+  sandbox unless ``--no-sandbox``, under ``--memory`` with JVM sizes from :mod:`cgs_bridge.jvm`. A
+  run that prints a CGSuite error or a Java exception (the REPL goes on after one and prints the
+  later values), exits non-zero or times out is an engine error (exit 2) naming the first error
+  line: the lines printed after a crash are never compared.
 """
 
 from __future__ import annotations
@@ -112,8 +117,8 @@ def _run_port(folder: Path, files: dict, report, box, ruleset, mapping) -> list:
                                 f"the port interpreted as CGScript 2.x ({label}) prints "
                                 + ("what the original printed" if same else f"{it.printed[:2]} instead of {want[:2]}")))
         except (CgsBridgeError,) + PYTHON_ERRORS as e:
-            checks.append(Check("port-run", "differ", f"the port interpreted as CGScript 2.x ({label}) "
-                                f"stops where the original ran: {error_text(e)}"))
+            checks.append(Check("port-run", "error", f"the port interpreted as CGScript 2.x ({label}) "
+                                f"stops where the original ran (no verdict): {error_text(e)}"))
     return checks
 
 
