@@ -20,7 +20,6 @@ Checks added to the report (run label ``port``):
 
 from __future__ import annotations
 
-import shlex
 from pathlib import Path
 
 from ...errors import CgsBridgeError, InputError
@@ -182,13 +181,9 @@ def _cgsuite_command(cmd: str, folder: Path, scratch: Path) -> tuple:
     """``(argv, read-only host paths)``: the REPL command with ``folder`` as class path; every
     existing absolute path in the command (a CGSuite jar, its class path entries) is bound
     read-only into the sandbox."""
-    try:
-        argv = shlex.split(cmd)
-    except ValueError as e:
-        raise InputError(f"--cgsuite-cmd {cmd!r}: {e}") from None
-    if not argv:
-        raise InputError("--cgsuite-cmd is empty")
     from ...jvm import host_paths
+    from ...verify import cgsuite_argv
+    argv = cgsuite_argv(cmd)
     paths = {Path(p) for a in argv[1:] for p in a.split(":") if p.startswith("/") and Path(p).exists()}
     return argv + [str(folder)], sorted(paths | set(host_paths()))
 
