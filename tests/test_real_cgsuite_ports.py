@@ -139,3 +139,52 @@ def test_memory_below_what_a_jvm_needs_is_refused_before_starting(real_cgsuite, 
     code, _ = _audit_ex86(classpath, shared, tmp_path, "--cgsuite-cmd", real_cgsuite.repl_cmd_text,
                           "--memory", "0.25")
     assert code == 2 and "0.25 GiB (--memory)" in capsys.readouterr().err
+
+
+RET_CLASS = """class Ret(n) extends ImpartialGame
+  override def Options begin
+    var result := MutableList();
+    for m from 0 to n - 1 do
+      result.Add(Ret(m));
+    end
+    return result;
+  end
+end
+"""
+#: Two statements CGSuite 2.2 refuses: a method body with ``return``, a nimber ``*x1`` of a name.
+REFUSED = ["examples.Ret(2).NimValue", "x1 := 2; *x1 + *0"]
+
+
+def _interpreter_refuses(tmp_path, statement: str) -> bool:
+    from cgs_bridge.audit.cgscript.core import _interpreter
+    from cgs_bridge.audit.cgscript.evaluator import PYTHON_ERRORS, Limits
+    from cgs_bridge.errors import CgsBridgeError
+    ret = load_source(str(tmp_path / "examples" / "Ret.cgs"), package="examples", dialect="2.x")
+    it = _interpreter([ret], "2.x", Limits(), None)
+    try:
+        it.run(load_source("s.cgs", statement + "\n", dialect="2.x").program.statements)
+    except (CgsBridgeError,) + PYTHON_ERRORS:
+        return True
+    return False
+
+
+@pytest.fixture
+def refused_folder(tmp_path):
+    (tmp_path / "examples").mkdir()
+    (tmp_path / "examples" / "Ret.cgs").write_text(RET_CLASS, encoding="utf-8")
+    return tmp_path
+
+
+def test_real_cgsuite_refuses_return_and_bare_nimber_of_a_name(real_cgsuite, refused_folder):
+    """What the ports must avoid (issue 18), pinned on the real engine: ``return`` in a method body
+    is a ``scala.MatchError``; ``*x1`` is "Not a method or member variable". The REPL goes on after
+    each error, so one session shows both."""
+    res = real_cgsuite.repl(refused_folder, "\n".join(REFUSED) + "\n")
+    assert "scala.MatchError" in res.stdout and "Not a method or member variable" in res.stdout, res.stdout
+
+
+@pytest.mark.xfail(strict=True, reason="the audit's CGScript interpreter accepts `return` in a method "
+                   "body and `*x1`, which CGSuite 2.2 refuses (issue 18 item 2, the interpreter's fix)")
+@pytest.mark.parametrize("statement", REFUSED)
+def test_interpreter_refuses_what_the_real_cgsuite_refuses(refused_folder, statement):
+    assert _interpreter_refuses(refused_folder, statement)
