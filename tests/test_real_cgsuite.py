@@ -147,3 +147,8 @@ def test_verify_of_a_crashing_cgsuite_run_is_an_engine_error(real_cgsuite, tmp_p
     assert _verify(real_cgsuite, tmp_path) == 2
     err = capsys.readouterr().err
     assert "NimSum applies only to nonnegative integers" in err and "at worksheet input" in err
+    # the saved REPL transcript (rows, then the error, then more prompts) through `compare`: exit 2
+    from cgs_bridge.cli.main import main
+    code = main(["compare", "triangular", "-p", "k=5", "--bound", "x=3,y=2,z=3", "--misere",
+                 "--cgsuite", str(tmp_path / "run" / "cgsuite.out")])
+    assert code == 2 and "NimSum applies only" in capsys.readouterr().err
