@@ -152,3 +152,19 @@ def test_verify_of_a_crashing_cgsuite_run_is_an_engine_error(real_cgsuite, tmp_p
     code = main(["compare", "triangular", "-p", "k=5", "--bound", "x=3,y=2,z=3", "--misere",
                  "--cgsuite", str(tmp_path / "run" / "cgsuite.out")])
     assert code == 2 and "NimSum applies only" in capsys.readouterr().err
+
+
+def test_bench_cgsuite_case_checks_the_table(real_cgsuite, capsys):
+    """Not a timing test: the bench's cgsuite case runs the real REPL and finds its table equal."""
+    from cgs_bridge.cli.main import main
+    assert main(["bench", "--cases", "cgsuite", "--cgsuite-bound", "3",
+                 "--cgsuite-cmd", real_cgsuite.repl_cmd_text]) == 0
+    out = capsys.readouterr().out
+    assert "cgsuite  triangular k=3 x=3,y=3,z=3" in out and "CGSuite's table equals solve" in out
+
+
+def test_bench_cgsuite_case_without_a_command_is_a_usage_error(monkeypatch, capsys):
+    from cgs_bridge.cli.main import main
+    monkeypatch.delenv("CGS_BRIDGE_CGSUITE_CMD", raising=False)
+    assert main(["bench", "--cases", "cgsuite"]) == 2
+    assert "--cgsuite-cmd" in capsys.readouterr().err
