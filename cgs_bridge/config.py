@@ -55,6 +55,9 @@ TEST_VARIABLES = {
     "CGS_BRIDGE_KERNEL_EXAMPLES": "hypothesis examples per test of tests/test_kernel_properties.py "
                                   "(default 12)",
     "CGS_BRIDGE_CLAIM_EXAMPLES": "hypothesis examples of tests/test_claims_compiled.py (default 10)",
+    "CGS_BRIDGE_CGSUITE_HOME": "the real CGSuite of the tests (tests/realcgsuite.py): a folder with "
+                               "bin/cgsuite-run and bin/cgsuite-repl, or a CGSuite jar (default "
+                               "../shared/engines/cgsuite)",
 }
 
 

@@ -95,7 +95,8 @@ def make_run_dir(run_dir, stem: str) -> Path:
 
 
 def cgsuite_argv(cgsuite_cmd=None) -> list | None:
-    """``cgsuite_cmd`` (or ``$CGS_BRIDGE_CGSUITE_CMD``) split like a shell would, or None.
+    """``cgsuite_cmd`` (or ``$CGS_BRIDGE_CGSUITE_CMD``) split like a shell would, or None; a
+    relative program path (``../shared/engines/cgsuite/bin/cgsuite-repl``) made absolute.
 
     Raises:
         InputError: it cannot be split (an unterminated quote) or is empty.
@@ -110,6 +111,8 @@ def cgsuite_argv(cgsuite_cmd=None) -> list | None:
         raise InputError(f"{where} {cmd!r}: {e} (quote it as a shell would)") from None
     if not argv:
         raise InputError(f"{where} is empty")
+    if "/" in argv[0] and not Path(argv[0]).is_absolute() and Path(argv[0]).exists():
+        argv[0] = str(Path(argv[0]).resolve())   # the engine runs in the run folder
     return argv
 
 

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from realcgsuite import real_cgsuite  # noqa: F401  (fixture: the real CGSuite engine)
+
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
 DATA = Path(__file__).resolve().parent / "data"

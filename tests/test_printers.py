@@ -26,9 +26,9 @@ from exprgen import NAMES, environments, int_expr
 VARS = list(NAMES) + ["m"]
 
 
-def cgs_printer():
+def cgs_printer(nonneg=()):
     return CGSuitePrinter(naming.Namer(VARS, naming.cgs_valid, naming.cgs_repair, lambda c: c + "_",
-                                       naming.CGS_KEYWORDS | naming.CGS_TAKEN))
+                                       naming.CGS_KEYWORDS | naming.CGS_TAKEN), nonneg=nonneg)
 
 
 def mma_printer():
@@ -89,7 +89,7 @@ CASES = [
 
 @pytest.mark.parametrize("expr,cgs,mma", CASES, ids=[c[1] for c in CASES])
 def test_precedence_texts(expr, cgs, mma):
-    assert cgs_printer().doprint(expr) == cgs
+    assert cgs_printer(nonneg=VARS).doprint(expr) == cgs  # names >= 0: NimSum itself
     assert mma_printer().doprint(expr) == mma
 
 
@@ -100,6 +100,17 @@ def test_search_becomes_a_helper_method():
     assert p.doprint(e) == "SearchMax(0, x, y)" and len(p.helpers) == 1  # reused, not duplicated
     assert "while not found and m >= lo do" in p.helpers[0][1]
     assert mma_printer().doprint(e) == "searchMax[0, x, Function[{m}, m*m <= y]]"
+
+
+def test_nimsum_of_possibly_negative_operands_calls_the_twos_complement_helper():
+    """CGSuite 2.2's NimSum refuses negative integers (checked on the real engine); the spec's
+    xor is two's complement: (-2) xor 3 = -3, (-2) xor (-3) = 3 (Python's ^, Mathematica BitXor)."""
+    e = A.BinOp("xor", A.BinOp("-", x, A.Num(1)), y)
+    p = cgs_printer(nonneg={"x", "y"})
+    assert p.doprint(e) == "NimSumInt(x - 1, y)" and len(p.helpers) == 1
+    assert cgs_printer(nonneg={"x", "y"}).doprint(A.BinOp("xor", x, y)) == "x NimSum y"
+    for env, want in (({"x": -1, "y": 3, "z": 0}, -3), ({"x": -1, "y": -3, "z": 0}, 3)):
+        assert cgscript_value(e, env) == want
 
 
 # ------------------------------------------------------------------ consistency with the reference

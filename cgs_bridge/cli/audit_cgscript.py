@@ -68,7 +68,8 @@ def run_cgscript(args, text: str) -> int:
         from ..audit.cgscript.port_check import port_report
         port_report(report, args.output, force=args.force, cgsuite_cmd=args.cgsuite_cmd,
                     timeout=args.timeout, ruleset=ruleset, box=box, mapping=parse_map(args.map),
-                    package=args.package)
+                    package=args.package, memory=int(args.memory * (1 << 30)),
+                    sandboxed=not args.no_sandbox)
     text_report = report.text()
     if args.output:
         from ..audit.cgscript.core import write_report

@@ -8,6 +8,8 @@ from pathlib import Path
 from .common import positive
 
 MATHICS_CASE = "mathics"
+#: The real CGSuite against Python on the same box (cgs_bridge/audit/speed_cgsuite.py).
+CGSUITE_CASE = "cgsuite"
 
 
 def register(sub) -> None:
@@ -21,10 +23,10 @@ def register(sub) -> None:
                                    "and the published seed 003 Ex 8.3 program on the same box in "
                                    "Mathics3. Exit 1 when a checksum differs.")
     p.add_argument("--quick", action="store_true", help="skip the hexagon search (about a minute)")
-    p.add_argument("--cases", nargs="+", choices=CASES + SWEEP + DISCOVER + (MATHICS_CASE,),
+    p.add_argument("--cases", nargs="+", choices=CASES + SWEEP + DISCOVER + (MATHICS_CASE, CGSUITE_CASE),
                    default=list(CASES + SWEEP + DISCOVER), metavar="CASE",
                    help=f"cases to run (default all but mathics): "
-                        f"{', '.join(CASES + SWEEP + DISCOVER + (MATHICS_CASE,))}")
+                        f"{', '.join(CASES + SWEEP + DISCOVER + (MATHICS_CASE, CGSUITE_CASE))}")
     p.add_argument("--yardstick", metavar="PATH", type=Path,
                    help="limit_tri.c to compile (default <repo>/../shared/bench/limit_tri.c)")
     p.add_argument("--hexagon-budget", metavar="SECONDS", type=positive(), default=60.0,
@@ -34,6 +36,10 @@ def register(sub) -> None:
                         "each cell more work than a worker's start-up)")
     p.add_argument("--mathics-bound", metavar="N", type=int, default=10,
                    help="box x, y, z <= N of the mathics case (default 10: 484 positions)")
+    p.add_argument("--cgsuite-bound", metavar="N", type=positive(int), default=20,
+                   help="box x, y, z <= N of the cgsuite case (default 20: 3,234 positions)")
+    p.add_argument("--cgsuite-cmd", metavar="CMD", help="the cgsuite case: command starting the CGSuite "
+                   "REPL (default $CGS_BRIDGE_CGSUITE_CMD)")
     p.set_defaults(func=run)
 
 
@@ -42,13 +48,27 @@ def run(args) -> int:
     if args.yardstick is not None and not args.yardstick.is_file():
         from ..errors import InputError
         raise InputError(f"--yardstick {args.yardstick}: no such file (give the C source to compile)")
-    solver_cases = [c for c in args.cases if c not in SWEEP + DISCOVER and c != MATHICS_CASE]
+    solver_cases = [c for c in args.cases if c not in SWEEP + DISCOVER + (MATHICS_CASE, CGSUITE_CASE)]
     status = bench(solver_cases, quick=args.quick, yardstick=args.yardstick,
                    hexagon_budget=args.hexagon_budget) if solver_cases else 0
     status |= sweep_case(args.sweep_bound) if "sweep" in args.cases else 0
     if "discover" in args.cases:
         discover_case()
+    status |= cgsuite_case(args.cgsuite_bound, args.cgsuite_cmd) if CGSUITE_CASE in args.cases else 0
     return status | (mathics_case(args.mathics_bound) if MATHICS_CASE in args.cases else 0)
+
+
+def cgsuite_case(bound: int, cmd) -> int:
+    """The real CGSuite against Python on the same box (cgs_bridge/audit/speed_cgsuite.py)."""
+    from ..audit.speed_cgsuite import cgsuite_case as case
+    r = case(bound, cmd)
+    work = r["cgsuite"] - r["startup"]
+    print(f"cgsuite  triangular k=3 {r['box']}: {r['positions']:,} positions; CGSuite start-up "
+          f"{r['startup']:.1f} s, emitted script {r['cgsuite']:.1f} s (whole run, {work:.1f} s without "
+          f"start-up); Python fast {r['fast'] * 1e3:.1f} ms, reference {r['reference']:.2f} s; CGSuite "
+          f"computing / Python fast {work / r['fast']:,.0f}x, / reference {work / r['reference']:.1f}x; "
+          f"{r['check']}")
+    return 0 if "DIFFERS" not in r["check"] else 1
 
 
 #: The sweep case (serial vs a LocalCluster of 2 workers): cgs_bridge/sweep/bench.py.

@@ -25,6 +25,7 @@ from ..spec import ast as A
 from . import naming
 from .base import ATOM, Printer
 from .context import Target, comment_safe, common_context
+from .cgsuite_nimsum import helper_text, inline_text, nonneg_names, nonnegative
 from .model import ClampTo, Forbid, SearchDown
 from .spec_printer import expr_text
 
@@ -51,6 +52,9 @@ class CGSuitePrinter(Printer):
         names: a :class:`~cgs_bridge.printing.naming.Namer` (spec name -> CGScript identifier).
         members: spec names visible as members of the Ruleset class (integer parameters): they are
             never passed to helper methods.
+        nonneg: spec names known to be >= 0 (coordinates, move variables, parameters declared
+            ``>= 0``): a nim-sum of provably nonnegative operands is CGSuite's ``NimSum``, any other
+            calls the helper method of :mod:`~cgs_bridge.printing.cgsuite_nimsum`.
     """
 
     PRECEDENCE = {"if": ATOM, "iff": 5, "or": 1, "and": 2, "not": 3, "cmp": 5, "xor": 6, "+": 8,
@@ -58,9 +62,13 @@ class CGSuitePrinter(Printer):
     FUNCTIONS = {"min": "Min([{args}])", "max": "Max([{args}])", "mod": "FloorMod({args})",
                  "abs": "{arg}.Abs", "ilog2": "{arg}.Lb", "nimsum": "{args_nimsum}"}
 
-    def __init__(self, names, members=()):
+    #: how a helper method is called (``R.`` from a worksheet script); None: not in reach
+    helper_prefix: str | None = ""
+
+    def __init__(self, names, members=(), nonneg=()):
         self.names = names
         self.members = set(members)
+        self.nonneg = set(nonneg)
         self.overrides: dict = {}
         self.helpers: list = []   # (name, text) in order of first use
         self._helper_keys: dict = {}
@@ -105,6 +113,8 @@ class CGSuitePrinter(Printer):
         p = self.PRECEDENCE[op]
         if op == "^":
             return f"{self.operand(n.left, p, True)} ^ {self.parens(n.right, p)}"
+        if op == "xor" and not (nonnegative(n.left, self.nonneg) and nonnegative(n.right, self.nonneg)):
+            return self._nimsum_any(n.left, n.right)
         word = {"xor": "NimSum"}.get(op, op)
         return f"{self.operand(n.left, p)} {word} {self.operand(n.right, p, True)}"
 
@@ -156,6 +166,18 @@ class CGSuitePrinter(Printer):
         args = [self.doprint(n.lo), self.doprint(n.hi)] + [self.name(v) for v in local]
         return f"{name}({', '.join(args)})"
 
+    def _nimsum_any(self, left, right) -> str:
+        """Nim-sum of operands that may be negative (:mod:`.cgsuite_nimsum`)."""
+        a, b = self.doprint(left), self.doprint(right)
+        if self.helper_prefix is None:
+            return "(" + inline_text(f"({a})", f"({b})") + ")"
+        name = self._helper("nimsum", lambda: self._nimsum_helper())
+        return f"{self.helper_prefix}{name}({a}, {b})"
+
+    def _nimsum_helper(self):
+        name = self.names.fresh("NimSumInt")
+        return name, helper_text(name, self.names.fresh("m"), self.names.fresh("n"))
+
     # ------------------------------------------------------------ helper methods
     def _order(self, spec_name):
         keys = list(self.names.map)
@@ -192,7 +214,16 @@ class CGSuitePrinter(Printer):
 class ProcedurePrinter(CGSuitePrinter):
     """Print a function parameter's body as a CGScript procedure ``t -> ...`` for a worksheet
     script, where the class's helper methods are out of reach: the spec's ``%``/``mod`` is
-    written inline as ``a - b * (a / b).Floor``; a bounded search cannot be printed (InputError)."""
+    written inline as ``a - b * (a / b).Floor``; a bounded search cannot be printed (InputError);
+    a nim-sum of possibly negative operands is written inline, or, for the claim checks, calls the
+    class's helper through ``R.`` (``owner``: the class's printer, which then emits it)."""
+
+    helper_prefix = None
+
+    def share_helpers(self, owner, prefix: str) -> "ProcedurePrinter":
+        """Register helper methods in ``owner`` (the class printer) and call them as ``prefix + name``."""
+        self.helpers, self._helper_keys, self.helper_prefix = owner.helpers, owner._helper_keys, prefix
+        return self
 
     def _floor_mod(self, a, b) -> str:
         m = self.PRECEDENCE["*"]
@@ -303,26 +334,28 @@ def _class_params(model, names, pr) -> tuple:
     ``shared/fixtures/cgsuite/classes/StepF.cgs``), so one class file serves every value. The
     usage line (a comment of the class) shows the spec's defaults, never this box's values."""
     ints, fns = dict(model.int_params), {f: (var, body) for f, var, body, _ in model.fn_params}
-    proc = ProcedurePrinter(names, members=pr.members)
     sig, args, usage = [], [], []
     for p in model.ruleset.game.params:
         if p.name in fns:
             var, body = fns[p.name]
+            proc = ProcedurePrinter(names, members=pr.members, nonneg={var, "t"})
             sig.append(names[p.name])
             args.append(proc.procedure(var, body))
             usage.append(proc.procedure("t", p.default) if p.default is not None else names[p.name])
         else:
             sig.append(f"{names[p.name]} as Integer")
             args.append(str(ints[p.name]))
-            usage.append(proc.doprint(p.default) if p.default is not None else names[p.name])
+            usage.append(ProcedurePrinter(names).doprint(p.default) if p.default is not None else names[p.name])
     return ", ".join(sig), ", ".join(args), ", ".join(usage)
 
 
-def _claim_checks(model, names, coords, sizes, misere) -> list:
+def _claim_checks(model, names, coords, sizes, misere, owner) -> list:
     """Each claim that applies to these parameters as the papers check it: the list of valid
     positions of the box where it fails (``[]`` when it holds), one statement per claim; as
     ``(comment, statement)``. Parameters are written as their values; definitions are called on
-    ``R``. A claim the script cannot print (a bounded search) is left out with a comment."""
+    ``R``, and so is the helper method of a nim-sum of possibly negative values (registered in
+    ``owner``, the class's printer). A claim the script cannot print (a bounded search) is left out
+    with a comment."""
     r, point = model.ruleset, ", ".join(coords)
     value = f"R({point}).NimValue"
     over = {c: n for c, n in zip(model.coords, coords)}
@@ -330,18 +363,22 @@ def _claim_checks(model, names, coords, sizes, misere) -> list:
     over.update({d: f"R.{names[d]}" for d, _, _ in model.defs})
     over.update({"grundy": value, "P": f"({value} == 0)", "N": f"({value} != 0)",
                  "misere": f"R({point}).MisereNimValue"})
-    pr = ProcedurePrinter(names)
+    # every claim is printed (whether it applies or not): the class's helpers are then the same
+    # for every parameter value, so one class file serves them all
+    pr = ProcedurePrinter(names, nonneg=nonneg_names(model)).share_helpers(owner, "R.")
     loops = " ".join(f"for {c} from 0 to {m}" for c, m in zip(coords, sizes))
     out = []
     for k, cl in enumerate(r.game.claims):
         name, _, text = model.claims[k]
-        if not r.claim_applies(k) or (claim_uses_misere(cl) and not misere):
-            continue
         comment = f'// "{name}": {text} -- prints [] when it holds on the box'
         try:
             cond = pr.with_overrides(cl.expr, over)
         except InputError as e:
-            out.append((comment, f"// not checked here: {e}"))
+            cond = f"// not checked here: {e}"
+        if not r.claim_applies(k) or (claim_uses_misere(cl) and not misere):
+            continue
+        if cond.startswith("//"):
+            out.append((comment, cond))
             continue
         out.append((comment, f"System.Print([[{point}] {loops} where R.IsValid({point}) and not ({cond})]);"))
     return out
@@ -352,7 +389,7 @@ def context(model, box, misere, files) -> dict:
     cls = class_name(model.name)
     names = naming.Namer(model.names, naming.cgs_valid, naming.cgs_repair, lambda c: c + "_",
                          naming.CGS_KEYWORDS | naming.CGS_TAKEN | {"R", cls})
-    pr = CGSuitePrinter(names, members=[p.name for p in model.ruleset.game.params])
+    pr = CGSuitePrinter(names, members=[p.name for p in model.ruleset.game.params], nonneg=nonneg_names(model))
     coords = [names[c] for c in model.coords]
     typed = ", ".join(f"{c} as Integer" for c in coords)
     methods = _methods(pr, names, model, coords, typed)
@@ -369,16 +406,17 @@ def context(model, box, misere, files) -> dict:
         else:
             target = f"Position({tup})"
         options.append(f"[{target} for {names[m.var]} from 0 to {coords[m.index]} - 1]")
-    helpers = [text for _, text in pr.helpers]
-    fn_bodies = [b for _, _, b, _ in model.fn_params]  # printed in the script, as procedures
-    if uses_floor_mod([e for e in model.all_exprs() if not any(e is b for b in fn_bodies)]):
-        helpers.insert(0, floor_mod_helper())
     signature, args, usage = _class_params(model, names, pr)
     has_params = bool(model.ruleset.game.params)
     row = coords + [f"R({', '.join(coords)}).NimValue"]
     if misere:
         row.append(f"R({', '.join(coords)}).MisereNimValue")
     sizes = [names.fresh(c + "Max") for c in coords]
+    claim_checks = _claim_checks(model, names, coords, sizes, misere, pr)
+    helpers = [text for _, text in pr.helpers]
+    fn_bodies = [b for _, _, b, _ in model.fn_params]  # printed in the script, as procedures
+    if uses_floor_mod([e for e in model.all_exprs() if not any(e is b for b in fn_bodies)]):
+        helpers.insert(0, floor_mod_helper())
     loops = " ".join(f"for {c} from 0 to {m} do" for c, m in zip(coords, sizes))
     table = (f"{loops} if R.IsValid({', '.join(coords)}) then System.Print([{', '.join(row)}]); end"
              + " end" * len(coords))
@@ -392,7 +430,7 @@ def context(model, box, misere, files) -> dict:
             "construct": f"{cls}({args})" if has_params else cls,
             "table_statement": table, "misere": misere, "renamed": renamed,
             "sizes": " ".join(f"{m} := {u};" for m, u in zip(sizes, box.upper)),
-            "claim_checks": _claim_checks(model, names, coords, sizes, misere),
+            "claim_checks": claim_checks,
             "example": f"{cls}({usage})" if has_params else cls}
 
 

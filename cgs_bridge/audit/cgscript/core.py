@@ -16,6 +16,7 @@ from ..judge import Check
 from . import ast as A
 from .evaluator import PYTHON_ERRORS, Interpreter, Limits, error_text
 from .judge import Binding, judge_class_moves, judge_printed, judge_script_values
+from .overrides import judge_own_values
 from .parse import parse_file_text
 
 
@@ -236,6 +237,8 @@ def audit_cgscript(program_path: str, ruleset, text: str | None = None, classes=
             report.checks += [("box", c) for c in judge_class_moves(it, binding, ruleset, box)]
         except (CgsBridgeError,) + PYTHON_ERRORS as e:
             report.checks.append(("box", Check("evaluation", "error", error_text(e))))
+        own = judge_own_values(_interpreter(sources, dia, limits, main.normalized.where), binding, ruleset, box)
+        report.checks += [("box", own)] if own is not None else []
         report.notes += it.notes
     if main.program.statements:
         plans = []
@@ -258,6 +261,9 @@ def audit_cgscript(program_path: str, ruleset, text: str | None = None, classes=
                 except (CgsBridgeError,) + PYTHON_ERRORS as e:
                     report.checks.append((label, Check("values", "error", error_text(e))))
             report.checks.append((label, judge_printed(expect, it.printed, bool(sc))))
+            if target is not None and box is None:   # with a box, judged once above
+                own = judge_own_values(it, Binding(it, target, ruleset, mapping), ruleset, None)
+                report.checks += [(label, own)] if own is not None else []
             report.notes += [n for n in it.notes if n not in report.notes]
     if box is None and not main.program.statements:
         report.checks.append(("", Check("moves", "skipped", "a class alone is judged on a box: give --bound")))

@@ -10,7 +10,9 @@ ImpartialGame ``def Options``):
   ``override property P.get ... end`` -> ``override def P begin ... end``;
 - the first assignment to a new name in a method -> ``var name := ...``; an empty ``[]``/``{}``
   that is assigned -> ``MutableList()``/``MutableSet()`` (2.x literals are immutable);
-  ``return {}`` -> ``return []`` (no options either way);
+  ``return {}`` -> ``return []`` (no options either way); a ``return e`` that ends the method
+  (or an ``if`` branch ending it) -> ``e``, the body's last value (CGSuite 2.2 parses ``return``
+  but cannot evaluate it: ``scala.MatchError``); any other ``return`` is not translated;
 - scripts (one top-level statement per line, as CGSuite's line REPL reads them):
   ``Worksheet.Print`` -> ``System.Print``; ``s.ToString`` of a set built by ``Add`` ->
   ``s.ToSet.ToString`` (prints ``{...}`` sorted, as 1.x did).
@@ -21,6 +23,8 @@ ImpartialGame ``def Options``):
   raises "NimSum applies only to nonnegative integers"): with ``u(v) = Max([v, -1 - v])`` (v, or
   its bitwise complement when negative) and ``s(v) = (u(v) - v).Div(2 u(v) + 1)`` (1 when v < 0),
   ``a xor b = w`` when ``s(a) = s(b)`` else ``-1 - w``, where ``w = u(a) NimSum u(b)``.
+
+- ``*x1`` -> ``*(x1)``: CGSuite 2.2 reads ``*x1`` as a member ``x1`` of the nimber ``*``.
 
 Kept as they are, with a note: ``.NimSum`` inside a class (the class has no worksheet procedure);
 ``*n`` and ``{}`` (CGScript 2.x has them; the emitted-subset grammar ``printing/cgscript.lark``
@@ -76,7 +80,10 @@ class Printer2x(ExprVisitor):
         return "this"
 
     def visit_Nimber(self, e, prec):
-        return "*" + self.visit(e.operand, 13)  # `*` takes a primary
+        # CGSuite 2.2 reads `*x1` as a member x1 of the nimber `*`: only a literal follows bare
+        if isinstance(e.operand, A.Num) and e.operand.value >= 0:
+            return "*" + self.visit(e.operand, 13)
+        return "*(" + self.visit(e.operand, 0) + ")"
 
     def visit_Unary(self, e, prec):
         return _paren(e.op + self.visit(e.operand, 10), 9, prec)
@@ -256,6 +263,30 @@ def _rewrite(node):
     return node
 
 
+def _tail_values(body, where: str) -> tuple:
+    """A method body with its ``return e`` statements written as the body's last value ``e``:
+    CGSuite 2.2 parses ``return`` but its evaluator rejects it (``scala.MatchError``, checked on
+    ../shared/engines/cgsuite). A ``return`` at the end of the body or of an ``if`` branch that
+    ends the body is rewritten; any other is an InputError (not translated)."""
+    def fix(stmts, tail):
+        out = []
+        for k, s in enumerate(stmts):
+            last = tail and k == len(stmts) - 1
+            if isinstance(s, A.Return):
+                if not last or s.value is None:
+                    raise InputError(f"port: `return` at {s.pos[0]}:{s.pos[1]} in {where} is not the "
+                                     "method's last value (CGSuite 2.2 has no `return`; not translated)")
+                s = A.ExprStmt(s.value, s.pos)
+            elif isinstance(s, A.If):
+                s = A.If(tuple((c, fix(b, last)) for c, b in s.branches),
+                         fix(s.orelse, last) if s.orelse is not None else None, s.pos)
+            elif isinstance(s, (A.For, A.While, A.Block)):
+                s = dataclasses.replace(s, body=fix(s.body, last and isinstance(s, A.Block)))
+            out.append(s)
+        return tuple(out)
+    return fix(body, True)
+
+
 def port_class(cls: A.ClassDef, notes: list) -> str:
     """CGScript 2.x text of the 1.x class ``cls``. Raises InputError for constructs the port
     does not translate (a constructor with a body, a 2.x class)."""
@@ -276,7 +307,7 @@ def port_class(cls: A.ClassDef, notes: list) -> str:
         mods = " ".join(x for x in m.modifiers if x != "mutable")
         ps = [p.name for p in (m.params or ()) if p.type != "Player"]
         head = f"  {mods + ' ' if mods else ''}def {m.name}{'(' + ', '.join(ps) + ')' if ps else ''}"
-        body = tr.body(m.body or (), set(ps), True)
+        body = _tail_values(tr.body(m.body or (), set(ps), True), f"{cls.name}.{m.name}")
         lines += [f"{head} begin"] + stmts(body, "    ") + ["  end", ""]
     lines.append("end")
     return "\n".join(lines) + "\n"

@@ -7,15 +7,19 @@ Checks added to the report (run label ``port``):
   is reported (verdict info: the grammar covers what cgs_bridge emits, not all of CGScript);
 - ``port-moves``: the port's class interpreted as CGScript 2.x has the same option sets as the
   original at every valid position of the ``--bound`` box;
-- ``port-run``: the port's script interpreted as CGScript 2.x prints what the original printed;
-- ``cgsuite``: with ``--cgsuite-cmd``, the port run in a real CGSuite REPL (the folder appended as
-  class path, the script fed on stdin, then ``:quit``; ``> `` prompts stripped, strings unquoted)
-  prints what the original printed.
+- ``port-run``: the port's script interpreted as CGScript 2.x prints what the original printed
+  (a port that stops with an error is an error, exit 2, not a difference of the program);
+- ``cgsuite``: with ``--cgsuite-cmd``, the port run in a real CGSuite REPL (a copy of the folder
+  appended as class path, the script at the run's ``--scale`` fed on stdin, then ``:quit``; ``> ``
+  prompts stripped, strings unquoted) prints what the original printed. It runs in the bubblewrap
+  sandbox unless ``--no-sandbox``, under ``--memory`` with JVM sizes from :mod:`cgs_bridge.jvm`. A
+  run that prints a CGSuite error or a Java exception (the REPL goes on after one and prints the
+  later values), exits non-zero or times out is an engine error (exit 2) naming the first error
+  line: the lines printed after a crash are never compared.
 """
 
 from __future__ import annotations
 
-import shlex
 from pathlib import Path
 
 from ...errors import CgsBridgeError, InputError
@@ -112,14 +116,16 @@ def _run_port(folder: Path, files: dict, report, box, ruleset, mapping) -> list:
                                 f"the port interpreted as CGScript 2.x ({label}) prints "
                                 + ("what the original printed" if same else f"{it.printed[:2]} instead of {want[:2]}")))
         except (CgsBridgeError,) + PYTHON_ERRORS as e:
-            checks.append(Check("port-run", "differ", f"the port interpreted as CGScript 2.x ({label}) "
-                                f"stops where the original ran: {error_text(e)}"))
+            checks.append(Check("port-run", "error", f"the port interpreted as CGScript 2.x ({label}) "
+                                f"stops where the original ran (no verdict): {error_text(e)}"))
     return checks
 
 
 def port_report(report, out_dir, force=False, cgsuite_cmd=None, timeout=600.0, ruleset=None,
-                box=None, mapping=None, package: str = "examples") -> None:
-    """Write the 2.x port of ``report``'s sources into ``out_dir`` and add the port checks.
+                box=None, mapping=None, package: str = "examples", memory: int | None = None,
+                sandboxed: bool = False) -> None:
+    """Write the 2.x port of ``report``'s sources into ``out_dir`` and add the port checks;
+    ``memory`` (bytes of address space) and ``sandboxed`` apply to the real CGSuite run.
 
     Raises:
         InputError: a construct the port does not translate; an existing different file (no force).
@@ -132,23 +138,92 @@ def port_report(report, out_dir, force=False, cgsuite_cmd=None, timeout=600.0, r
     report.checks.append(("port", _grammar_checks(files)))
     report.checks += [("port", c) for c in _run_port(folder, files, report, box, ruleset, mapping)]
     if cgsuite_cmd:
-        report.checks.append(("port", _run_cgsuite(cgsuite_cmd, folder, files, report, timeout)))
+        report.checks.append(("port", _run_cgsuite(cgsuite_cmd, folder, files, report, timeout,
+                                                   memory, sandboxed)))
 
 
-def _run_cgsuite(cmd: str, folder: Path, files: dict, report, timeout: float) -> Check:
+def cgsuite_failure(res, memory: int | None = None) -> str | None:
+    """Why a CGSuite run is no evidence (an engine error, exit 2), or None: the JVM could not
+    start or ran out of memory (the limit named), it timed out, exited non-zero, or printed an
+    error message or a Java exception anywhere (the REPL prints both on stdout and goes on, so a
+    value printed after a crash is never compared). The first error line is quoted."""
+    from ...importers.cgsuite import EOF_EXCEPTION, CGSuiteRunError, check_error_transcript, java_exceptions
+    from ...jvm import memory_failure
+    text = res.stdout + "\n" + res.stderr
+    why = memory_failure(text, memory)
+    if why:
+        return why
+    if res.truncated:
+        return f"CGSuite printed more than the output limit and was stopped:\n{res.tail(5)}"
+    if res.timed_out:
+        return f"CGSuite exceeded its time limit after {res.seconds:.0f} s:\n{res.tail(5)}"
+    try:
+        check_error_transcript(text, "CGSuite output")
+    except CGSuiteRunError as e:
+        return str(e)
+    if res.returncode not in (0, None) and not (res.returncode == 1 and java_exceptions(res.stderr) == [EOF_EXCEPTION]):
+        return f"CGSuite failed (exit {res.returncode}):\n{res.tail()}"
+    return None
+
+
+def _scaled(script: str, label: str) -> str:
+    """The port's script at the size of the run labelled ``label`` (``x=6,y=3,z=6`` from
+    ``--scale``; ``as printed`` leaves it): its top-level ``name := <integer>;`` lines set."""
+    import re
+    if label == "as printed":
+        return script
+    sizes = dict(part.split("=") for part in label.split(","))
+    return "\n".join(re.sub(r"^(\w+) := -?\d+;$", lambda m: f"{m.group(1)} := {int(sizes[m.group(1)])};"
+                            if m.group(1) in sizes else m.group(0), line) for line in script.split("\n"))
+
+
+def _cgsuite_command(cmd: str, folder: Path, scratch: Path) -> tuple:
+    """``(argv, read-only host paths)``: the REPL command with ``folder`` as class path; every
+    existing absolute path in the command (a CGSuite jar, its class path entries) is bound
+    read-only into the sandbox."""
+    from ...jvm import host_paths
+    from ...verify import cgsuite_argv
+    argv = cgsuite_argv(cmd)
+    paths = {Path(p) for a in argv[1:] for p in a.split(":") if p.startswith("/") and Path(p).exists()}
+    return argv + [str(folder)], sorted(paths | set(host_paths()))
+
+
+def _run_cgsuite(cmd: str, folder: Path, files: dict, report, timeout: float,
+                 memory: int | None = None, sandboxed: bool = False) -> Check:
+    """Run the port's script in the CGSuite REPL (a copy of the port folder in a private scratch
+    folder; inside the bubblewrap sandbox when ``sandboxed``, under ``memory`` bytes of address
+    space with JVM sizes from :mod:`cgs_bridge.jvm`) and judge what it printed."""
+    import shutil
+    import tempfile
+
+    from ... import jvm, sandbox
     from ...engines import run
     scripts = [rel for rel in files if rel.endswith("_2x.cgs")]
     if not scripts:
         return Check("cgsuite", "skipped", "no script to run (a class alone)")
-    command = shlex.split(cmd) + [str(folder.resolve())]
-    if not command:
-        raise InputError("--cgsuite-cmd is empty")
-    res = run(command, folder, timeout=timeout, stdin=files[scripts[0]] + ":quit\n")
-    if res.timed_out or res.returncode not in (0, None):
-        return Check("cgsuite", "error", f"CGSuite failed (exit {res.returncode}, "
-                     f"{'timed out' if res.timed_out else 'error'}):\n{res.tail()}")
-    got = repl_lines(res.stdout)
     label, want = next(iter(report.printed.items()))
+    script = _scaled(files[scripts[0]], label)
+    if sandboxed and sandbox.unavailable_reason():
+        return Check("cgsuite", "error", f"no sandbox for CGSuite: {sandbox.unavailable_reason()}; "
+                     + sandbox.INSTALL_HINT)
+    with tempfile.TemporaryDirectory(prefix="cgsb-cgsuite-") as parent:
+        scratch = sandbox.make_scratch(parent)
+        classes = scratch / "port"
+        shutil.copytree(folder, classes, ignore=shutil.ignore_patterns("*.json", "*.txt", "*.csv"))
+        command, read_only = _cgsuite_command(cmd, classes, scratch)
+        env = jvm.environment(memory, str(scratch))
+        if sandboxed:
+            limits = sandbox.Limits(cpu_seconds=int(timeout) + 30, memory=memory,
+                                    processes=sandbox.Limits().processes)
+            res = run(command, scratch, timeout=timeout, stdin=script + ":quit\n", env=env,
+                      sandbox=limits, read_only=read_only)
+        else:
+            res = run(command, scratch, timeout=timeout, memory=memory, stdin=script + ":quit\n",
+                      env=env)
+    failed = cgsuite_failure(res, memory)
+    if failed:
+        return Check("cgsuite", "error", f"engine error, no verdict: {failed}")
+    got = repl_lines(res.stdout)
     tail = got[-len(want):] if want else []
     if tail == want:
         return Check("cgsuite", "agree", f"CGSuite printed what the original printed ({label}): {want[:2]}")
