@@ -135,9 +135,13 @@ class Comprehension:
 
 @dataclass(frozen=True)
 class Lambda:
+    """``param -> body``; a procedure of several parameters ``(x, y) -> body`` has them all in
+    ``params`` (``param`` is then the first)."""
+
     param: str
     body: object
     pos: Pos = (0, 0)
+    params: tuple = ()
 
 
 @dataclass(frozen=True)

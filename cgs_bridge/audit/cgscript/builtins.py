@@ -13,7 +13,8 @@ import math
 from fractions import Fraction
 
 from . import ast as A
-from .values import CGList, CGSet, ClassRef, GameObject, NimberValue, Procedure, to_text
+from .values import (CGList, CGMutableList, CGMutableSet, CGRange, CGSet, ClassRef, GameObject, NimberValue,
+                     Procedure, sort_key, to_text)
 
 STATICS = {"Worksheet", "System", "Player"}
 GLOBAL_NAMES = {"Nothing": None}
@@ -25,7 +26,7 @@ def is_static(interp, name: str) -> bool:
 
 
 def show(interp, v) -> str:
-    return to_text(v, lambda g: game_text(interp, g))
+    return to_text(v, lambda g: game_text(interp, g), interp.dialect)
 
 
 def game_text(interp, g: GameObject) -> str:
@@ -68,7 +69,12 @@ def binary(interp, op, a, b, node):
             interp.fail(f"cannot compare {show(interp, a)} {op} {show(interp, b)}", node)
         return {"<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b}[op]
     if op == "+" and (isinstance(a, str) or isinstance(b, str)):
-        return show(interp, a) + show(interp, b)
+        if interp.dialect == "2.x":  # CGSuite 2.2: "No operation `+` for ... String, Integer"
+            if not (isinstance(a, str) and isinstance(b, str)):
+                interp.fail(f"no operation `+` for {show(interp, a)} and {show(interp, b)} (CGSuite 2.x joins "
+                            "only two strings)", node)
+            return interp.check_size(a + b, node)
+        return interp.check_size(show(interp, a) + show(interp, b), node)
     if op == "+" and (isinstance(a, NimberValue) or isinstance(b, NimberValue)):
         na = a.value if isinstance(a, NimberValue) else (0 if equal(a, 0) else None)
         nb = b.value if isinstance(b, NimberValue) else (0 if equal(b, 0) else None)
@@ -76,7 +82,10 @@ def binary(interp, op, a, b, node):
             interp.fail(f"{show(interp, a)} + {show(interp, b)} is not a nimber (unsupported game sum)", node)
         return NimberValue(na ^ nb)  # *a + *b = *(a xor b)
     if op == "..":
-        return CGList(range(a, b + 1))
+        if not (isinstance(a, int) and isinstance(b, int)) or isinstance(a, bool) or isinstance(b, bool):
+            interp.fail(f"a range needs integers, got {show(interp, a)}..{show(interp, b)}", node)
+        interp.check_count(b - a + 1, node)
+        return CGRange(a, b) if interp.dialect == "2.x" else CGList(range(a, b + 1))
     if op[:1].isalpha():
         return invoke(interp, a, op, [b], node)
     if not (number(a) and number(b)):
@@ -88,19 +97,21 @@ def binary(interp, op, a, b, node):
     if op == "*":
         return interp.check_int(norm(a * b), node)
     if op == "/":
-        if b == 0:
+        if b == 0:  # CGSuite 2.2 gives `inf` (a documented limit: docs/cgscript.md)
             interp.fail("division by zero", node)
-        return norm(Fraction(a) / Fraction(b))
+        return interp.check_int(norm(Fraction(a) / Fraction(b)), node)
     if op == "%":
         if b == 0:
             interp.fail("division by zero", node)
-        return norm(a - b * int(Fraction(a) / Fraction(b)))  # truncating, as CGSuite 2.x
+        return interp.check_int(norm(a - b * int(Fraction(a) / Fraction(b))), node)  # truncating, as CGSuite 2.x
     if op == "^":
         if not isinstance(b, int) or b < 0:
             interp.fail("^ needs a nonnegative integer exponent", node)
-        if abs(a) > 1 and b * max(abs(norm(a)).bit_length() if isinstance(a, int) else 64, 1) > interp.limits.int_bits:
-            interp.fail(f"stopped: an integer of more than {interp.limits.int_bits} bits", node)
-        return norm(Fraction(a) ** b)
+        fa = Fraction(a)
+        bits = max(abs(fa.numerator).bit_length(), fa.denominator.bit_length())
+        if abs(fa) != 1 and fa != 0 and b * (bits - 1) > interp.limits.int_bits:
+            interp.fail(f"stopped: a power with more than {interp.limits.int_bits} bits", node)
+        return interp.check_int(norm(fa ** b), node)
     interp.fail(f"unsupported operator {op}", node)
 
 
@@ -174,13 +185,20 @@ def number_member(interp, v, name, args, node):
 
 def collection_member(interp, c, name, args, node):
     items = c.items
+    if interp.dialect == "2.x" and (name == "Length" and isinstance(c, (CGSet, CGMutableList))
+                                    or name in ("Add", "Remove") and not isinstance(c, (CGMutableList, CGMutableSet))):
+        interp.fail(f"not a method or member variable: `{name}` of {show(interp, c)[:60]} (CGSuite 2.x: "
+                    "literal lists and sets are immutable, use MutableList()/MutableSet(); only a list literal has Length, use Size)", node)
     if name in ("Length", "Size") and not args:
         return len(items)
+    if name == "Sorted" and not args:
+        return CGList(sorted(elements(interp, c, node), key=sort_key))
     if name == "IsEmpty" and not args:
         return not items
     if name == "Add":
         (x,) = _need(interp, args, 1, name, node)
         if isinstance(c, CGList):
+            interp.check_count(len(items) + 1, node)
             items.append(x)
         else:
             from .values import freeze
@@ -206,7 +224,8 @@ def collection_member(interp, c, name, args, node):
         return CGSet(elements(interp, c, node))
     if name == "Concat":
         (x,) = _need(interp, args, 1, name, node)
-        return type(c)(elements(interp, c, node) + elements(interp, x, node))
+        interp.check_count(len(items) + len(elements(interp, x, node)), node)
+        return (CGList if isinstance(c, CGList) else CGSet)(elements(interp, c, node) + elements(interp, x, node))
     interp.fail(f"unknown member `{name}` of a {'list' if isinstance(c, CGList) else 'set'}", node)
 
 
@@ -238,8 +257,8 @@ def _error(interp, args, node):
 
 
 GLOBAL_FUNCTIONS = {"Min": min_max("Min"), "Max": min_max("Max"), "error": _error,
-                    "MutableList": lambda interp, args, node: CGList(),
-                    "MutableSet": lambda interp, args, node: CGSet()}
+                    "MutableList": lambda interp, args, node: CGMutableList(),
+                    "MutableSet": lambda interp, args, node: CGMutableSet()}
 
 
 # ---------------------------------------------------------------------- classes and games
@@ -313,8 +332,9 @@ def apply(interp, target, args, node, this):
         return construct(interp, target.name, args, node, this)
     if isinstance(target, Procedure):
         from .evaluator import Frame
-        (x,) = _need(interp, args, 1, "a procedure", node)
-        return interp.ev(target.body, Frame(list(target.scopes) + [{target.param: x}], target.this))
+        names = target.names
+        _need(interp, args, len(names), "the procedure", node)
+        return interp.ev(target.body, Frame(list(target.scopes) + [dict(zip(names, args))], target.this))
     if isinstance(target, GameObject):
         m = interp.classes[target.cls].method("Eval")
         if m is not None:

@@ -44,10 +44,31 @@ class CGScriptError(InputError):
         super().__init__(message)
 
 
+#: Tokens after which ``if``/``begin`` starts a statement (Cgsuite.g's syntactic predicate): the
+#: start, a statement end or block opener, a method header's ``)`` or a property's ``get``.
+_STATEMENT_START = {None, "SEMICOLON", "THEN", "ELSE", "DO", "BEGIN", "STMT_BEGIN", "END", "RPAR", "IDENT"}
+_STATEMENT_KEYWORDS = {"IF": "STMT_IF", "BEGIN": "STMT_BEGIN"}
+
+
+class _StatementStart:
+    """Postlexer: ``if``/``begin`` where a statement starts are STMT_IF/STMT_BEGIN (control
+    statements closed by ``end``), elsewhere expressions (``x := if c then 1 else 2 end``)."""
+
+    always_accept = ()
+
+    def process(self, stream):
+        prev = None
+        for tok in stream:
+            if tok.type in _STATEMENT_KEYWORDS and prev in _STATEMENT_START:
+                tok = Token.new_borrow_pos(_STATEMENT_KEYWORDS[tok.type], tok.value, tok)
+            prev = tok.type
+            yield tok
+
+
 @lru_cache(maxsize=1)
 def parser() -> lark.Lark:
     return lark.Lark(GRAMMAR.read_text(encoding="utf-8"), parser="lalr", lexer="basic",
-                     propagate_positions=True, maybe_placeholders=True)
+                     postlex=_StatementStart(), propagate_positions=True, maybe_placeholders=True)
 
 
 def _pos(meta_or_tok) -> tuple:
@@ -104,6 +125,10 @@ class _Build(Transformer):
 
     def lambda_(self, meta, ch):
         return A.Lambda(str(ch[0]), ch[1], _pos(ch[0]))
+
+    def lambda_n(self, meta, ch):
+        names = tuple(str(c) for c in ch[:-1])
+        return A.Lambda(names[0], ch[-1], _pos(ch[0]), names)
 
     def assign(self, meta, ch):
         return A.Assign(ch[0], ch[1], _pos(meta))
@@ -170,6 +195,7 @@ class _Build(Transformer):
         return "empty"
 
     def if_stmt(self, meta, ch):
+        ch = [c for c in ch if not (isinstance(c, Token) and c.type == "STMT_IF")]
         branches = [(ch[0], ch[1])]
         rest = list(ch[2:])
         orelse = rest.pop() if rest else None
@@ -189,7 +215,7 @@ class _Build(Transformer):
         return A.While(A.Bool(True, _pos(meta)), ch[0], _pos(meta))
 
     def begin_stmt(self, meta, ch):
-        return A.Block(ch[0], _pos(meta))
+        return A.Block(ch[-1], _pos(meta))
 
     def loop_from(self, meta, ch):
         where = ch[4].children[0] if ch[4] is not None else None
@@ -253,7 +279,7 @@ class _Build(Transformer):
         return ("expr", ch[0])
 
     def def_block(self, meta, ch):
-        return ("block", ch[0])
+        return ("block", ch[-1])
 
     def class_decl(self, meta, ch):
         mods, name, params, ext, *members = ch
