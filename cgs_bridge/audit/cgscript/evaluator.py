@@ -282,6 +282,9 @@ class Interpreter:
         return f.this
 
     def _nimber(self, n, f):
+        if n.as_member and self.dialect == "2.x" and isinstance(n.operand, A.Name):
+            self.fail(f"not a method or member variable: `{n.operand.id}` (in the nimber `*`): CGSuite 2.x "
+                      f"reads `*{n.operand.id} + ...` as a member of `*`; write `*({n.operand.id})`", n)
         v = self.ev(n.operand, f)
         if not isinstance(v, int) or isinstance(v, bool) or v < 0:
             self.fail(f"*n needs a nonnegative integer n, got {self.builtins.show(self, v)}", n)

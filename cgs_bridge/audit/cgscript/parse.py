@@ -57,12 +57,43 @@ class _StatementStart:
     always_accept = ()
 
     def process(self, stream):
+        prev, pending = None, []
+        for tok in self._keywords(stream):
+            pending.append(tok)
+            if len(pending) == 3:
+                prev = _star_member(prev, *pending)
+                pending.pop(0)
+                yield prev
+        while pending:
+            prev = _star_member(prev, *(pending + [None, None])[:3])
+            pending.pop(0)
+            yield prev
+
+    @staticmethod
+    def _keywords(stream):
         prev = None
         for tok in stream:
             if tok.type in _STATEMENT_KEYWORDS and prev in _STATEMENT_START:
                 tok = Token.new_borrow_pos(_STATEMENT_KEYWORDS[tok.type], tok.value, tok)
             prev = tok.type
             yield tok
+
+
+_STAR_MEMBER = "*."
+_OPERAND_END = {"IDENT", "INT", "STRING", "RPAR", "RSQB", "RBRACE", "TRUE", "FALSE", "THIS", "END"}
+_ARITH = {"PLUS", "MINUS", "STAR", "SLASH", "PERCENT", "CIRCUMFLEX"}
+
+
+def _star_member(first, star, name, op):
+    """``w[1]`` with the value ``*.`` when ``w[1:4]`` is ``* NAME +`` at the start of an expression
+    (``w[0]`` is neither an operand nor an arithmetic operator): CGSuite 2.2 then evaluates a member
+    NAME of the nimber ``*`` ("Not a method or member variable"), while ``3 + *a + *b`` and
+    ``*(a) + *(b)`` are nimbers (checked on the real engine)."""
+    if (star is not None and star.type == "STAR" and name is not None and name.type == "IDENT"
+            and op is not None and op.type in ("PLUS", "MINUS", "STAR", "CIRCUMFLEX")
+            and (first is None or (first.type not in _OPERAND_END and first.type not in _ARITH))):
+        return Token.new_borrow_pos("STAR", _STAR_MEMBER, star)
+    return star
 
 
 @lru_cache(maxsize=1)
@@ -106,7 +137,7 @@ class _Build(Transformer):
         return A.Name(str(ch[0]), _pos(ch[0]))
 
     def nimber(self, meta, ch):
-        return A.Nimber(ch[1], _pos(ch[0]))
+        return A.Nimber(ch[1], _pos(ch[0]), ch[0].value == _STAR_MEMBER)
 
     def list(self, meta, ch):
         return A.ListLit(tuple(c for c in ch if c is not None), _pos(meta))

@@ -146,7 +146,7 @@ def sort_key(v):
     if isinstance(v, str):
         return (4, 0, (v,))
     if isinstance(v, CGList):
-        return (5, len(v.items), tuple(sort_key(x) for x in v.items))
+        return (5, 0, tuple(sort_key(x) for x in v.items))
     return (6, 0, (str(v),))
 
 
