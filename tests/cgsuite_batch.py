@@ -67,8 +67,9 @@ def _split(segment: list) -> Outcome:
     return Outcome(lines)
 
 
-def run_batch(home: Path, snippets: list, timeout: float = 300, java_opts: str = "") -> list:
-    """Run ``snippets`` (one line each, no newline inside) in one REPL; returns one
+def run_batch(home: Path, snippets: list, timeout: float = 300, java_opts: str = "", classpath=None) -> list:
+    """Run ``snippets`` (one line each, no newline inside) in one REPL (``classpath``: a folder of
+    class files, given to the REPL as its FOLDER argument); returns one
     :class:`Outcome` per snippet. Raises RuntimeError when the REPL output cannot be split."""
     feed = []
     for k, s in enumerate(snippets):
@@ -77,7 +78,7 @@ def run_batch(home: Path, snippets: list, timeout: float = 300, java_opts: str =
         feed += [f'System.Print("{MARK}{k}");', s]
     feed.append(":quit")
     env = dict(os.environ, CGSUITE_JAVA_OPTS=java_opts or os.environ.get("CGSUITE_JAVA_OPTS", "-Xss16m"))
-    proc = subprocess.run([str(home / "bin" / "cgsuite-repl")], input="\n".join(feed) + "\n",
+    proc = subprocess.run([str(home / "bin" / "cgsuite-repl")] + ([str(classpath)] if classpath else []), input="\n".join(feed) + "\n",
                           capture_output=True, text=True, timeout=timeout, env=env)
     out = proc.stdout.splitlines()
     marks = {}

@@ -105,11 +105,13 @@ def binary(interp, op, a, b, node):
             interp.fail("division by zero", node)
         return interp.check_int(norm(a - b * int(Fraction(a) / Fraction(b))), node)  # truncating, as CGSuite 2.x
     if op == "^":
-        if not isinstance(b, int) or b < 0:
-            interp.fail("^ needs a nonnegative integer exponent", node)
+        if not isinstance(b, int) or isinstance(b, bool):
+            interp.fail("^ needs an integer exponent", node)
         fa = Fraction(a)
+        if fa == 0 and b < 0:
+            interp.fail("division by zero", node)
         bits = max(abs(fa.numerator).bit_length(), fa.denominator.bit_length())
-        if abs(fa) != 1 and fa != 0 and b * (bits - 1) > interp.limits.int_bits:
+        if abs(fa) != 1 and fa != 0 and abs(b) * (bits - 1) > interp.limits.int_bits:
             interp.fail(f"stopped: a power with more than {interp.limits.int_bits} bits", node)
         return interp.check_int(norm(fa ** b), node)
     interp.fail(f"unsupported operator {op}", node)
