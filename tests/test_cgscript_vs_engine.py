@@ -26,6 +26,8 @@ TARGETED = [
     ("System.Print(7.Div(-2)); System.Print((-7).Div(2)); System.Print(7 % -2);", ["-3", "-3", "1"]),
     ("System.Print((-7/2).Floor); System.Print((7/2).Ceiling);", ["-4", "4"]),
     ("System.Print(Min([3, 1, 2])); System.Print(Max([1/2, 1/3]));", ["1", "1/2"]),
+    ("System.Print(8.Lb); System.Print(9.Lb); System.Print(1.Lb);", ["3", "3", "0"]),
+    ("System.Print((-5).Lb);", "!Argument to Lb is not strictly positive"),
     ("System.Print(Min(3, 1));", "!"),
     ("System.Print(3 NimSum 5); System.Print(6.NimSum(3));", ["6", "5"]),
     ("System.Print(0 NimSum -1);", "!NimSum applies only to nonnegative integers."),

@@ -178,6 +178,10 @@ def number_member(interp, v, name, args, node):
         if other == 0:
             interp.fail("division by zero", node)
         return int(Fraction(v) / Fraction(other))
+    if name == "Lb" and not args and isinstance(v, int):  # CGSuite 2.x Integer.Lb: floor(log2 v)
+        if v <= 0:
+            interp.fail(f"argument to Lb is not strictly positive: {v}", node)
+        return v.bit_length() - 1
     if name in ("IsEven", "IsOdd") and isinstance(v, int):
         return (v % 2 == 0) == (name == "IsEven")
     if name == "CanonicalForm":

@@ -45,8 +45,8 @@ class CGScriptError(InputError):
 
 
 #: Tokens after which ``if``/``begin`` starts a statement (Cgsuite.g's syntactic predicate): the
-#: start, a statement end or block opener, a method header's ``)`` or a property's ``get``.
-_STATEMENT_START = {None, "SEMICOLON", "THEN", "ELSE", "DO", "BEGIN", "STMT_BEGIN", "END", "RPAR", "IDENT"}
+#: start, a statement end or block opener (and, in 1.x, the end of a method or property header).
+_STATEMENT_START = {None, "SEMICOLON", "THEN", "ELSE", "DO", "BEGIN", "STMT_BEGIN", "END"}
 _STATEMENT_KEYWORDS = {"IF": "STMT_IF", "BEGIN": "STMT_BEGIN"}
 
 
@@ -71,10 +71,19 @@ class _StatementStart:
 
     @staticmethod
     def _keywords(stream):
-        prev = None
+        prev, header, depth, start = None, None, 0, True
         for tok in stream:
-            if tok.type in _STATEMENT_KEYWORDS and prev in _STATEMENT_START:
+            if tok.type in _STATEMENT_KEYWORDS and (start or prev in _STATEMENT_START):
                 tok = Token.new_borrow_pos(_STATEMENT_KEYWORDS[tok.type], tok.value, tok)
+            start = False
+            if tok.type in ("METHOD", "PROPERTY"):  # 1.x: the body follows the header
+                header, depth = tok.type, 0
+            elif header == "METHOD" and tok.type in ("LPAR", "RPAR"):
+                depth += 1 if tok.type == "LPAR" else -1
+                if depth == 0:
+                    header, start = None, True
+            elif header == "PROPERTY" and tok.type == "IDENT" and prev == "DOT":
+                header, start = None, True
             prev = tok.type
             yield tok
 
@@ -199,6 +208,10 @@ class _Build(Transformer):
 
     def index(self, meta, ch):
         return A.Index(ch[0], ch[1], _pos(meta))
+
+    def call_comp(self, meta, ch):
+        comp = A.Comprehension("list", ch[1], tuple(ch[2:]), _pos(meta))
+        return A.Call(ch[0], (comp,), _pos(meta))
 
     def call(self, meta, ch):
         return A.Call(ch[0], tuple(c for c in ch[1:] if c is not None), _pos(meta))

@@ -55,8 +55,8 @@ def _grammar_checks(files: dict) -> Check:
         except CgsBridgeError as e:
             problems.append(str(e).splitlines()[0])
     if not problems:
-        return Check("port-grammar", "agree", f"{len(files)} files accepted by printing/cgscript.lark")
-    return Check("port-grammar", "info", "printing/cgscript.lark (the emitted subset) rejects: "
+        return Check("port-grammar", "agree", f"{len(files)} files accepted by the CGScript 2.x check of emitted code")
+    return Check("port-grammar", "info", "the CGScript 2.x check of emitted code rejects: "
                  + "; ".join(problems))
 
 
