@@ -210,6 +210,10 @@ class _Build(Transformer):
         return A.Index(ch[0], ch[1], _pos(meta))
 
     def call_comp(self, meta, ch):
+        if isinstance(ch[0], A.Name) and ch[0].id in UNSUPPORTED_WORDS:  # 1.x setof(... for ...)
+            line, col = ch[0].pos
+            raise CGScriptError(f"unsupported CGScript construct: `{ch[0].id}` at {line}:{col}",
+                                line=line, column=col, construct=ch[0].id)
         comp = A.Comprehension("list", ch[1], tuple(ch[2:]), _pos(meta))
         return A.Call(ch[0], (comp,), _pos(meta))
 
