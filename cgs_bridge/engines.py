@@ -132,7 +132,7 @@ def _reader(stream, sink: list, limit: int, over: threading.Event, proc) -> None
 
 def run(command: list, cwd, timeout: float = DEFAULT_TIMEOUT, memory: int | None = DEFAULT_MEMORY,
         stdin: str | None = None, env: dict | None = None, sandbox=None,
-        output_limit: int | None = None) -> EngineResult:
+        output_limit: int | None = None, read_only=()) -> EngineResult:
     """Run ``command`` in ``cwd`` with a time limit (seconds) and an address-space limit (bytes).
 
     The process runs in its own session and dies with cgs-bridge (``PR_SET_PDEATHSIG``); on
@@ -144,13 +144,14 @@ def run(command: list, cwd, timeout: float = DEFAULT_TIMEOUT, memory: int | None
         sandbox: a :class:`cgs_bridge.sandbox.Limits` to run ``command`` inside the bubblewrap
             sandbox with ``cwd`` as its only writable folder and only ``env`` as environment
             (``memory`` is then ignored: the limits say it); None runs it directly.
+        read_only: with ``sandbox``, more host paths the command sees, read-only.
     Raises:
         EngineError: the program cannot be started (or the sandbox is not installed).
     """
     extra = []
     output_limit = OUTPUT_LIMIT if output_limit is None else output_limit
     if sandbox is not None:
-        command = sb.wrap(command, cwd, env)
+        command = sb.wrap(command, cwd, env, read_only=read_only)
         extra, memory, full_env = sb.rlimits(sandbox), None, None
     else:
         full_env = {**os.environ, **(env or {})}
