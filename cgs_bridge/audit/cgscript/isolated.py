@@ -85,6 +85,8 @@ def audit_cgscript_isolated(request: dict, sandboxed: bool = True, timeout: floa
         else:
             res = engines.run(argv, scratch, timeout + 30, memory=int(memory), env=env)
         result = _read_result(scratch / RESULT_NAME, nonce, res, timeout, memory)
+    if "error" in result:
+        raise (InputError if result.get("input_error") else EngineError)(str(result["error"]))
     report = CGScriptReport(request["program"], request["spec"], sources)
     report.checks = [(label, Check(c["name"], c["verdict"], c["summary"], c["rows"])) for label, c in result["checks"]]
     report.printed = result["printed"]
@@ -142,11 +144,13 @@ def child() -> None:
                                 mapping=req.get("mapping"), limits=limits, class_name=req.get("class_name"))
         result = {"nonce": req["nonce"], "checks": _checks_json(report), "printed": report.printed,
                   "notes": report.notes}
-    except (CgsBridgeError, MemoryError, RecursionError) as e:
-        msg = "stopped: out of memory (--memory)" if isinstance(e, MemoryError) else str(e)
+    except CgsBridgeError as e:  # raised again by the parent, same type and message
+        result = {"nonce": req["nonce"], "error": str(e), "input_error": isinstance(e, InputError)}
+    except (MemoryError, RecursionError) as e:
+        msg = "stopped: out of memory (--memory)" if isinstance(e, MemoryError) else "stopped: nested too deeply"
         result = {"nonce": req["nonce"], "checks": [["", {"name": "evaluation", "verdict": "error",
                                                           "summary": msg, "rows": []}]],
-                  "printed": {}, "notes": [], "input_error": isinstance(e, InputError)}
+                  "printed": {}, "notes": []}
     tmp = out_path + ".tmp"
     with open(tmp, "w", encoding="utf-8") as f:
         json.dump(result, f)
