@@ -142,4 +142,6 @@ def programs():
             lambda t: f"n := 0; for i from 0 to {t[0]} do for j from 0 to i do if i NimSum j == {t[1]} then n := n + 1 end end end; System.Print(n);"),
         st.tuples(b, st.integers(1, 3)).map(
             lambda t: f"r := [i for i from 0 to {t[0]}]; System.Print(Max(r) - Min(r)); System.Print(r.Length % {t[1]});"),
+        st.tuples(b, st.integers(1, 3), _body("i")).map(
+            lambda t: f"System.Print(for i from 0 to {t[0]} where i % {t[1]} == 0 yield {t[2]} end);"),
     )

@@ -47,6 +47,8 @@ TARGETED = [
     ("System.Print({[1], [0, 0], 2, *3, true});", ["{2,*3,true,[0,0],[1]}"]),
     ("System.Print(if false then 1 end); System.Print(begin var z := 3; z * 2 end);", ["Nothing", "6"]),
     ("g := (a, b) -> a * b; System.Print(g(6, 7));", ["42"]),
+    ("System.Print(for i from 1 to 3 for j from 1 to 2 where j < i yield [i, j] end);", ["[[2,1],[3,1],[3,2]]"]),
+    ("x := for i in [3, 1] yield if i == 3 then 5 else i end end; System.Print(x);", ["[5,1]"]),
     ("f := t -> begin return t end; System.Print(f(1));", "!"),
 ]
 

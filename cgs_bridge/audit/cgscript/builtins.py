@@ -351,11 +351,26 @@ def apply(interp, target, args, node, this):
 def options(interp, g: GameObject, node=None) -> list:
     """The options of ``g``: its ``Options`` method (1.x ``Options(Player player)`` is called with
     Player.Left; an impartial game has the same options for both players)."""
-    m = interp.classes[g.cls].method("Options")
+    cls = interp.classes[g.cls]
+    m = cls.method("Options")
     if m is None:
         interp.fail(f"{g.cls} has no Options method", node)
+    if interp.dialect == "2.x":
+        check_options_2x(interp, cls, m, node)
     args = ["Player.Left"] if m.params else []
     return elements(interp, call_method(interp, g, m, args, node), node)
+
+
+def check_options_2x(interp, cls, m, node) -> None:
+    """CGSuite 2.2's rules for ``Options`` (checked on the real engine): an ImpartialGame defines
+    ``Options`` without a player; ``override def Options(player)`` needs ``player as Player``."""
+    impartial = "ImpartialGame" in (cls.extends or ())
+    if impartial and m.params:
+        interp.fail(f"subclasses of `ImpartialGame` must implement the `Options` method (CGSuite 2.x: "
+                    f"`def Options` without a player; `{cls.name}` has Options({', '.join(p.name for p in m.params)}))", node)
+    if m.params and "override" in m.modifiers and any(p.type is None for p in m.params):
+        interp.fail(f"method `{cls.name}.Options` overrides nothing (CGSuite 2.x: write "
+                    "`def Options(player as Player)` or leave out `override`)", node)
 
 
 def nim_value(interp, g, node=None) -> int:
@@ -411,6 +426,11 @@ def game_member(interp, g, name, args, node):
     if name == "CanonicalForm" and not args:
         return NimberValue(nim_value(interp, g, node))
     if name == "NimValue" and not args:
+        cls = interp.classes[g.cls]
+        if interp.dialect == "2.x" and "ImpartialGame" not in (cls.extends or ()):
+            interp.fail(f"not a method or member variable: `NimValue` (in an object of class `{cls.name}`, "
+                        f"which extends {', '.join(cls.extends) or 'nothing'}: CGSuite 2.x has NimValue for "
+                        "ImpartialGame only; use CanonicalForm)", node)
         return nim_value(interp, g, node)
     if name == "ToString" and not args:
         return game_text(interp, g)

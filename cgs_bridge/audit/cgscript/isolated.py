@@ -68,16 +68,14 @@ def audit_cgscript_isolated(request: dict, sandboxed: bool = True, timeout: floa
     nonce = secrets.token_hex(16)
     with tempfile.TemporaryDirectory(prefix="cgsb-cgs-") as tmp:
         scratch = sb.make_scratch(tmp)
-        (scratch / "request.json").write_text(json.dumps({**request, "nonce": nonce}), encoding="utf-8")
+        child_request = {**request, "nonce": nonce, "files": _files(request)}
+        (scratch / "request.json").write_text(json.dumps(child_request), encoding="utf-8")
         pkg_parent = Path(__file__).resolve().parents[3]
         argv = [sys.executable, "-I", "-c",
                 f"import sys; sys.path[:0] = {[str(pkg_parent)]!r}; "
                 "from cgs_bridge.audit.cgscript.isolated import child; child()",
                 str(scratch / "request.json"), str(scratch / RESULT_NAME)]
-        read_only = _code_roots() + [Path(p).resolve() for p in request.get("classes", ())]
-        read_only += [Path(p).resolve() for p in request.get("class_path", ())]
-        if Path(request["game"]).is_file():
-            read_only.append(Path(request["game"]).resolve())
+        read_only = _code_roots()
         limits = sb.Limits(cpu_seconds=int(timeout) + 5, memory=int(memory), file_size=64 << 20)
         env = {"PYTHONDONTWRITEBYTECODE": "1", "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"}
         if sandboxed:
@@ -92,6 +90,45 @@ def audit_cgscript_isolated(request: dict, sandboxed: bool = True, timeout: floa
     report.printed = result["printed"]
     report.notes = result["notes"]
     return report
+
+
+def _files(request: dict) -> dict:
+    """The files the child reads, as text (it sees no host file): ``classes`` (one per ``--class``),
+    ``class_path`` (``[relative path, text]`` per class-path folder) and ``game`` (a spec file)."""
+    def read(path: Path) -> str:
+        try:
+            return path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as e:
+            raise InputError(f"cannot read {path}: {e}") from None
+    out = {"classes": [[Path(p).name, read(Path(p))] for p in request.get("classes", ())],
+           "class_path": [[[str(f.relative_to(d)), read(f)] for f in sorted(Path(d).rglob("*.cgs"))]
+                          for d in request.get("class_path", ())], "game": None}
+    if Path(request["game"]).is_file():
+        out["game"] = [Path(request["game"]).name, read(Path(request["game"]))]
+    return out
+
+
+def _materialize(req: dict, root: Path) -> dict:
+    """Write the request's files under ``root`` (the child's scratch); ``req`` with their paths."""
+    files = req.get("files") or {}
+    classes = []
+    for k, (name, text) in enumerate(files.get("classes", ())):
+        (root / f"class{k}").mkdir()
+        classes.append(str(root / f"class{k}" / name))
+        Path(classes[-1]).write_text(text, encoding="utf-8")
+    dirs = []
+    for k, entries in enumerate(files.get("class_path", ())):
+        dirs.append(str(root / f"cp{k}"))
+        for rel, text in entries:
+            target = Path(dirs[-1]) / rel
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, encoding="utf-8")
+        Path(dirs[-1]).mkdir(exist_ok=True)
+    game = req["game"]
+    if files.get("game"):
+        game = str(root / files["game"][0])
+        Path(game).write_text(files["game"][1], encoding="utf-8")
+    return {**req, "classes": classes, "class_path": dirs, "game": game}
 
 
 def _read_result(path: Path, nonce: str, res, timeout: float, memory: int) -> dict:
@@ -126,7 +163,7 @@ def child() -> None:
     from .core import audit_cgscript
     from .evaluator import Limits
     req_path, out_path = sys.argv[1], sys.argv[2]
-    req = json.loads(Path(req_path).read_text(encoding="utf-8"))
+    req = _materialize(json.loads(Path(req_path).read_text(encoding="utf-8")), Path(req_path).parent)
     sys.setrecursionlimit(20000)
     ruleset = Ruleset(load_game(req["game"], req.get("game_name")), req.get("params") or {})
     box = None

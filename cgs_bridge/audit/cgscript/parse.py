@@ -47,7 +47,7 @@ class CGScriptError(InputError):
 #: Tokens after which ``if``/``begin`` starts a statement (Cgsuite.g's syntactic predicate): the
 #: start, a statement end or block opener (and, in 1.x, the end of a method or property header).
 _STATEMENT_START = {None, "SEMICOLON", "THEN", "ELSE", "DO", "BEGIN", "STMT_BEGIN", "END"}
-_STATEMENT_KEYWORDS = {"IF": "STMT_IF", "BEGIN": "STMT_BEGIN"}
+_STATEMENT_KEYWORDS = {"IF": "STMT_IF", "BEGIN": "STMT_BEGIN", "FOR": "STMT_FOR"}
 
 
 class _StatementStart:
@@ -254,7 +254,17 @@ class _Build(Transformer):
         return (ch[0], ch[1])
 
     def for_stmt(self, meta, ch):
-        return A.For(ch[0], ch[1], _pos(meta))
+        loops, body = [c for c in ch[:-1] if not isinstance(c, Token)], ch[-1]
+        for lp in reversed(loops[1:]):  # `for a ... for b ... do` = nested loops
+            body = (A.For(lp, body, lp.pos),)
+        return A.For(loops[0], body, _pos(meta))
+
+    def for_yield(self, meta, ch):
+        """``for ... yield body end``: the list of the body's values (CGSuite 2.x)."""
+        loops, body = [c for c in ch[:-1] if not isinstance(c, Token)], ch[-1]
+        comp = A.Comprehension("list", A.Block(body, _pos(meta)), tuple(loops), _pos(meta))
+        statement = isinstance(ch[0], Token) and ch[0].type == "STMT_FOR"
+        return A.ExprStmt(comp, _pos(meta)) if statement else comp
 
     def while_stmt(self, meta, ch):
         return A.While(ch[0], ch[1], _pos(meta))
@@ -349,8 +359,57 @@ class _Build(Transformer):
         return ch[0]
 
 
+_OPENERS = {"LPAR": ("(", "RPAR"), "LSQB": ("[", "RSQB"), "LBRACE": ("{", "RBRACE")}
+_BLOCKS = {"IF", "STMT_IF", "FOR", "STMT_FOR", "WHILE", "BEGIN", "STMT_BEGIN", "CLASS", "METHOD", "PROPERTY"}
+
+
+def _open_at_end(text: str):
+    """``(what, line, column)`` of the innermost bracket, string, comment or block (``for``,
+    ``if``, ``while``, ``begin``, ``class``, ...) still open at the end of ``text``, or None."""
+    stack, prev = [], None
+    try:
+        for tok in _StatementStart().process(parser().lex(text)):
+            t = tok.type
+            if t in _OPENERS:
+                stack.append((_OPENERS[t][0], tok.line, tok.column, _OPENERS[t][1]))
+            elif stack and t == stack[-1][3]:
+                stack.pop()
+            elif t in _BLOCKS and not (t == "FOR" and prev in _OPERAND_END):  # not `[x for ...]`
+                stack.append((tok.value, tok.line, tok.column, "END"))
+            elif t == "DO" and prev in _STATEMENT_START:  # 1.x `do ... end`
+                stack.append(("do", tok.line, tok.column, "END"))
+            elif t == "END" and stack and stack[-1][3] == "END":
+                stack.pop()
+            prev = t
+    except lark.exceptions.UnexpectedCharacters as e:
+        rest = text[e.pos_in_stream:]
+        if rest.startswith('"'):
+            return "a string", e.line, e.column
+        if rest.startswith("/*"):
+            return "a comment", e.line, e.column
+        return None
+    return stack[-1][:3] if stack else None
+
+
 def _syntax_error(e: lark.exceptions.UnexpectedInput, text: str, file: str, where) -> CGScriptError:
     line, col = e.line, e.column
+    at_end = (isinstance(e, lark.exceptions.UnexpectedEOF)
+              or isinstance(e, lark.exceptions.UnexpectedToken) and e.token.type == "$END"
+              or isinstance(e, lark.exceptions.UnexpectedCharacters) and text[e.pos_in_stream:][:1] in ('"', "/"))
+    pos = getattr(e, "pos_in_stream", None) or 0
+    if text[pos:].startswith("/*") and "*/" not in text[pos:]:
+        opened = ("a comment", line, col)
+    else:
+        opened = _open_at_end(text) if at_end else None
+    if opened is not None:
+        what, line, col = opened
+        what = what if what.startswith("a ") else f"`{what}`"
+        place = where(line, col) if where else f"{line}:{col}"
+        lines = text.splitlines()
+        src = lines[line - 1] if 0 < line <= len(lines) else ""
+        return CGScriptError(f"{file}: incomplete: the program ends inside {what} opened at line "
+                             f"{place.split(':')[0]}, column {place.split(':')[-1]}\n  {src}\n  {' ' * (col - 1)}^",
+                             file, line, col, "incomplete")
     lines = text.splitlines()
     src = lines[line - 1] if 0 < line <= len(lines) else ""
     if isinstance(e, lark.exceptions.UnexpectedCharacters):
