@@ -10,6 +10,8 @@ limits of docs/cgscript.md, each asserted here by name.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import Phase, given, settings
 
@@ -50,6 +52,9 @@ TARGETED = [
     ("System.Print(for i from 1 to 3 for j from 1 to 2 where j < i yield [i, j] end);", ["[[2,1],[3,1],[3,2]]"]),
     ("x := for i in [3, 1] yield if i == 3 then 5 else i end end; System.Print(x);", ["[5,1]"]),
     ("f := t -> begin return t end; System.Print(f(1));", "!"),
+    ("System.Print(ChocPlayer(2, 1, 1, 3).CanonicalForm);", ["*4"]),
+    ("System.Print(ChocYield(2, 1, 1, 3).NimValue);", ["4"]),
+    ("System.Print(ChocPlayer(2, 1, 1, 3).NimValue);", "!Not a method or member variable: `NimValue`"),
 ]
 
 # documented limits (docs/cgscript.md): (snippet, CGSuite prints, the interpreter's error contains)
@@ -87,10 +92,47 @@ def batch(tmp_path_factory):
     progs = _sample(G.programs(), N_PROGRAMS)
     folder = tmp_path_factory.mktemp("classes")
     (folder / "RetDemo.cgs").write_text(RETURN_CLASS)
+    for name in ("ChocYield", "ChocPlayer"):
+        (folder / f"{name}.cgs").write_text((STYLES / f"{name}.cgs").read_text())
     snippets = list(dict.fromkeys(exprs + progs + [s for s, _ in TARGETED] + [s for s, _, _ in LIMITS]
-                                  + [PROCEDURE_TEXT[0], "System.Print(RetDemo(1).F(2));"]))
+                                  + [PROCEDURE_TEXT[0], "System.Print(RetDemo(1).F(2));"] + style_snippets()))
     outcomes = run_batch(home, snippets, classpath=folder)
     return {"exprs": exprs, "progs": progs, "out": dict(zip(snippets, outcomes))}
+
+
+STYLES = Path(__file__).parent / "data" / "cgscript_styles"
+PLAYER_TABLE = "System.Print([ChocPlayer(x, 1, z, 3).CanonicalForm for x from 0 to 3 for z from 2 to 4]);"
+
+
+def one_line(path: Path) -> str:
+    """A style script as one REPL line (its comment lines dropped)."""
+    return " ".join(ln.strip() for ln in path.read_text().splitlines() if ln.strip() and not ln.lstrip().startswith("//"))
+
+
+def style_snippets() -> list:
+    return [one_line(STYLES / "count_p.cgs"), one_line(STYLES / "list_p.cgs"), PLAYER_TABLE]
+
+
+def style_classes() -> list:
+    from cgs_bridge.audit.cgscript.core import load_source
+    return [c for n in ("ChocYield", "ChocPlayer") for c in load_source(str(STYLES / f"{n}.cgs")).program.classes]
+
+
+def test_style_programs_agree_with_cgsuite_and_the_mex_recursion(batch):
+    """The style classes and scripts of test_cgscript_styles.py in the real CGSuite."""
+    from test_cgscript_styles import mex_grundy
+    classes = style_classes()
+    g3 = mex_grundy(3)
+    box = [(x, y, z) for x in range(7) for z in range(7) for y in range((x + z) // 3 + 1)]
+    nimber = {0: "0", 1: "*"}
+    want = {style_snippets()[0]: [str(sum(g3(*p) == 0 for p in box)), str(len(box))],
+            PLAYER_TABLE: ["[" + ",".join(nimber.get(g3(x, 1, z), f"*{g3(x, 1, z)}")
+                                          for x in range(4) for z in range(2, 5)) + "]"]}
+    for s in style_snippets():
+        real, ours = batch["out"][s], run_worksheet(s, classes=classes)
+        assert real.error is None and real.lines == ours.printed and ours.error is None, (s, real, ours)
+        if s in want:
+            assert real.lines == want[s]
 
 
 def _disagreements(batch, snippets):
@@ -119,7 +161,7 @@ def test_generated_programs_agree_with_cgsuite(batch):
 
 @pytest.mark.parametrize("snippet,want", TARGETED, ids=[f"t{k}" for k in range(len(TARGETED))])
 def test_targeted_behaviour_of_cgsuite_and_ours(batch, snippet, want):
-    real, ours = batch["out"][snippet], run_worksheet(snippet)
+    real, ours = batch["out"][snippet], run_worksheet(snippet, classes=style_classes())
     if isinstance(want, str):  # CGSuite stops with an error
         assert real.error is not None and real.error.startswith(want[1:]), (real.lines, real.error)
         assert ours.error is not None and ours.printed == real.lines, ours

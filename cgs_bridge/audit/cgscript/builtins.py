@@ -368,9 +368,13 @@ def check_options_2x(interp, cls, m, node) -> None:
     if impartial and m.params:
         interp.fail(f"subclasses of `ImpartialGame` must implement the `Options` method (CGSuite 2.x: "
                     f"`def Options` without a player; `{cls.name}` has Options({', '.join(p.name for p in m.params)}))", node)
-    if m.params and "override" in m.modifiers and any(p.type is None for p in m.params):
+    typed = bool(m.params) and all(p.type is not None for p in m.params)
+    if m.params and "override" in m.modifiers and not typed:
         interp.fail(f"method `{cls.name}.Options` overrides nothing (CGSuite 2.x: write "
-                    "`def Options(player as Player)` or leave out `override`)", node)
+                    "`override def Options(player as Player)` or leave out `override`)", node)
+    if typed and "override" not in m.modifiers:
+        interp.fail(f"method `{cls.name}.Options` must be declared with `override`, since it overrides "
+                    "Game.Options (CGSuite 2.x)", node)
 
 
 def nim_value(interp, g, node=None) -> int:
