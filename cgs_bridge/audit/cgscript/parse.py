@@ -21,6 +21,7 @@ from lark import Token, Transformer, v_args
 
 from ...errors import InputError
 from . import ast as A
+from .lexing import STAR_MEMBER, StatementStart, open_at_end
 
 GRAMMAR = Path(__file__).with_name("cgscript_published.lark")
 
@@ -44,71 +45,10 @@ class CGScriptError(InputError):
         super().__init__(message)
 
 
-#: Tokens after which ``if``/``begin`` starts a statement (Cgsuite.g's syntactic predicate): the
-#: start, a statement end or block opener (and, in 1.x, the end of a method or property header).
-_STATEMENT_START = {None, "SEMICOLON", "THEN", "ELSE", "DO", "BEGIN", "STMT_BEGIN", "END"}
-_STATEMENT_KEYWORDS = {"IF": "STMT_IF", "BEGIN": "STMT_BEGIN", "FOR": "STMT_FOR"}
-
-
-class _StatementStart:
-    """Postlexer: ``if``/``begin`` where a statement starts are STMT_IF/STMT_BEGIN (control
-    statements closed by ``end``), elsewhere expressions (``x := if c then 1 else 2 end``)."""
-
-    always_accept = ()
-
-    def process(self, stream):
-        prev, pending = None, []
-        for tok in self._keywords(stream):
-            pending.append(tok)
-            if len(pending) == 3:
-                prev = _star_member(prev, *pending)
-                pending.pop(0)
-                yield prev
-        while pending:
-            prev = _star_member(prev, *(pending + [None, None])[:3])
-            pending.pop(0)
-            yield prev
-
-    @staticmethod
-    def _keywords(stream):
-        prev, header, depth, start = None, None, 0, True
-        for tok in stream:
-            if tok.type in _STATEMENT_KEYWORDS and (start or prev in _STATEMENT_START):
-                tok = Token.new_borrow_pos(_STATEMENT_KEYWORDS[tok.type], tok.value, tok)
-            start = False
-            if tok.type in ("METHOD", "PROPERTY"):  # 1.x: the body follows the header
-                header, depth = tok.type, 0
-            elif header == "METHOD" and tok.type in ("LPAR", "RPAR"):
-                depth += 1 if tok.type == "LPAR" else -1
-                if depth == 0:
-                    header, start = None, True
-            elif header == "PROPERTY" and tok.type == "IDENT" and prev == "DOT":
-                header, start = None, True
-            prev = tok.type
-            yield tok
-
-
-_STAR_MEMBER = "*."
-_OPERAND_END = {"IDENT", "INT", "STRING", "RPAR", "RSQB", "RBRACE", "TRUE", "FALSE", "THIS", "END"}
-_ARITH = {"PLUS", "MINUS", "STAR", "SLASH", "PERCENT", "CIRCUMFLEX"}
-
-
-def _star_member(first, star, name, op):
-    """``w[1]`` with the value ``*.`` when ``w[1:4]`` is ``* NAME +`` at the start of an expression
-    (``w[0]`` is neither an operand nor an arithmetic operator): CGSuite 2.2 then evaluates a member
-    NAME of the nimber ``*`` ("Not a method or member variable"), while ``3 + *a + *b`` and
-    ``*(a) + *(b)`` are nimbers (checked on the real engine)."""
-    if (star is not None and star.type == "STAR" and name is not None and name.type == "IDENT"
-            and op is not None and op.type in ("PLUS", "MINUS", "STAR", "CIRCUMFLEX")
-            and (first is None or (first.type not in _OPERAND_END and first.type not in _ARITH))):
-        return Token.new_borrow_pos("STAR", _STAR_MEMBER, star)
-    return star
-
-
 @lru_cache(maxsize=1)
 def parser() -> lark.Lark:
     return lark.Lark(GRAMMAR.read_text(encoding="utf-8"), parser="lalr", lexer="basic",
-                     postlex=_StatementStart(), propagate_positions=True, maybe_placeholders=True)
+                     postlex=StatementStart(), propagate_positions=True, maybe_placeholders=True)
 
 
 def _pos(meta_or_tok) -> tuple:
@@ -146,7 +86,7 @@ class _Build(Transformer):
         return A.Name(str(ch[0]), _pos(ch[0]))
 
     def nimber(self, meta, ch):
-        return A.Nimber(ch[1], _pos(ch[0]), ch[0].value == _STAR_MEMBER)
+        return A.Nimber(ch[1], _pos(ch[0]), ch[0].value == STAR_MEMBER)
 
     def list(self, meta, ch):
         return A.ListLit(tuple(c for c in ch if c is not None), _pos(meta))
@@ -359,38 +299,6 @@ class _Build(Transformer):
         return ch[0]
 
 
-_OPENERS = {"LPAR": ("(", "RPAR"), "LSQB": ("[", "RSQB"), "LBRACE": ("{", "RBRACE")}
-_BLOCKS = {"IF", "STMT_IF", "FOR", "STMT_FOR", "WHILE", "BEGIN", "STMT_BEGIN", "CLASS", "METHOD", "PROPERTY"}
-
-
-def _open_at_end(text: str):
-    """``(what, line, column)`` of the innermost bracket, string, comment or block (``for``,
-    ``if``, ``while``, ``begin``, ``class``, ...) still open at the end of ``text``, or None."""
-    stack, prev = [], None
-    try:
-        for tok in _StatementStart().process(parser().lex(text)):
-            t = tok.type
-            if t in _OPENERS:
-                stack.append((_OPENERS[t][0], tok.line, tok.column, _OPENERS[t][1]))
-            elif stack and t == stack[-1][3]:
-                stack.pop()
-            elif t in _BLOCKS and not (t == "FOR" and prev in _OPERAND_END):  # not `[x for ...]`
-                stack.append((tok.value, tok.line, tok.column, "END"))
-            elif t == "DO" and prev in _STATEMENT_START:  # 1.x `do ... end`
-                stack.append(("do", tok.line, tok.column, "END"))
-            elif t == "END" and stack and stack[-1][3] == "END":
-                stack.pop()
-            prev = t
-    except lark.exceptions.UnexpectedCharacters as e:
-        rest = text[e.pos_in_stream:]
-        if rest.startswith('"'):
-            return "a string", e.line, e.column
-        if rest.startswith("/*"):
-            return "a comment", e.line, e.column
-        return None
-    return stack[-1][:3] if stack else None
-
-
 def _syntax_error(e: lark.exceptions.UnexpectedInput, text: str, file: str, where) -> CGScriptError:
     line, col = e.line, e.column
     at_end = (isinstance(e, lark.exceptions.UnexpectedEOF)
@@ -400,7 +308,7 @@ def _syntax_error(e: lark.exceptions.UnexpectedInput, text: str, file: str, wher
     if text[pos:].startswith("/*") and "*/" not in text[pos:]:
         opened = ("a comment", line, col)
     else:
-        opened = _open_at_end(text) if at_end else None
+        opened = open_at_end(parser(), text) if at_end else None
     if opened is not None:
         what, line, col = opened
         what = what if what.startswith("a ") else f"`{what}`"
