@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from cgs_bridge import sandbox
+from cgs_bridge.audit.cgscript.evaluator import Limits
 from cgs_bridge.audit.cgscript.isolated import audit_cgscript_isolated
 from cgs_bridge.audit.cgscript.worksheet import run_worksheet
 from cgs_bridge.errors import EngineError
@@ -17,16 +18,16 @@ HOSTILE = [
     ("x := (1/3)^100000000;", "a power with more than 4096 bits"),
     ("x := 2^100000;", "more than 4096 bits"),
     ("x := 1/3; while true do x := x * x; end", "a rational with more than 4096 bits"),
-    ('s := "ab"; while true do s := s + s; end', "a string of more than 1,000,000 characters"),
-    ("l := [1]; while true do l := l.Concat(l); end", "a collection of more than 1,000,000 elements"),
-    ("r := 1..100000000000;", "a collection of more than 1,000,000 elements"),
-    ("m := MutableList(); while true do m.Add(1); end", "a collection of more than 1,000,000 elements"),
+    ('s := "ab"; while true do s := s + s; end', "a string of more than 100,000 characters"),
+    ("l := [1]; while true do l := l.Concat(l); end", "a collection of more than 100,000 elements"),
+    ("r := 1..100000000000;", "a collection of more than 100,000 elements"),
+    ("m := MutableList(); while true do m.Add(1); end", "a collection of more than 100,000 elements"),
 ]
 
 
 @pytest.mark.parametrize("program,message", HOSTILE, ids=[f"h{k}" for k in range(len(HOSTILE))])
 def test_sizes_are_bounded_before_each_operation(program, message):
-    run = run_worksheet(program)
+    run = run_worksheet(program, limits=Limits(chars=100_000, items=100_000))
     assert run.error is not None and message in run.error, run
 
 
