@@ -99,9 +99,39 @@ def colls(depth: int = 2):
     )
 
 
+def nimbers(depth: int = 2):
+    """Nimbers ``*(n)`` and their sums, nim values, equality."""
+    n = st.integers(0, 12).map(lambda v: f"*({v})")
+    i = ints(max(depth - 1, 0))
+    return st.one_of(
+        n, st.just("*"), st.integers(0, 9).map(lambda v: f"*{v}"),
+        st.tuples(n, n).map(lambda t: f"{t[0]} + {t[1]}"),
+        st.tuples(n, n, n).map(lambda t: f"({t[0]} + {t[1]} + {t[2]}).NimValue"),
+        i.map(lambda e: f"*({e})"),
+        st.tuples(n, n).map(lambda t: f"{t[0]} == {t[1]}"),
+        st.lists(n, max_size=4).map(lambda xs: "{" + ", ".join(xs) + "}"),
+    )
+
+
+def powers():
+    """Rational powers, negative exponents included (``x ^ (-n)``)."""
+    base = st.one_of(INTS.map(_lit), st.tuples(INTS, st.integers(1, 5)).map(lambda t: f"({t[0]}/{t[1]})"))
+    return st.tuples(base, st.integers(-4, 4)).map(lambda t: f"{t[0]} ^ {_lit(t[1])}")
+
+
+def strings():
+    words = st.sampled_from(['"a"', '"bc"', '""', '"x y"'])
+    return st.one_of(
+        st.tuples(words, words).map(lambda t: f"{t[0]} + {t[1]}"),
+        words.map(lambda w: f"{w}.Length"),
+        st.lists(words, max_size=3).map(lambda xs: f"[{', '.join(xs)}]"),
+        st.tuples(words, INTS).map(lambda t: f"{t[0]} + {_lit(t[1])}"),
+    )
+
+
 def expressions():
-    """Any printable expression (integers, numbers, booleans, collections)."""
-    return st.one_of(ints(3), nums(2), bools(2), colls(2))
+    """Any printable expression (integers, numbers, booleans, collections, nimbers, strings)."""
+    return st.one_of(ints(3), nums(2), bools(2), colls(2), nimbers(2), powers(), strings())
 
 
 def _body(var: str):

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import Phase, given, settings
+from hypothesis import strategies as st
 
 import cgscript_gen as G
 from cgs_bridge.audit.cgscript.parse import CGScriptError, parse_program
@@ -22,6 +23,7 @@ from cgsuite_batch import engine_or_skip, run_batch
 
 N_EXPRESSIONS = 200
 N_PROGRAMS = 120
+N_EXTRAS = 80  # nimbers, powers with negative exponents, strings
 
 # (snippet, what CGSuite 2.2 prints or the start of its error message ("!" prefix))
 TARGETED = [
@@ -89,6 +91,7 @@ def batch(tmp_path_factory):
     """One REPL run of every snippet: ``{snippet: Outcome}``."""
     home = engine_or_skip()
     exprs = [f"System.Print({e});" for e in _sample(G.expressions(), N_EXPRESSIONS)]
+    exprs += [f"System.Print({e});" for e in _sample(st.one_of(G.nimbers(2), G.powers(), G.strings()), N_EXTRAS)]
     progs = _sample(G.programs(), N_PROGRAMS)
     folder = tmp_path_factory.mktemp("classes")
     (folder / "RetDemo.cgs").write_text(RETURN_CLASS)
@@ -149,8 +152,9 @@ def _disagreements(batch, snippets):
 def test_generated_expressions_agree_with_cgsuite(batch):
     bad = _disagreements(batch, batch["exprs"])
     assert not bad, f"{len(bad)} of {len(batch['exprs'])} disagree:\n" + "\n".join(bad[:10])
+    assert len(batch["exprs"]) == N_EXPRESSIONS + N_EXTRAS
     ran = sum(batch["out"][s].error is None for s in batch["exprs"])
-    assert ran > N_EXPRESSIONS // 2  # most generated expressions evaluate (not only errors)
+    assert ran > (N_EXPRESSIONS + N_EXTRAS) // 2  # most generated expressions evaluate (not only errors)
 
 
 def test_generated_programs_agree_with_cgsuite(batch):

@@ -85,6 +85,9 @@ class _Build(Transformer):
     def name(self, meta, ch):
         return A.Name(str(ch[0]), _pos(ch[0]))
 
+    def star(self, meta, ch):
+        return A.Nimber(A.Num(1, _pos(ch[0])), _pos(ch[0]))
+
     def nimber(self, meta, ch):
         return A.Nimber(ch[1], _pos(ch[0]), ch[0].value == STAR_MEMBER)
 
