@@ -155,7 +155,7 @@ def run(command: list, cwd, timeout: float = DEFAULT_TIMEOUT, memory: int | None
     extra = []
     output_limit = OUTPUT_LIMIT if output_limit is None else output_limit
     if sandbox is not None:
-        command = sb.wrap(command, cwd, env, read_only)
+        command = sb.wrap(command, cwd, env, read_only=read_only)
         extra, memory, full_env = sb.rlimits(sandbox), None, None
     else:
         full_env = {**os.environ, **(env or {})}

@@ -35,6 +35,9 @@ CORE_LAZY_OK = {
 #: ``cb.sweep``, ...) from the application module ``cgs_bridge.api`` on first use, so importing
 #: a core module never imports the API, the solvers or Dask.
 FACADE_OK = {("cgs_bridge", "cgs_bridge.api")}
+#: The static check of emitted CGScript reads (inside its function) with the one CGScript grammar,
+#: which lives in audit/cgscript/ until the restructuring (issue 19) gives the language a core package.
+LANGUAGE_OK = {("cgs_bridge.printing.cgscript_check", "cgs_bridge.audit.cgscript.parse")}
 
 
 def _modules() -> dict:
@@ -92,7 +95,7 @@ def violations(module: str, source: str, is_package: bool = False) -> list:
     out = []
     src_layer = layer(module)
     for target, line, lazy in imports(module, source, is_package):
-        if lazy and (module, target) in FACADE_OK:
+        if lazy and (module, target) in FACADE_OK | LANGUAGE_OK:
             continue
         if layer(target) not in ALLOWED[src_layer]:
             out.append(f"{module}:{line}: {src_layer} module imports {layer(target)} module {target}")

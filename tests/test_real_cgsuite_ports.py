@@ -183,8 +183,6 @@ def test_real_cgsuite_refuses_return_and_bare_nimber_of_a_name(real_cgsuite, ref
     assert "scala.MatchError" in res.stdout and "Not a method or member variable" in res.stdout, res.stdout
 
 
-@pytest.mark.xfail(strict=True, reason="the audit's CGScript interpreter accepts `return` in a method "
-                   "body and `*x1`, which CGSuite 2.2 refuses (issue 18 item 2, the interpreter's fix)")
 @pytest.mark.parametrize("statement", REFUSED)
 def test_interpreter_refuses_what_the_real_cgsuite_refuses(refused_folder, statement):
     assert _interpreter_refuses(refused_folder, statement)

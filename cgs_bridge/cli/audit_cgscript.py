@@ -46,9 +46,8 @@ def _scales(items) -> list:
 
 
 def run_cgscript(args, text: str) -> int:
-    from ..audit.cgscript import Limits, audit_cgscript
     from ..audit.judge import load_expect
-    from .common import box_from_args, ruleset_from_args
+    from .common import box_from_args, parse_params, ruleset_from_args
     if args.subst or args.also_game or args.no_prelude or args.grundy or args.positions or args.moves:
         raise InputError("--subst, --also-game, --no-prelude, --grundy, --positions and --moves apply "
                          "to Mathematica programs only")
@@ -59,11 +58,17 @@ def run_cgscript(args, text: str) -> int:
     ruleset = ruleset_from_args(args)
     box = box_from_args(args, ruleset) if args.bound else None
     expect = load_expect(args.expect) if args.expect else None
-    limits = Limits(steps=args.max_steps, seconds=args.timeout)
-    report = audit_cgscript(args.program, ruleset, text=text, classes=args.classes,
-                            class_path=args.class_path, box=box, scales=_scales(args.scale),
-                            as_printed=True if args.as_printed else None, expect=expect,
-                            mapping=parse_map(args.map), limits=limits, class_name=args.class_name)
+    # the untrusted program runs in a separate process, in the sandbox (issue 25 item 3)
+    from ..audit.cgscript.isolated import audit_cgscript_isolated
+    request = {"program": args.program, "text": text, "game": args.game,
+               "game_name": getattr(args, "game_name", None), "params": parse_params(args.param),
+               "spec": ruleset.describe(), "classes": args.classes, "class_path": args.class_path,
+               "box": [list(box.coords), list(box.upper)] if box is not None else None,
+               "scales": _scales(args.scale), "as_printed": True if args.as_printed else None,
+               "expect": expect, "mapping": parse_map(args.map), "class_name": args.class_name,
+               "max_steps": args.max_steps, "seconds": args.timeout}
+    report = audit_cgscript_isolated(request, sandboxed=not args.no_sandbox, timeout=args.timeout,
+                                     memory=int(args.memory * (1 << 30)))
     if args.port_to:
         from ..audit.cgscript.port_check import port_report
         port_report(report, args.output, force=args.force, cgsuite_cmd=args.cgsuite_cmd,

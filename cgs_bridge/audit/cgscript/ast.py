@@ -49,10 +49,13 @@ class This:
 
 @dataclass(frozen=True)
 class Nimber:
-    """``*e``: the nimber whose value is the integer ``e``."""
+    """``*e``: the nimber whose value is the integer ``e``. ``as_member``: written ``*x1 + ...``
+    (a name right after ``*`` at the start of a sum), which CGSuite 2.2 reads as a member ``x1``
+    of the nimber ``*`` (an error when evaluated: "Not a method or member variable")."""
 
     operand: object
     pos: Pos = (0, 0)
+    as_member: bool = False
 
 
 @dataclass(frozen=True)
@@ -135,9 +138,13 @@ class Comprehension:
 
 @dataclass(frozen=True)
 class Lambda:
+    """``param -> body``; a procedure of several parameters ``(x, y) -> body`` has them all in
+    ``params`` (``param`` is then the first)."""
+
     param: str
     body: object
     pos: Pos = (0, 0)
+    params: tuple = ()
 
 
 @dataclass(frozen=True)

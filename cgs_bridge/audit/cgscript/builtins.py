@@ -13,7 +13,8 @@ import math
 from fractions import Fraction
 
 from . import ast as A
-from .values import CGList, CGSet, ClassRef, GameObject, NimberValue, Procedure, to_text
+from .values import (CGList, CGMutableList, CGMutableSet, CGRange, CGSet, ClassRef, GameObject, NimberValue,
+                     Procedure, sort_key, to_text)
 
 STATICS = {"Worksheet", "System", "Player"}
 GLOBAL_NAMES = {"Nothing": None}
@@ -25,7 +26,7 @@ def is_static(interp, name: str) -> bool:
 
 
 def show(interp, v) -> str:
-    return to_text(v, lambda g: game_text(interp, g))
+    return to_text(v, lambda g: game_text(interp, g), interp.dialect)
 
 
 def game_text(interp, g: GameObject) -> str:
@@ -68,7 +69,12 @@ def binary(interp, op, a, b, node):
             interp.fail(f"cannot compare {show(interp, a)} {op} {show(interp, b)}", node)
         return {"<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b}[op]
     if op == "+" and (isinstance(a, str) or isinstance(b, str)):
-        return show(interp, a) + show(interp, b)
+        if interp.dialect == "2.x":  # CGSuite 2.2: "No operation `+` for ... String, Integer"
+            if not (isinstance(a, str) and isinstance(b, str)):
+                interp.fail(f"no operation `+` for {show(interp, a)} and {show(interp, b)} (CGSuite 2.x joins "
+                            "only two strings)", node)
+            return interp.check_size(a + b, node)
+        return interp.check_size(show(interp, a) + show(interp, b), node)
     if op == "+" and (isinstance(a, NimberValue) or isinstance(b, NimberValue)):
         na = a.value if isinstance(a, NimberValue) else (0 if equal(a, 0) else None)
         nb = b.value if isinstance(b, NimberValue) else (0 if equal(b, 0) else None)
@@ -76,7 +82,10 @@ def binary(interp, op, a, b, node):
             interp.fail(f"{show(interp, a)} + {show(interp, b)} is not a nimber (unsupported game sum)", node)
         return NimberValue(na ^ nb)  # *a + *b = *(a xor b)
     if op == "..":
-        return CGList(range(a, b + 1))
+        if not (isinstance(a, int) and isinstance(b, int)) or isinstance(a, bool) or isinstance(b, bool):
+            interp.fail(f"a range needs integers, got {show(interp, a)}..{show(interp, b)}", node)
+        interp.check_count(b - a + 1, node)
+        return CGRange(a, b) if interp.dialect == "2.x" else CGList(range(a, b + 1))
     if op[:1].isalpha():
         return invoke(interp, a, op, [b], node)
     if not (number(a) and number(b)):
@@ -88,19 +97,23 @@ def binary(interp, op, a, b, node):
     if op == "*":
         return interp.check_int(norm(a * b), node)
     if op == "/":
-        if b == 0:
+        if b == 0:  # CGSuite 2.2 gives `inf` (a documented limit: docs/cgscript.md)
             interp.fail("division by zero", node)
-        return norm(Fraction(a) / Fraction(b))
+        return interp.check_int(norm(Fraction(a) / Fraction(b)), node)
     if op == "%":
         if b == 0:
             interp.fail("division by zero", node)
-        return norm(a - b * int(Fraction(a) / Fraction(b)))  # truncating, as CGSuite 2.x
+        return interp.check_int(norm(a - b * int(Fraction(a) / Fraction(b))), node)  # truncating, as CGSuite 2.x
     if op == "^":
-        if not isinstance(b, int) or b < 0:
-            interp.fail("^ needs a nonnegative integer exponent", node)
-        if abs(a) > 1 and b * max(abs(norm(a)).bit_length() if isinstance(a, int) else 64, 1) > interp.limits.int_bits:
-            interp.fail(f"stopped: an integer of more than {interp.limits.int_bits} bits", node)
-        return norm(Fraction(a) ** b)
+        if not isinstance(b, int) or isinstance(b, bool):
+            interp.fail("^ needs an integer exponent", node)
+        fa = Fraction(a)
+        if fa == 0 and b < 0:
+            interp.fail("division by zero", node)
+        bits = max(abs(fa.numerator).bit_length(), fa.denominator.bit_length())
+        if abs(fa) != 1 and fa != 0 and abs(b) * (bits - 1) > interp.limits.int_bits:
+            interp.fail(f"stopped: a power with more than {interp.limits.int_bits} bits", node)
+        return interp.check_int(norm(fa ** b), node)
     interp.fail(f"unsupported operator {op}", node)
 
 
@@ -165,6 +178,10 @@ def number_member(interp, v, name, args, node):
         if other == 0:
             interp.fail("division by zero", node)
         return int(Fraction(v) / Fraction(other))
+    if name == "Lb" and not args and isinstance(v, int):  # CGSuite 2.x Integer.Lb: floor(log2 v)
+        if v <= 0:
+            interp.fail(f"argument to Lb is not strictly positive: {v}", node)
+        return v.bit_length() - 1
     if name in ("IsEven", "IsOdd") and isinstance(v, int):
         return (v % 2 == 0) == (name == "IsEven")
     if name == "CanonicalForm":
@@ -174,13 +191,20 @@ def number_member(interp, v, name, args, node):
 
 def collection_member(interp, c, name, args, node):
     items = c.items
+    if interp.dialect == "2.x" and (name == "Length" and isinstance(c, (CGSet, CGMutableList))
+                                    or name in ("Add", "Remove") and not isinstance(c, (CGMutableList, CGMutableSet))):
+        interp.fail(f"not a method or member variable: `{name}` of {show(interp, c)[:60]} (CGSuite 2.x: "
+                    "literal lists and sets are immutable, use MutableList()/MutableSet(); only a list literal has Length, use Size)", node)
     if name in ("Length", "Size") and not args:
         return len(items)
+    if name == "Sorted" and not args:
+        return CGList(sorted(elements(interp, c, node), key=sort_key))
     if name == "IsEmpty" and not args:
         return not items
     if name == "Add":
         (x,) = _need(interp, args, 1, name, node)
         if isinstance(c, CGList):
+            interp.check_count(len(items) + 1, node)
             items.append(x)
         else:
             from .values import freeze
@@ -206,7 +230,8 @@ def collection_member(interp, c, name, args, node):
         return CGSet(elements(interp, c, node))
     if name == "Concat":
         (x,) = _need(interp, args, 1, name, node)
-        return type(c)(elements(interp, c, node) + elements(interp, x, node))
+        interp.check_count(len(items) + len(elements(interp, x, node)), node)
+        return (CGList if isinstance(c, CGList) else CGSet)(elements(interp, c, node) + elements(interp, x, node))
     interp.fail(f"unknown member `{name}` of a {'list' if isinstance(c, CGList) else 'set'}", node)
 
 
@@ -238,8 +263,8 @@ def _error(interp, args, node):
 
 
 GLOBAL_FUNCTIONS = {"Min": min_max("Min"), "Max": min_max("Max"), "error": _error,
-                    "MutableList": lambda interp, args, node: CGList(),
-                    "MutableSet": lambda interp, args, node: CGSet()}
+                    "MutableList": lambda interp, args, node: CGMutableList(),
+                    "MutableSet": lambda interp, args, node: CGMutableSet()}
 
 
 # ---------------------------------------------------------------------- classes and games
@@ -313,8 +338,9 @@ def apply(interp, target, args, node, this):
         return construct(interp, target.name, args, node, this)
     if isinstance(target, Procedure):
         from .evaluator import Frame
-        (x,) = _need(interp, args, 1, "a procedure", node)
-        return interp.ev(target.body, Frame(list(target.scopes) + [{target.param: x}], target.this))
+        names = target.names
+        _need(interp, args, len(names), "the procedure", node)
+        return interp.ev(target.body, Frame(list(target.scopes) + [dict(zip(names, args))], target.this))
     if isinstance(target, GameObject):
         m = interp.classes[target.cls].method("Eval")
         if m is not None:
@@ -325,11 +351,30 @@ def apply(interp, target, args, node, this):
 def options(interp, g: GameObject, node=None) -> list:
     """The options of ``g``: its ``Options`` method (1.x ``Options(Player player)`` is called with
     Player.Left; an impartial game has the same options for both players)."""
-    m = interp.classes[g.cls].method("Options")
+    cls = interp.classes[g.cls]
+    m = cls.method("Options")
     if m is None:
         interp.fail(f"{g.cls} has no Options method", node)
+    if interp.dialect == "2.x":
+        check_options_2x(interp, cls, m, node)
     args = ["Player.Left"] if m.params else []
     return elements(interp, call_method(interp, g, m, args, node), node)
+
+
+def check_options_2x(interp, cls, m, node) -> None:
+    """CGSuite 2.2's rules for ``Options`` (checked on the real engine): an ImpartialGame defines
+    ``Options`` without a player; ``override def Options(player)`` needs ``player as Player``."""
+    impartial = "ImpartialGame" in (cls.extends or ())
+    if impartial and m.params:
+        interp.fail(f"subclasses of `ImpartialGame` must implement the `Options` method (CGSuite 2.x: "
+                    f"`def Options` without a player; `{cls.name}` has Options({', '.join(p.name for p in m.params)}))", node)
+    typed = bool(m.params) and all(p.type is not None for p in m.params)
+    if m.params and "override" in m.modifiers and not typed:
+        interp.fail(f"method `{cls.name}.Options` overrides nothing (CGSuite 2.x: write "
+                    "`override def Options(player as Player)` or leave out `override`)", node)
+    if typed and "override" not in m.modifiers:
+        interp.fail(f"method `{cls.name}.Options` must be declared with `override`, since it overrides "
+                    "Game.Options (CGSuite 2.x)", node)
 
 
 def nim_value(interp, g, node=None) -> int:
@@ -385,6 +430,11 @@ def game_member(interp, g, name, args, node):
     if name == "CanonicalForm" and not args:
         return NimberValue(nim_value(interp, g, node))
     if name == "NimValue" and not args:
+        cls = interp.classes[g.cls]
+        if interp.dialect == "2.x" and "ImpartialGame" not in (cls.extends or ()):
+            interp.fail(f"not a method or member variable: `NimValue` (in an object of class `{cls.name}`, "
+                        f"which extends {', '.join(cls.extends) or 'nothing'}: CGSuite 2.x has NimValue for "
+                        "ImpartialGame only; use CanonicalForm)", node)
         return nim_value(interp, g, node)
     if name == "ToString" and not args:
         return game_text(interp, g)

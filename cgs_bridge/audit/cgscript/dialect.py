@@ -1,7 +1,7 @@
 """Which CGScript a program is written in, and constructs of the other version in it.
 
 CGSuite 1.1.1 (seed 003, Example 8.2): classes with ``var`` fields, a constructor ``method Name(...)``,
-``override method Options(Player player)``, ``property Name.get``. CGSuite 2.x (CGSuite 2.2
+``override method Options(Player player)``, ``property Name.get``, ``return``. CGSuite 2.x (CGSuite 2.2
 fixtures): ``class Name(params) extends ...``, ``def``, nested classes, comprehensions, procedures
 ``t -> ...``, infix methods ``a NimSum b``. CGSuite 2.2 itself stops at the first 1.x construct
 (``../shared/fixtures/cgsuite/published/choco3d_canonical.out``: ``method`` at line 3).
@@ -40,7 +40,9 @@ def _constructs(classes, stmts):
             elif isinstance(node, A.Method):
                 yield ("1.x", node.kind, node.pos) if node.kind in ("method", "property") else ("2.x", "def", node.pos)
     for node in walk(tuple(classes) + tuple(stmts)):
-        if isinstance(node, A.Comprehension):
+        if isinstance(node, A.Return):
+            yield "1.x", "return", node.pos  # CGSuite 2.2 parses it, its evaluator fails (MatchError)
+        elif isinstance(node, A.Comprehension):
             yield "2.x", "comprehension", node.pos
         elif isinstance(node, A.Lambda):
             yield "2.x", "procedure ->", node.pos
@@ -68,6 +70,10 @@ def check_dialect(prog: A.Program, file: str, where=None) -> None:
     for dialect, word, pos in _constructs(prog.classes, prog.statements):
         if dialect == other:
             place = where(*pos) if where else f"{pos[0]}:{pos[1]}"
+            if word == "return":
+                raise CGScriptError(f"{file}:{place}: `return` is not CGScript 2.x: CGSuite 2.2 parses it but "
+                                    "its evaluator fails (scala.MatchError); write the result as the last "
+                                    "expression of the body", file, pos[0], pos[1], word)
             raise CGScriptError(f"{file}: unsupported CGScript {prog.dialect} construct: `{word}` at "
                                 f"{place} (CGScript {other} syntax; one program must use one version)",
                                 file, pos[0], pos[1], word)

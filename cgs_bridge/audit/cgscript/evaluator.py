@@ -28,12 +28,16 @@ from .values import CGList, CGSet, ClassRef, GameObject, NimberValue, Procedure
 @dataclass
 class Limits:
     """``steps`` evaluated nodes, ``seconds`` wall clock, ``depth`` nested method calls,
-    ``int_bits`` bits of any integer."""
+    ``int_bits`` bits of any integer (and of a rational's numerator and denominator),
+    ``chars`` characters of a string, ``items`` elements of a list, set or range; each size is
+    checked before the value is made."""
 
     steps: int = 200_000_000
     seconds: float = 600.0
     depth: int = 120
     int_bits: int = 4096
+    chars: int = 1_000_000
+    items: int = 1_000_000
 
 
 class CGScriptRuntimeError(EvaluationError):
@@ -102,6 +106,7 @@ class Interpreter:
             A.ListLit: lambda n, f: CGList(self.ev(x, f) for x in n.items),
             A.SetLit: lambda n, f: CGSet(self.ev(x, f) for x in n.items),
             A.Comprehension: self._comprehension, A.Lambda: self._lambda, A.Assign: self._assign,
+            A.If: self.exec, A.Block: self.exec,  # `if` and `begin` as expressions (2.x)
         }
 
     # ------------------------------------------------------------------ setup and errors
@@ -138,9 +143,24 @@ class Interpreter:
                       f"{self.limits.seconds:g} s", node)
 
     def check_int(self, v, node):
-        if isinstance(v, int) and not isinstance(v, bool) and v.bit_length() > self.limits.int_bits:
-            self.fail(f"stopped: an integer of more than {self.limits.int_bits} bits", node)
+        """``v`` (an integer or rational), or a clear error when it exceeds ``limits.int_bits``."""
+        bits = self.limits.int_bits
+        if isinstance(v, int) and not isinstance(v, bool) and v.bit_length() > bits:
+            self.fail(f"stopped: an integer of more than {bits} bits", node)
+        if isinstance(v, Fraction) and max(v.numerator.bit_length(), v.denominator.bit_length()) > bits:
+            self.fail(f"stopped: a rational with more than {bits} bits in its numerator or denominator", node)
         return v
+
+    def check_size(self, text: str, node):
+        """``text``, or a clear error when it is longer than ``limits.chars``."""
+        if len(text) > self.limits.chars:
+            self.fail(f"stopped: a string of more than {self.limits.chars:,} characters", node)
+        return text
+
+    def check_count(self, n: int, node) -> None:
+        """Refuse, before it is made, a collection of more than ``limits.items`` elements."""
+        if n > self.limits.items:
+            self.fail(f"stopped: a collection of more than {self.limits.items:,} elements", node)
 
     def truth(self, v, node) -> bool:
         if isinstance(v, bool):
@@ -262,6 +282,9 @@ class Interpreter:
         return f.this
 
     def _nimber(self, n, f):
+        if n.as_member and self.dialect == "2.x" and isinstance(n.operand, A.Name):
+            self.fail(f"not a method or member variable: `{n.operand.id}` (in the nimber `*`): CGSuite 2.x "
+                      f"reads `*{n.operand.id} + ...` as a member of `*`; write `*({n.operand.id})`", n)
         v = self.ev(n.operand, f)
         if not isinstance(v, int) or isinstance(v, bool) or v < 0:
             self.fail(f"*n needs a nonnegative integer n, got {self.builtins.show(self, v)}", n)
@@ -330,7 +353,7 @@ class Interpreter:
         return CGList(out) if n.kind == "list" else CGSet(out)
 
     def _lambda(self, n, f):
-        return Procedure(n.param, n.body, tuple(f.scopes), f.this)
+        return Procedure(n.param, n.body, tuple(f.scopes), f.this, n.params)
 
     def _assign(self, n, f):
         value = self.ev(n.value, f)

@@ -21,6 +21,7 @@ from lark import Token, Transformer, v_args
 
 from ...errors import InputError
 from . import ast as A
+from .lexing import STAR_MEMBER, StatementStart, open_at_end
 
 GRAMMAR = Path(__file__).with_name("cgscript_published.lark")
 
@@ -47,7 +48,7 @@ class CGScriptError(InputError):
 @lru_cache(maxsize=1)
 def parser() -> lark.Lark:
     return lark.Lark(GRAMMAR.read_text(encoding="utf-8"), parser="lalr", lexer="basic",
-                     propagate_positions=True, maybe_placeholders=True)
+                     postlex=StatementStart(), propagate_positions=True, maybe_placeholders=True)
 
 
 def _pos(meta_or_tok) -> tuple:
@@ -84,8 +85,11 @@ class _Build(Transformer):
     def name(self, meta, ch):
         return A.Name(str(ch[0]), _pos(ch[0]))
 
+    def star(self, meta, ch):
+        return A.Nimber(A.Num(1, _pos(ch[0])), _pos(ch[0]))
+
     def nimber(self, meta, ch):
-        return A.Nimber(ch[1], _pos(ch[0]))
+        return A.Nimber(ch[1], _pos(ch[0]), ch[0].value == STAR_MEMBER)
 
     def list(self, meta, ch):
         return A.ListLit(tuple(c for c in ch if c is not None), _pos(meta))
@@ -104,6 +108,10 @@ class _Build(Transformer):
 
     def lambda_(self, meta, ch):
         return A.Lambda(str(ch[0]), ch[1], _pos(ch[0]))
+
+    def lambda_n(self, meta, ch):
+        names = tuple(str(c) for c in ch[:-1])
+        return A.Lambda(names[0], ch[-1], _pos(ch[0]), names)
 
     def assign(self, meta, ch):
         return A.Assign(ch[0], ch[1], _pos(meta))
@@ -144,6 +152,14 @@ class _Build(Transformer):
     def index(self, meta, ch):
         return A.Index(ch[0], ch[1], _pos(meta))
 
+    def call_comp(self, meta, ch):
+        if isinstance(ch[0], A.Name) and ch[0].id in UNSUPPORTED_WORDS:  # 1.x setof(... for ...)
+            line, col = ch[0].pos
+            raise CGScriptError(f"unsupported CGScript construct: `{ch[0].id}` at {line}:{col}",
+                                line=line, column=col, construct=ch[0].id)
+        comp = A.Comprehension("list", ch[1], tuple(ch[2:]), _pos(meta))
+        return A.Call(ch[0], (comp,), _pos(meta))
+
     def call(self, meta, ch):
         return A.Call(ch[0], tuple(c for c in ch[1:] if c is not None), _pos(meta))
 
@@ -170,6 +186,7 @@ class _Build(Transformer):
         return "empty"
 
     def if_stmt(self, meta, ch):
+        ch = [c for c in ch if not (isinstance(c, Token) and c.type == "STMT_IF")]
         branches = [(ch[0], ch[1])]
         rest = list(ch[2:])
         orelse = rest.pop() if rest else None
@@ -180,7 +197,17 @@ class _Build(Transformer):
         return (ch[0], ch[1])
 
     def for_stmt(self, meta, ch):
-        return A.For(ch[0], ch[1], _pos(meta))
+        loops, body = [c for c in ch[:-1] if not isinstance(c, Token)], ch[-1]
+        for lp in reversed(loops[1:]):  # `for a ... for b ... do` = nested loops
+            body = (A.For(lp, body, lp.pos),)
+        return A.For(loops[0], body, _pos(meta))
+
+    def for_yield(self, meta, ch):
+        """``for ... yield body end``: the list of the body's values (CGSuite 2.x)."""
+        loops, body = [c for c in ch[:-1] if not isinstance(c, Token)], ch[-1]
+        comp = A.Comprehension("list", A.Block(body, _pos(meta)), tuple(loops), _pos(meta))
+        statement = isinstance(ch[0], Token) and ch[0].type == "STMT_FOR"
+        return A.ExprStmt(comp, _pos(meta)) if statement else comp
 
     def while_stmt(self, meta, ch):
         return A.While(ch[0], ch[1], _pos(meta))
@@ -189,7 +216,7 @@ class _Build(Transformer):
         return A.While(A.Bool(True, _pos(meta)), ch[0], _pos(meta))
 
     def begin_stmt(self, meta, ch):
-        return A.Block(ch[0], _pos(meta))
+        return A.Block(ch[-1], _pos(meta))
 
     def loop_from(self, meta, ch):
         where = ch[4].children[0] if ch[4] is not None else None
@@ -253,7 +280,7 @@ class _Build(Transformer):
         return ("expr", ch[0])
 
     def def_block(self, meta, ch):
-        return ("block", ch[0])
+        return ("block", ch[-1])
 
     def class_decl(self, meta, ch):
         mods, name, params, ext, *members = ch
@@ -277,6 +304,23 @@ class _Build(Transformer):
 
 def _syntax_error(e: lark.exceptions.UnexpectedInput, text: str, file: str, where) -> CGScriptError:
     line, col = e.line, e.column
+    at_end = (isinstance(e, lark.exceptions.UnexpectedEOF)
+              or isinstance(e, lark.exceptions.UnexpectedToken) and e.token.type == "$END"
+              or isinstance(e, lark.exceptions.UnexpectedCharacters) and text[e.pos_in_stream:][:1] in ('"', "/"))
+    pos = getattr(e, "pos_in_stream", None) or 0
+    if text[pos:].startswith("/*") and "*/" not in text[pos:]:
+        opened = ("a comment", line, col)
+    else:
+        opened = open_at_end(parser(), text) if at_end else None
+    if opened is not None:
+        what, line, col = opened
+        what = what if what.startswith("a ") else f"`{what}`"
+        place = where(line, col) if where else f"{line}:{col}"
+        lines = text.splitlines()
+        src = lines[line - 1] if 0 < line <= len(lines) else ""
+        return CGScriptError(f"{file}: incomplete: the program ends inside {what} opened at line "
+                             f"{place.split(':')[0]}, column {place.split(':')[-1]}\n  {src}\n  {' ' * (col - 1)}^",
+                             file, line, col, "incomplete")
     lines = text.splitlines()
     src = lines[line - 1] if 0 < line <= len(lines) else ""
     if isinstance(e, lark.exceptions.UnexpectedCharacters):

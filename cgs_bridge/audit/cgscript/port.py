@@ -184,6 +184,8 @@ class _Translate:
         out = []
         for s in body:
             out.append(self.stmt(s, declared, in_method))
+        if in_method and out and isinstance(out[-1], A.Return) and out[-1].value is not None:
+            out[-1] = A.ExprStmt(out[-1].value, out[-1].pos)  # CGSuite 2.2 cannot evaluate `return`
         return tuple(out)
 
     def stmt(self, s, declared, in_method):

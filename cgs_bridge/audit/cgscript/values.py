@@ -77,6 +77,28 @@ class CGSet:
         return hash(("set", frozenset(self.items)))
 
 
+class CGRange(CGList):
+    """``a..b`` (2.x prints it as written: ``1..5``); a list otherwise."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, lo: int, hi: int):
+        super().__init__(range(lo, hi + 1))
+        self.text = f"{lo}..{hi}"
+
+
+class CGMutableList(CGList):
+    """2.x ``MutableList()`` (prints ``MutableList(3, 1)``); 2.x list literals are immutable."""
+
+    __slots__ = ()
+
+
+class CGMutableSet(CGSet):
+    """2.x ``MutableSet()`` (prints ``MutableSet(1, 3)``, sorted)."""
+
+    __slots__ = ()
+
+
 @dataclass(frozen=True, eq=False)
 class Procedure:
     """A 2.x procedure ``param -> body`` with the scopes it closes over."""
@@ -85,6 +107,11 @@ class Procedure:
     body: object
     scopes: tuple
     this: object
+    params: tuple = ()
+
+    @property
+    def names(self) -> tuple:
+        return self.params or (self.param,)
 
 
 @dataclass(frozen=True)
@@ -108,21 +135,35 @@ def freeze(v):
 
 
 def sort_key(v):
-    """CGSuite prints sets sorted: numbers first by value, then lists element by element."""
+    """CGSuite prints sets sorted: numbers by value, nimbers, booleans, strings, then lists element
+    by element (CGSuite 2.2: ``{1/2,3,*2,true,"s",[1]}``)."""
     if isinstance(v, bool):
-        return (0, int(v), ())
+        return (3, int(v), ())
     if isinstance(v, (int, Fraction)):
         return (1, v, ())
     if isinstance(v, NimberValue):
         return (2, v.value, ())
+    if isinstance(v, str):
+        return (4, 0, (v,))
     if isinstance(v, CGList):
-        return (3, len(v.items), tuple(sort_key(x) for x in v.items))
-    return (4, 0, (str(v),))
+        return (5, 0, tuple(sort_key(x) for x in v.items))
+    return (6, 0, (str(v),))
 
 
-def to_text(v, game_text=None) -> str:
-    """How CGSuite prints ``v`` (``ToString``): ``[1,2]``, ``{[0,0,0]}``, ``*3``, ``3/2``, strings
-    without quotes; ``game_text(obj)`` renders a :class:`GameObject` (its ``ToString`` property)."""
+def to_text(v, game_text=None, dialect: str = "1.x") -> str:
+    """How CGSuite prints ``v`` (``ToString``): ``[1,2]``, ``{[0,0,0]}``, ``*3``, ``3/2``; strings
+    without quotes in 1.x, with them in 2.x (CGSuite 2.2: ``System.Print("ab")`` prints ``"ab"``),
+    2.x ranges as ``1..5`` and mutable collections as ``MutableList(3, 1)``; ``game_text(obj)``
+    renders a :class:`GameObject` (its ``ToString`` property)."""
+    if dialect == "2.x":
+        if isinstance(v, str):
+            return '"' + v.replace("\\", "\\\\").replace('"', '\\"') + '"'
+        if isinstance(v, CGRange):
+            return v.text
+        if isinstance(v, (CGMutableList, CGMutableSet)):
+            items = v.items if isinstance(v, CGList) else sorted(v.items.values(), key=sort_key)
+            return (f"{type(v).__name__[2:]}("
+                    + ", ".join(to_text(x, game_text, dialect) for x in items) + ")")
     if v is None:
         return "Nothing"
     if isinstance(v, bool):
@@ -130,10 +171,10 @@ def to_text(v, game_text=None) -> str:
     if isinstance(v, Fraction):
         return str(v.numerator) if v.denominator == 1 else f"{v.numerator}/{v.denominator}"
     if isinstance(v, CGList):
-        return "[" + ",".join(to_text(x, game_text) for x in v.items) + "]"
+        return "[" + ",".join(to_text(x, game_text, dialect) for x in v.items) + "]"
     if isinstance(v, CGSet):
         items = sorted(v.items.values(), key=sort_key)
-        return "{" + ",".join(to_text(x, game_text) for x in items) + "}"
+        return "{" + ",".join(to_text(x, game_text, dialect) for x in items) + "}"
     if isinstance(v, GameObject):
         if game_text is not None:
             return game_text(v)
