@@ -159,9 +159,10 @@ def _interpreter_refuses(tmp_path, statement: str) -> bool:
     from cgs_bridge.audit.cgscript.core import _interpreter
     from cgs_bridge.audit.cgscript.evaluator import PYTHON_ERRORS, Limits
     from cgs_bridge.errors import CgsBridgeError
-    ret = load_source(str(tmp_path / "examples" / "Ret.cgs"), package="examples", dialect="2.x")
-    it = _interpreter([ret], "2.x", Limits(), None)
-    try:
+    try:  # refused when the class is read (the 2.x dialect check) or when the statement runs
+        classes = ([load_source(str(tmp_path / "examples" / "Ret.cgs"), package="examples", dialect="2.x")]
+                   if "Ret(" in statement else [])
+        it = _interpreter(classes, "2.x", Limits(), None)
         it.run(load_source("s.cgs", statement + "\n", dialect="2.x").program.statements)
     except (CgsBridgeError,) + PYTHON_ERRORS:
         return True
