@@ -191,10 +191,20 @@ def sweep_text(sweep: dict) -> str:
     for c in sweep["classes"]:
         out.append(f"  {c['claim']}")
         out.append(f"      holds for {sweep['param']} = {', '.join(map(str, c['holds_for']))}"
-                   f" (re-checked for each); checked at no other value; test further with:")
+                   f" (re-checked for each on its box and on a larger box); checked at no other value:")
+        for v, ev in c.get("evidence", {}).items():
+            out.append(f"        {sweep['param']} = {v}: {_evidence(ev)}")
+        out.append("      test further with:")
         out.append(f"      {c['test_further']}")
+    for a in sweep.get("artefacts", []):
+        w = f"when {a['when']}: " if a["when"] else ""
+        out.append(f"  artefact of the small box (NOT a finding): {w}{a['condition']} holds for "
+                   f"{sweep['param']} = {', '.join(map(str, a['holds_for']))} on box {sweep['box']}, "
+                   f"fails at {sweep['param']} = {a['fails_at']} on box {a['box']}, first at "
+                   f"{tuple(a['counterexample']) if a['counterexample'] else '?'} (grundy {a['grundy']})")
     if not sweep["classes"]:
-        out.append("  no formula holds on a whole parameter class of at least three swept values")
+        out.append("  no formula holds (on the box and on each value's larger box) on a whole parameter class "
+                   "of at least three swept values")
     out.append("  simplest formulas at each value (re-checked there):")
     for v, conds in sweep["per_value"].items():
         out.append(f"    {sweep['param']} = {v}: {'; '.join(conds) if conds else 'none'}")

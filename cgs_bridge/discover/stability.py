@@ -84,20 +84,18 @@ def larger_box(ruleset, upper, factor: int = FACTOR, max_cells: int = MAX_CELLS)
     def ok(s):
         b = box_at(s)
         return all(reach(ruleset, b, i) >= target[i] for i in short)
-    hi, capped = 2, False
-    while not ok(hi):
-        if _cells(box_at(hi * 2)) > max_cells or hi > 1 << 12:
-            capped = True
-            break
-        hi *= 2
-    if capped:   # the largest scale under the cap
-        lo, top = 1, hi * 2
-        while top - lo > 1:
-            mid = (lo + top) // 2
-            lo, top = (mid, top) if _cells(box_at(mid)) <= max_cells else (lo, mid)
-        up = box_at(lo)
-    else:        # the smallest scale that reaches every target
-        lo = hi // 2
+    top = 1                      # the largest scale under the cap
+    while _cells(box_at(top * 2)) <= max_cells and top < 1 << 12:
+        top *= 2
+    lo, hi = top, top * 2
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        lo, hi = (mid, hi) if _cells(box_at(mid)) <= max_cells else (lo, mid)
+    top = lo
+    if not ok(top):
+        capped, up = True, box_at(top)
+    else:                        # the smallest scale that reaches every target
+        capped, lo, hi = False, 0, top
         while hi - lo > 1:
             mid = (lo + hi) // 2
             lo, hi = (lo, mid) if ok(mid) else (mid, hi)

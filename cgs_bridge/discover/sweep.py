@@ -18,6 +18,7 @@ from .recheck import claim_line, recheck
 MAX_VALUES = 64
 MIN_CLASS = 3     #: swept values a class must contain to be reported
 MAX_MODULUS = 8   #: largest M of a class k % M == r
+SUGGEST_CELLS = 64_000_000   #: largest box of the suggested `sweep` command (the user's own run)
 
 
 def parse_sweep(text: str, ruleset) -> tuple:
@@ -52,15 +53,23 @@ def parse_sweep(text: str, ruleset) -> tuple:
 
 def further_command(ruleset, box, name, cls, mod, condition) -> str:
     """A ``cgs-bridge sweep`` command line (issue 12b's sweep) that checks ``condition`` at twice
-    as many values of the class, on the same box: how to test the conjecture further."""
+    as many values of the class, on the re-check box of the largest of them (:mod:`.stability`:
+    twice the bound, grown until every coordinate reaches it at that value), a box that can
+    refute the claim at every value: how to test the conjecture further."""
     import shlex
 
     from .. import catalog
+    from ..game import Ruleset
+    from .stability import larger_box
     game = ruleset.game
     src = game.name if (game.name in catalog.names() and (not game.file or "catalog" in str(game.file))) \
         else str(game.file or game.name)
     hi = cls[-1] + mod * len(cls)
     values = f"{cls[0]}..{hi}" + (f":{mod}" if mod > 1 else "")
+    params = dict(ruleset.params)
+    params[name] = hi
+    up = larger_box(Ruleset(ruleset.checked, params), list(box.upper), max_cells=SUGGEST_CELLS).upper
+    box = ",".join(f"{c}={u}" for c, u in zip(ruleset.coords, up))
     others = [f"-p {shlex.quote(f'{k}={v}')}" for k, v in ruleset.params.items() if k != name]
     return " ".join(["cgs-bridge sweep", shlex.quote(src), f"-p {name}={values}", *others,
                      f"--bound {box}", f"--claim {shlex.quote(condition)}"])
@@ -85,7 +94,18 @@ def sweep_classes(ruleset, box, name, values, shifts=3, moduli=(2, 3, 4), offset
     from ..game import Ruleset
     from .core import search_box
     from .search import Data
+    from .stability import solve_larger, stable
     names = list(ruleset.coords)
+    bigs = {}
+
+    def big(v):          # the re-check box of value v, solved once
+        if v not in bigs:
+            bigs[v] = solve_larger(sols[v], method=method)
+        return bigs[v]
+
+    def refuted(v, items):
+        """The first counterexample of each item on the re-check box of value v (None: holds)."""
+        return stable(big(v)[0], items, check)
     check = "reference" if method == "reference" else "auto"
     sols, holds = {}, {}
     complexity = {}
@@ -101,7 +121,7 @@ def sweep_classes(ruleset, box, name, values, shifts=3, moduli=(2, 3, 4), offset
             text = f.text(names)
             holds.setdefault(text, set()).add(v)
             complexity[text] = f.complexity
-    classes, covered = [], []
+    classes, covered, artefacts = [], [], []
     max_mod = max(1, min(MAX_MODULUS, max(values) - min(values) + 1))
     for mod, r, cls in _classes(values, max_mod):
         for text in sorted(holds, key=lambda t: (complexity[t], t)):
@@ -113,15 +133,34 @@ def sweep_classes(ruleset, box, name, values, shifts=3, moduli=(2, 3, 4), offset
             when = None if mod == 1 else f"{name} % {mod} == {r}"
             claim_name = (f"conjectured from {name} = {', '.join(map(str, cls))} "
                           f"on box {box} (discover --sweep)")
-            if all(recheck(sols[v], [(claim_name, text, when)], method=check)[0].status == "holds"
-                   for v in cls):
-                classes.append({"claim": claim_line(claim_name, text, when), "condition": text,
-                                "when": when, "modulus": mod, "residue": r, "holds_for": cls,
-                                "test_further": further_command(ruleset, box, name, cls, mod, text)})
+            if not all(recheck(sols[v], [(claim_name, text, when)], method=check)[0].status == "holds"
+                       for v in cls):
+                continue
+            fail = next(((v, ce) for v in cls for ce in refuted(v, [(claim_name, text, when)])
+                         if ce is not None), None)
+            if fail is not None:
+                v, ce = fail
+                artefacts.append({"condition": text, "when": when, "holds_for": cls, "fails_at": v,
+                                  "box": str(big(v)[0].box) if big(v)[0] is not None else None,
+                                  "counterexample": list(ce[0]) if isinstance(ce[0], tuple) else None,
+                                  "grundy": ce[1] if isinstance(ce[0], tuple) else None})
+                continue
+            evidence = {v: big(v)[2].to_dict() for v in cls}
+            classes.append({"claim": claim_line(claim_name, text, when), "condition": text,
+                            "when": when, "modulus": mod, "residue": r, "holds_for": cls,
+                            "evidence": evidence,
+                            "test_further": further_command(ruleset, box, name, cls, mod, text)})
     per_value = {}
     for v in values:   # the two simplest at each value, re-checked there like every other claim
         texts = sorted((t for t in holds if v in holds[t]), key=lambda t: (complexity[t], t))[:2]
-        res = recheck(sols[v], [(f"{name} = {v}", t, None) for t in texts], method=check)
-        per_value[v] = [t for t, r in zip(texts, res) if r.status == "holds"]
+        items = [(f"{name} = {v}", t, None) for t in texts]
+        res = recheck(sols[v], items, method=check)
+        again = refuted(v, items) if texts else []
+        per_value[v] = [t if b is None else f"{t} [artefact: fails on box {big(v)[0].box} at {_at(b)}]"
+                        for t, r, b in zip(texts, res, again) if r.status == "holds"]
     return {"param": name, "values": list(values), "box": str(box), "per_value": per_value,
-            "classes": classes[:limit]}
+            "classes": classes[:limit], "artefacts": artefacts}
+
+
+def _at(ce) -> str:
+    return str(ce[0]) if isinstance(ce, tuple) and isinstance(ce[0], tuple) else str(ce)
