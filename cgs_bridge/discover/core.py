@@ -188,8 +188,7 @@ def discover_solution(solution, families=FAMILIES, shifts=3, moduli=(2, 3, 4), o
     holds, misses, notes = search_box(data, active, shifts, moduli, offsets)
     t1 = time.perf_counter()
     big, sc, ev = solve_larger(solution, misere="misere" in active, method=solve_method,
-                               factor=factor or FACTOR,
-                               **({"max_cells": 400_000} if solve_method == "reference" else {}))
+                               factor=factor or FACTOR)
     rep.seconds["re-check solve"] = time.perf_counter() - t1
     rep.recheck_box = ev.boxes[-1][0] if big is not None else None
     rep.evidence = ev.to_dict()

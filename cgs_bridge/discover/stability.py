@@ -129,7 +129,10 @@ def count(solution) -> tuple:
 def solve_larger(solution, misere: bool = False, method: str = "auto", factor: int = FACTOR,
                  max_cells: int = MAX_CELLS):
     """Solve the game of ``solution`` on its re-check box: ``(solution, Scaled, Evidence)``;
-    the solution is None (and the evidence says why) when the box cannot be solved."""
+    the solution is None (and the evidence says why) when the box cannot be solved. The
+    re-check box is solved with the fast kernel when it is available, also when the search box
+    was solved with ``method="reference"`` (the larger box is what the re-check is for; ``"fast"``
+    is kept as asked)."""
     from solvers import Box, solve
 
     from ..errors import CgsBridgeError
@@ -139,7 +142,7 @@ def solve_larger(solution, misere: bool = False, method: str = "auto", factor: i
     box = Box(tuple(names), tuple(sc.upper))
     ev = Evidence([(str(solution.box), *count(solution))])
     try:
-        big = solve(r, box, misere=misere, method=method)
+        big = solve(r, box, misere=misere, method="fast" if method == "fast" else "auto")
     except CgsBridgeError as e:
         ev.notes.append(f"re-check box {box} could not be solved: {e}")
         return None, sc, ev
