@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 MAX_CELLS = 12_000_000   #: largest re-check box (cells, valid or not)
 FACTOR = 2               #: the re-check box doubles every bound
+REFERENCE_CELLS = 100_000   #: largest re-check box solved by the reference (plain Python) solver
 
 #: the least evidence for a finding (issue 21, point 2); below it nothing of the family is reported
 MIN_POSITIONS = 30       #: valid positions in the search box, for every family
@@ -129,20 +130,21 @@ def count(solution) -> tuple:
 def solve_larger(solution, misere: bool = False, method: str = "auto", factor: int = FACTOR,
                  max_cells: int = MAX_CELLS):
     """Solve the game of ``solution`` on its re-check box: ``(solution, Scaled, Evidence)``;
-    the solution is None (and the evidence says why) when the box cannot be solved. The
-    re-check box is solved with the fast kernel when it is available, also when the search box
-    was solved with ``method="reference"`` (the larger box is what the re-check is for; ``"fast"``
-    is kept as asked)."""
+    the solution is None (and the evidence says why) when the box cannot be solved. With
+    ``method="reference"`` the box is capped at :data:`REFERENCE_CELLS` (the plain-Python solver
+    is slow; the cap is stated in the evidence)."""
     from solvers import Box, solve
 
     from ..errors import CgsBridgeError
     r = solution.ruleset
     names = list(r.coords)
+    if method == "reference":
+        max_cells = min(max_cells, REFERENCE_CELLS)
     sc = larger_box(r, list(solution.box.upper), factor, max_cells)
     box = Box(tuple(names), tuple(sc.upper))
     ev = Evidence([(str(solution.box), *count(solution))])
     try:
-        big = solve(r, box, misere=misere, method="fast" if method == "fast" else "auto")
+        big = solve(r, box, misere=misere, method=method)
     except CgsBridgeError as e:
         ev.notes.append(f"re-check box {box} could not be solved: {e}")
         return None, sc, ev
@@ -153,14 +155,16 @@ def solve_larger(solution, misere: bool = False, method: str = "auto", factor: i
 
 
 def stable(big, items, method: str = "auto") -> list:
-    """Re-check claim ``items`` (name, condition, when) on the solved re-check box ``big``:
-    per item ``None`` (holds) or ``(position, grundy)`` of its first counterexample, or the
-    string 'unchecked' when there is no re-check box."""
+    """Re-check claim ``items`` (name, condition, when) on the solved re-check box ``big`` with
+    the claim checker: per item ``None`` (holds) or ``(position, grundy)`` of its first
+    counterexample, or the string 'unchecked' when there is no re-check box. The larger box is
+    checked with compiled claims (``method`` is ignored: position-by-position evaluation of
+    a large box would take minutes; the search box is checked as asked)."""
     from .recheck import recheck
     if big is None:
         return ["unchecked"] * len(items)
     out = []
-    for res in recheck(big, items, limit=1, method=method):
+    for res in recheck(big, items, limit=1, method="auto"):
         if res.status == "holds":
             out.append(None)
         elif res.counterexamples:

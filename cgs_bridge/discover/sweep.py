@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+import numpy as np
+
 from ..errors import ParameterError
 from .recheck import claim_line, recheck
 
@@ -103,11 +105,29 @@ def sweep_classes(ruleset, box, name, values, shifts=3, moduli=(2, 3, 4), offset
             bigs[v] = solve_larger(sols[v], method=method)
         return bigs[v]
 
+    bigdata = {}
+
     def refuted(v, items):
-        """The first counterexample of each item on the re-check box of value v (None: holds)."""
-        return stable(big(v)[0], items, check)
+        """The first counterexample of each item on the re-check box of value v (None: holds):
+        the search's evaluator finds it, the claim checker confirms what holds."""
+        b = big(v)[0]
+        if b is None:
+            return ["unchecked"] * len(items)
+        if v not in bigdata:
+            bpos = b.positions()
+            bigdata[v] = (bpos, b.grundy[tuple(bpos.T)].astype("int64"))
+        bpos, bg = bigdata[v]
+        out, keep = [], []
+        for k, (_, text, _) in enumerate(items):
+            bad = np.flatnonzero(~formula[text].holds_at(bpos, bg))
+            out.append((tuple(int(c) for c in bpos[bad[0]]), int(bg[bad[0]])) if len(bad) else None)
+            if not len(bad):
+                keep.append(k)
+        for k, res in zip(keep, stable(b, [items[k] for k in keep])):
+            out[k] = res
+        return out
     check = "reference" if method == "reference" else "auto"
-    sols, holds = {}, {}
+    sols, holds, formula = {}, {}, {}
     complexity = {}
     for v in values:
         params = dict(ruleset.params)
@@ -119,6 +139,7 @@ def sweep_classes(ruleset, box, name, values, shifts=3, moduli=(2, 3, 4), offset
         found, _, _ = search_box(data, families, shifts, moduli, offsets)
         for f in found:
             text = f.text(names)
+            formula[text] = f
             holds.setdefault(text, set()).add(v)
             complexity[text] = f.complexity
     classes, covered, artefacts = [], [], []
