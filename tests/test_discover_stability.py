@@ -180,7 +180,7 @@ def test_k2_partner_function_and_its_periodic_gap():
         zs = {x: [z for z in range(101) if (x, y, z) in P] for x in range(91)}
         assert all(len(v) <= 1 for v in zs.values())                       # at most one z
         gap = {x: v[0] - x for x, v in zs.items() if v and v[0] < 95}
-        n0, p = ln["preperiod_from"], ln["period"]
+        n0, p = ln["preperiod"], ln["period"]
         assert all(gap[x + p] == gap[x] for x in range(n0, 80))           # z - x periodic
 
 
