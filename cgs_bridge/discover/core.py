@@ -4,6 +4,12 @@ Issue 15. The families (see :mod:`.terms`) are searched exhaustively over small 
 parameters by :mod:`.search`; every formula, region formula and near miss that is reported has
 been re-checked by the claim checker (:mod:`.recheck`) on every valid position of the box; the
 report states the box and the parameter values and claims nothing beyond them.
+
+Issue 21: the families are objects of one registry (:mod:`.families`); every formula and structure
+is re-checked on a larger box (:mod:`.stability`) before it is reported, with its evidence, and
+what fails there is reported as an artefact of the small box with its first counterexample; the
+structure families (regions, slices, periodic rows, partner functions, misère) run in
+:mod:`.structure`.
 """
 
 from __future__ import annotations
@@ -187,7 +193,8 @@ def discover_solution(solution, families=FAMILIES, shifts=3, moduli=(2, 3, 4), o
             active.append(f)
     holds, misses, notes = search_box(data, active, shifts, moduli, offsets)
     t1 = time.perf_counter()
-    big, sc, ev = solve_larger(solution, misere="misere" in active, method=solve_method,
+    big, sc, ev = solve_larger(solution, misere="misere" in active and solution.misere is not None,
+                               method=solve_method,
                                factor=factor or FACTOR)
     rep.seconds["re-check solve"] = time.perf_counter() - t1
     rep.recheck_box = ev.boxes[-1][0] if big is not None else None
