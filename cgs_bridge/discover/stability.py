@@ -157,14 +157,14 @@ def solve_larger(solution, misere: bool = False, method: str = "auto", factor: i
 def stable(big, items, method: str = "auto") -> list:
     """Re-check claim ``items`` (name, condition, when) on the solved re-check box ``big`` with
     the claim checker: per item ``None`` (holds) or ``(position, grundy)`` of its first
-    counterexample, or the string 'unchecked' when there is no re-check box. The larger box is
-    checked with compiled claims (``method`` is ignored: position-by-position evaluation of
-    a large box would take minutes; the search box is checked as asked)."""
+    counterexample, or the string 'unchecked' when there is no re-check box. A box of more than
+    :data:`REFERENCE_CELLS` cells is checked with compiled claims whatever ``method`` says
+    (position-by-position evaluation of a large box would take minutes)."""
     from .recheck import recheck
     if big is None:
         return ["unchecked"] * len(items)
     out = []
-    for res in recheck(big, items, limit=1, method="auto"):
+    for res in recheck(big, items, limit=1, method=method if _cells(big.box.upper) <= REFERENCE_CELLS else "auto"):
         if res.status == "holds":
             out.append(None)
         elif res.counterexamples:

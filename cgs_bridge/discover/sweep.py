@@ -123,7 +123,7 @@ def sweep_classes(ruleset, box, name, values, shifts=3, moduli=(2, 3, 4), offset
             out.append((tuple(int(c) for c in bpos[bad[0]]), int(bg[bad[0]])) if len(bad) else None)
             if not len(bad):
                 keep.append(k)
-        for k, res in zip(keep, stable(b, [items[k] for k in keep])):
+        for k, res in zip(keep, stable(b, [items[k] for k in keep], check)):
             out[k] = res
         return out
     check = "reference" if method == "reference" else "auto"
