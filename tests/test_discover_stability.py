@@ -207,3 +207,17 @@ def test_cli_bfile_and_families(tmp_path, capsys):
     assert "re-check box:" in out and "b-files written:" in out
     assert main(["discover", "triangular", "-p", "k=3", "--bound", "8", "--families", "p",
                  "--bfile", str(tmp_path / "b")]) == 2
+
+
+def test_p_positions_of_two_parameter_values():
+    # Theorem 7.3 (seed 003): for k = 3 and k = 7 the P-positions are the zero nim-sums, so on the
+    # positions valid for both they coincide; k = 2 differs, first at (1, 1, 2): a P-position for
+    # k = 2 and an N-position for k = 3 by the definition.
+    rep = discover("triangular", {"k": 3}, 10, families=("p",), against={"k": 7})
+    assert rep.differences["stable"] and all(b["differ"] == 0 for b in rep.differences["boxes"])
+    assert len(rep.differences["boxes"]) == 2 and "coincide on both boxes" in rep.to_text()
+    rep2 = discover("triangular", {"k": 3}, 10, families=("p",), against="k=2")
+    first = rep2.differences["table"][0]
+    assert tuple(first["position"]) == (1, 1, 2)
+    assert (1, 1, 2) in tri_p_positions(2, 1, 1, 2) and (1, 1, 2) not in tri_p_positions(3, 1, 1, 2)
+    assert not rep2.differences["stable"] and "grows with the box" in rep2.differences["finding"]

@@ -41,6 +41,9 @@ def register(sub) -> None:
                    help="write rows, the diagonal, partner sequences and P-position counts per bound as "
                         "OEIS b-files (n a(n) lines) into DIR")
     p.add_argument("--force", action="store_true", help="replace existing b-files in DIR")
+    p.add_argument("--against", metavar="NAME=V[,...]",
+                   help="compare the P-positions with the game at other parameter values (k=7) on the "
+                        "same box and a common larger box")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.set_defaults(func=run)
 
@@ -80,6 +83,7 @@ def run(args) -> int:
     rep = discover(ruleset, bound=box, families=args.families, shifts=args.shift, moduli=moduli,
                    offsets=args.offset, limit=args.limit, per_family=args.per_family, near=args.near,
                    fix_max=args.lines, sweep=args.sweep, method=args.method,
-                   progress=progress_callback("solving"), bfile=args.bfile, force=args.force)
+                   progress=progress_callback("solving"), bfile=args.bfile, force=args.force,
+                   against=args.against)
     print(rep.to_json() if args.json else rep.to_text(), end="")
     return 0

@@ -60,7 +60,7 @@ def resolve(game, params=None, bound=None):
 def discover(game, params=None, bound=None, *, families=FAMILIES, shifts: int = 3,
              moduli=(2, 3, 4), offsets: int = 3, limit: int = 10, near: int = 5, fix_max: int = 2,
              per_family: int = 3, sweep=None, method: str = "auto", progress=None, bfile=None,
-             force: bool = False) -> Discovery:
+             force: bool = False, against=None) -> Discovery:
     """Search the formula families for ``game`` with ``params`` on the box ``bound``.
 
     Args:
@@ -80,6 +80,9 @@ def discover(game, params=None, bound=None, *, families=FAMILIES, shifts: int = 
             also evaluates position by position (else compiled claims).
         bfile: a directory: write rows, the diagonal, partner sequences and P-position counts
             per bound there as OEIS b-files (``b_<name>.txt``); ``force`` replaces existing ones.
+        against: other parameter values (``{"k": 7}`` or ``"k=7"``): compare the P-positions with
+            the game at those values on the same box and a common re-check box
+            (:mod:`.differences`).
 
     Every finding is re-checked on a larger box (twice every bound, grown until every coordinate
     reaches it: :mod:`.stability`) and reported with its evidence; what fails there is listed
@@ -113,6 +116,9 @@ def discover(game, params=None, bound=None, *, families=FAMILIES, shifts: int = 
                             per_family=per_family,
                             check_method="reference" if method == "reference" else "auto",
                             solve_method=method)
+    if against is not None:
+        from .differences import compare, parse_against
+        rep.differences = compare(sol, parse_against(against, sol.ruleset), method=method)
     if bfile is not None:
         from .bfile import sequences, write
         tables = (rep.partners or {}).get("tables", {})

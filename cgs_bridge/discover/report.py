@@ -87,6 +87,7 @@ class Discovery:
     misere: Optional[dict] = None
     partners: Optional[dict] = None
     bfiles: list = field(default_factory=list)
+    differences: Optional[dict] = None
     sweep: Optional[dict] = None
     notes: list = field(default_factory=list)
     seconds: dict = field(default_factory=dict)
@@ -129,6 +130,9 @@ class Discovery:
             out += ["", "Artefacts of the small box (hold on the search box, fail on the larger re-check box; "
                         "NOT findings):"]
             out += [f"  {a.text()}" for a in self.artefacts]
+        if self.differences:
+            from .differences import text as diff_text
+            out += diff_text(self.differences)
         if self.sweep:
             out += ["", sweep_text(self.sweep)]
         if self.withheld:
