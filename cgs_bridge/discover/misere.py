@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import numpy as np
 
+MAX_LISTED = 12   #: most exception positions written out in a claim
+
 
 def _diff(sol):
     g, m = sol.grundy, sol.misere
@@ -63,6 +65,9 @@ def claims(small, big, names) -> dict:
         if all((small.misere[p] ^ 1) == small.grundy[p] for p in e_small):
             out["claims"].append(("Bouton's misère rule",
                                   f"misere == (if {cube} then grundy xor 1 else grundy)"))
+    elif len(e_small) > MAX_LISTED:
+        out["claims"].append((f"misère = normal except at {len(e_small)} positions (the same on both boxes; "
+                              f"too many to list in a claim)", None))
     else:
         pts = " or ".join("(" + " and ".join(f"{n} == {v}" for n, v in zip(names, p)) + ")"
                           for p in sorted(e_small))

@@ -169,6 +169,7 @@ class Discovery:
                     f"{tuple(e['position'])} g={e['grundy']} m={e['misere']}" for e in self.misere["exceptions"][:8]))
             if self.misere["not_finite"]:
                 out.append(f"  {self.misere['not_finite']}")
+            out += [f"  {t}" for t in self.misere.get("findings", [])]
         if self.partners and (self.partners["unique"] or self.partners["lines"]):
             out += ["", "P-position structure: partner functions (re-checked on both boxes):"]
             out += [f"  {u['text']}" for u in self.partners["unique"] if u["holds_on_recheck"] is not False]
@@ -200,7 +201,10 @@ def sweep_text(sweep: dict) -> str:
             out.append(f"        {sweep['param']} = {v}: {_evidence(ev)}")
         out.append("      test further with:")
         out.append(f"      {c['test_further']}")
-    for a in sweep.get("artefacts", []):
+    arts = sweep.get("artefacts", [])
+    if len(arts) > 8:
+        out.append(f"  ({len(arts) - 8} more artefacts of the small box: --json lists them)")
+    for a in arts[:8]:
         w = f"when {a['when']}: " if a["when"] else ""
         out.append(f"  artefact of the small box (NOT a finding): {w}{a['condition']} holds for "
                    f"{sweep['param']} = {', '.join(map(str, a['holds_for']))} on box {sweep['box']}, "

@@ -132,6 +132,8 @@ def misere(rep, ctx, holds=()):
     rep.misere = {"differ": [{"box": b, "differ": n, "positions": t} for b, n, t in out["differ"]],
                   "exceptions": [{"position": list(p), "grundy": g, "misere": m} for p, g, m in out["exceptions"]],
                   "not_finite": out["artefact"]}
+    rep.misere["findings"] = [kind for kind, cond in out["claims"] if cond is None]
+    out["claims"] = [(kind, cond) for kind, cond in out["claims"] if cond is not None]
     items = [(f"misere {k + 1}: {sol.ruleset.describe()} on box {sol.box}", cond, ctx.when)
              for k, (_, cond) in enumerate(out["claims"])]
     again = stable(ctx.big, items, ctx.method)
