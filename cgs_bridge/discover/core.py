@@ -25,7 +25,9 @@ from .report import Artefact, Discovery, Found, Miss
 from .search import Data, evaluate, linear_candidates, nimsum_candidates
 from .stability import enough, solve_larger, stable
 from .terms import Formula
+
 REGION_TERMS = {3: 3, 4: 3}   #: most coordinates in a nim-sum searched on a region, by dimension
+RECHECK_MAX = 80   #: most formulas holding on the search box that are re-checked on the larger box
 
 
 def when_text(ruleset) -> str | None:
@@ -34,9 +36,10 @@ def when_text(ruleset) -> str | None:
     return " and ".join(f"{k} == {v}" for k, v in ints) or None
 
 
-def search_box(data: Data, families, shifts, moduli, offsets):
+def search_box(data: Data, families, shifts, moduli, offsets, dedupe: bool = True):
     """Whole-box search over the formula families of the registry: (formulas that hold, near
-    misses, notes)."""
+    misses, notes); with ``dedupe`` only the simplest of formulas taking the same values on
+    every position of the box (:func:`distinct`)."""
     o = Options(shifts, tuple(moduli), offsets)
     cands, notes = [], []
     for name in families:
@@ -46,6 +49,8 @@ def search_box(data: Data, families, shifts, moduli, offsets):
             cands += c
             notes += n
     out = evaluate(data, cands)
+    if not dedupe:
+        return out.holds, out.misses, notes + out.notes
     holds, same = distinct(data, out.holds)
     if same:
         notes.append(f"{same} more formula(s) hold that take the same values as a simpler one on every "
@@ -191,7 +196,7 @@ def discover_solution(solution, families=FAMILIES, shifts=3, moduli=(2, 3, 4), o
             rep.withheld.append(f"{f}: nothing reported ({why})")
         else:
             active.append(f)
-    holds, misses, notes = search_box(data, active, shifts, moduli, offsets)
+    holds, misses, notes = search_box(data, active, shifts, moduli, offsets, dedupe=False)
     t1 = time.perf_counter()
     big, sc, ev = solve_larger(solution, misere="misere" in active and solution.misere is not None,
                                method=solve_method,
@@ -203,7 +208,17 @@ def discover_solution(solution, families=FAMILIES, shifts=3, moduli=(2, 3, 4), o
     if big is not None:
         bpos = big.positions()
         bigdata = Data(bpos, big.grundy[tuple(bpos.T)].astype(np.int64))
+    holds = sorted(holds, key=lambda f: (f.complexity, repr(f)))
+    if len(holds) > RECHECK_MAX:
+        notes.append(f"{len(holds) - RECHECK_MAX} more formula(s) hold on the search box: only the "
+                     f"{RECHECK_MAX} simplest were re-checked on the larger box")
+        holds = holds[:RECHECK_MAX]
     ok, bad = split_stable(holds, bigdata)
+    ok, same = distinct(data, ok)      # after the re-check: a stable formula is never hidden
+    bad, _ = distinct(data, bad)       # behind a simpler one that only agrees on the small box
+    if same:
+        notes.append(f"{same} more formula(s) hold on both boxes that take the same values as a simpler one "
+                     "on every position of the search box: not shown")
     if big is None and holds:
         rep.notes.append(f"{len(holds)} formula(s) hold on the search box but could not be re-checked on a "
                          "larger box: not reported")

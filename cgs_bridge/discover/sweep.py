@@ -179,6 +179,7 @@ def sweep_classes(ruleset, box, name, values, shifts=3, moduli=(2, 3, 4), offset
         again = refuted(v, items) if texts else []
         per_value[v] = [t if b is None else f"{t} [artefact: fails on box {big(v)[0].box} at {_at(b)}]"
                         for t, r, b in zip(texts, res, again) if r.status == "holds"]
+    artefacts.sort(key=lambda a: (complexity[a["condition"]], a["condition"]))   # simplest first
     return {"param": name, "values": list(values), "box": str(box), "per_value": per_value,
             "classes": classes[:limit], "artefacts": artefacts}
 
