@@ -206,6 +206,9 @@ def sweep_text(sweep: dict) -> str:
         out.append(f"  ({len(arts) - 8} more artefacts of the small box: --json lists them)")
     for a in arts[:8]:
         w = f"when {a['when']}: " if a["when"] else ""
+        if a.get("why"):
+            out.append(f"  {w}{a['condition']}: {a['why']} (NOT a finding)")
+            continue
         out.append(f"  artefact of the small box (NOT a finding): {w}{a['condition']} holds for "
                    f"{sweep['param']} = {', '.join(map(str, a['holds_for']))} on box {sweep['box']}, "
                    f"fails at {sweep['param']} = {a['fails_at']} on box {a['box']}, first at "
