@@ -165,6 +165,40 @@ def report_misses(solution, misses, names, when, near, method="auto"):
     return out, dropped
 
 
+def _enough(rep, solution, families) -> list:
+    """The families with the least evidence on the search box; the others are listed in
+    ``rep.withheld`` with the reason."""
+    active = []
+    for f in families:
+        why = enough(solution, REGISTRY[f].evidence) if REGISTRY[f].evidence else None
+        if why:
+            rep.withheld.append(f"{f}: nothing reported ({why})")
+        else:
+            active.append(f)
+    return active
+
+
+def _split(rep, data, bigdata, holds, notes):
+    """(stable, unstable) formulas among ``holds`` (the simplest RECHECK_MAX), each deduplicated
+    after the re-check: a stable formula is never hidden behind a simpler one that only agrees
+    with it on the small box."""
+    holds = sorted(holds, key=lambda f: (f.complexity, repr(f)))
+    if len(holds) > RECHECK_MAX:
+        notes.append(f"{len(holds) - RECHECK_MAX} more formula(s) hold on the search box: only the "
+                     f"{RECHECK_MAX} simplest were re-checked on the larger box")
+        holds = holds[:RECHECK_MAX]
+    if bigdata is None and holds:
+        rep.notes.append(f"{len(holds)} formula(s) hold on the search box but could not be re-checked on a "
+                         "larger box: not reported")
+    ok, bad = split_stable(holds, bigdata)
+    ok, same = distinct(data, ok)
+    bad, _ = distinct(data, bad)
+    if same:
+        notes.append(f"{same} more formula(s) hold on both boxes that take the same values as a simpler one "
+                     "on every position of the search box: not shown")
+    return ok, bad
+
+
 def discover_solution(solution, families=FAMILIES, shifts=3, moduli=(2, 3, 4), offsets=3,
                       limit=10, near=5, fix_max=2, seconds=None, per_family=3,
                       check_method="auto", solve_method="auto", factor=None) -> Discovery:
@@ -189,18 +223,11 @@ def discover_solution(solution, families=FAMILIES, shifts=3, moduli=(2, 3, 4), o
         rep.notes.append("the box holds no valid position: nothing to search")
         rep.seconds["search"] = time.perf_counter() - t0
         return rep
-    active = []
-    for f in families:
-        why = enough(solution, REGISTRY[f].evidence) if REGISTRY[f].evidence else None
-        if why:
-            rep.withheld.append(f"{f}: nothing reported ({why})")
-        else:
-            active.append(f)
+    active = _enough(rep, solution, families)
     holds, misses, notes = search_box(data, active, shifts, moduli, offsets, dedupe=False)
     t1 = time.perf_counter()
     big, sc, ev = solve_larger(solution, misere="misere" in active and solution.misere is not None,
-                               method=solve_method,
-                               factor=factor or FACTOR)
+                               method=solve_method, factor=factor or FACTOR)
     rep.seconds["re-check solve"] = time.perf_counter() - t1
     rep.recheck_box = ev.boxes[-1][0] if big is not None else None
     rep.evidence = ev.to_dict()
@@ -208,20 +235,7 @@ def discover_solution(solution, families=FAMILIES, shifts=3, moduli=(2, 3, 4), o
     if big is not None:
         bpos = big.positions()
         bigdata = Data(bpos, big.grundy[tuple(bpos.T)].astype(np.int64))
-    holds = sorted(holds, key=lambda f: (f.complexity, repr(f)))
-    if len(holds) > RECHECK_MAX:
-        notes.append(f"{len(holds) - RECHECK_MAX} more formula(s) hold on the search box: only the "
-                     f"{RECHECK_MAX} simplest were re-checked on the larger box")
-        holds = holds[:RECHECK_MAX]
-    ok, bad = split_stable(holds, bigdata)
-    ok, same = distinct(data, ok)      # after the re-check: a stable formula is never hidden
-    bad, _ = distinct(data, bad)       # behind a simpler one that only agrees on the small box
-    if same:
-        notes.append(f"{same} more formula(s) hold on both boxes that take the same values as a simpler one "
-                     "on every position of the search box: not shown")
-    if big is None and holds:
-        rep.notes.append(f"{len(holds)} formula(s) hold on the search box but could not be re-checked on a "
-                         "larger box: not reported")
+    ok, bad = _split(rep, data, bigdata, holds, notes)
     shown, rep.more_formulas = pick(ok, limit, per_family)
     rep.formulas, dropped = report_formulas(solution, shown, names, when, method=check_method, big=big,
                                             evidence=ev)
