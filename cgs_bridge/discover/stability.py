@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 MAX_CELLS = 12_000_000   #: largest re-check box (cells, valid or not)
 FACTOR = 2               #: the re-check box doubles every bound
-REFERENCE_CELLS = 30_000   #: largest re-check box solved by the reference (plain Python) solver
+REFERENCE_CELLS = 10_000   #: largest re-check box solved by the reference (plain Python) solver
 
 #: the least evidence for a finding (issue 21, point 2); below it nothing of the family is reported
 MIN_POSITIONS = 30       #: valid positions in the search box, for every family
