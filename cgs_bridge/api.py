@@ -370,7 +370,7 @@ def sweep(g, params=None, bound=None, claims=(), output=None, workers=None, sche
 
 #: Keyword arguments of :func:`discover` that are options (every other one is a game parameter).
 DISCOVER_OPTIONS = ("families", "shifts", "moduli", "offsets", "limit", "per_family", "near",
-                    "fix_max", "sweep", "method")
+                    "fix_max", "sweep", "method", "bfile", "force", "against")
 
 
 def discover(g, bound=None, **kwargs):

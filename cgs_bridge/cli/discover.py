@@ -15,8 +15,11 @@ def register(sub) -> None:
                                    "coordinates, the same on described regions, and periodic rows and columns. "
                                    "Formulas that hold on every valid position are printed as spec claim lines "
                                    "(re-checked by the claim checker), near misses with their first failing "
-                                   "positions. Nothing is claimed beyond the box. Exit 0 when the search ran, "
-                                   "2 on input errors.")
+                                   "positions. Every finding is re-checked on a larger box (twice every bound, "
+                                   "grown until every coordinate reaches it) and shown with its evidence; what "
+                                   "fails there is listed as an artefact of the small box with its first "
+                                   "counterexample. Nothing is claimed beyond the boxes. Exit 0 when the search "
+                                   "ran, 2 on input errors.")
     add_game_args(p)
     p.add_argument("--families", default=",".join(FAMILIES), metavar="LIST",
                    help=f"comma-separated families to search (default all): {', '.join(FAMILIES)}")
@@ -34,6 +37,13 @@ def register(sub) -> None:
                    help="also search every value of an int parameter (k=1..12 or k=3,7,11) on the same box "
                         "and report the classes k %% M == r where a formula holds")
     p.add_argument("--method", choices=["auto", "fast", "reference"], default="auto")
+    p.add_argument("--bfile", metavar="DIR",
+                   help="write rows, the diagonal, partner sequences and P-position counts per bound as "
+                        "OEIS b-files (n a(n) lines) into DIR")
+    p.add_argument("--force", action="store_true", help="replace existing b-files in DIR")
+    p.add_argument("--against", metavar="NAME=V[,...]",
+                   help="compare the P-positions with the game at other parameter values (k=7) on the "
+                        "same box and a common larger box")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.set_defaults(func=run)
 
@@ -73,6 +83,7 @@ def run(args) -> int:
     rep = discover(ruleset, bound=box, families=args.families, shifts=args.shift, moduli=moduli,
                    offsets=args.offset, limit=args.limit, per_family=args.per_family, near=args.near,
                    fix_max=args.lines, sweep=args.sweep, method=args.method,
-                   progress=progress_callback("solving"))
+                   progress=progress_callback("solving"), bfile=args.bfile, force=args.force,
+                   against=args.against)
     print(rep.to_json() if args.json else rep.to_text(), end="")
     return 0

@@ -4,6 +4,12 @@ Issue 15. The families (see :mod:`.terms`) are searched exhaustively over small 
 parameters by :mod:`.search`; every formula, region formula and near miss that is reported has
 been re-checked by the claim checker (:mod:`.recheck`) on every valid position of the box; the
 report states the box and the parameter values and claims nothing beyond them.
+
+Issue 21: the families are objects of one registry (:mod:`.families`); every formula and structure
+is re-checked on a larger box (:mod:`.stability`) before it is reported, with its evidence, and
+what fails there is reported as an artefact of the small box with its first counterexample; the
+structure families (regions, slices, periodic rows, partner functions, misère) run in
+:mod:`.structure`.
 """
 
 from __future__ import annotations
@@ -12,15 +18,16 @@ import time
 
 import numpy as np
 
-from .periodic import lines as periodic_lines, recheck_line
+from .families import FAMILIES, REGISTRY, Options
 from .recheck import claim_line, recheck
 from .regions import candidate_regions
-from .report import Discovery, Found, Miss
+from .report import Artefact, Discovery, Found, Miss
 from .search import Data, evaluate, linear_candidates, nimsum_candidates
-from .terms import Formula, Term
+from .stability import enough, solve_larger, stable
+from .terms import Formula
 
-FAMILIES = ("p", "grundy", "linear", "regions", "periodic")
 REGION_TERMS = {3: 3, 4: 3}   #: most coordinates in a nim-sum searched on a region, by dimension
+RECHECK_MAX = 80   #: most formulas holding on the search box that are re-checked on the larger box
 
 
 def when_text(ruleset) -> str | None:
@@ -29,21 +36,21 @@ def when_text(ruleset) -> str | None:
     return " and ".join(f"{k} == {v}" for k, v in ints) or None
 
 
-def search_box(data: Data, families, shifts, moduli, offsets):
-    """Whole-box search: (formulas that hold, near misses, notes)."""
-    d = data.pos.shape[1]
+def search_box(data: Data, families, shifts, moduli, offsets, dedupe: bool = True):
+    """Whole-box search over the formula families of the registry: (formulas that hold, near
+    misses, notes); with ``dedupe`` only the simplest of formulas taking the same values on
+    every position of the box (:func:`distinct`)."""
+    o = Options(shifts, tuple(moduli), offsets)
     cands, notes = [], []
-    if "p" in families:
-        c, n = nimsum_candidates(data, "P nim-sum", shifts, moduli, offsets)
-        cands += c + [Formula("P nim-sum", tuple(Term(i) for i in range(d)))]
-        notes += n
-    if "grundy" in families:
-        c, n = nimsum_candidates(data, "grundy nim-sum", shifts, moduli, offsets)
-        cands += c + [Formula("grundy nim-sum", tuple(Term(i) for i in range(d)))]
-        notes += n
-    if "linear" in families:
-        cands += linear_candidates(data, offsets) + [Formula("grundy linear", coeffs=(1,) * d)]
+    for name in families:
+        fam = REGISTRY.get(name)
+        if fam is not None and fam.candidates is not None:
+            c, n = fam.candidates(data, o)
+            cands += c
+            notes += n
     out = evaluate(data, cands)
+    if not dedupe:
+        return out.holds, out.misses, notes + out.notes
     holds, same = distinct(data, out.holds)
     if same:
         notes.append(f"{same} more formula(s) hold that take the same values as a simpler one on every "
@@ -105,18 +112,43 @@ def _name(ruleset, box, k) -> str:
     return f"discovered {k}: {ruleset.describe()} on box {box}"
 
 
-def report_formulas(solution, formulas, names, when, start=1, sizes=None, method="auto"):
-    """Re-check ``formulas`` with the claim checker; return Found items for those that hold."""
+def report_formulas(solution, formulas, names, when, start=1, sizes=None, method="auto", big=None,
+                    evidence=None):
+    """Re-check ``formulas`` with the claim checker on the search box and (``big``, a solved
+    re-check box) on the larger box; return Found items for those that hold on both, each with
+    ``evidence`` (a :class:`~.stability.Evidence`)."""
     items = [(_name(solution.ruleset, solution.box, start + k), f.text(names), when)
              for k, f in enumerate(formulas)]
     out, dropped = [], []
-    for (name, cond, w), f, res, size in zip(items, formulas, recheck(solution, items, method=method),
-                                             sizes or [None] * len(items)):
-        if res.status == "holds":
-            out.append(Found(f.family, cond, claim_line(name, cond, w), f.complexity, res.checked, size))
+    again = stable(big, items, method) if big is not None else [None] * len(items)
+    for (name, cond, w), f, res, size, b in zip(items, formulas, recheck(solution, items, method=method),
+                                                sizes or [None] * len(items), again):
+        if res.status == "holds" and b is None:
+            out.append(Found(f.family, cond, claim_line(name, cond, w), f.complexity, res.checked, size,
+                             reads=f.when_text(names), evidence=evidence.to_dict() if evidence else {}))
         else:
             dropped.append(cond)
     return out, dropped
+
+
+def report_artefacts(big, formulas, names, when, method="auto") -> list:
+    """Formulas that hold on the search box and fail on the re-check box ``big``: Artefact items
+    with the claim checker's first counterexample there."""
+    items = [(f"artefact {k + 1}", f.text(names), when) for k, f in enumerate(formulas)]
+    out = []
+    for (_, cond, _), f, ce in zip(items, formulas, stable(big, items, method)):
+        if isinstance(ce, tuple) and len(ce) == 2 and isinstance(ce[0], tuple):
+            out.append(Artefact(f.family, cond, f.when_text(names), str(big.box),
+                                list(ce[0]), ce[1]))
+    return out
+
+
+def split_stable(formulas, bigdata):
+    """(formulas that also hold on every position of the re-check box, those that fail there)."""
+    if bigdata is None:
+        return [], list(formulas)
+    ok = [f for f in formulas if f.holds_at(bigdata.pos, bigdata.g).all()]
+    return ok, [f for f in formulas if f not in ok]
 
 
 def report_misses(solution, misses, names, when, near, method="auto"):
@@ -133,11 +165,49 @@ def report_misses(solution, misses, names, when, near, method="auto"):
     return out, dropped
 
 
+def _enough(rep, solution, families) -> list:
+    """The families with the least evidence on the search box; the others are listed in
+    ``rep.withheld`` with the reason."""
+    active = []
+    for f in families:
+        why = enough(solution, REGISTRY[f].evidence) if REGISTRY[f].evidence else None
+        if why:
+            rep.withheld.append(f"{f}: nothing reported ({why})")
+        else:
+            active.append(f)
+    return active
+
+
+def _split(rep, data, bigdata, holds, notes):
+    """(stable, unstable) formulas among ``holds`` (the simplest RECHECK_MAX), each deduplicated
+    after the re-check: a stable formula is never hidden behind a simpler one that only agrees
+    with it on the small box."""
+    holds = sorted(holds, key=lambda f: (f.complexity, repr(f)))
+    if len(holds) > RECHECK_MAX:
+        notes.append(f"{len(holds) - RECHECK_MAX} more formula(s) hold on the search box: only the "
+                     f"{RECHECK_MAX} simplest were re-checked on the larger box")
+        holds = holds[:RECHECK_MAX]
+    if bigdata is None and holds:
+        rep.notes.append(f"{len(holds)} formula(s) hold on the search box but could not be re-checked on a "
+                         "larger box: not reported")
+    ok, bad = split_stable(holds, bigdata)
+    ok, same = distinct(data, ok)
+    bad, _ = distinct(data, bad)
+    if same:
+        notes.append(f"{same} more formula(s) hold on both boxes that take the same values as a simpler one "
+                     "on every position of the search box: not shown")
+    return ok, bad
+
+
 def discover_solution(solution, families=FAMILIES, shifts=3, moduli=(2, 3, 4), offsets=3,
                       limit=10, near=5, fix_max=2, seconds=None, per_family=3,
-                      check_method="auto") -> Discovery:
+                      check_method="auto", solve_method="auto", factor=None) -> Discovery:
     """Search the families on an already solved :class:`solvers.solution.Solution`; the
-    claim checker runs with ``check_method`` ("auto": compiled claims; "reference")."""
+    claim checker runs with ``check_method`` ("auto": compiled claims; "reference"). Every
+    finding is re-checked on a larger box (:mod:`.stability`, solved with ``solve_method``;
+    ``factor`` the growth, default 2) before it is reported."""
+    from . import structure
+    from .stability import FACTOR
     t0 = time.perf_counter()
     r = solution.ruleset
     names = list(r.coords)
@@ -146,66 +216,38 @@ def discover_solution(solution, families=FAMILIES, shifts=3, moduli=(2, 3, 4), o
     data = Data(pos, g)
     when = when_text(r)
     params = {k: v if isinstance(v, int) else str(v) for k, v in r.params.items()}
+    opts = Options(shifts, tuple(moduli), offsets, fix_max)
     rep = Discovery(r.describe(), params, str(solution.box), len(pos), int((g == 0).sum()),
-                    _searched(families, shifts, moduli, offsets, fix_max), seconds=dict(seconds or {}))
+                    [REGISTRY[f].describe(opts) for f in families], seconds=dict(seconds or {}))
     if not len(pos):
         rep.notes.append("the box holds no valid position: nothing to search")
         rep.seconds["search"] = time.perf_counter() - t0
         return rep
-    holds, misses, notes = search_box(data, families, shifts, moduli, offsets)
-    shown, rep.more_formulas = pick(holds, limit, per_family)
-    rep.formulas, dropped = report_formulas(solution, shown, names, when, method=check_method)
+    active = _enough(rep, solution, families)
+    holds, misses, notes = search_box(data, active, shifts, moduli, offsets, dedupe=False)
+    t1 = time.perf_counter()
+    big, sc, ev = solve_larger(solution, misere="misere" in active and solution.misere is not None,
+                               method=solve_method, factor=factor or FACTOR)
+    rep.seconds["re-check solve"] = time.perf_counter() - t1
+    rep.recheck_box = ev.boxes[-1][0] if big is not None else None
+    rep.evidence = ev.to_dict()
+    bigdata = None
+    if big is not None:
+        bpos = big.positions()
+        bigdata = Data(bpos, big.grundy[tuple(bpos.T)].astype(np.int64))
+    ok, bad = _split(rep, data, bigdata, holds, notes)
+    shown, rep.more_formulas = pick(ok, limit, per_family)
+    rep.formulas, dropped = report_formulas(solution, shown, names, when, method=check_method, big=big,
+                                            evidence=ev)
+    if big is not None:
+        rep.artefacts = report_artefacts(big, pick(bad, limit, per_family)[0], names, when, check_method)
     rep.near_misses, dropped2 = report_misses(solution, misses, names, when, near, check_method)
-    rep.notes = sorted(set(notes))
+    rep.notes += sorted(set(notes))
     rep.notes += [f"discarded (search and claim checker disagree): {c}" for c in dropped + dropped2]
-    if "regions" in families:
-        _regions(rep, solution, data, families, holds, (shifts, moduli, offsets), limit, when,
-                 check_method)
-    if "periodic" in families:
-        for ln in periodic_lines(solution, fix_max):
-            if recheck_line(solution, ln):
-                rep.lines.append(ln.to_dict(names))
-            else:
-                rep.notes.append(f"discarded line (re-check failed): {ln.describe(names)}")
+    ctx = structure.Context(solution, big, bigdata, data, names, when, opts, limit, check_method, ev)
+    for f in active:
+        step = structure.STEPS.get(f)
+        if step is not None:
+            step(rep, ctx, holds=ok)
     rep.seconds["search"] = time.perf_counter() - t0
     return rep
-
-
-def _regions(rep, solution, data, families, holds, params, limit, when, method) -> None:
-    """The region search of :func:`discover_solution`, skipped (with a note) when a Grundy
-    formula holds on the whole box (region formulas would only restate it)."""
-    shifts, moduli, offsets = params
-    hint = ""
-    if not {"grundy", "linear"} <= set(families):   # find out whether one holds on the whole box
-        holds = search_box(data, ("grundy", "linear"), shifts, moduli, offsets)[0]
-        hint = " (add the grundy and linear families to see it)"
-    if any(f.family != "P nim-sum" for f in holds):
-        rep.notes.append(f"a Grundy formula holds on the whole box{hint}: no region search")
-        return
-    r = solution.ruleset
-    ints = {k: v for k, v in r.params.items() if isinstance(v, int)}
-    found = search_regions(data, list(r.coords), ints, shifts, moduli, offsets,
-                           max(8, len(data.pos) // 100))[:limit]
-    rep.regions, dropped = report_formulas(solution, [f for f, _ in found], list(r.coords), when,
-                                           start=len(rep.formulas) + 1, sizes=[s for _, s in found],
-                                           method=method)
-    rep.notes += [f"discarded (search and claim checker disagree): {c}" for c in dropped]
-
-
-def _searched(families, shifts, moduli, offsets, fix_max) -> list:
-    m = ", ".join(map(str, moduli))
-    terms = f"terms c + a, floor(c / m) + a, (c % m) + a with |a| <= {shifts}, m in {{{m}}}"
-    out = []
-    if "p" in families:
-        out.append(f"P iff nim-sum of terms == 0 over every subset of coordinates ({terms})")
-    if "grundy" in families:
-        out.append(f"grundy == (nim-sum of terms) + c, |c| <= {offsets}")
-    if "linear" in families:
-        out.append(f"grundy == sum of +-coordinates + b, |b| <= {offsets}")
-    if "regions" in families:
-        out.append("the grundy families (nim-sums of at most 3 coordinates, 2 with 5 or more) on regions "
-                   "ci <= floor(cj / m), ci > floor(cj / m), ci == 0, ci >= 1")
-    if "periodic" in families:
-        out.append(f"lines of the Grundy table with the other coordinates <= {fix_max}: "
-                   "ultimately arithmetic-periodic")
-    return out

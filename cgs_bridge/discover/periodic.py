@@ -62,6 +62,26 @@ def analyse(seq: np.ndarray, lo: int):
     return None
 
 
+def line_at(solution, axis: int, fixed: tuple):
+    """The analysed line of ``solution`` along ``axis`` with the other coordinates ``fixed``
+    (None at ``axis``), or None (not an interval of valid positions, or not periodic)."""
+    g = solution.grundy
+    if any(v is not None and v >= g.shape[i] for i, v in enumerate(fixed)):
+        return None
+    row = g[tuple(slice(None) if v is None else v for v in fixed)]
+    valid = np.flatnonzero(row >= 0)
+    if len(valid) < 4 or valid[-1] - valid[0] + 1 != len(valid):
+        return None
+    lo, hi = int(valid[0]), int(valid[-1])
+    res = analyse(row[lo:hi + 1].astype(np.int64), lo)
+    return Line(axis, tuple(fixed), lo, hi, *res) if res is not None else None
+
+
+def full_periods(line: Line) -> int:
+    """Full periods observed after the pre-period."""
+    return (line.hi - line.preperiod + 1) // line.period
+
+
 def lines(solution, fix_max: int = 2) -> list:
     """Analyse every line whose fixed coordinates are all ``<= fix_max``; periodic ones only."""
     g = solution.grundy

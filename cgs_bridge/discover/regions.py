@@ -21,7 +21,7 @@ class Region:
     'pos' (ci >= 1). ``m`` is the divisor's value and ``m_name`` the int parameter it stands for
     (printed instead of the number), or ''."""
 
-    kind: str
+    kind: str   # 'le', 'gt', 'zero', 'pos' or 'eq' (ci == m: one slice, issue 21)
     i: int
     j: int = -1
     m: int = 1
@@ -37,11 +37,15 @@ class Region:
             return ci == 0
         if self.kind == "pos":
             return ci >= 1
+        if self.kind == "eq":
+            return ci == self.m
         right = pos[:, self.j] // self.m
         return ci <= right if self.kind == "le" else ci > right
 
     def expr(self, names) -> A.Expr:
         left = A.Name(names[self.i])
+        if self.kind == "eq":
+            return A.Compare(("==",), (left, A.Num(self.m)))
         if self.kind in ("zero", "pos"):
             return A.Compare(("==" if self.kind == "zero" else ">=",), (left, A.Num(0 if self.kind == "zero" else 1)))
         right: A.Expr = A.Name(names[self.j])
@@ -55,6 +59,8 @@ class Region:
             return f"{c} == 0"
         if self.kind == "pos":
             return f"{c} >= 1"
+        if self.kind == "eq":
+            return f"{c} == {self.m}"
         right = names[self.j]
         if self.m != 1 or self.m_name:
             right = f"floor({right} / {self.m_name or self.m})"

@@ -176,8 +176,18 @@ class Formula:
             else:
                 core = f"grundy == {x}"
         if self.region is not None:
-            core = f"not ({self.region.text(names)}) or {core}"
+            core = f"not ({self.region.text(names)}) or {core if self.family != 'P nim-sum' else f'({core})'}"
         return round_trip(core, self.expr(names))
+
+    def when_text(self, names) -> str:
+        """The formula as read: ``when y == 0: grundy == x xor z`` for a region formula (the
+        claim line keeps the checkable ``not (y == 0) or ...``, as claims' ``when`` takes
+        parameters only)."""
+        if self.region is None:
+            return self.text(names)
+        from dataclasses import replace
+        return f"when {self.region.text(names)}: {replace(self, region=None).text(names)}"
+
 
 
 def round_trip(text: str, node: A.Expr) -> str:
