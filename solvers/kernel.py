@@ -135,6 +135,9 @@ def solve_fast(ruleset, box: Box, misere: bool = False, progress=None):
         EvaluationError: an expression fails at a position (named in the message).
     """
     st = KernelStats(positions_in_box=box.size)
+    if getattr(ruleset, "general", False):
+        return _fallback(ruleset, box, misere, progress, "the kernel does not handle general move rules "
+                         "(several rules for a coordinate, cut .. where/by, move) or a pass yet", st)
     t0 = time.perf_counter()
     try:
         extent = bounds.check_int64(ruleset, box)
