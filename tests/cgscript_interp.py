@@ -318,4 +318,6 @@ class Interpreter:
             return int(Fraction(value, args[0]))
         if name == "NimSum":
             return value ^ args[0]
+        if name == "Length" and isinstance(value, list):
+            return len(value)
         raise CGScriptError(f"unknown member {name}")
