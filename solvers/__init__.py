@@ -64,8 +64,7 @@ def solve(ruleset, box: Box, misere: bool = False, method: str = "auto", progres
     check_fits(box, misere, output=output)
     check_function_params(ruleset, box)
     if method == "auto":
-        # general move rules and the pass (issue 22): the reference solver, without a fallback warning
-        kernel = solve_reference if getattr(ruleset, "general", False) else (_fast_kernel() or solve_reference)
+        kernel = _fast_kernel() or solve_reference
     elif method == "fast":
         kernel = _fast_kernel()
         if kernel is None:

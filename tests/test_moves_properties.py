@@ -2,9 +2,8 @@
 ``cut .. where``, ``cut .. by`` (sets, intervals, several coordinates), ``move`` and ``pass once``.
 
 Each example draws rules from a menu; every menu item has its spec text AND an independent Python
-function giving its options, written here. The solver (``solvers.solve``: the reference solver,
-since the fast kernel declines these rules) must equal a plain recursion over the Python moves
-(Grundy and misère values), and the emitted CGSuite class, interpreted by ``tests/cgscript_interp``,
+function giving its options, written here. The reference solver must equal a plain recursion over the Python moves
+(Grundy and misère values), the fast kernel must equal the reference solver, and the emitted CGSuite class, interpreted by ``tests/cgscript_interp``,
 must list the same options as the spec at every position of a small box."""
 
 from __future__ import annotations
@@ -15,6 +14,7 @@ from functools import lru_cache
 from random import Random
 
 import numpy as np
+import pytest
 from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 
@@ -127,10 +127,29 @@ def test_solver_equals_recursion_on_random_specs(seed):
     if r.pass_index is not None:
         upper[r.pass_index] = 1
     box = parse_bound(",".join(f"{c}={u}" for c, u in zip(r.coords, upper)), r.coords)
-    sol = solve(r, box, misere=True)
+    sol = solve(r, box, misere=True, method="reference")
     g, m = _recursion(moves)
     for p in np.ndindex(*box.shape):
         assert (sol.grundy[p], sol.misere[p]) == (g(p), m(p)), p
+
+
+@pytest.mark.usefixtures("private_kernel_cache")
+@settings(max_examples=max(4, EXAMPLES // 2), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10 ** 9))
+def test_fast_kernel_equals_reference_on_random_specs(seed):
+    pytest.importorskip("solvers.kernel")
+    text, _, _ = random_game(seed)
+    note(text)
+    r = Ruleset(load_text(text, "r.game"), {})
+    upper = [7] * len(r.coords)
+    if r.pass_index is not None:
+        upper[r.pass_index] = 1
+    box = parse_bound(",".join(f"{c}={u}" for c, u in zip(r.coords, upper)), r.coords)
+    fast = solve(r, box, misere=True, method="fast")
+    ref = solve(r, box, misere=True, method="reference")
+    assert fast.stats.fallback is None
+    np.testing.assert_array_equal(fast.grundy, ref.grundy)
+    np.testing.assert_array_equal(fast.misere, ref.misere)
 
 
 @settings(max_examples=max(4, EXAMPLES // 3), deadline=None, suppress_health_check=[HealthCheck.too_slow])
