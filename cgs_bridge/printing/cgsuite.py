@@ -26,6 +26,7 @@ from . import naming
 from .base import ATOM, Printer
 from .context import Target, comment_safe, common_context
 from .model import ClampTo, Forbid, SearchDown
+from .moves import cgsuite_options, options_body
 from .spec_printer import expr_text
 
 
@@ -369,7 +370,7 @@ def context(model, box, misere, files) -> dict:
         else:
             target = f"Position({tup})"
         options.append(f"[{target} for {names[m.var]} from 0 to {coords[m.index]} - 1]")
-    options += general_options(pr, names, model)
+    options += cgsuite_options(pr, names, model)
     helpers = [text for _, text in pr.helpers]
     fn_bodies = [b for _, _, b, _ in model.fn_params]  # printed in the script, as procedures
     if uses_floor_mod([e for e in model.all_exprs() if not any(e is b for b in fn_bodies)]):
@@ -395,37 +396,6 @@ def context(model, box, misere, files) -> dict:
             "sizes": " ".join(f"{m} := {u};" for m, u in zip(sizes, box.upper)),
             "claim_checks": _claim_checks(model, names, coords, sizes, misere),
             "example": f"{cls}({usage})" if has_params else cls}
-
-
-def general_options(pr, names, model) -> list:
-    """The general rules (issue 22) as list comprehensions over their variable:
-    ``[Position(x - s, y - s) for s from 1 to Min([x, y])]``, ``[... for s in [1, 2, 3] where s <= x]``
-    (the clamp, when the game has one, as after every cut)."""
-    out = []
-    for gm in model.general:
-        v = names[gm.var]
-        tup = ", ".join(pr.doprint(e) for e in gm.result)
-        target = f"Clamp({tup})" if model.clamp is not None else f"Position({tup})"
-        rng = (f"in [{', '.join(pr.doprint(e) for e in gm.values)}]" if gm.values is not None
-               else f"from {pr.doprint(gm.lo)} to {pr.doprint(gm.hi)}")
-        where = f" where {pr.doprint(gm.where)}" if gm.where is not None else ""
-        out.append(f"[{target} for {v} {rng}{where}]")
-    return out
-
-
-def options_body(names, model, coords, options) -> str:
-    """The body of ``Options``: the lists concatenated; with a pass (``pass once``), the position
-    with the flag 0 is added when the flag is 1 and there is another option (never from a
-    terminal position; CGSuite 2.2 has no ``return`` in a method body, so the list is the value
-    of an ``if`` expression)."""
-    body = "\n".join(("      " if i == 0 else "        Concat ") + o for i, o in enumerate(options))
-    if model.pass_index is None or not options:
-        return body
-    opts = names.fresh("opts")
-    flag = coords[model.pass_index]
-    passed = ", ".join("0" if j == model.pass_index else c for j, c in enumerate(coords))
-    return (f"      var {opts} := {body.strip()};\n"
-            f"      if {flag} == 1 and {opts}.Length > 0 then {opts} Concat [Position({passed})] else {opts} end")
 
 
 TARGET = Target("cgsuite", CGSuitePrinter, files, context)

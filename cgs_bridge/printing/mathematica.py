@@ -26,6 +26,7 @@ from . import naming
 from .base import ATOM, Printer
 from .context import Target, comment_safe, common_context
 from .model import ClampTo, Forbid, SearchDown
+from .moves import mathematica_options, pass_wrapper
 
 
 def _xor_args(node):
@@ -295,7 +296,7 @@ def context(model, box, misere, files) -> dict:
     if model.clamp is not None:
         rules.append(f"clamp[{pattern}] := {{{', '.join(pr.doprint(e) for e in model.clamp)}}};")
     options, calls = _option_functions(pr, names, model, coords, dict(zip(coords, sizes)), pattern, rules)
-    general_options(pr, names, model, coords, pattern, options, calls)
+    mathematica_options(pr, names, model, coords, pattern, options, calls)
     pass_open, pass_close = pass_wrapper(names, model, coords, pattern, options)
     claims = _claims(pr, names, model, coords, misere)
     helpers = [HELPERS[h] for h in ("nimSum", "power", "ilog2", "searchMax", "searchMin") if h in pr.used]
@@ -315,45 +316,6 @@ def context(model, box, misere, files) -> dict:
             "header": mma_string(header), "misere": misere, "renamed": renamed,
             "program_file": files["mathematica/program.wl.j2"],
             "pass_open": pass_open, "pass_close": pass_close}
-
-
-def general_options(pr, names, model, coords, pattern, options, calls) -> None:
-    """Per general rule (issue 22), a function giving the values of its options: the rule reads
-    the whole old position, so no line recurrence; ``Select`` keeps the values of the variable
-    where the condition holds (``Range[lo, hi]`` or the finite set), ``Table`` reads each option's
-    value (after the clamp, when the game has one). Appends to ``options`` and ``calls``."""
-    for gm in model.general:
-        v = names[gm.var]
-        tup = "{" + ", ".join(pr.doprint(e) for e in gm.result) + "}"
-        entry = f"at[clamp[{tup}]]" if model.clamp is not None else f"at[{tup}]"
-        rng = ("{" + ", ".join(pr.doprint(e) for e in gm.values) + "}" if gm.values is not None
-               else f"Range[{pr.doprint(gm.lo)}, {pr.doprint(gm.hi)}]")
-        if gm.where is not None:
-            it = f"{{{v}, Select[{rng}, Function[{{{v}}}, {pr.doprint(gm.where)}]]}}"
-        elif gm.values is not None:
-            it = f"{{{v}, {rng}}}"
-        else:
-            it = f"{{{v}, {pr.doprint(gm.lo)}, {pr.doprint(gm.hi)}}}"
-        fn = names.fresh("moveOptions")
-        # Table, not Map: in Mathics3 (8.x) Map over the empty Range[1, 0] corrupts a later
-        # Tuples[{Range[0, n]}] of the same session (an internal AssertionError)
-        options.append(f"{fn}[{pattern}] := Table[{entry}, {it}];")
-        calls.append(f"{fn}[{{{', '.join(coords)}}}]")
-
-
-def pass_wrapper(names, model, coords, pattern, options) -> tuple:
-    """With a pass (``pass once``): the function adding the value of the position with the flag 0
-    to the options' values when the flag is 1 and there is another option (never from a terminal
-    position), and the text around ``Join[...]`` in the template that calls it; ``("", "")``
-    without a pass."""
-    if model.pass_index is None:
-        return "", ""
-    fn, opts = names.fresh("withPass"), names.fresh("opts")
-    flag = coords[model.pass_index]
-    passed = ", ".join("0" if j == model.pass_index else c for j, c in enumerate(coords))
-    options.append(f"{fn}[{pattern}, {opts}_] := If[{flag} == 1 && {opts} =!= {{}}, "
-                   f"Append[{opts}, at[{{{passed}}}]], {opts}];")
-    return f"{fn}[{{{', '.join(coords)}}}, ", "]"
 
 
 TARGET = Target("mathematica", MathematicaPrinter, files, context)

@@ -16,7 +16,7 @@ from ..errors import SpecError
 from . import ast as A
 from .boxes import check_boxes
 from .constraints import Atom, constraint_atoms, monotonicity  # noqa: F401  (Atom, monotonicity: public here too)
-from .moves import add_pass_flag, split_rules
+from .moves import add_pass_flag, check_move, split_rules
 from .visitor import ExprVisitor, register_visitor
 
 MAX_COORDS = 10
@@ -354,52 +354,9 @@ def _check_moves(game: A.Game, scope: _Scope, seen: dict) -> None:
         for a in game.clamp.assigns:
             _check_assign(game, scope, a, targets, frozenset())
     for m in game.moves:
-        _check_general_move(game, scope, seen, m)
-
-
-def _check_general_move(game: A.Game, scope: _Scope, seen: dict, m: A.Move) -> None:
-    """A general rule (:class:`~cgs_bridge.spec.ast.Move`): its variable hides nothing, its range
-    and assignments are integers, its condition a condition; the amounts of ``cut .. by`` and any
-    assignment visibly raising its coordinate are rejected here (the rest is checked on the box by
-    every solve, naming the rule's line and column)."""
-    if m.var in seen or m.var in scope.coords:
-        what = seen.get(m.var, "coordinate")
-        if m.kind in ("cut_where", "cut"):
-            raise _err(game, f"cut variable {m.var!r} hides a {what}; in 'cut {m.var} to t where ...' "
-                             "the condition reads the position before the move, so name the new value "
-                             "differently", m.pos)
-        raise _err(game, f"move variable {m.var!r} hides a {what}", m.pos)
-    local = frozenset({m.var})
-    for e in ((m.lo, m.hi) if m.values is None else m.values):
-        _type_in(e, scope, frozenset(), game, "int")
-    amounts = (m.values or (m.lo,)) if m.kind == "cut_by" else ()
-    for e in amounts:
-        if isinstance(e, A.Num) and e.value <= 0:
-            raise _err(game, f"amount {e.value} would {'raise' if e.value < 0 else 'not lower'} "
-                             f"{', '.join(m.lowers)}; amounts must be >= 1", e.pos)
-    if m.where is not None:
-        _type_in(m.where, scope, local, game, "bool")
-    if not m.assigns:
-        raise _err(game, "a move must assign at least one coordinate", m.pos)
-    targets: set = set()
-    for a in m.assigns:
-        _check_assign(game, scope, a, targets, local)
-        if game.pass_once is not None and a.target == game.pass_once.flag:
-            raise _err(game, f"{a.target} is the pass flag; only the pass changes it", a.pos)
-        if _raises(a, m):
-            raise _err(game, f"this assignment could raise {a.target} (a move must never raise a "
-                             "coordinate)", a.pos)
-
-
-def _raises(a: A.Assign, m: A.Move) -> bool:
-    """``c = c + k`` (k >= 0 a literal, or the move variable over a range starting at >= 0)."""
-    v = a.value
-    if not (isinstance(v, A.BinOp) and v.op == "+" and A.Name(a.target) in (v.left, v.right)):
-        return False
-    other = v.right if v.left == A.Name(a.target) else v.left
-    if isinstance(other, A.Num):
-        return other.value >= 0
-    return (other == A.Name(m.var) and m.values is None and isinstance(m.lo, A.Num) and m.lo.value >= 0)
+        check_move(game, m, seen, scope.coords, lambda e, local, want: _type_in(e, scope, local, game, want),
+                   lambda a, targets, local: _check_assign(game, scope, a, targets, local),
+                   lambda msg, pos: _err(game, msg, pos))
 
 
 def _check_claims(game: A.Game, scope: _Scope) -> None:

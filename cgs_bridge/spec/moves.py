@@ -108,3 +108,52 @@ def add_pass_flag(game: A.Game) -> A.Game:
     req = A.Require(A.Compare(("<=",), (A.Name(po.flag, po.pos), A.Num(1, po.pos)), po.pos), po.pos)
     return replace(game, coords=tuple(game.coords) + (po.flag,), requires=tuple(game.requires) + (req,),
                    pass_once=replace(po, added=True))
+
+
+def check_move(game: A.Game, m: A.Move, seen: dict, coords, type_in, check_assign, err) -> None:
+    """A general rule (:class:`~cgs_bridge.spec.ast.Move`): its variable hides nothing, its range
+    and assignments are integers, its condition a condition; the amounts of ``cut .. by`` and any
+    assignment visibly raising its coordinate are rejected here (the rest is checked on the box by
+    every solve, naming the rule's line and column). ``type_in(e, local, want)``,
+    ``check_assign(a, targets, local)`` and ``err(message, pos)`` are the checker's.
+
+    Raises:
+        SpecError: with the file, line and column of the problem."""
+    if m.var in seen or m.var in coords:
+        what = seen.get(m.var, "coordinate")
+        if m.kind in ("cut_where", "cut"):
+            raise err(f"cut variable {m.var!r} hides a {what}; in 'cut {m.var} to t where ...' "
+                      "the condition reads the position before the move, so name the new value "
+                      "differently", m.pos)
+        raise err(f"move variable {m.var!r} hides a {what}", m.pos)
+    local = frozenset({m.var})
+    for e in ((m.lo, m.hi) if m.values is None else m.values):
+        type_in(e, frozenset(), "int")
+    amounts = (m.values or (m.lo,)) if m.kind == "cut_by" else ()
+    for e in amounts:
+        if isinstance(e, A.Num) and e.value <= 0:
+            raise err(f"amount {e.value} would {'raise' if e.value < 0 else 'not lower'} "
+                      f"{', '.join(m.lowers)}; amounts must be >= 1", e.pos)
+    if m.where is not None:
+        type_in(m.where, local, "bool")
+    if not m.assigns:
+        raise err("a move must assign at least one coordinate", m.pos)
+    targets: set = set()
+    for a in m.assigns:
+        check_assign(a, targets, local)
+        if game.pass_once is not None and a.target == game.pass_once.flag:
+            raise err(f"{a.target} is the pass flag; only the pass changes it", a.pos)
+        if _raises(a, m):
+            raise err(f"this assignment could raise {a.target} (a move must never raise a "
+                      "coordinate)", a.pos)
+
+
+def _raises(a: A.Assign, m: A.Move) -> bool:
+    """``c = c + k`` (k >= 0 a literal, or the move variable over a range starting at >= 0)."""
+    v = a.value
+    if not (isinstance(v, A.BinOp) and v.op == "+" and A.Name(a.target) in (v.left, v.right)):
+        return False
+    other = v.right if v.left == A.Name(a.target) else v.left
+    if isinstance(other, A.Num):
+        return other.value >= 0
+    return (other == A.Name(m.var) and m.values is None and isinstance(m.lo, A.Num) and m.lo.value >= 0)
