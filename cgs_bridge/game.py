@@ -153,6 +153,8 @@ class Ruleset:
                         isinstance(a.left, A.Name), a.monotone, a) for a in checked.atoms if a.coord]
         self._derive = {i: self._compile_derive(comp, g.coords[i])
                         for i, (kind, _) in self._rules.items() if kind == "derived"}
+        self._moves = [self._compile_move(m, consts, funcs) for m in g.moves]
+        self._pass = self.index[g.pass_once.flag] if g.pass_once is not None else None
         claim_slots = dict(self.index)
         for k, name in enumerate(("grundy", "misere", "P", "N")):
             claim_slots[name] = self.n + k
@@ -160,6 +162,27 @@ class Ruleset:
         wc = Compiler({}, consts, funcs)
         self.claims = [(cl, cc.compile(cl.expr), wc.compile(cl.when) if cl.when is not None else None)
                        for cl in g.claims]
+
+    def _compile_move(self, m: A.Move, consts: dict, funcs: dict) -> tuple:
+        """A general rule compiled: ``(m, lo, hi, values, where, assigns)`` (closures over
+        ``list(p) + [v]``; ``values`` a list of closures or None)."""
+        slots = dict(self.index)
+        slots[m.var] = self.n
+        cc = Compiler(slots, consts, funcs)
+        opt = lambda e: None if e is None else cc.compile(e)  # noqa: E731
+        return (m, opt(m.lo), opt(m.hi), None if m.values is None else [cc.compile(v) for v in m.values],
+                opt(m.where), [(self.index[a.target], cc.compile(a.value)) for a in m.assigns])
+
+    @property
+    def general(self) -> bool:
+        """True when the game has rules beyond one lowering per coordinate (issue 22: general
+        moves, several rules for a coordinate, a pass), which the fast kernel declines."""
+        return bool(self._moves) or self._pass is not None
+
+    @property
+    def pass_index(self):
+        """Index of the pass flag coordinate (``pass once``), or None."""
+        return self._pass
 
     # ---------------------------------------------------------------- basics
     @property
@@ -277,14 +300,61 @@ class Ruleset:
 
     def options(self, p) -> list:
         """All moves from ``p``: a list of ``(i, t, option)`` for each coordinate ``i`` with a rule
-        and each ``t < p[i]`` (duplicates kept; see :meth:`option_set`)."""
+        and each ``t < p[i]``, then ``(rule, v, option)`` for each general rule (a
+        :class:`~cgs_bridge.spec.ast.Move`) and value ``v`` of its variable, then the pass
+        (duplicates kept; see :meth:`option_set`)."""
         out = []
         for i in sorted(self._rules):
             lowered = list(p)
             for t in range(p[i]):
                 lowered[i] = t
                 out.append((i, t, self.after_cut(i, tuple(lowered))))
+        if self._moves or self._pass is not None:
+            self._general_options(p, out)
         return out
+
+    #: Largest number of values a general rule's variable may take at one position.
+    MAX_MOVE_RANGE = 10 ** 7
+
+    def _general_options(self, p, out: list) -> None:
+        """Append the options of the general rules (``(Move, v, option)``), then the pass
+        (``(PassOnce, 1, p with the flag 0)``) when the flag is 1 and ``out`` is not empty: the
+        pass is never a move from a terminal position (Inoue, Fukui, Miyadera, Integers 16 (2016)
+        G5)."""
+        base = list(p)
+        for m, lo, hi, values, where, assigns in self._moves:
+            env = base + [0]
+            if values is None:
+                a, b = lo(env), hi(env)
+                if b - a >= self.MAX_MOVE_RANGE:
+                    raise RuleError(f"{self._rule_where(m)}: {m.var} ranges over {a}..{b} at {tuple(p)}, "
+                                    f"more than {self.MAX_MOVE_RANGE} values")
+                vs = range(a, b + 1)
+            else:
+                vs = [f(env) for f in values]
+            for v in vs:
+                env[self.n] = v
+                if where is not None and not where(env):
+                    continue
+                q = list(p)
+                for j, f in assigns:
+                    q[j] = f(env)
+                if self._clamp:
+                    e2 = list(q)
+                    for j, f in self._clamp:
+                        q[j] = f(e2)
+                out.append((m, v, tuple(q)))
+        if self._pass is not None and p[self._pass] == 1 and out:
+            q = list(p)
+            q[self._pass] = 0
+            out.append((self.game.pass_once, 1, tuple(q)))
+
+    def _rule_where(self, rule) -> str:
+        """``file:line:col: game: the rule ...`` naming a general rule or the pass."""
+        loc = f"{self.game.file or self.game.name}:{rule.pos.line}:{rule.pos.column}"
+        if isinstance(rule, A.PassOnce):
+            return f"{loc}: {self.game.name}: the pass"
+        return f"{loc}: {self.game.name}: the rule assigning {', '.join(rule.lowers)}"
 
     def option_set(self, p) -> list:
         """The distinct options of ``p``, sorted lexicographically."""
@@ -293,7 +363,11 @@ class Ruleset:
     def check_option(self, p, i, t, q) -> None:
         """Raise :class:`RuleError` unless ``q`` is a valid position with no coordinate above
         ``p`` and ``q != p`` (so lexicographic order is an evaluation order)."""
-        where = f"{self.game.name}: the move lowering {self.coords[i]} to {t} from {tuple(p)} reaches {q}"
+        if isinstance(i, (A.Move, A.PassOnce)):
+            var = "pass" if isinstance(i, A.PassOnce) else f"{i.var} = {t}"
+            where = f"{self._rule_where(i)} ({var}) from {tuple(p)} reaches {q}"
+        else:
+            where = f"{self.game.name}: the move lowering {self.coords[i]} to {t} from {tuple(p)} reaches {q}"
         if any(a > b for a, b in zip(q, p)):
             raise RuleError(f"{where}, raising a coordinate")
         if tuple(q) == tuple(p):

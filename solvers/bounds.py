@@ -71,6 +71,19 @@ class _Bounds(ExprVisitor):
                 for a in r.game.clamp.assigns:
                     self.m(a.value, cenv)
 
+        for mv in r.game.moves:  # general rules (issue 22): the variable's magnitude first
+            rng = list(mv.values) if mv.values is not None else [mv.lo, mv.hi]
+            venv = dict(env)
+            venv[mv.var] = max(self.m(x, env) for x in rng)
+            if mv.where is not None:
+                self.m(mv.where, venv)
+            cenv = dict(env)
+            for a in mv.assigns:
+                cenv[a.target] = max(cenv[a.target], self.m(a.value, venv))
+            if r.game.clamp is not None:
+                for a in r.game.clamp.assigns:
+                    self.m(a.value, cenv)
+
     def m(self, e, env) -> int:
         v = self.visit(e, env)
         if v > LIMIT:

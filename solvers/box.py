@@ -36,14 +36,16 @@ def words_for(box: Box) -> int:
     return sum(box.upper) // 64 + 1
 
 
-def estimate_bytes(box: Box, misere: bool = False, ruled=None) -> int:
+def estimate_bytes(box: Box, misere: bool = False, ruled=None, width: int = 1) -> int:
     """Peak bytes of the arrays the fast kernel (``solvers.kernel``) allocates for ``box``: the
     int32 Grundy array (plus one for misère values) and, per coordinate ``i`` with a move rule
     (``ruled``: their indices; default every coordinate, an upper bound), one bitset of
     :func:`words_for` words and one poison byte per suffix ``(p[i+1], ...)`` (bitsets twice with
-    misère). The reference solver allocates only the value arrays."""
+    misère), times ``width`` for general move rules (``solvers.kernel.width``). The reference
+    solver allocates only the value arrays."""
     total = box.size * 4 * (2 if misere else 1)
-    w = words_for(box)
+    w = words_for(box) * width
+    total += (2 * w * 8) if width > 1 else 0   # the local bitsets of the general rules
     shape = box.shape
     for i in (range(len(shape)) if ruled is None else ruled):
         s = 1

@@ -52,8 +52,8 @@ class CompiledKernel:
     function, ``key`` (cache key), ``compiles``/``cache_hits`` of its first (warm-up) call and
     ``compile_seconds``."""
 
-    def __init__(self, n: int, source: str, ruled: list):
-        self.source, self.ruled = source, ruled
+    def __init__(self, n: int, source: str, ruled: list, width: int = 1):
+        self.source, self.ruled, self.width = source, ruled, width
         t0 = time.perf_counter()
         self.module, self.key = kcache.import_source(source, "k")
         self.kernel = self.module.kernel
@@ -70,7 +70,7 @@ class CompiledKernel:
         ``(status, linear_index, grundy, misere, bytes)``."""
         shape = box.shape
         size = box.size
-        w = words_for(box)
+        w = words_for(box) * self.width
         slots = [int(np.prod(shape[i + 1:], dtype=np.int64)) for i in range(len(shape))]
         g = np.empty(size, dtype=np.int32)
         m = np.empty(size if misere else 0, dtype=np.int32)
@@ -78,7 +78,7 @@ class CompiledKernel:
         for i in self.ruled:
             arrays += [np.zeros(slots[i] * w, dtype=np.uint64), np.zeros(slots[i], dtype=np.uint8),
                        np.zeros(slots[i] * w if misere else 0, dtype=np.uint64)]
-        nbytes = g.nbytes + m.nbytes + sum(a.nbytes for a in arrays)
+        nbytes = g.nbytes + m.nbytes + sum(a.nbytes for a in arrays) + (2 * w * 8 if self.width > 1 else 0)
         s = np.array(shape, dtype=np.int64)
         chunk = max(1, (1 << 22) // max(1, slots[0]))
         status, where = 0, 0
@@ -104,11 +104,18 @@ def load(ruleset) -> tuple:
     if k is not None:
         return k, True
     try:
-        k = CompiledKernel(ruleset.n, source, ruled)
+        k = CompiledKernel(ruleset.n, source, ruled, width(ruleset))
     except numba.core.errors.NumbaError as e:  # a construct numba cannot type: the reference runs
         raise codegen.Unsupported(f"numba cannot compile it ({str(e).strip().splitlines()[0]})") from None
     _KERNELS[source] = k
     return k, False
+
+
+def width(ruleset) -> int:
+    """Bitset width factor: 1 for one lowering per coordinate (a Grundy value never exceeds the
+    sum of the bounds); with general rules and a pass (issue 22) one more share per rule and one
+    for the pass, a value beyond it stops the kernel (the reference solves the box)."""
+    return 1 if not ruleset.general else len(ruleset.game.moves) + 2
 
 
 def forget() -> None:
@@ -149,7 +156,7 @@ def solve_fast(ruleset, box: Box, misere: bool = False, progress=None):
     t0 = time.perf_counter()
     status, where, g, m, st.bytes = k.run(box, misere, K, T, progress)
     st.solve_seconds = time.perf_counter() - t0
-    st.estimate_bytes = estimate_bytes(box, misere, k.ruled)
+    st.estimate_bytes = estimate_bytes(box, misere, k.ruled, k.width)
     if status:
         p = tuple(int(v) for v in np.unravel_index(where, box.shape))
         diagnose(ruleset, p)
@@ -197,5 +204,12 @@ def diagnose(ruleset, p: tuple) -> None:
             except EvaluationError as e:
                 raise EvaluationError(f"{name}: the move lowering {ruleset.coords[i]} to {t} from {p}: "
                                       f"{e}") from None
+    if ruleset.general:  # general rules and the pass (issue 22): their options, checked alike
+        more: list = []
+        try:
+            ruleset._general_options(p, more)
+        except EvaluationError as e:
+            raise EvaluationError(f"{name}: a general move rule at {p}: {e}") from None
+        opts += more
     for i, t, q in opts:
         ruleset.check_option(p, i, t, q)

@@ -64,6 +64,12 @@ CATALOG = [
                                          "P iff b == res(a) - 1 or res2(b) > grundy"]),
     ("hexagon", {}, "2", ["grundy == nimsum(a, b, c, d, e, f)"]),
     ("nim", {}, "20", ["grundy == x - 1 or x == 0"]),
+    # issue 22: general move rules and the pass
+    ("wythoff", {}, "12", ["P iff x == y", "grundy <= x + y"]),
+    ("subtraction", {}, "30", ["grundy == x % 3", "misere == (x + 1) % 4 or x == 0"]),
+    ("maximum_nim", {"f": "floor(t/2)"}, "40", ["grundy == floor(x / 2)"]),
+    ("nim_pass", {}, "x=4,y=3,z=4,passes=1", ["P iff x xor y xor z == 0", "passes == 0 or grundy > 0"]),
+    ("step_pass", {"f": "floor(t/2)"}, "y=4,z=10,passes=1", ["grundy == y xor z"]),
 ]
 
 

@@ -44,7 +44,10 @@ def test_fast_equals_reference_on_catalog(name, params, bound, misere):
     else:
         assert m is None
     assert stats.fallback is None and stats.kernel is not None
-    assert stats.bytes == stats.estimate_bytes <= estimate_bytes(box, misere)
+    if r.general:  # issue 22: wider bitsets and the local ones of the general rules
+        assert stats.bytes == stats.estimate_bytes
+    else:
+        assert stats.bytes == stats.estimate_bytes <= estimate_bytes(box, misere)
 
 
 def test_solve_auto_uses_the_kernel_and_matches_published_nim_sum():

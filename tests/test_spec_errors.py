@@ -44,7 +44,8 @@ def test_bare_division_and_log2():
 
 
 def test_rule_errors():
-    assert "two move rules" in err("game g coordinates x cut x to t cut x to s").message
+    # several plain rules for one coordinate are allowed (issue 22); a derived rule stays alone
+    assert "two move rules" in err("game g coordinates x cut x to t cut x derived").message
     assert "cannot also assign" in err("game g coordinates x, y cut x to t: x = 0").message
     assert "assigned twice" in err("game g coordinates x, y cut x to t: y = 0, y = 1").message
     assert "not a coordinate" in err("game g coordinates x cut x to t: w = 0").message

@@ -27,6 +27,7 @@ from .base import ATOM, Printer
 from .context import Target, comment_safe, common_context
 from .cgsuite_nimsum import helper_text, inline_text, nonneg_names, nonnegative
 from .model import ClampTo, Forbid, SearchDown
+from .moves import cgsuite_options, options_body
 from .spec_printer import expr_text
 
 
@@ -406,6 +407,7 @@ def context(model, box, misere, files) -> dict:
         else:
             target = f"Position({tup})"
         options.append(f"[{target} for {names[m.var]} from 0 to {coords[m.index]} - 1]")
+    options += cgsuite_options(pr, names, model)
     signature, args, usage = _class_params(model, names, pr)
     has_params = bool(model.ruleset.game.params)
     row = coords + [f"R({', '.join(coords)}).NimValue"]
@@ -426,7 +428,7 @@ def context(model, box, misere, files) -> dict:
             "class_params": signature,
             "singleton": not has_params, "coords": coords, "typed_coords": typed,
             "methods": methods, "helpers": helpers,
-            "options": "\n".join(("      " if i == 0 else "        Concat ") + o for i, o in enumerate(options)),
+            "options": options_body(names, model, coords, options),
             "construct": f"{cls}({args})" if has_params else cls,
             "table_statement": table, "misere": misere, "renamed": renamed,
             "sizes": " ".join(f"{m} := {u};" for m, u in zip(sizes, box.upper)),

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from .model import pass_text
 from .spec_printer import expr_text
 
 
@@ -37,9 +38,17 @@ def common_context(model, box) -> dict:
         "describe": comment_safe(model.ruleset.describe()),
         "box_text": ", ".join(f"{c} <= {u}" for c, u in zip(box.coords, box.upper)),
         "requires": [comment_safe(expr_text(r)) for r in model.requires],
-        "rule_texts": [comment_safe(m.rule_text) for m in model.moves],
+        "rule_texts": [comment_safe(m.rule_text) for m in model.moves] + _general_texts(model),
         "clamp_text": (None if model.clamp is None else comment_safe(", ".join(
             f"{c} = {expr_text(e)}" for c, e in zip(model.coords, model.clamp)))),
         "claims": [(comment_safe(n), comment_safe(w) if w else None, comment_safe(e)) for n, w, e in model.claims],
         "spec_coords": list(model.coords),
     }
+
+
+def _general_texts(model) -> list:
+    """Comment lines of the general rules and the pass (issue 22; empty for the other games)."""
+    out = [comment_safe(m.rule_text) for m in getattr(model, "general", ())]
+    if getattr(model, "pass_index", None) is not None:
+        out.append(comment_safe(pass_text(model.coords[model.pass_index])))
+    return out

@@ -26,6 +26,7 @@ from . import naming
 from .base import ATOM, Printer
 from .context import Target, comment_safe, common_context
 from .model import ClampTo, Forbid, SearchDown
+from .moves import mathematica_options, pass_wrapper
 
 
 def _xor_args(node):
@@ -295,6 +296,8 @@ def context(model, box, misere, files) -> dict:
     if model.clamp is not None:
         rules.append(f"clamp[{pattern}] := {{{', '.join(pr.doprint(e) for e in model.clamp)}}};")
     options, calls = _option_functions(pr, names, model, coords, dict(zip(coords, sizes)), pattern, rules)
+    mathematica_options(pr, names, model, coords, pattern, options, calls)
+    pass_open, pass_close = pass_wrapper(names, model, coords, pattern, options)
     claims = _claims(pr, names, model, coords, misere)
     helpers = [HELPERS[h] for h in ("nimSum", "power", "ilog2", "searchMax", "searchMin") if h in pr.used]
     header = ",".join(list(model.coords) + ["grundy"] + (["misere"] if misere else []))
@@ -311,7 +314,8 @@ def context(model, box, misere, files) -> dict:
             "dims": ", ".join(f"{s} + 1" for s in sizes),
             "csv_file": mma_string(files["csv"]), "csv_name": files["csv"],
             "header": mma_string(header), "misere": misere, "renamed": renamed,
-            "program_file": files["mathematica/program.wl.j2"]}
+            "program_file": files["mathematica/program.wl.j2"],
+            "pass_open": pass_open, "pass_close": pass_close}
 
 
 TARGET = Target("mathematica", MathematicaPrinter, files, context)

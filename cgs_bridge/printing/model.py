@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from ..spec import ast as A
 from ..spec.derive import ClampTo, Derive, Forbid, SearchDown, derive_program, derive_steps  # noqa: F401
 from ..spec.evaluate import FunctionValue
+from ..spec.moves import move_text
 from .naming import spec_names
 from .spec_printer import expr_text
 
@@ -35,6 +36,25 @@ class Move:
 
 
 @dataclass
+class GeneralMove:
+    """A general rule (:class:`~cgs_bridge.spec.ast.Move`, issue 22): ``var`` runs over
+    ``lo..hi`` (or the finite set ``values``, in order) where ``where`` holds; ``result`` is the
+    tuple of new coordinates (before the clamp) as expressions of the *old* position and ``var``."""
+
+    var: str
+    lo: object
+    hi: object
+    values: tuple | None
+    where: object
+    result: tuple
+    rule_text: str
+
+    def exprs(self) -> list:
+        out = [e for e in (self.lo, self.hi, self.where) if e is not None]
+        return out + list(self.values or ()) + list(self.result)
+
+
+@dataclass
 class GameModel:
     """Everything an emitter needs about ``ruleset`` (a bound :class:`~cgs_bridge.game.Ruleset`)."""
 
@@ -51,6 +71,8 @@ class GameModel:
     clamp: tuple | None             # expressions per coordinate, or None
     claims: list                    # [(name, when text or None, expr text)]
     names: list = field(default_factory=list)   # every spec name, loop variables included
+    general: list = field(default_factory=list)  # [GeneralMove] (issue 22)
+    pass_index: int | None = None                # index of the pass flag coordinate (``pass once``)
 
     @property
     def valid_expr(self):
@@ -65,6 +87,8 @@ class GameModel:
         for m in self.moves:
             out.extend(m.result)
         out.extend(self.clamp or ())
+        for gm in self.general:
+            out.extend(gm.exprs())
         for m in self.moves:
             for step in (m.derive.steps if m.derive else ()):
                 out.extend(step.cond.operands)
@@ -104,6 +128,8 @@ def build_model(ruleset) -> GameModel:
             text += ": " + ", ".join(f"{a.target} = {expr_text(a.value)}" for a in cut.assigns)
         moves.append(Move(c, i, "explicit", var, result, text))
     names += [m.var for m in moves if m.var not in names]
+    general = [_general(g, m) for m in g.moves]
+    names += [m.var for m in general if m.var not in names]
     clamp = None
     if g.clamp is not None:
         by = {a.target: a.value for a in g.clamp.assigns}
@@ -121,4 +147,18 @@ def build_model(ruleset) -> GameModel:
               for cl in g.claims]
     return GameModel(ruleset, g.name, g.title, g.source, tuple(g.coords), int_params, fn_params,
                      [(d.name, d.params, d.body) for d in g.defs], [r.expr for r in g.requires],
-                     moves, clamp, claims, names)
+                     moves, clamp, claims, names, general,
+                     g.coords.index(g.pass_once.flag) if g.pass_once is not None else None)
+
+
+def _general(g, m: A.Move) -> GeneralMove:
+    """The model of one general rule of the checked game ``g``."""
+    by = {a.target: a.value for a in m.assigns}
+    result = tuple(by.get(c, A.Name(c)) for c in g.coords)
+    return GeneralMove(m.var, m.lo, m.hi, m.values, m.where, result, move_text(m, expr_text))
+
+
+def pass_text(flag: str) -> str:
+    """The pass rule as a comment line of the emitted programs."""
+    return (f"pass once: from a non-terminal position with {flag} = 1, the same position with "
+            f"{flag} = 0 (at most once in the game, never from a terminal position)")

@@ -51,6 +51,10 @@ def spec_names(game: A.Game) -> list:
     for p in game.params:
         if p.default is not None:
             exprs.append(p.default)
+    for m in game.moves:  # general rules (issue 22): their variable, then the names they use
+        add(m.var)
+        exprs += [e for e in (m.lo, m.hi, m.where) if e is not None] + list(m.values or ())
+        exprs += [a.value for a in m.assigns]
     for e in exprs:
         for node in A.walk(e):
             if isinstance(node, A.Search):

@@ -195,6 +195,47 @@ class DerivedCut:
 
 
 @dataclass(frozen=True)
+class Move:
+    """General move rule (issue 22): for each value of ``var`` in the inclusive interval
+    ``lo..hi`` (or, when ``values`` is given, in that finite set, in order) for which ``where``
+    holds, the option is the position with ``assigns`` applied simultaneously; coordinates not
+    assigned keep their value. Every expression here (bounds, set, condition, assignments) reads
+    the position *before* the move and ``var``; the game's ``clamp`` follows, as after a cut.
+
+    The sugar forms of the language become a ``Move`` (``kind`` says which; see
+    :mod:`cgs_bridge.spec.moves`): ``cut x to t where C: ...`` (``t`` in ``0..x - 1``), ``cut x, y by s in {1, 2}`` / ``in a..b`` / bare (``s`` in ``1..min(x, y)``: Wythoff's
+    diagonal move), ``move s in a..b where C: x = E, ...`` and a second plain rule of a
+    coordinate that already has one."""
+
+    var: str
+    lo: Optional["Expr"]
+    hi: Optional["Expr"]
+    values: Optional[Tuple["Expr", ...]]
+    where: Optional["Expr"]
+    assigns: Tuple[Assign, ...]
+    kind: str = "move"    # cut (a second plain cut), cut_where, cut_by or move
+    pos: Pos = _pos()
+
+    @property
+    def lowers(self) -> Tuple[str, ...]:
+        """The coordinates this rule assigns."""
+        return tuple(a.target for a in self.assigns)
+
+
+@dataclass(frozen=True)
+class PassOnce:
+    """``pass once [as NAME]``: one pass move in the whole game, for either player, allowed from
+    every position that has another option, never from a terminal position (M. Inoue, M. Fukui, R. Miyadera, "Impartial chocolate bar
+    games with a pass", Integers 16 (2016) G5, cited as [4] in seed 003; "Chocolate games with a
+    pass"). The state carries the flag coordinate ``flag`` (1 while the pass is unused, 0 after
+    it): the checker appends it to the coordinates, last, with ``require flag <= 1``."""
+
+    flag: str = "passes"
+    added: bool = False   # set by the checker once the flag coordinate is appended
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True)
 class Clamp:
     """A one-pass simultaneous clamp applied after every explicit cut (the hexagon's ``pos``)."""
 
@@ -258,6 +299,8 @@ class Game:
     defs: Tuple[Def, ...] = ()
     requires: Tuple[Require, ...] = ()
     cuts: Tuple[Union[Cut, DerivedCut], ...] = ()
+    moves: Tuple[Move, ...] = ()                # general rules (issue 22), after ``cuts``
+    pass_once: Optional[PassOnce] = None        # ``pass once``: the flag coordinate (issue 22)
     clamp: Optional[Clamp] = None
     claims: Tuple[Claim, ...] = ()
     sum: Tuple[SumTerm, ...] = ()

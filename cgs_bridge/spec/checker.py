@@ -17,6 +17,7 @@ from . import ast as A
 from .boxes import check_boxes
 from .constraints import Atom, constraint_atoms, monotonicity  # noqa: F401  (Atom, monotonicity: public here too)
 from .expansion import check_expansion
+from .moves import add_pass_flag, check_move, split_rules
 from .visitor import ExprVisitor, register_visitor
 
 MAX_COORDS = 10
@@ -57,7 +58,7 @@ def flatten(game: A.Game, resolve: Callable[[str], A.Game]) -> A.Game:
     if game.coords or game.requires or game.cuts or game.clamp or game.defs:
         raise _err(game, f"game {game.name}: a 'sum' game takes its coordinates, constraints and "
                          "moves from its components; remove the other statements", game.pos)
-    coords, defs, requires, cuts = [], [], [], []
+    coords, defs, requires, cuts, moves = [], [], [], [], []
     for term in game.sum:
         try:
             comp = flatten(resolve(term.game), resolve)
@@ -65,6 +66,9 @@ def flatten(game: A.Game, resolve: Callable[[str], A.Game]) -> A.Game:
             raise _err(game, f"unknown game {term.game!r} in sum", term.pos) from None
         if comp.clamp is not None:
             raise _err(game, f"component {term.game} has a global clamp; it cannot be summed", term.pos)
+        if comp.pass_once is not None:
+            raise _err(game, f"component {term.game} has a pass (one flag of a whole game); it cannot "
+                             "be summed; write 'pass once' in the sum game instead", term.pos)
         if len(term.coords) != len(comp.coords):
             raise _err(game, f"{term.game} has {len(comp.coords)} coordinates "
                              f"({', '.join(comp.coords)}); {len(term.coords)} names given", term.pos)
@@ -78,8 +82,9 @@ def flatten(game: A.Game, resolve: Callable[[str], A.Game]) -> A.Game:
         coords.extend(term.coords)
         requires.extend(A.Require(A.substitute(r.expr, mapping), r.pos) for r in comp.requires)
         cuts.extend(_renamed_cut(c, mapping) for c in comp.cuts)
+        moves.extend(_renamed_move(m, mapping) for m in comp.moves)
     return replace(game, coords=tuple(coords), defs=tuple(defs), requires=tuple(requires),
-                   cuts=tuple(cuts), sum=())
+                   cuts=tuple(cuts), moves=tuple(moves), sum=())
 
 
 def _term_mapping(game: A.Game, term: A.SumTerm, comp: A.Game) -> dict:
@@ -117,6 +122,15 @@ def _renamed_cut(c, mapping: dict):
     inner[c.var] = A.Name(c.var, c.pos)
     return A.Cut(new, c.var, tuple(A.Assign(mapping[a.target].id, A.substitute(a.value, inner), a.pos)
                                    for a in c.assigns), c.pos)
+
+
+def _renamed_move(m: A.Move, mapping: dict) -> A.Move:
+    """A component's general move rule in the sum's names (its variable stays bound)."""
+    inner = {k: v for k, v in mapping.items() if k != m.var}
+    sub = lambda e: None if e is None else A.substitute(e, inner)  # noqa: E731
+    return replace(m, lo=sub(m.lo), hi=sub(m.hi), where=sub(m.where),
+                   values=None if m.values is None else tuple(sub(v) for v in m.values),
+                   assigns=tuple(A.Assign(mapping[a.target].id, sub(a.value), a.pos) for a in m.assigns))
 
 
 # ------------------------------------------------------------------ names and types
@@ -260,6 +274,10 @@ def check_game(game: A.Game, resolve: Callable[[str], A.Game] | None = None) -> 
         game = flatten(game, resolve or (lambda name: (_ for _ in ()).throw(KeyError(name))))
     if not game.coords:
         raise _err(game, f"game {game.name} has no 'coordinates' statement")
+    if game.pass_once is not None and not game.pass_once.added and game.pass_once.flag in game.coords:
+        raise _err(game, f"the pass flag {game.pass_once.flag!r} has the name of a coordinate; "
+                         "name it with 'pass once as NAME'", game.pass_once.pos)
+    game = add_pass_flag(split_rules(game))
     if len(game.coords) > MAX_COORDS:
         raise _err(game, f"at most {MAX_COORDS} coordinates are supported; {len(game.coords)} given")
     seen = _check_names(game)
@@ -319,8 +337,11 @@ def _check_moves(game: A.Game, scope: _Scope, seen: dict) -> None:
     for c in game.cuts:
         if c.coord not in scope.coords:
             raise _err(game, f"cut of unknown coordinate {c.coord!r}", c.pos)
-        if c.coord in cut_coords:
-            raise _err(game, f"coordinate {c.coord} has two move rules", c.pos)
+        if c.coord in cut_coords:  # split_rules left only derived rules here
+            raise _err(game, f"coordinate {c.coord} has two move rules and one is derived; a derived "
+                             "rule must be the only rule of its coordinate", c.pos)
+        if game.pass_once is not None and c.coord == game.pass_once.flag:
+            raise _err(game, f"{c.coord} is the pass flag; only the pass changes it", c.pos)
         cut_coords[c.coord] = c
         if isinstance(c, A.Cut):
             if c.var in seen and c.var != c.coord:
@@ -334,6 +355,10 @@ def _check_moves(game: A.Game, scope: _Scope, seen: dict) -> None:
         targets = set()
         for a in game.clamp.assigns:
             _check_assign(game, scope, a, targets, frozenset())
+    for m in game.moves:
+        check_move(game, m, seen, scope.coords, lambda e, local, want: _type_in(e, scope, local, game, want),
+                   lambda a, targets, local: _check_assign(game, scope, a, targets, local),
+                   lambda msg, pos: _err(game, msg, pos))
 
 
 def _check_claims(game: A.Game, scope: _Scope) -> None:

@@ -13,6 +13,7 @@ from lark import Lark, Token, Transformer, v_args
 
 from ..errors import SpecError
 from . import ast as A
+from . import moves as _moves
 
 _GRAMMAR = Path(__file__).with_name("grammar.lark")
 
@@ -162,6 +163,29 @@ class _ToAst(Transformer):
     def derived_cut(self, meta, c):
         return [A.DerivedCut(str(t), _tp(t)) for t in c]
 
+    # ---- issue 22: general move rules and the pass (normalised to A.Move / A.PassOnce)
+    def move_set(self, meta, c):
+        return ("set", tuple(c))
+
+    def move_interval(self, meta, c):
+        return ("interval", c[0], c[1])
+
+    def cut_where(self, meta, c):
+        coord, var, cond, assigns = c
+        return _moves.cut_where(str(coord), str(var), cond, assigns or (), _tp(coord))
+
+    def cut_by(self, meta, c):
+        *coords, var, rng = c
+        return _moves.cut_by(tuple(str(t) for t in coords), str(var), rng, _tp(coords[0]))
+
+    def move(self, meta, c):
+        var, rng, cond, assigns = c
+        return _moves.general(str(var), rng, cond, assigns, _p(meta))
+
+    def pass_once(self, meta, c):
+        name = c[0]
+        return A.PassOnce(str(name) if name is not None else "passes", pos=_p(meta))
+
     def clamp(self, meta, c):
         return A.Clamp(c[0], _p(meta))
 
@@ -209,7 +233,8 @@ class _ToAst(Transformer):
         elif rest and rest[0] is None:
             rest = rest[1:]
         kw: dict = {"title": "", "source": "", "coords": (), "defs": [], "requires": [], "cuts": [],
-                    "clamp": None, "claims": [], "sum": (), "catalog": None, "boxes": []}
+                    "clamp": None, "claims": [], "sum": (), "catalog": None, "boxes": [],
+              "moves": [], "pass_once": None}
         seen: dict = {}
         for st in rest:
             if st is None:
@@ -227,6 +252,12 @@ class _ToAst(Transformer):
                 kw["requires"].append(st)
             elif isinstance(st, A.Cut):
                 kw["cuts"].append(st)
+            elif isinstance(st, A.Move):
+                kw["moves"].append(st)
+            elif isinstance(st, A.PassOnce):
+                if kw["pass_once"] is not None:
+                    raise _semantic(f"a second 'pass once' in game {name}", st.pos)
+                kw["pass_once"] = st
             elif isinstance(st, list):
                 kw["cuts"].extend(st)
             elif isinstance(st, A.Clamp):
@@ -240,7 +271,8 @@ class _ToAst(Transformer):
         return A.Game(name=name, params=tuple(params), title=kw["title"], source=kw["source"],
                       coords=kw["coords"], defs=tuple(kw["defs"]), requires=tuple(kw["requires"]),
                       cuts=tuple(kw["cuts"]), clamp=kw["clamp"], claims=tuple(kw["claims"]),
-                      sum=kw["sum"], catalog=kw["catalog"], boxes=tuple(kw["boxes"]), pos=_tp(c[0]))
+                      sum=kw["sum"], catalog=kw["catalog"], boxes=tuple(kw["boxes"]),
+                      moves=tuple(kw["moves"]), pass_once=kw["pass_once"], pos=_tp(c[0]))
 
     def start(self, meta, c):
         return list(c)

@@ -1,0 +1,44 @@
+(* Emitted by cgs_bridge from the specification `subtraction`; do not edit below the first block.
+   Subtraction game S = {1, 2, 3}: take 1, 2 or 3 tokens from a heap
+   Source: E. R. Berlekamp, J. H. Conway, R. K. Guy, Winning Ways, ch. 4 (subtraction games)
+
+   Positions: tuples (x) of nonnegative integers
+   Moves: lower one coordinate to any smaller value t, then (spec syntax; coordinate names denote
+   the lowered position, assignments are simultaneous):
+     move s in {1, 2, 3} where s <= x: x = x - s
+
+   Run it in a folder: wolframscript -file FILE   or   mathics -q -f FILE
+   It writes the CSV named below (header x,grundy, one row per valid position
+   in lexicographic order, as `cgs-bridge solve` writes it), then checks the claims of the spec.
+   The program is the same for every parameter value and box: only the first block changes. *)
+
+(* ---- parameters, box and output file ---- *)
+xMax = 12;
+csvFile = "subtraction_x12.csv";
+
+(* ---- the game ---- *)
+cgsError[msg_String] := (Print["error: ", msg]; Exit[1]);
+Mex[s_List] := Min[Complement[Range[0, Length[s]], s]];
+validQ[_List] := True;
+
+(* ---- values, bottom-up in lexicographic order (every option of a position comes before it) ----
+   value[[x + 1]] is the Grundy value of {x}. *)
+value = ConstantArray[-1, {xMax + 1}];
+at[{x_}] := value[[x + 1]];
+moveOptions[{x_}] := Table[at[{x - s}], {s, Select[{1, 2, 3}, Function[{s}, s <= x]]}];
+computeValue[{x_}] := value[[x + 1]] = Mex[Join[moveOptions[{x}]]];
+positions = Select[Tuples[{Range[0, xMax]}], validQ];
+
+(* ---- output: the only part that writes; each row is written (and flushed) as soon as its value is known ---- *)
+stream = OpenWrite[csvFile];
+WriteString[stream, "x,grundy", "\n"];
+writeRow[{x_}, grundy_] := WriteString[stream, x, ",", grundy, "\n"];
+Scan[writeRow[#, computeValue[#]] &, positions];
+Close[stream];
+Print["wrote ", Length[positions], " positions to ", csvFile];
+
+(* ---- claims of the specification, checked as the papers do: each prints the positions where
+   it fails, {} when it holds on the box ---- *)
+(* "S = {1, 2, 3}: Grundy value x mod 4": grundy == x % 4 *)
+claim1Fails[{x_}] := !(at[{x}] == Mod[x, 4]);
+Print[Select[positions, claim1Fails]];

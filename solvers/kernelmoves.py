@@ -1,0 +1,105 @@
+"""The general move rules and the pass in the fast kernel (issue 22): generated source.
+
+Plain cuts keep the carried option bitsets of :mod:`solvers.kernelgen` (their rule depends only on
+the lowered point). A general rule (:class:`cgs_bridge.spec.ast.Move`) reads the whole old
+position, so its options are enumerated at each valid position into a local bitset ``LB`` (``LC``
+for misère values) that the mex unites with the carried ones. The pass (``pass once``) is one more
+layer: the flag is the last coordinate, so the position with the flag 0 is ``L - st{f}``, solved
+before; it is an option when the flag is 1 and the position has another option (Inoue, Fukui,
+Miyadera, Integers 16 (2016) G5).
+
+Anything unexpected at a valid position (an evaluation error, an option raising a coordinate,
+outside the box, equal to the position or invalid, a value wider than the bitsets, a range of more
+than :attr:`cgs_bridge.game.Ruleset.MAX_MOVE_RANGE` values) stops the kernel with status 2; the
+reference re-diagnoses the position (:func:`solvers.kernel.diagnose`), and solves the whole box
+when it finds nothing wrong there.
+"""
+
+from __future__ import annotations
+
+from cgs_bridge.game import Ruleset
+
+from .codegen import X
+
+
+def emit_functions(g, ruleset) -> None:
+    """Emit per general rule ``k``: ``_mlo{k}``/``_mhi{k}`` (interval) or ``_mval{k}(idx, ...)``
+    (finite set), ``_mwhere{k}`` and ``_move{k}`` (the option, clamp included), each taking the
+    position ``p0..p{n-1}`` (and the variable ``v``) then ``K, T, err``."""
+    n = ruleset.n
+    ps = [f"p{j}" for j in range(n)]
+    for k, m in enumerate(ruleset.game.moves):
+        env = dict(zip(ruleset.coords, ps))
+        venv = dict(env)
+        venv[m.var] = "v"
+        args = ", ".join(ps)
+        if m.values is None:
+            g.emit(f"def _mlo{k}({args}, {X}):\n    return {g.expr(m.lo, env)}\n")
+            g.emit(f"def _mhi{k}({args}, {X}):\n    return {g.expr(m.hi, env)}\n")
+        else:
+            body = "".join(f"    if idx == {i}:\n        return {g.expr(e, env)}\n" for i, e in enumerate(m.values))
+            g.emit(f"def _mval{k}(idx, {args}, {X}):\n{body}    return 0\n")
+        cond = g.expr(m.where, venv) if m.where is not None else "True"
+        g.emit(f"def _mwhere{k}({args}, v, {X}):\n    return {cond}\n")
+        q = list(ps)
+        body = []
+        for a in m.assigns:
+            j = ruleset.index[a.target]
+            body.append(f"    r{j} = {g.expr(a.value, venv)}")
+            q[j] = f"r{j}"
+        if ruleset.game.clamp is not None:
+            body.append(f"    {', '.join(f'k{j}' for j in range(n))} = {', '.join(q)}")
+            cenv = {c: f"k{j}" for j, c in enumerate(ruleset.coords)}
+            q = [f"k{j}" for j in range(n)]
+            for a in ruleset.game.clamp.assigns:
+                j = ruleset.index[a.target]
+                body.append(f"    c{j} = {g.expr(a.value, cenv)}")
+                q[j] = f"c{j}"
+        body.append(f"    return ({', '.join(q)},)")
+        g.emit(f"def _move{k}({args}, v, {X}):\n" + "\n".join(body) + "\n")
+
+
+def _add(ind: str, lq: str) -> list:
+    """Lines adding the option at linear index ``lq`` to the local bitsets (status 2 when it is
+    invalid or wider than the bitsets)."""
+    return [f"{ind}g = np.int64(G[{lq}])",
+            f"{ind}if g < 0 or g >= W * 64:",
+            f"{ind}    return 2, L",
+            f"{ind}LB[g >> 6] |= one << np.uint64(g & 63)",
+            f"{ind}if misere:",
+            f"{ind}    g = np.int64(M[{lq}])",
+            f"{ind}    if g < 0 or g >= W * 64:",
+            f"{ind}        return 2, L",
+            f"{ind}    LC[g >> 6] |= one << np.uint64(g & 63)",
+            f"{ind}cnt += 1"]
+
+
+def options_block(ruleset, ruled: list, ind: str) -> list:
+    """Kernel lines (at indentation ``ind``, inside ``if v:``) that fill ``LB``/``LC`` with the
+    values of the general rules' options and the pass, counting them in ``cnt``."""
+    n = ruleset.n
+    ps = ", ".join(f"p{j}" for j in range(n))
+    qs = ", ".join(f"q{j}" for j in range(n))
+    lq = " + ".join(f"q{j} * st{j}" for j in range(n))
+    bad = " or ".join(f"q{j} > p{j} or q{j} < 0" for j in range(n))
+    same = " and ".join(f"q{j} == p{j}" for j in range(n))
+    k = [f"{ind}for w in range(W):", f"{ind}    LB[w] = 0", f"{ind}    LC[w] = 0", f"{ind}cnt = 0"]
+    for i, m in enumerate(ruleset.game.moves):
+        if m.values is None:
+            k += [f"{ind}vlo = _mlo{i}({ps}, {X})", f"{ind}vhi = _mhi{i}({ps}, {X})",
+                  f"{ind}if err[0] != 0 or vhi - vlo >= {Ruleset.MAX_MOVE_RANGE}:", f"{ind}    return 2, L",
+                  f"{ind}for v in range(vlo, vhi + 1):"]
+        else:
+            k += [f"{ind}for vi in range({len(m.values)}):", f"{ind}    v = _mval{i}(vi, {ps}, {X})"]
+        body = ind + "    "
+        k += [f"{body}ok = _mwhere{i}({ps}, v, {X})",
+              f"{body}if err[0] != 0:", f"{body}    return 2, L",
+              f"{body}if not ok:", f"{body}    continue",
+              f"{body}{qs}, = _move{i}({ps}, v, {X})",
+              f"{body}if err[0] != 0 or {bad} or ({same}):", f"{body}    return 2, L"]
+        k += _add(body, lq)
+    f = ruleset.pass_index
+    if f is not None:
+        others = " or ".join([f"p{i} > 0" for i in ruled] + ["cnt > 0"])
+        k += [f"{ind}if p{f} == 1 and ({others}):"] + _add(ind + "    ", f"L - st{f}")
+    return k
