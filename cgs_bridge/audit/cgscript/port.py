@@ -184,9 +184,7 @@ class _Translate:
         out = []
         for s in body:
             out.append(self.stmt(s, declared, in_method))
-        if in_method and out and isinstance(out[-1], A.Return) and out[-1].value is not None:
-            out[-1] = A.ExprStmt(out[-1].value, out[-1].pos)  # CGSuite 2.2 cannot evaluate `return`
-        return tuple(out)
+        return tuple(out)  # a method's `return`s become its last value in port_class (_tail_values)
 
     def stmt(self, s, declared, in_method):
         t = type(s)
