@@ -66,7 +66,7 @@ def claims_source(ruleset, claims) -> str:
     for j, cl in enumerate(claims):
         body = g.expr(cl.expr, env)
         ind = "    " * (n + 1)
-        lines = ["@njit(cache=True)", f"def claim{j}(S, K, T, G, M, F):",
+        lines = ["@njit(cache=True, nogil=True)", f"def claim{j}(S, K, T, G, M, F):",
                  "    err = np.zeros(1, np.int64)", "    lo0, hi0 = 0, S[0]"]
         lines += box_loops(n)
         lines += [f"{ind}gv = np.int64(G[L])",
