@@ -127,8 +127,8 @@ def output_bytes(box: Box, misere: bool = False, output: str | None = None, rule
       file contents) — ``solve`` / ``verify`` writing the whole table at once;
     - ``stream``: one chunk of streamed CSV/Parquet (:func:`solvers.output.chunk_bytes`);
     - ``check``: what ``cgs-bridge check`` builds (issue 24: the compiled claims never list the
-      positions): a claim's failure mask and the validity mask (1 byte a point each, one at a
-      time with the ``grundy == 0`` mask of the P-positions) and the P-positions list
+      positions): one mask of 1 byte a point at a time (the validity mask, a claim's failure
+      mask, the ``grundy == 0`` mask of the P-positions) and the P-positions list
       (:func:`max_p_positions` of them, :data:`P_POSITION_BYTES`).
     """
     if output not in OUTPUTS:
@@ -139,7 +139,7 @@ def output_bytes(box: Box, misere: bool = False, output: str | None = None, rule
     mask = box.size
     if output == "check":
         per, fixed = P_POSITION_BYTES
-        return 2 * mask + max_p_positions(box, ruleset) * (per * n + fixed)
+        return mask + max_p_positions(box, ruleset) * (per * n + fixed)
     if output == "positions":
         return mask + box.size * 16 * n
     if output == "stream":  # solvers.output: one chunk at a time, the grundy array as the mask

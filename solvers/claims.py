@@ -167,6 +167,7 @@ def _first_set(mask, limit: int) -> list:
 
 def _check_compiled(solution, cl, holds, func, args, limit) -> ClaimResult:
     box = solution.box
+    checked = len(solution)  # its validity mask is freed before the failure mask exists
     mask = np.zeros(box.size, dtype=np.bool_)
     g = solution.grundy.reshape(-1)
     m = solution.misere.reshape(-1) if solution.misere is not None else np.zeros(0, solution.grundy.dtype)
@@ -179,7 +180,7 @@ def _check_compiled(solution, cl, holds, func, args, limit) -> ClaimResult:
         p = tuple(int(v) for v in np.unravel_index(int(where), box.shape))
         _raise_at(solution, cl, holds, p)  # the reference's message; it must raise there
         return check_reference(solution, cl, holds, limit)  # e.g. a table miss: no error at all
-    res = ClaimResult(cl.name, "holds", checked=len(solution), method="compiled")
+    res = ClaimResult(cl.name, "holds", checked=checked, method="compiled")
     res.failures = int(np.count_nonzero(mask))
     if res.failures:
         res.status = "fails"
