@@ -62,3 +62,20 @@ def test_check_of_the_issue_24_box_is_accepted_and_close_to_its_measured_peak():
     need = command_bytes(box, output="check", ruleset=tri)
     assert need < 22.2 * 2**30
     assert need > 1_101_131_361 * 2  # at least the int16 values themselves
+
+
+@pytest.mark.parametrize("name", catalog.names())
+def test_value_and_p_position_bounds_hold_on_every_catalog_game(name):
+    """The bounds the estimate rests on, against the reference solver: every value fits the
+    Grundy type (at most the sum of the bounds), and the P-positions are at most one per line
+    along a plain cut (two on one line: the higher would have the lower as an option)."""
+    import numpy as np
+
+    from solvers import parse_bound, solve
+    from solvers.box import grundy_dtype, max_p_positions
+    r = Ruleset(catalog.load(name), {})
+    box = parse_bound(catalog.boxes(name, "generated")[0][1], r.coords)
+    sol = solve(r, box, method="reference")
+    assert sol.grundy.max() <= np.iinfo(grundy_dtype(box)).max
+    assert sol.grundy.max() <= sum(box.upper)
+    assert int((sol.grundy == 0).sum()) <= max_p_positions(box, r)
