@@ -164,12 +164,16 @@ def current_rss() -> int:
 
 
 def command_bytes(box: Box, misere: bool = False, output: str | None = None, ruleset=None) -> int:
-    """Bytes a command needs beyond what the process holds now: the solver's arrays
-    (:func:`estimate_bytes`), what it builds from them (:func:`output_bytes`) and
+    """Bytes a command needs beyond what the process holds now: the value arrays, then the larger
+    of the kernel's bitsets (:func:`estimate_bytes` less the values; freed when the kernel
+    returns) and what the command builds from the values afterwards (:func:`output_bytes`), and
     :data:`RUNTIME_BYTES`. The command's peak resident size is estimated as
-    ``current_rss() + command_bytes(...)`` (``cgs-bridge bench --cases memory`` compares)."""
+    ``current_rss() + command_bytes(...)`` (``cgs-bridge bench --cases memory``/``memcheck``
+    compare)."""
     ruled = None if ruleset is None else [i for i in range(len(box.upper)) if ruleset.has_rule(i)]
-    return estimate_bytes(box, misere, ruled) + output_bytes(box, misere, output, ruleset) + RUNTIME_BYTES
+    values = box.size * grundy_dtype(box).itemsize * (2 if misere else 1)
+    bitsets = estimate_bytes(box, misere, ruled) - values
+    return values + max(bitsets, output_bytes(box, misere, output, ruleset)) + RUNTIME_BYTES
 
 
 def check_fits(box: Box, misere: bool = False, budget: int | None = None,
