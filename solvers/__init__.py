@@ -47,7 +47,7 @@ def solve(ruleset, box: Box, misere: bool = False, method: str = "auto", progres
         method: ``"auto"``, ``"fast"`` or ``"reference"``.
         progress: optional callable(done, total) for long runs.
         output: what the caller will build from the solution (``None``, ``"positions"``,
-            ``"csv"``, ``"stream"``), counted by the memory check (:func:`solvers.box.output_bytes`).
+            ``"csv"``, ``"stream"``, ``"check"``), counted by the memory check (:func:`solvers.box.output_bytes`).
     Returns:
         a :class:`Solution`.
     Raises:
@@ -61,7 +61,7 @@ def solve(ruleset, box: Box, misere: bool = False, method: str = "auto", progres
     """
     if tuple(box.coords) != tuple(ruleset.coords):
         raise BoxError(f"box coordinates {box.coords} are not the game's {ruleset.coords}")
-    check_fits(box, misere, output=output)
+    check_fits(box, misere, output=output, ruleset=ruleset)
     check_function_params(ruleset, box)
     if method == "auto":
         kernel = _fast_kernel() or solve_reference

@@ -11,7 +11,10 @@ Cases (:data:`CASES`):
   whole command / kernel solve seconds of the same box (issue 12: within 5x);
 - ``check``: ``check triangular -p k=1 --bound 400`` with two claims (seed 003 Conjecture 8.1 and
   ``P iff x xor y xor z == 0``), in process: one solve, then the compiled claims on it; ratio
-  (solve + claims) / solve (issue 12: within 2x), kernel and claims module already loaded.
+  (solve + claims) / solve (issue 12: within 2x), kernel and claims module already loaded;
+- ``memory``: ``solve triangular --bound 200 -o FILE`` in a fresh process, peak against estimate;
+- ``memcheck``: ``check triangular -p k=5 --bound B`` in a fresh process at B = 100 and 500 (1.0e6
+  and 1.3e8 box points): peak against the estimate (issue 24: within 1.5x) and bytes a box point.
 
 Each kernel case reports valid positions, solve seconds (excluding compile), compile seconds
 (numba compile or cache load in this process, once per kernel), positions per second, peak MiB of
@@ -33,7 +36,7 @@ from pathlib import Path
 
 import numpy as np
 
-CASES = ("tri200", "tri400", "step", "hexagon", "cli", "check", "memory")
+CASES = ("tri200", "tri400", "step", "hexagon", "cli", "check", "memory", "memcheck")
 REPO = Path(__file__).resolve().parent.parent
 
 
@@ -223,6 +226,35 @@ print("MEMORY", code, box.LAST_ESTIMATE, hwm * 1024)
 """
 
 
+def check_memory_case(bound: int, k: int = 5) -> dict:
+    """``cgs-bridge check triangular -p k=K --bound B`` in a fresh process (issue 24): peak
+    resident bytes against the memory check's estimate, and peak bytes per box point."""
+    from .box import Box
+    r = subprocess.run([sys.executable, "-c", _MEMORY_DRIVER, "check", "triangular", "-p", f"k={k}",
+                        "--bound", str(bound)], capture_output=True, text=True,
+                       env={**os.environ, "PYTHONPATH": str(REPO)})
+    m = re.search(r"MEMORY (\d+) (\d+) (\d+)", r.stdout)
+    if not m or m.group(1) not in ("0", "1"):
+        return {"ok": False, "why": (r.stderr or r.stdout).strip()[-200:]}
+    est, peak = int(m.group(2)), int(m.group(3))
+    points = Box(("x", "y", "z"), (bound,) * 3).size
+    return {"ok": True, "estimate": est, "peak": peak, "ratio": peak / est, "points": points,
+            "per_point": peak / points}
+
+
+def _check_memory_rows():
+    rows, bad = [], 0
+    for bound in (100, 500):  # 1.0e6 and 1.3e8 box points
+        m = check_memory_case(bound)
+        note = (f"peak {m['peak'] / 2**20:,.0f} MiB, estimate {m['estimate'] / 2**20:,.0f} MiB, "
+                f"estimate/peak {1 / m['ratio']:.2f} (within 1.5x both ways required), "
+                f"{m['per_point']:.2f} bytes a box point" if m["ok"] else f"FAILED: {m['why']}")
+        rows.append([f"memcheck {bound}", f"check triangular -p k=5 --bound {bound}",
+                     m.get("points"), None, None, None, None, None, None, None, note])
+        bad |= 0 if m["ok"] and 1 / 1.5 <= m["ratio"] <= 1.5 else 1
+    return rows, bad
+
+
 def memory_case(bound: int = 200) -> dict:
     """``cgs-bridge solve triangular --bound B -o FILE`` in a fresh process: its peak resident
     bytes (``VmHWM``) against the estimate of the memory check (``solvers.box.LAST_ESTIMATE``:
@@ -294,6 +326,11 @@ def run(cases=CASES, quick: bool = False, yardstick: Path | None = None, hexagon
                 row = [f"hexagon<={hexagon_budget:g}s", res["box"], res["positions"], res["solve"],
                        res["compile"], res["total"], res["positions"] / res["solve"], res["mib"],
                        None, None, f"largest uniform bound {res['bound']}"]
+            elif case == "memcheck":
+                more, bad = _check_memory_rows()
+                status = status or bad
+                rows += more
+                continue
             elif case == "memory":
                 row, bad = _memory_row()
                 status = status or bad

@@ -66,7 +66,7 @@ def claims_source(ruleset, claims) -> str:
     for j, cl in enumerate(claims):
         body = g.expr(cl.expr, env)
         ind = "    " * (n + 1)
-        lines = ["@njit(cache=True)", f"def claim{j}(S, K, T, G, M, F):",
+        lines = ["@njit(cache=True, nogil=True)", f"def claim{j}(S, K, T, G, M, F):",
                  "    err = np.zeros(1, np.int64)", "    lo0, hi0 = 0, S[0]"]
         lines += box_loops(n)
         lines += [f"{ind}gv = np.int64(G[L])",
@@ -154,11 +154,23 @@ def _compiled(solution, claims, todo, method):
         return None
 
 
+def _first_set(mask, limit: int) -> list:
+    """The first ``limit`` indices where ``mask`` is set, scanned in slices of 2^24 (the index
+    array of every failure of a false claim on a large box would cost 8 bytes a point)."""
+    out: list = []
+    for lo in range(0, len(mask), 1 << 24):
+        out += [lo + int(i) for i in np.flatnonzero(mask[lo:lo + (1 << 24)])[:limit - len(out)]]
+        if len(out) >= limit:
+            break
+    return out
+
+
 def _check_compiled(solution, cl, holds, func, args, limit) -> ClaimResult:
     box = solution.box
+    checked = len(solution)  # its validity mask is freed before the failure mask exists
     mask = np.zeros(box.size, dtype=np.bool_)
     g = solution.grundy.reshape(-1)
-    m = solution.misere.reshape(-1) if solution.misere is not None else np.zeros(0, np.int32)
+    m = solution.misere.reshape(-1) if solution.misere is not None else np.zeros(0, solution.grundy.dtype)
     from numba.core.errors import NumbaError  # only reached with numba present
     try:
         status, where = func(np.array(box.shape, dtype=np.int64), args[0], args[1], g, m, mask)
@@ -168,11 +180,11 @@ def _check_compiled(solution, cl, holds, func, args, limit) -> ClaimResult:
         p = tuple(int(v) for v in np.unravel_index(int(where), box.shape))
         _raise_at(solution, cl, holds, p)  # the reference's message; it must raise there
         return check_reference(solution, cl, holds, limit)  # e.g. a table miss: no error at all
-    res = ClaimResult(cl.name, "holds", checked=len(solution), method="compiled")
+    res = ClaimResult(cl.name, "holds", checked=checked, method="compiled")
     res.failures = int(np.count_nonzero(mask))
     if res.failures:
         res.status = "fails"
-        for L in np.flatnonzero(mask)[:limit]:
+        for L in _first_set(mask, limit):
             p = tuple(int(v) for v in np.unravel_index(int(L), box.shape))
             res.counterexamples.append((p, int(g[L])))
     return res

@@ -34,7 +34,7 @@ import numpy as np
 from cgs_bridge.errors import EvaluationError
 
 from . import bounds, codegen, kcache, kernelgen
-from .box import Box, estimate_bytes, words_for
+from .box import Box, estimate_bytes, grundy_dtype, rule_width, words_for
 from .reference import solve_reference
 from .stats import KernelStats
 
@@ -57,23 +57,33 @@ class CompiledKernel:
         t0 = time.perf_counter()
         self.module, self.key = kcache.import_source(source, "k")
         self.kernel = self.module.kernel
-        c0, h0 = dispatcher_counts(self.kernel)
-        tiny = Box(tuple(f"c{j}" for j in range(n)), (0,) * n)
-        k, t = np.zeros(1, np.int64), np.zeros((1, 1), np.int64)
-        self.run(tiny, False, k, t, None, warmup=True)  # compiles (or loads) all functions
-        c1, h1 = dispatcher_counts(self.kernel)
-        self.compiles, self.cache_hits = c1 - c0, h1 - h0
+        self.n, self.warmed = n, set()
+        self.compiles, self.cache_hits = self.warm(np.dtype(np.int8))
         self.compile_seconds = time.perf_counter() - t0
 
-    def run(self, box: Box, misere: bool, K, T, progress, warmup: bool = False):
+    def warm(self, dt) -> tuple:
+        """Compile (or load) the kernel for Grundy arrays of type ``dt`` on a one-point box, once
+        per type; return ``(compiles, disk cache hits)`` of this call (zeros when already done)."""
+        if dt in self.warmed:
+            return 0, 0
+        c0, h0 = dispatcher_counts(self.kernel)
+        tiny = Box(tuple(f"c{j}" for j in range(self.n)), (0,) * self.n)
+        k, t = np.zeros(1, np.int64), np.zeros((1, 1), np.int64)
+        self.run(tiny, False, k, t, None, warmup=True, dtype=dt)
+        self.warmed.add(dt)
+        c1, h1 = dispatcher_counts(self.kernel)
+        return c1 - c0, h1 - h0
+
+    def run(self, box: Box, misere: bool, K, T, progress, warmup: bool = False, dtype=None):
         """Run on ``box`` with parameter arrays ``K``, ``T``; return
         ``(status, linear_index, grundy, misere, bytes)``."""
         shape = box.shape
         size = box.size
         w = words_for(box) * self.width
         slots = [int(np.prod(shape[i + 1:], dtype=np.int64)) for i in range(len(shape))]
-        g = np.empty(size, dtype=np.int32)
-        m = np.empty(size if misere else 0, dtype=np.int32)
+        dt = dtype or grundy_dtype(box, self.width)  # the narrowest type of the box's largest possible value
+        g = np.empty(size, dtype=dt)
+        m = np.empty(size if misere else 0, dtype=dt)
         arrays = []
         for i in self.ruled:
             arrays += [np.zeros(slots[i] * w, dtype=np.uint64), np.zeros(slots[i], dtype=np.uint8),
@@ -115,7 +125,7 @@ def width(ruleset) -> int:
     """Bitset width factor: 1 for one lowering per coordinate (a Grundy value never exceeds the
     sum of the bounds); with general rules and a pass (issue 22) one more share per rule and one
     for the pass, a value beyond it stops the kernel (the reference solves the box)."""
-    return 1 if not ruleset.general else len(ruleset.game.moves) + 2
+    return rule_width(ruleset)
 
 
 def forget() -> None:
@@ -134,7 +144,8 @@ def solve_fast(ruleset, box: Box, misere: bool = False, progress=None):
         misere: also compute misère values (CGSuite ``MisereNimValue``).
         progress: optional callable(done_points, total_points), called between chunks.
     Returns:
-        ``(grundy, misere_values, stats)``: int32 arrays of ``box.shape``, -1 at invalid points
+        ``(grundy, misere_values, stats)``: arrays of ``box.shape`` in
+        :func:`solvers.box.grundy_dtype` (int8, int16 or int32), -1 at invalid points
         (``misere_values`` None unless asked), and a :class:`KernelStats`.
     Raises:
         RuleError: an option of a valid position is invalid, outside the box, raises a coordinate
@@ -152,6 +163,11 @@ def solve_fast(ruleset, box: Box, misere: bool = False, progress=None):
     st.kernel = k.key
     if not st.reused:
         st.compiles, st.cache_hits, st.compile_seconds = k.compiles, k.cache_hits, k.compile_seconds
+    t1 = time.perf_counter()
+    more = k.warm(grundy_dtype(box, k.width))  # another Grundy type than the ones compiled so far
+    if any(more):
+        st.compiles, st.cache_hits = st.compiles + more[0], st.cache_hits + more[1]
+        st.compile_seconds += time.perf_counter() - t1
     st.prepare_seconds = time.perf_counter() - t0 - st.compile_seconds
     t0 = time.perf_counter()
     status, where, g, m, st.bytes = k.run(box, misere, K, T, progress)

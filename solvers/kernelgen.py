@@ -35,7 +35,7 @@ def generate(ruleset) -> tuple:
     env = {c: f"p{j}" for j, c in enumerate(ruleset.coords)}
     valid = " and ".join(f"({g.expr(r.expr, env)})" for r in ruleset.game.requires) or "True"
     arrays = "".join(f", B{i}, P{i}, C{i}" for i in ruled)
-    k = ["@njit(cache=True)",
+    k = ["@njit(cache=True, nogil=True)",  # nogil: sweep cells run in threads (issue 24)
          f"def kernel(S, lo0, hi0, W, misere, K, T, G, M{arrays}):",
          "    err = np.zeros(1, np.int64)",
          "    one = np.uint64(1)"]

@@ -21,7 +21,9 @@ class Solution:
     Attributes:
         ruleset: the :class:`cgs_bridge.game.Ruleset` solved.
         box: the :class:`~solvers.box.Box`.
-        grundy: int32 array of ``box.shape``; -1 marks points that are not valid positions.
+        grundy: integer array of ``box.shape`` (the fast kernel: the narrowest type holding the box's
+            largest possible value, :func:`solvers.box.grundy_dtype`; the reference: int32); -1 marks
+            points that are not valid positions.
         misere: same for misère values, or None.
         stats: the :class:`~solvers.stats.KernelStats` of the solve.
     """
@@ -85,9 +87,10 @@ class Solution:
         pos = self.positions()
         data = {c: pos[:, i] for i, c in enumerate(self.ruleset.coords)}
         idx = tuple(pos.T)
-        data["grundy"] = self.grundy[idx]
+        wide = np.promote_types(self.grundy.dtype, np.int32)  # int32 columns whatever the storage
+        data["grundy"] = self.grundy[idx].astype(wide)
         if self.misere is not None:
-            data["misere"] = self.misere[idx]
+            data["misere"] = self.misere[idx].astype(wide)
         import pandas as pd  # imported here: the solve command does not need it
         return pd.DataFrame(data)
 

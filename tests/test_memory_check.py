@@ -8,6 +8,8 @@ import re
 import pytest
 
 from cgs_bridge.cli.main import main
+from cgs_bridge import catalog
+from cgs_bridge.game import Ruleset
 from solvers.box import Box, command_bytes, estimate_bytes
 
 
@@ -18,8 +20,9 @@ def test_bound_1258_is_refused_with_the_largest_bound_that_fits(capsys, monkeypa
     assert "1,995,616,979 points" in err and "with streamed output" in err
     largest = int(re.search(r"largest bound that fits .* is (\d+)", err).group(1))
     box = lambda b: Box(("x", "y", "z"), (b, b, b))  # noqa: E731
-    assert (command_bytes(box(largest), output="stream") <= 4 << 30
-            < command_bytes(box(largest + 1), output="stream"))
+    tri = Ruleset(catalog.load("triangular"), {})
+    assert (command_bytes(box(largest), output="stream", ruleset=tri) <= 4 << 30
+            < command_bytes(box(largest + 1), output="stream", ruleset=tri))
     assert largest < 1258
 
 
@@ -47,3 +50,32 @@ def test_a_yardstick_that_never_ends_is_stopped(tmp_path):
     never.chmod(0o755)
     with pytest.raises(bench.YardstickError, match="time limit of 1 s"):
         bench.run_yardstick(never, 3, 20, timeout=1)
+
+
+def test_check_of_the_issue_24_box_is_accepted_and_close_to_its_measured_peak():
+    """Issue 24: ``check triangular -p k=5 --bound x=1400,y=560,z=1400`` (1.1e9 points) was
+    refused as needing 54.8 GiB with 22.2 GiB available, and ran in 5.3 GB with int32 values.
+    Now its values are int16 (at most 3,360 = the sum of the bounds), the claims never list the
+    positions, and the P-positions are at most one per y-line (y has no move rule)."""
+    box = Box(("x", "y", "z"), (1400, 560, 1400))
+    tri = Ruleset(catalog.load("triangular"), {"k": "5"})
+    need = command_bytes(box, output="check", ruleset=tri)
+    assert need < 22.2 * 2**30
+    assert need > 1_101_131_361 * 2  # at least the int16 values themselves
+
+
+@pytest.mark.parametrize("name", catalog.names())
+def test_value_and_p_position_bounds_hold_on_every_catalog_game(name):
+    """The bounds the estimate rests on, against the reference solver: every value fits the
+    Grundy type (at most the sum of the bounds), and the P-positions are at most one per line
+    along a plain cut (two on one line: the higher would have the lower as an option)."""
+    import numpy as np
+
+    from solvers import parse_bound, solve
+    from solvers.box import grundy_dtype, max_p_positions
+    r = Ruleset(catalog.load(name), {})
+    box = parse_bound(catalog.boxes(name, "generated")[0][1], r.coords)
+    sol = solve(r, box, method="reference")
+    assert sol.grundy.max() <= np.iinfo(grundy_dtype(box)).max
+    assert sol.grundy.max() <= sum(box.upper)
+    assert int((sol.grundy == 0).sum()) <= max_p_positions(box, r)

@@ -17,7 +17,7 @@ import pytest
 import cgs_bridge as cb
 from cgs_bridge.cli.main import main
 from cgs_bridge.errors import BoxError, InputError, ParameterError
-from cgs_bridge.sweep import parse_values, plan_sweep, run_plan
+from cgs_bridge.sweep import parse_values, plan_sweep, run_cell, run_plan
 
 import sweep_helpers
 
@@ -83,10 +83,37 @@ def test_grid_of_two_parameters_and_bounds():
 
 def test_local_cluster_of_two_workers_equals_serial():
     serial = cb.sweep("triangular", {"k": "1..9:2"}, bound=12, claims=[XOR], workers=0)
-    dask = cb.sweep("triangular", {"k": "1..9:2"}, bound=12, claims=[XOR], workers=2)
+    dask = run_plan(plan_sweep("triangular", {"k": "1..9:2"}, 12, [XOR]), workers=2, threads=False)
     assert dask.workers == "LocalCluster of 2 worker processes"
     assert set(dask.frame["worker"]) <= {"0", "1"} and set(serial.frame["worker"]) == {"local"}
     pd.testing.assert_frame_equal(serial.table(), dask.table())
+
+
+def test_small_cells_run_in_threads_and_equal_serial():
+    """Issue 24: cells this small run in threads of this process (no worker start-up); the
+    table is the serial one, every cell computed once."""
+    serial = cb.sweep("triangular", {"k": "1..9:2"}, bound=12, claims=[XOR], workers=0)
+    threaded = cb.sweep("triangular", {"k": "1..9:2"}, bound=12, claims=[XOR], workers=2)
+    assert threaded.workers == "2 threads in this process" and threaded.computed == 5
+    pd.testing.assert_frame_equal(serial.table(), threaded.table())
+    assert list(threaded.frame["k"]) == [1, 3, 5, 7, 9]  # grid order, whatever finished first
+
+
+def test_thread_runner_retries_a_failing_cell_once_then_reports_it():
+    from cgs_bridge.sweep.threads import ThreadRunner
+    plan = plan_sweep("triangular", {"k": "3..7:2"}, 6)
+    calls = []
+
+    def flaky(spec, cell, version, method, limit):
+        calls.append(dict(cell.params)["k"])
+        if dict(cell.params)["k"] == 5:
+            raise RuntimeError("boom")
+        return run_cell(spec, cell, version, method, limit)
+    rows = {}
+    ThreadRunner(2).run(plan, list(enumerate(plan.cells)), flaky, "auto", 3, rows.__setitem__)
+    assert sorted(calls) == [3, 5, 5, 7]
+    assert rows[1]["status"] == "failed" and "boom" in rows[1]["error"]
+    assert rows[0]["status"] == rows[2]["status"] == "ok"
 
 
 def test_resume_reuses_finished_cells(tmp_path):

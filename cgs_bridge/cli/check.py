@@ -30,7 +30,7 @@ def run(args) -> int:
     uses_misere = claims_use_misere(checked)
     try:
         sol = solve(ruleset, box, misere=uses_misere, method=args.method,
-                    progress=progress_callback("solving"), output="positions")
+                    progress=progress_callback("solving"), output="check")
     except RuleError as e:
         print(f"rules: FAIL on box {box}: {e}")
         return 1

@@ -4,6 +4,7 @@ LocalCluster of worker processes, the tables compared, the speed-up and compile 
 
 from __future__ import annotations
 
+import os
 import time
 
 #: The benchmark sweep of issue 12: triangular, k = 1, 3, ..., 41, bound 200, one extra claim.
@@ -18,7 +19,8 @@ def sweep_case(out=print, workers: int = 2, params=None, bound=None, claims=None
     plan = plan_sweep(GAME, params or PARAMS, bound or BOUND, [CLAIM] if claims is None else claims)
     label = (f"sweep {GAME} -p {' -p '.join(f'{k}={v}' for k, v in (params or PARAMS).items())} "
              f"--bound {bound or BOUND}")
-    out(f"{label}: {len(plan.cells)} cells")
+    load = " ".join(f"{v:.2f}" for v in os.getloadavg())
+    out(f"{label}: {len(plan.cells)} cells; {os.cpu_count()} CPUs, load average {load} (1, 5, 15 min)")
     t0 = time.perf_counter()
     serial = run_plan(plan, workers=0)
     t_serial = time.perf_counter() - t0

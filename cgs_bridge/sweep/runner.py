@@ -139,7 +139,8 @@ class SweepResult:
 
 
 def run_plan(plan: SweepPlan, output=None, workers=None, scheduler=None, progress: bool = False,
-             method: str = "auto", limit: int = 3, force: bool = False, cell_fn=run_cell) -> SweepResult:
+             method: str = "auto", limit: int = 3, force: bool = False, cell_fn=run_cell,
+             threads: bool | None = None) -> SweepResult:
     """Run the cells of ``plan`` not already in ``output`` and return the table of the grid.
 
     Args:
@@ -151,6 +152,11 @@ def run_plan(plan: SweepPlan, output=None, workers=None, scheduler=None, progres
         progress: a tqdm bar on stderr (cells done / total, ETA) when stderr is a terminal.
         force: replace an ``output`` that is not a sweep table.
         cell_fn: the function run per cell (``run_cell``'s signature).
+        threads: with ``workers`` N > 0 and no scheduler, run the cells in N threads of this
+            process (True) or in a LocalCluster of N processes (False); None chooses threads when
+            ``cell_fn`` is :func:`run_cell` and every cell has at most
+            :data:`~cgs_bridge.sweep.threads.THREAD_CELL_POINTS` box points
+            (:mod:`cgs_bridge.sweep.threads`).
     Raises:
         InputError: ``output`` exists and is not a sweep table (without ``force``).
         BoxError: the largest cell does not fit in one worker's memory.
@@ -176,7 +182,8 @@ def run_plan(plan: SweepPlan, output=None, workers=None, scheduler=None, progres
         if n < 0:
             raise InputError(f"--workers must be >= 0, got {n}")
         check_memory(plan, [plan.cells[i] for i in todo], available_memory() // max(1, min(n, len(todo))))
-        runner = _SerialRunner() if n == 0 else _DaskRunner.local(n)
+        runner = _SerialRunner() if n == 0 else _local_runner(plan, [plan.cells[i] for i in todo], n,
+                                                                   threads, cell_fn)
     try:
         if scheduler:
             check_memory(plan, [plan.cells[i] for i in todo], runner.worker_memory())
@@ -238,6 +245,14 @@ def _bar(total: int, progress: bool):
     (:mod:`cgs_bridge.progress`)."""
     from .. import progress as prog
     return prog.Task("sweep", total, unit=" cells", active=progress)
+
+
+def _local_runner(plan, cells_, n: int, threads, cell_fn):
+    """Threads (small cells, :mod:`cgs_bridge.sweep.threads`) or a LocalCluster of processes."""
+    from .threads import THREAD_CELL_POINTS, ThreadRunner, largest_points
+    if threads is None:
+        threads = cell_fn is run_cell and largest_points(plan, cells_) <= THREAD_CELL_POINTS
+    return ThreadRunner(n) if threads else _DaskRunner.local(n)
 
 
 class _SerialRunner:
