@@ -12,7 +12,18 @@ runs Mathics3; it does not import cgs_bridge): ``python mathics_launcher.py FILE
    one stays unevaluated whatever its spelling (``System`Run``, ``\\:0052un``, ``Symbol["Run"]``,
    ``ToExpression``, ``Uncompress``): there is nothing left to call, and ``Block``/``Remove`` cannot
    bring it back;
-3. runs ``mathics -q -f FILE`` (the same output as the plain command).
+3. runs ``mathics -q -f FILE`` (the same output as the plain command), or, with ``--audit``, the
+   audit's run (:func:`audit_run`): the plan (a JSON document: the channel key, the prelude, the
+   program's statements, the symbols to check and the positions of the audit's box) is read from
+   standard input *before* any program code exists in the engine; the statements are evaluated one
+   by one as ``mathics -f`` would; then the checks are made here, in Python, after the program:
+   each symbol is called on each position with ``expr.evaluate`` (no ``$Pre``/``$Post``/``Print``/
+   ``ToString`` of the program is involved) and the results are written as text built in Python,
+   on lines tagged with the key. The program never sees the key (it is in no symbol, file or
+   environment variable) and its own output can therefore not imitate the audit's lines; a
+   ``Quit``/``Exit``/``Abort``/uncaught ``Throw`` of a statement is recorded, and when the program
+   ends the process no final ``done`` line is written. Protocol: docs/audit.md, "Results the
+   program cannot forge".
 """
 
 import sys
@@ -58,11 +69,174 @@ def _lock_down() -> None:
     definitions.Definitions.__init__ = locked_init
 
 
+def _text(expr, depth=0, symbols=None) -> str:
+    """InputForm-like text of ``expr`` built from the Python objects (never by the engine's own
+    formatting, which the program can redefine): integers, lists, strings, symbols, calls. The
+    ``Global``` symbols met are added to the set ``symbols`` when given."""
+    from mathics.core.atoms import Integer, String
+    from mathics.core.symbols import Symbol
+    if depth > 200:
+        return "$Deep"
+    if isinstance(expr, Integer):
+        return str(expr.value)
+    if isinstance(expr, String):
+        return '"' + expr.value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    if isinstance(expr, Symbol):
+        name = expr.get_name()
+        if symbols is not None and name.startswith("Global`"):
+            symbols.add(name)
+        return name.split("`")[-1] if name.startswith(("Global`", "System`")) else name
+    elements = getattr(expr, "elements", None)
+    if elements is None:
+        return str(expr)
+    inner = ", ".join(_text(e, depth + 1, symbols) for e in elements)
+    head = expr.get_head()
+    if isinstance(head, Symbol) and head.get_name() == "System`List":
+        return "{" + inner + "}"
+    return _text(head, depth + 1, symbols) + "[" + inner + "]"
+
+
+class Channel:
+    """The audit's lines on standard output: ``@@CGSB-<key>@@ <tag> <payload> @@END-<key>@@``."""
+
+    def __init__(self, key: str):
+        self.key = key
+
+    def emit(self, tag: str, payload: str) -> None:
+        sys.stdout.flush()
+        sys.stdout.write(f"\n@@CGSB-{self.key}@@ {tag} {payload} @@END-{self.key}@@\n")
+        sys.stdout.flush()
+
+
+def _statement_status(evaluation) -> str:
+    """``ok`` or why the statement did not end normally (``$Aborted``, ``Hold[Throw[...]]``)."""
+    from mathics.core.symbols import SymbolNull
+    exc = evaluation.exc_result
+    if exc is None or exc is SymbolNull or exc == SymbolNull:
+        return "ok"
+    return _text(exc)
+
+
+def _call(definitions, evaluation_class, output, head: str, arg, seen=None):
+    """``head[arg]`` (``head`` alone when ``arg`` is None) evaluated directly (no ``$Pre``/
+    ``$Post``), as text; ``Global``` symbols in a non-integer result are added to ``seen``; a Quit
+    propagates."""
+    from mathics.core.expression import Expression
+    from mathics.core.symbols import Symbol
+    ev = evaluation_class(definitions, output=output, catch_interrupt=False)
+    expr = Symbol(definitions.lookup_name(head)) if arg is None else Expression(
+        Symbol(definitions.lookup_name(head)), arg)
+    try:
+        value = expr.evaluate(ev)
+    except SystemExit:
+        raise
+    except Exception as e:  # Abort, Throw, Return, limits: the call did not give a value
+        return "$Failed[" + '"' + type(e).__name__ + '"' + "]"
+    finally:
+        ev.stop()
+    from mathics.core.atoms import Integer
+    return _text(value, symbols=None if isinstance(value, Integer) else seen)
+
+
+def _position(p):
+    from mathics.core.atoms import Integer
+    from mathics.core.list import ListExpression
+    return ListExpression(*[Integer(int(v)) for v in p])
+
+
+def audit_run(plan: dict) -> int:
+    """Evaluate the program of ``plan`` statement by statement, then make the checks (module
+    docstring). Returns the process exit code (0; a Quit of the program ends the process)."""
+    from mathics.__main__ import TerminalOutput, TerminalShell
+    from mathics.core.definitions import Definitions
+    from mathics.core.evaluation import Evaluation
+    from mathics.core.parser import MathicsMultiLineFeeder
+    from mathics.settings import default_pymathics_modules
+    channel = Channel(plan["key"])
+    definitions = Definitions(add_builtin=True, extension_modules=tuple(default_pymathics_modules))
+    definitions.set_line_no(0)
+    shell = TerminalShell(definitions, "NoColor", want_readline=False, want_completion=False,
+                          autoload=True)
+    output = TerminalOutput(shell)
+
+    def run(text: str):
+        feeder = MathicsMultiLineFeeder(text, "program.wl")
+        status, value = "ok", None
+        while not feeder.empty():
+            evaluation = Evaluation(definitions, output=output, catch_interrupt=False)
+            query = evaluation.parse_feeder(feeder)
+            if query is None:
+                continue
+            evaluation.evaluate(query)
+            value = evaluation.last_eval
+            if _statement_status(evaluation) != "ok":
+                status = _statement_status(evaluation)
+        return status, value
+
+    if plan.get("prelude"):
+        run(plan["prelude"])
+    channel.emit("started", "1")
+    stopped = None
+    for n, st in enumerate(plan["statements"], 1):
+        try:
+            status, value = run(st["text"] if st["show"] else st["text"] + ";")
+        except SystemExit:
+            stopped = f"statement {n} ended the engine (Quit or Exit)"
+            break
+        if status != "ok":
+            channel.emit("status", f"{n} {status}")
+        if st["show"] and value is not None and _text(value) != "Null":
+            channel.emit("out", f"{n} {_text(value)}")
+    if stopped:
+        channel.emit("stopped", stopped)
+        channel.emit("done", "1")
+        return 0
+    try:
+        _checks(plan, definitions, Evaluation, output, channel)
+    except SystemExit:
+        channel.emit("stopped", "the program ended the engine (Quit or Exit) during the checks")
+    channel.emit("done", "1")
+    return 0
+
+
+def _checks(plan, definitions, evaluation_class, output, channel) -> None:
+    """The audit's checks after the program: the position list, then each checked function on each
+    position of the audit's box, then the heads the program calls that have no definition."""
+    box = [_position(p) for p in plan.get("box", [])]
+    if plan.get("positions"):
+        channel.emit("positions", _call(definitions, evaluation_class, output, plan["positions"], None))
+    seen: set = set()
+    for tag in ("values", "moves"):
+        head = plan.get({"values": "grundy", "moves": "moves"}[tag])
+        if head:
+            texts = [_call(definitions, evaluation_class, output, head, p, seen) for p in box]
+            channel.emit(tag, "{" + ", ".join(texts) + "}")
+    unbound = sorted(n.split("`")[-1] for n in seen if not definitions.get_ownvalues(n)
+                     and not definitions.get_downvalues(n))
+    channel.emit("unbound", "{" + ", ".join('"' + n + '"' for n in unbound) + "}")
+    undefined = []
+    for h in plan.get("heads", []):
+        name = definitions.lookup_name(h)
+        if not name.startswith("Global`"):
+            continue
+        if not (definitions.get_downvalues(name) or definitions.get_ownvalues(name)
+                or definitions.get_subvalues(name) or definitions.get_upvalues(name)):
+            undefined.append(h)
+    channel.emit("undefined", "{" + ", ".join('"' + h + '"' for h in undefined) + "}")
+
+
 def main() -> int:
-    if len(sys.argv) != 2:
-        print("usage: mathics_launcher.py FILE", file=sys.stderr)
+    audit = len(sys.argv) == 3 and sys.argv[1] == "--audit"
+    if len(sys.argv) != 2 and not audit:
+        print("usage: mathics_launcher.py [--audit] FILE", file=sys.stderr)
         return 2
+    plan = None
+    if audit:  # read before any program code exists in this process; stdin is then at its end
+        import json
+        plan = json.loads(sys.stdin.read())
     _lock_down()
+    if plan is not None:
+        return audit_run(plan)
     from mathics.__main__ import main as mathics_main
     sys.argv = ["mathics", "-q", "-f", sys.argv[1]]
     return mathics_main() or 0

@@ -1,0 +1,71 @@
+"""The verdict rules of an audit, in one place (docs/audit.md, "Verdict rules").
+
+- **agree (exit 0)** only when every run's engine ran to the end without error, the program did
+  not stop the audit (``Quit``/``Exit``/``Abort``/uncaught ``Throw``), the audit's checks ran to
+  their end, every valid position of the audit's box was compared, and no value or option was
+  symbolic;
+- **differ (exit 1)** when, with all of that, a check found a difference (a value, an option set, a
+  listed or missing position, a printed output);
+- **error (exit 2)** otherwise: an engine error or time-out, a program that stopped the audit
+  before its checks, an unevaluated (symbolic) value or option, a check that could not be made.
+  Text that ends inside an open bracket, string or comment is refused before any run
+  (:func:`incomplete`).
+"""
+
+from __future__ import annotations
+
+from .judge import Check
+from .normalize import scan
+
+STOPPED = "the program stopped the audit before its checks"
+
+
+def incomplete(text: str) -> str | None:
+    """Why ``text`` (the printed program) cannot be complete, or None: it ends inside an open
+    bracket, string or comment, named with its 1-based line and column."""
+    stack, start, prev, last = [], None, None, "code"
+    for i, ch, state, _ in scan(text + "\n"):  # the added newline is inside what is left open
+        if state != prev and state in ("string", "comment"):
+            start = i
+        prev = last = state
+        if state == "code" and ch in "([{":
+            stack.append((ch, i))
+        elif state == "code" and ch in ")]}" and stack:
+            stack.pop()
+
+    def where(i):
+        line = text.count("\n", 0, i) + 1
+        return f"line {line}, column {i - (text.rfind(chr(10), 0, i) + 1) + 1}"
+    if last in ("string", "comment") and start is not None:
+        return f"the program ends inside a {last} opened at {where(start)}"
+    if stack:
+        ch, i = stack[-1]
+        return f"the program ends inside `{ch}` opened at {where(i)}"
+    return None
+
+
+def completion(extracted) -> Check:
+    """Did the program let the audit's checks run? ``error`` with :data:`STOPPED` when it ended the
+    engine, aborted or threw out of a statement; ``error`` when the checks did not finish."""
+    if "stopped" in extracted.data:
+        return Check("completion", "error", f"{STOPPED}: {extracted.data['stopped']}")
+    if extracted.status:
+        n, why = sorted(extracted.status.items())[0]
+        return Check("completion", "error", f"{STOPPED}: statement {n} ended with {why[:200]}")
+    if not extracted.started:
+        return Check("completion", "error", f"{STOPPED}: the audit's start line never came (the "
+                     "prelude or the engine failed)")
+    if not extracted.done:
+        return Check("completion", "error", "the audit's checks did not finish (the engine ended "
+                     "or was stopped during the program or the checks)")
+    return Check("completion", "agree", "the program ran to its end and the audit's checks after it")
+
+
+def exit_code(runs, checks) -> int:
+    """The exit code of an audit from its runs (``outcome.status``) and its counted checks."""
+    verdicts = [c.verdict for _, c in checks if c.alternative is None]
+    if not runs or any(r.outcome is not None and r.outcome.status != "ok" for r in runs):
+        return 2
+    if "error" in verdicts:
+        return 2
+    return 1 if "differ" in verdicts else 0
