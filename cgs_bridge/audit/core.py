@@ -215,7 +215,7 @@ def _audit_run(label, sc, prog, ruleset, symbols, bound, alternatives, expect, s
         sols.append(sol)
     checked = sorted({p for sol in sols if sol is not None for p in valid_positions(sol)})
     with progress.scope(f"audit run {label}"):
-        outcome = run_program(prog, symbols, checked, allow_unsafe=True, moves=check_moves, **run_kw)
+        outcome = run_program(prog, symbols, box=checked, allow_unsafe=True, moves=check_moves, **run_kw)
     run = RunReport(label, sc, prog, outcome, box_how=how)
     ex = outcome.extracted
     data = ex.data

@@ -21,8 +21,9 @@ STOPPED = "the program stopped the audit before its checks"
 
 
 def incomplete(text: str) -> str | None:
-    """Why ``text`` (the printed program) cannot be complete, or None: it ends inside an open
-    bracket, string or comment, named with its 1-based line and column."""
+    """Why ``text`` (the printed program) cannot be complete, or None: it ends inside a string or
+    comment, or inside an open bracket (the outermost: the statement cut off), named with its
+    1-based line and column."""
     stack, start, prev, last = [], None, None, "code"
     for i, ch, state, _ in scan(text + "\n"):  # the added newline is inside what is left open
         if state != prev and state in ("string", "comment"):
@@ -38,8 +39,8 @@ def incomplete(text: str) -> str | None:
         return f"line {line}, column {i - (text.rfind(chr(10), 0, i) + 1) + 1}"
     if last in ("string", "comment") and start is not None:
         return f"the program ends inside a {last} opened at {where(start)}"
-    if stack:
-        ch, i = stack[-1]
+    if stack:  # the outermost open bracket: the statement that was cut off
+        ch, i = stack[0]
         return f"the program ends inside `{ch}` opened at {where(i)}"
     return None
 
