@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from seed_programs import by_name
 from cgs_bridge.audit.extract import Symbolic, detect_symbols, parse_output, parse_wl
 from cgs_bridge.audit.judge import (judge_moves, judge_outputs, judge_positions, judge_values,
                                     load_expect)
@@ -48,7 +49,7 @@ def test_lines_with_another_key_or_the_old_marker_are_the_programs_output():
 
 
 def test_detect_symbols(data):
-    n = normalize((data / "audit" / "seed002_ex22.txt").read_text(encoding="utf-8"))
+    n = normalize(by_name("seed002_ex22.txt"))
     s = detect_symbols(n)
     assert (s.grundy, s.positions, s.moves) == ("Gr", "allcases", "move")
     n2 = normalize("cases = Select[Range[3], EvenQ]\nnext[q_] := {q}\nG[p_] := G[p] = Mex[Map[G, next[p]]]\n")
@@ -102,7 +103,7 @@ def test_judge_finds_each_kind_of_difference(tri):
 def test_expect_file_and_outputs(tmp_path, data):
     e = load_expect(data / "audit" / "seed003_ex83.expect.yaml")
     assert [x["printed"] for x in e] == ["977", "2257"]
-    n = normalize((data / "audit" / "seed003_ex83.txt").read_text(encoding="utf-8"))
+    n = normalize(by_name("seed003_ex83.txt"))
     ok = judge_outputs(e, {9: "977", 10: "2257"}, n.statements, scaled=False)
     assert ok.verdict == "agree"
     bad = judge_outputs(e, {9: "0", 10: "0"}, n.statements, scaled=False)
@@ -149,4 +150,4 @@ def test_incomplete_text_names_what_is_open(text, why):
 def test_complete_texts_are_not_incomplete(data):
     from cgs_bridge.audit.verdict import incomplete
     for name in ("seed003_ex83.txt", "seed002_ex22.txt", "seed000_ex72.txt"):
-        assert incomplete((data / "audit" / name).read_text(encoding="utf-8")) is None
+        assert incomplete(by_name(name)) is None
