@@ -175,6 +175,9 @@ def audit_run(plan: dict) -> int:
 
     if plan.get("prelude"):
         run(plan["prelude"])
+    trace = Trace(int(plan.get("n", 0)))
+    trace.install()
+    trace.on = True
     channel.emit("started", "1")
     stopped = None
     for n, st in enumerate(plan["statements"], 1):
@@ -187,30 +190,176 @@ def audit_run(plan: dict) -> int:
             channel.emit("status", f"{n} {status}")
         if st["show"] and value is not None and _text(value) != "Null":
             channel.emit("out", f"{n} {_text(value)}")
+    trace.on = False
     if stopped:
         channel.emit("stopped", stopped)
         channel.emit("done", "1")
         return 0
     try:
-        _checks(plan, definitions, Evaluation, output, channel)
+        _checks(plan, definitions, Evaluation, output, channel, trace)
     except SystemExit:
         channel.emit("stopped", "the program ended the engine (Quit or Exit) during the checks")
     channel.emit("done", "1")
     return 0
 
 
-def _checks(plan, definitions, evaluation_class, output, channel) -> None:
-    """The audit's checks after the program: the position list, then each checked function on each
-    position of the audit's box, then the heads the program calls that have no definition."""
-    box = [_position(p) for p in plan.get("box", [])]
-    if plan.get("positions"):
-        channel.emit("positions", _call(definitions, evaluation_class, output, plan["positions"], None))
+class Trace:
+    """Evidence recorded while the program runs: every call ``f[position]`` (or ``f[x, y, z]``) of a
+    ``Global``` function and its value, in the program's own dynamic scope (so ``Block``-local
+    parameters are bound). Installed as a wrapper of ``Expression.evaluate``; ``on`` is switched
+    off after the program."""
+
+    def __init__(self, n: int):
+        self.n, self.on, self.calls = n, False, {}
+
+    def position(self, elements, evaluation):
+        from mathics.core.atoms import Integer
+        from mathics.core.list import ListExpression
+        from mathics.core.symbols import Symbol
+
+        def value(e):
+            return e.evaluate(evaluation) if isinstance(e, Symbol) else e
+        if len(elements) == 1:
+            e = value(elements[0])
+            if not isinstance(e, ListExpression):
+                return None
+            elements = e.elements
+        if len(elements) != self.n:
+            return None
+        out = []
+        for e in elements:
+            e = value(e)
+            if not isinstance(e, Integer):
+                return None
+            out.append(e.value)
+        return tuple(out)
+
+    def install(self) -> None:
+        from mathics.core.expression import Expression
+        from mathics.core.symbols import Symbol
+        original, trace = Expression.evaluate, self
+
+        def evaluate(expr, evaluation):
+            result = original(expr, evaluation)
+            if trace.on and result is not None:
+                head = expr._head
+                if isinstance(head, Symbol) and head.name.startswith("Global`"):
+                    trace.on = False  # evaluating the arguments is not itself recorded
+                    try:
+                        p = trace.position(expr._elements, evaluation)
+                    except Exception:
+                        p = None
+                    finally:
+                        trace.on = True
+                    if p is not None:
+                        trace.calls.setdefault(head.name, {}).setdefault(p, result)
+            return result
+        Expression.evaluate = evaluate
+
+
+def _kind(expr, n: int) -> str:
+    """``int``, ``options`` (a list of n-integer lists), or ``other``."""
+    from mathics.core.atoms import Integer
+    from mathics.core.list import ListExpression
+    if isinstance(expr, Integer):
+        return "int"
+    if isinstance(expr, ListExpression) and all(
+            isinstance(q, ListExpression) and len(q.elements) == n
+            and all(isinstance(v, Integer) for v in q.elements) for q in expr.elements):
+        return "options"
+    return "other"
+
+
+def _by_evidence(trace, box, kind: str):
+    """The traced function with the most values of ``kind`` at positions of the box, and how many."""
+    best, count = None, 0
+    for name, calls in trace.calls.items():
+        c = sum(1 for p in box if p in calls and _kind(calls[p], trace.n) == kind)
+        if kind == "options" and not any(_kind(v, trace.n) == kind and v.elements for v in calls.values()):
+            c = 0  # only empty lists: not a move function
+        if c > count:
+            best, count = name, c
+    return best, count
+
+
+def _position_lists(definitions, n: int):
+    """``Global``` symbols whose value is a list of n-integer lists: name -> set of positions."""
+    out = {}
+    for name in definitions.get_user_names():
+        if not name.startswith("Global`"):
+            continue
+        rules = definitions.get_ownvalues(name)
+        if len(rules) == 1:
+            value = rules[0].replace
+            if getattr(value, "elements", None) and _kind(value, n) == "options":
+                out[name] = {tuple(v.value for v in q.elements) for q in value.elements}
+    return out
+
+
+def _choose(plan, definitions, trace, box):
+    """The Grundy function, the move function and the position list: given names, else what the
+    program called while it ran (evidence), else the names detected from the text if defined."""
+    chosen = {}
+    for role, kind in (("grundy", "int"), ("moves", "options")):
+        name = plan.get(role)
+        if plan.get("given", {}).get(role) or not name:
+            chosen[role] = (name, "given" if name else "not checked")
+            continue
+        found, count = _by_evidence(trace, box, kind)
+        if found:
+            what = "integer values" if kind == "int" else "lists of options"
+            chosen[role] = (found.split("`")[-1], f"found by evidence: called at {count} positions of "
+                            f"the box while the program ran, with {what}")
+        elif definitions.get_downvalues(definitions.lookup_name(name)):
+            chosen[role] = (name, "detected from the text (defined; not called while the program ran)")
+        else:
+            chosen[role] = (None, f"none found: no function was called at positions of the box with "
+                            f"{'integer values' if kind == 'int' else 'lists of options'}")
+    name = plan.get("positions")
+    if plan.get("given", {}).get("positions"):
+        chosen["positions"] = (name, "given")
+    else:
+        lists = _position_lists(definitions, trace.n)
+        full = definitions.lookup_name(name) if name else None
+        valued = set(trace.calls.get(definitions.lookup_name(chosen["grundy"][0] or "$"), {}))
+        graded = {k: v for k, v in lists.items() if valued and v <= valued}
+        if full in lists:
+            chosen["positions"] = (name, f"detected from the text (a list of {len(lists[full])} positions)")
+        elif lists:
+            pool = graded or lists
+            best = max(pool, key=lambda k: len(pool[k]))
+            chosen["positions"] = (best.split("`")[-1], "found by evidence: the largest list of "
+                                   "positions the program assigned"
+                                   + (" whose every entry it computed a Grundy value of" if graded else "")
+                                   + f" ({len(lists[best])} positions)")
+        else:
+            chosen["positions"] = (None, "none: the program assigns no list of positions")
+    return chosen
+
+
+def _checks(plan, definitions, evaluation_class, output, channel, trace) -> None:
+    """The audit's checks after the program: the symbols chosen (:func:`_choose`), the position
+    list, each function at each position of the audit's box (what the program computed while it
+    ran when it did, else a call now), then the heads the program calls that have no definition."""
+    import json
+    points = [tuple(p) for p in plan.get("box", [])]
+    chosen = _choose(plan, definitions, trace, points)
+    channel.emit("symbols", json.dumps(chosen))
+    if chosen["positions"][0]:
+        channel.emit("positions", _call(definitions, evaluation_class, output, chosen["positions"][0], None))
     seen: set = set()
-    for tag in ("values", "moves"):
-        head = plan.get({"values": "grundy", "moves": "moves"}[tag])
-        if head:
-            texts = [_call(definitions, evaluation_class, output, head, p, seen) for p in box]
-            channel.emit(tag, "{" + ", ".join(texts) + "}")
+    for tag, role in (("values", "grundy"), ("moves", "moves")):
+        head = chosen[role][0]
+        if not head:
+            continue
+        calls = trace.calls.get(definitions.lookup_name(head), {})
+        texts = []
+        for p in points:
+            if p in calls:
+                texts.append(_text(calls[p], symbols=None if _kind(calls[p], trace.n) != "other" else seen))
+            else:
+                texts.append(_call(definitions, evaluation_class, output, head, _position(p), seen))
+        channel.emit(tag, "{" + ", ".join(texts) + "}")
     unbound = sorted(n.split("`")[-1] for n in seen if not definitions.get_ownvalues(n)
                      and not definitions.get_downvalues(n))
     channel.emit("unbound", "{" + ", ".join('"' + n + '"' for n in unbound) + "}")

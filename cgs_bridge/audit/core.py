@@ -75,8 +75,10 @@ def _assigned(norm: Normalized, name: str) -> bool:
 
 
 def require_checkable(norm: Normalized, symbols: Symbols) -> None:
-    """Refuse a program the audit could check nothing of: no statements, or no definition of the
-    Grundy function or of the position list (by their detected, default or given names).
+    """Refuse a program the audit could check nothing of: no statements, or nothing that could
+    compute Grundy values (no delayed definition ``:=`` and no indexed assignment anywhere), or a
+    ``--grundy``/``--positions`` name it never assigns. Other programs run: their symbols are
+    found by evidence (:func:`cgs_bridge.mathics_launcher._choose`).
 
     Raises:
         InputError: naming what is missing and the option that names it.
@@ -84,10 +86,12 @@ def require_checkable(norm: Normalized, symbols: Symbols) -> None:
     if not norm.statements:
         raise InputError("the program is empty (no statements after normalisation): there is "
                          "nothing to audit")
+    code = "\n".join(strip_comments(st.text) for st in norm.statements)
+    computes = ":=" in code or re.search(r"\]\s*=(?![=!])", code)
     missing = [f"no {what} {name!r} is defined ({opt} names it)"
-               for what, name, opt in (("Grundy function", symbols.grundy, "--grundy"),
-                                       ("position list", symbols.positions, "--positions"))
-               if not _assigned(norm, name)]
+               for what, name, opt, role in (("Grundy function", symbols.grundy, "--grundy", "grundy"),
+                                             ("position list", symbols.positions, "--positions", "positions"))
+               if (not computes or symbols.how.get(role) == "given") and not _assigned(norm, name)]
     if missing:
         raise InputError("the program cannot be audited: " + "; ".join(missing))
 
@@ -215,11 +219,14 @@ def _audit_run(label, sc, prog, ruleset, symbols, bound, alternatives, expect, s
         sols.append(sol)
     checked = sorted({p for sol in sols if sol is not None for p in valid_positions(sol)})
     with progress.scope(f"audit run {label}"):
-        outcome = run_program(prog, symbols, box=checked, allow_unsafe=True, moves=check_moves, **run_kw)
+        outcome = run_program(prog, symbols, box=checked, allow_unsafe=True, moves=check_moves,
+                              coords=ruleset.n, **run_kw)
     run = RunReport(label, sc, prog, outcome, box_how=how)
     ex = outcome.extracted
     data = ex.data
-    moves = symbols.moves if check_moves else None
+    chosen = _chosen(data, symbols)
+    grundy = chosen["grundy"][0]
+    moves = chosen["moves"][0] if check_moves else None
     run.checks.append(judge_engine(outcome))
     run.checks.append(completion(ex))
     run.checks.append(syntax_check(outcome))
@@ -231,8 +238,15 @@ def _audit_run(label, sc, prog, ruleset, symbols, bound, alternatives, expect, s
             group = [Check("positions", "error", f"no box to judge: {how}; the box is never taken "
                            "from the program's own list")]
         else:
-            group = [judge_positions(r, data, sol, how), judge_values(checked, sol, data, symbols.grundy),
-                     judge_moves(r, checked, data, moves)]
+            group = [judge_positions(r, data, sol, how) if chosen["positions"][0] else
+                     Check("positions", "skipped", f"{chosen['positions'][1]}; the functions are "
+                           f"judged at every valid position of the box {sol.box} ({how})"),
+                     judge_values(checked, sol, data, grundy) if grundy else
+                     Check("values", "error", f"no Grundy function: {chosen['grundy'][1]} "
+                           "(--grundy names it)"),
+                     judge_moves(r, checked, data, moves) if moves or not check_moves else
+                     Check("moves", "skipped", f"no move function: {chosen['moves'][1]} "
+                           "(--moves names it); the options are judged through the values")]
         if r is not ruleset:
             for c in group:
                 c.alternative = r.describe()
@@ -242,6 +256,22 @@ def _audit_run(label, sc, prog, ruleset, symbols, bound, alternatives, expect, s
             run.checks += group
             run.checks.append(judge_outputs(expect, ex.outputs, prog.statements, scaled))
     return run
+
+
+def _chosen(data: dict, symbols: Symbols) -> dict:
+    """The symbols the run judged (the launcher's ``symbols`` line: role -> (name, how)); without
+    it (a run stopped before the checks, wolframscript) the names from the text."""
+    import json
+    try:
+        chosen = json.loads(data["symbols"])
+        out = {role: (chosen[role][0], chosen[role][1]) for role in ("grundy", "moves", "positions")}
+    except (KeyError, ValueError, TypeError, IndexError):
+        return {role: (getattr(symbols, role), symbols.how.get(role, "default"))
+                for role in ("grundy", "moves", "positions")}
+    for role, (name, how) in out.items():  # the report's symbol line shows the first run's
+        if not symbols.how.get(f"{role}-run"):
+            symbols.how[f"{role}-run"] = f"{name} ({how})" if name else how
+    return out
 
 
 def symbol_origins(norm: Normalized) -> dict:

@@ -120,7 +120,8 @@ def detect_symbols(norm: Normalized, grundy: str | None = None, positions: str |
         if "allcases" in assigned:
             s.how["positions"] = "default"
         else:
-            sel = [a for a, t in zip(assigned, texts) if a and re.search(r"=\s*Select\[", t)]
+            sel = [a for a, t in zip(assigned, texts)
+                   if a and re.match(rf"\s*{re.escape(a)}\s*=\s*Select\[", t)]
             if sel:
                 s.positions, s.how["positions"] = sel[-1], "detected"
             else:
@@ -171,18 +172,23 @@ def instrument(norm: Normalized, symbols: Symbols, key: str, box: list, prelude:
 
 
 def plan(norm: Normalized, symbols: Symbols, key: str, box: list, prelude: str = "",
-         moves: bool = True) -> dict:
+         moves: bool = True, n: int = 0) -> dict:
     """The plan of :func:`cgs_bridge.mathics_launcher.audit_run` (JSON-able): the key, the
-    prelude, the statements (``show``: a notebook would display the value), the symbols to check,
-    the positions of the audit's box (lists of ints) and the heads the program calls."""
+    prelude, the statements (``show``: a notebook would display the value), the symbols named
+    from the text and which of them were ``given`` (the launcher chooses the others by evidence),
+    the number ``n`` of coordinates, the positions of the audit's box (lists of ints) and the
+    heads the program calls."""
     for name in (symbols.grundy, symbols.positions, symbols.moves):
         if name and not IDENT.fullmatch(name):
             raise ValueError(f"not a symbol name: {name!r}")
+    given = {role: symbols.how.get(role) == "given" for role in ("grundy", "moves", "positions")}
+    if not moves:
+        given["moves"] = True
     return {"key": key, "prelude": prelude,
             "statements": [{"text": st.text, "show": not st.terminated} for st in norm.statements],
             "positions": symbols.positions, "grundy": symbols.grundy,
-            "moves": symbols.moves if moves else None, "box": [list(q) for q in box],
-            "heads": called_heads(norm)}
+            "moves": symbols.moves if moves else None, "given": given, "n": n,
+            "box": [list(q) for q in box], "heads": called_heads(norm)}
 
 
 def parse_output(stdout: str, key: str) -> Extracted:

@@ -144,13 +144,14 @@ class RunOutcome:
 def run_program(norm: Normalized, symbols: Symbols, box: list = (), engine: str | None = None,
                 timeout: float = 600.0, memory: int | None = DEFAULT_MEMORY,
                 use_prelude: bool = True, allow_unsafe: bool = False, moves: bool = True,
-                sandboxed: bool = True) -> RunOutcome:
+                sandboxed: bool = True, coords: int = 0) -> RunOutcome:
     """Run ``norm`` in a scratch folder and make the audit's checks after it (Mathics3: the
     launcher's ``--audit`` mode; wolframscript: an instrumented script; see
     :mod:`cgs_bridge.audit.extract`), with a fresh channel key.
 
     Args:
         box: the positions (tuples of ints) at which the Grundy and move functions are checked.
+        coords: the number of coordinates of a position (what the launcher's evidence looks for).
         engine: ``auto``/None (wolframscript when on PATH, else Mathics3), ``mathics`` or
             ``wolframscript``.
         use_prelude: load :func:`prelude_text` (Mathics3 only; wolframscript has the builtins).
@@ -174,7 +175,8 @@ def run_program(norm: Normalized, symbols: Symbols, box: list = (), engine: str 
     key = new_key()
     prelude = prelude_text() if with_prelude else ""
     if name == "mathics":
-        script, stdin = norm.text, json.dumps(plan(norm, symbols, key, box, prelude, moves=moves))
+        n = coords or (len(box[0]) if box else 0)
+        script, stdin = norm.text, json.dumps(plan(norm, symbols, key, box, prelude, moves=moves, n=n))
     else:
         script, stdin = instrument(norm, symbols, key, box, prelude, moves=moves), None
     with tempfile.TemporaryDirectory(prefix="cgsb-audit-") as parent:
