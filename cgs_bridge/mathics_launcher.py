@@ -296,6 +296,31 @@ def _position_lists(definitions, n: int):
     return out
 
 
+def _table_entry(value, p):
+    """``value[[p1 + 1, p2 + 1, ...]]`` of a nested list, or None."""
+    for i in p:
+        elements = getattr(value, "elements", None)
+        if elements is None or not 0 <= i < len(elements) or value.get_head_name() != "System`List":
+            return None
+        value = elements[i]
+    return value
+
+
+def _by_table(definitions, n: int, box):
+    """The ``Global``` symbol whose value is a nested list of depth n holding an integer at
+    ``[[p1 + 1, ..., pn + 1]]`` for the most positions p of the box (a table filled by loops)."""
+    from mathics.core.atoms import Integer
+    best, count = None, 0
+    for name in definitions.get_user_names():
+        rules = definitions.get_ownvalues(name) if name.startswith("Global`") else []
+        if len(rules) != 1 or rules[0].replace.get_head_name() != "System`List":
+            continue
+        c = sum(isinstance(_table_entry(rules[0].replace, p), Integer) for p in box)
+        if c > count:
+            best, count = name, c
+    return best, count
+
+
 def _choose(plan, definitions, trace, box):
     """The Grundy function, the move function and the position list: given names, else what the
     program called while it ran (evidence), else the names detected from the text if defined."""
@@ -312,6 +337,11 @@ def _choose(plan, definitions, trace, box):
                             f"the box while the program ran, with {what}")
         elif definitions.get_downvalues(definitions.lookup_name(name)):
             chosen[role] = (name, "detected from the text (defined; not called while the program ran)")
+        elif role == "grundy" and _by_table(definitions, trace.n, box)[0]:
+            table, count = _by_table(definitions, trace.n, box)
+            chosen[role] = (table.split("`")[-1], f"found by evidence: a table the program filled, "
+                            f"holding an integer at [[c + 1, ...]] for {count} positions of the box",
+                            "table")
         else:
             chosen[role] = (None, f"none found: no function was called at positions of the box with "
                             f"{'integer values' if kind == 'int' else 'lists of options'}")
@@ -320,6 +350,8 @@ def _choose(plan, definitions, trace, box):
         chosen["positions"] = (name, "given")
     else:
         lists = _position_lists(definitions, trace.n)
+        for local in plan.get("loop_locals", []):
+            lists.pop("Global`" + local, None)
         full = definitions.lookup_name(name) if name else None
         valued = set(trace.calls.get(definitions.lookup_name(chosen["grundy"][0] or "$"), {}))
         graded = {k: v for k, v in lists.items() if valued and v <= valued}
@@ -354,6 +386,12 @@ def _checks(plan, definitions, evaluation_class, output, channel, trace) -> None
             continue
         calls = trace.calls.get(definitions.lookup_name(head), {})
         texts = []
+        if chosen[role][2:] == ("table",):
+            rules = definitions.get_ownvalues(definitions.lookup_name(head))
+            entries = [_table_entry(rules[0].replace, p) if rules else None for p in points]
+            channel.emit(tag, "{" + ", ".join("Missing[]" if e is None else _text(e, symbols=seen)
+                                              for e in entries) + "}")
+            continue
         for p in points:
             if p in calls:
                 texts.append(_text(calls[p], symbols=None if _kind(calls[p], trace.n) != "other" else seen))

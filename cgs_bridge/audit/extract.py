@@ -171,6 +171,23 @@ def instrument(norm: Normalized, symbols: Symbols, key: str, box: list, prelude:
     return "".join(parts)
 
 
+def loop_locals(norm: Normalized) -> list:
+    """Names assigned inside the body of a ``Do``/``For``/``While`` loop (``opts = ...`` of one
+    position): never taken for the program's position list."""
+    out = set()
+    for st in norm.statements:
+        code = strip_comments(st.text)
+        for m in re.finditer(r"(?<![\w$`])(Do|For|While)\[", code):
+            depth, end = 0, len(code)
+            for i in range(m.end() - 1, len(code)):
+                depth += {"[": 1, "]": -1}.get(code[i], 0)
+                if depth == 0:
+                    end = i
+                    break
+            out |= set(re.findall(r"(?<![\w$`])([A-Za-z$][\w$]*)\s*=(?![=])", code[m.end():end]))
+    return sorted(out)
+
+
 def plan(norm: Normalized, symbols: Symbols, key: str, box: list, prelude: str = "",
          moves: bool = True, n: int = 0) -> dict:
     """The plan of :func:`cgs_bridge.mathics_launcher.audit_run` (JSON-able): the key, the
@@ -188,6 +205,7 @@ def plan(norm: Normalized, symbols: Symbols, key: str, box: list, prelude: str =
             "statements": [{"text": st.text, "show": not st.terminated} for st in norm.statements],
             "positions": symbols.positions, "grundy": symbols.grundy,
             "moves": symbols.moves if moves else None, "given": given, "n": n,
+            "loop_locals": loop_locals(norm),
             "box": [list(q) for q in box], "heads": called_heads(norm)}
 
 

@@ -4,10 +4,11 @@
   not stop the audit (``Quit``/``Exit``/``Abort``/uncaught ``Throw``), the audit's checks ran to
   their end, every valid position of the audit's box was compared, and no value or option was
   symbolic;
-- **differ (exit 1)** when, with all of that, a check found a difference (a value, an option set, a
-  listed or missing position, a printed output);
-- **error (exit 2)** otherwise: an engine error or time-out, a program that stopped the audit
-  before its checks, an unevaluated (symbolic) value or option, a check that could not be made.
+- **differ (exit 1)** when a check found a concrete difference (a value, an option set, a listed or
+  missing position, a printed output), whatever else happened: a real bug stays a difference;
+- **error (exit 2)** otherwise, when anything kept the audit from seeing the program's whole
+  computation: an engine error or time-out, a program that stopped the audit before its checks,
+  an unevaluated (symbolic) value or option, a check that could not be made.
   Text that ends inside an open bracket, string or comment is refused before any run
   (:func:`incomplete`).
 """
@@ -63,10 +64,14 @@ def completion(extracted) -> Check:
 
 
 def exit_code(runs, checks) -> int:
-    """The exit code of an audit from its runs (``outcome.status``) and its counted checks."""
+    """The exit code of an audit from its runs (``outcome.status``) and its counted checks: 1 when
+    a check found a difference (a concrete value, option set, position or output: a real bug
+    stays a difference even when the run also failed, e.g. a position that is its own option
+    sends the Grundy recursion past its limit); else 2 when a run failed or a check is an error;
+    else 0."""
     verdicts = [c.verdict for _, c in checks if c.alternative is None]
+    if "differ" in verdicts:
+        return 1
     if not runs or any(r.outcome is not None and r.outcome.status != "ok" for r in runs):
         return 2
-    if "error" in verdicts:
-        return 2
-    return 1 if "differ" in verdicts else 0
+    return 2 if "error" in verdicts else 0
