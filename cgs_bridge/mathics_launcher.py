@@ -190,7 +190,9 @@ def audit_run(plan: dict) -> int:
             channel.emit("status", f"{n} {status}")
         if st["show"] and value is not None and _text(value) != "Null":
             channel.emit("out", f"{n} {_text(value)}")
-    trace.on = False
+    trace.record = False  # the checks' own calls are guarded against endless recursion, not recorded
+    if trace.cycle:
+        channel.emit("cycle", trace.cycle)
     if stopped:
         channel.emit("stopped", stopped)
         channel.emit("done", "1")
@@ -206,11 +208,14 @@ def audit_run(plan: dict) -> int:
 class Trace:
     """Evidence recorded while the program runs: every call ``f[position]`` (or ``f[x, y, z]``) of a
     ``Global``` function and its value, in the program's own dynamic scope (so ``Block``-local
-    parameters are bound). Installed as a wrapper of ``Expression.evaluate``; ``on`` is switched
-    off after the program."""
+    parameters are bound). Installed as a wrapper of ``Expression.evaluate``; ``record`` is switched
+    off after the program. A call ``f[p]`` made while ``f[p]`` is being evaluated can never end (a
+    position among its own options): it is aborted at once and named in ``cycle``."""
 
     def __init__(self, n: int):
-        self.n, self.on, self.calls = n, False, {}
+        self.n, self.on, self.record, self.calls = n, False, True, {}
+        #: calls under evaluation, and the first call found to call itself with the same argument
+        self.active, self.cycle = set(), None
 
     def position(self, elements, evaluation):
         from mathics.core.atoms import Integer
@@ -240,19 +245,30 @@ class Trace:
         original, trace = Expression.evaluate, self
 
         def evaluate(expr, evaluation):
-            result = original(expr, evaluation)
-            if trace.on and result is not None:
-                head = expr._head
-                if isinstance(head, Symbol) and head.name.startswith("Global`"):
-                    trace.on = False  # evaluating the arguments is not itself recorded
-                    try:
-                        p = trace.position(expr._elements, evaluation)
-                    except Exception:
-                        p = None
-                    finally:
-                        trace.on = True
-                    if p is not None:
-                        trace.calls.setdefault(head.name, {}).setdefault(p, result)
+            head = expr._head
+            if not (trace.on and isinstance(head, Symbol) and head.name.startswith("Global`")):
+                return original(expr, evaluation)
+            trace.on = False  # evaluating the arguments is not itself traced
+            try:
+                p = trace.position(expr._elements, evaluation)
+            except Exception:
+                p = None
+            finally:
+                trace.on = True
+            if p is None:
+                return original(expr, evaluation)
+            call = (head.name, p)
+            if call in trace.active:  # f[p] needs f[p]: the recursion can never end
+                from mathics.core.interrupt import AbortInterrupt
+                trace.cycle = trace.cycle or f"{head.name.split('`')[-1]}[{{{', '.join(map(str, p))}}}]"
+                raise AbortInterrupt
+            trace.active.add(call)
+            try:
+                result = original(expr, evaluation)
+            finally:
+                trace.active.discard(call)
+            if result is not None and trace.record:
+                trace.calls.setdefault(head.name, {}).setdefault(p, result)
             return result
         Expression.evaluate = evaluate
 

@@ -53,7 +53,10 @@ def completion(extracted) -> Check:
         return Check("completion", "error", f"{STOPPED}: {extracted.data['stopped']}")
     if extracted.status:
         n, why = sorted(extracted.status.items())[0]
-        return Check("completion", "error", f"{STOPPED}: statement {n} ended with {why[:200]}")
+        cycle = extracted.data.get("cycle")
+        because = (f" ({cycle} calls itself with the same argument: the recursion never ends, "
+                   "stopped by the audit)") if cycle else ""
+        return Check("completion", "error", f"{STOPPED}: statement {n} ended with {why[:200]}{because}")
     if not extracted.started:
         return Check("completion", "error", f"{STOPPED}: the audit's start line never came (the "
                      "prelude or the engine failed)")
