@@ -352,7 +352,7 @@ def _choose(plan, definitions, trace, box):
             chosen[role] = (found.split("`")[-1], f"found by evidence: called at {count} positions of "
                             f"the box while the program ran, with {what}")
         elif definitions.get_downvalues(definitions.lookup_name(name)):
-            chosen[role] = (name, "detected from the text (defined; not called while the program ran)")
+            chosen[role] = (name, "detected from the text (defined; no value of it recorded while the program ran)")
         elif role == "grundy" and _by_table(definitions, trace.n, box)[0]:
             table, count = _by_table(definitions, trace.n, box)
             chosen[role] = (table.split("`")[-1], f"found by evidence: a table the program filled, "

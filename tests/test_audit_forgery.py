@@ -130,3 +130,18 @@ def test_position_list_leaving_out_positions_is_a_difference(monkeypatch):
     assert missing == {"(0,1,3)", "(1,1,2)", "(1,1,3)", "(2,1,1)", "(2,1,2)", "(2,1,3)", "(3,1,0)",
                        "(3,1,1)", "(3,1,2)", "(3,1,3)", "(3,2,3)"}
     assert checks["values"].verdict == "agree" and "at 27 valid positions" in checks["values"].summary
+
+
+def test_cli_end_to_end_forged_lines_and_quit(tmp_path, capsys):
+    """The real transport: the plan on standard input of a subprocess (in the sandbox where
+    bubblewrap is available), the keyed lines on its output."""
+    from cgs_bridge import sandbox
+    from cgs_bridge.cli.main import main
+    prog = tmp_path / "hostile.wl"
+    prog.write_text(PROGRAM + WRONG + HOSTILE["fake-lines-then-quit"][0], encoding="utf-8")
+    extra = [] if sandbox.unavailable_reason() is None else ["--no-sandbox"]
+    code = main(["audit", str(prog), "--game", "triangular", "-p", "k=3", *extra])
+    out = capsys.readouterr().out
+    assert code == 2  # statements 1-7 are the program, 8-11 the forged lines, 12 the Quit
+    assert STOPPED + ": statement 12 ended the engine (Quit or Exit)" in out
+    assert "program and spec agree" not in out and "@@CGSB@@ values {0, 1, 1, 0} @@END@@" in out
