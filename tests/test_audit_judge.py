@@ -151,3 +151,11 @@ def test_complete_texts_are_not_incomplete(data):
     from cgs_bridge.audit.verdict import incomplete
     for name in ("seed003_ex83.txt", "seed002_ex22.txt", "seed000_ex72.txt"):
         assert incomplete(by_name(name)) is None
+
+
+def test_wolframscript_script_checks_the_box_with_keyed_lines():
+    from cgs_bridge.audit.extract import Symbols, instrument
+    norm = normalize("k = 3;\nGr[p_] := 0;\nallcases = {{0, 0, 0}}\n")
+    text = instrument(norm, Symbols(), "f00d", [(0, 0, 0), (1, 0, 1)])
+    assert text.index("Gr[p_] := 0;") < text.index("Map[Gr, {{0,0,0}, {1,0,1}}]")
+    assert '"@@CGSB-f00d@@ out 3 "' in text and text.rstrip().endswith('Print["@@CGSB-f00d@@ done 1 @@END-f00d@@"];')
