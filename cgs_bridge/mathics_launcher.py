@@ -167,7 +167,12 @@ def audit_run(plan: dict) -> int:
             query = evaluation.parse_feeder(feeder)
             if query is None:
                 continue
-            evaluation.evaluate(query)
+            try:
+                evaluation.evaluate(query)
+            except (SystemExit, KeyboardInterrupt):
+                raise
+            except BaseException as e:  # an engine limit (RecursionError, MemoryError) or bug
+                return '$Failed["' + type(e).__name__ + '"]', None
             value = evaluation.last_eval
             if _statement_status(evaluation) != "ok":
                 status = _statement_status(evaluation)

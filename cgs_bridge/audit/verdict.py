@@ -4,8 +4,11 @@
   not stop the audit (``Quit``/``Exit``/``Abort``/uncaught ``Throw``), the audit's checks ran to
   their end, every valid position of the audit's box was compared, and no value or option was
   symbolic;
+- **error (exit 2)** first when the program stopped the audit itself (``Quit``/``Exit``,
+  ``Abort[]``, an uncaught ``Throw`` out of a statement: :func:`program_stopped`);
 - **differ (exit 1)** when a check found a concrete difference (a value, an option set, a listed or
-  missing position, a printed output), whatever else happened: a real bug stays a difference;
+  missing position, a printed output), whatever else happened: a real bug stays a difference
+  (also when the audit stopped an endless recursion, or a statement hit an engine limit);
 - **error (exit 2)** otherwise, when anything kept the audit from seeing the program's whole
   computation: an engine error or time-out, a program that stopped the audit before its checks,
   an unevaluated (symbolic) value or option, a check that could not be made.
@@ -66,13 +69,24 @@ def completion(extracted) -> Check:
     return Check("completion", "agree", "the program ran to its end and the audit's checks after it")
 
 
+def program_stopped(check) -> bool:
+    """A completion error the program caused itself (``Quit``/``Exit``, ``Abort[]``, an uncaught
+    ``Throw``): exit 2 whatever else was found. Not a recursion the audit stopped (a position among
+    its own options) nor an engine error in a statement: a difference found then still stands."""
+    s = check.summary
+    return (check.name == "completion" and check.verdict == "error" and s.startswith(STOPPED)
+            and "stopped by the audit" not in s and '$Failed["' not in s)
+
+
 def exit_code(runs, checks) -> int:
     """The exit code of an audit from its runs (``outcome.status``) and its counted checks: 1 when
     a check found a difference (a concrete value, option set, position or output: a real bug
     stays a difference even when the run also failed, e.g. a position that is its own option
-    sends the Grundy recursion past its limit); else 2 when a run failed or a check is an error;
-    else 0."""
+    sends the Grundy recursion past its limit) and the program did not stop the audit itself
+    (then 2); else 2 when a run failed or a check is an error; else 0."""
     verdicts = [c.verdict for _, c in checks if c.alternative is None]
+    if any(program_stopped(c) for _, c in checks):
+        return 2
     if "differ" in verdicts:
         return 1
     if not runs or any(r.outcome is not None and r.outcome.status != "ok" for r in runs):
