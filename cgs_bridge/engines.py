@@ -240,7 +240,7 @@ def _wait(proc, timeout: float, out: list, command: list) -> None:
 
 def run_mathematica_file(path, cwd=None, engine: str | None = None, timeout: float = DEFAULT_TIMEOUT,
                          memory: int | None = DEFAULT_MEMORY, sandbox=None,
-                         lockdown: bool = False) -> EngineResult:
+                         lockdown: bool = False, audit_plan: str | None = None) -> EngineResult:
     """Run a ``.wl`` file as a script with the chosen engine (see :func:`mathematica_engine`).
 
     The Mathics3 recursion limit is raised through ``MATHICS_MAX_RECURSION_DEPTH`` (design notes).
@@ -251,6 +251,8 @@ def run_mathematica_file(path, cwd=None, engine: str | None = None, timeout: flo
         lockdown: Mathics3 only: set ``MATHICS3_SANDBOX=1`` and start the engine through
             :mod:`cgs_bridge.mathics_launcher` (copied into ``cwd``), which removes process, file,
             network and code-loading builtins before the file is read.
+        audit_plan: with ``lockdown``: run the launcher's audit mode (``--audit``), the plan (JSON
+            text, see :func:`cgs_bridge.mathics_launcher.audit_run`) given on standard input.
     Raises:
         EngineError: engine missing, not startable, or started broken (:func:`startup_failure`:
         a builtin module not loaded, a Python traceback, no kernel). A program that fails or
@@ -267,8 +269,10 @@ def run_mathematica_file(path, cwd=None, engine: str | None = None, timeout: flo
         launcher.write_text(resources.files("cgs_bridge").joinpath("mathics_launcher.py")
                             .read_text(encoding="utf-8"), encoding="utf-8")
         env["MATHICS3_SANDBOX"] = "1"
-        argv = [mathics_interpreter(prefix[0]), "-I", str(launcher), str(path)]
-    result = run(argv, cwd, timeout, memory, env=env, sandbox=sandbox)
+        argv = [mathics_interpreter(prefix[0]), "-I", str(launcher),
+                *(["--audit"] if audit_plan is not None else []), str(path)]
+    result = run(argv, cwd, timeout, memory, env=env, sandbox=sandbox,
+                 stdin=audit_plan if lockdown and name == "mathics" else None)
     return require_started(result, name, f"{name} on {path.name}")
 
 

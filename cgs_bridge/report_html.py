@@ -153,11 +153,12 @@ def audit_page(report, command: str | None = None, timings=(), title: str | None
     for r in report.runs:
         o = r.outcome
         verdicts = [c.verdict for c in r.checks if c.alternative is None]
-        bad = (o is not None and o.status != "ok") or "differ" in verdicts
+        bad = (o is not None and o.status != "ok") or "differ" in verdicts or "error" in verdicts
         summary.append({"ok": not bad, "cells": [
             r.label, o.engine if o else "", o.status if o else "not run",
             f"{o.result.seconds:.1f} s" if o else "", "differs" if "differ" in verdicts else
-            ("engine " + o.status if o and o.status != "ok" else "agrees")]})
+            ("engine " + o.status if o and o.status != "ok" else
+             "check error" if "error" in verdicts else "agrees")]})
     checks = [{"run": label, "name": c.name, "verdict": c.verdict, "summary": c.summary}
               for label, c in report.checks]
     rows, count = [], 0

@@ -79,9 +79,9 @@ with tempfile.TemporaryDirectory() as tmp:
     print(v)
     assert v.agree
 
-a = cb.audit(ROOT / "tests/data/audit/seed003_ex81.txt", cb.game("triangular", k=3), scale={"ss": 5})
+a = cb.audit(ROOT / "tests/data/audit/styles/triangular_module.wl", cb.game("triangular", k=3), scale={"n": 2})
 print(a)
-assert a.agree                                          # seed 003, Example 8.1 as printed, at ss = 5
+assert a.agree                                          # a program in another style (grundy, opts, mex), n = 2
 
 # %% [markdown]
 # ## Sweeps: the same question for many k

@@ -1,10 +1,12 @@
 """Normalisation of printed Mathematica code (pure Python, fast): one test per artifact kind.
-Inputs are the seed programs as printed (tests/data/audit) or small snippets with one artifact."""
+Inputs are the seed programs as printed (read from ../shared/seeds, tests/seed_programs.py) or
+small snippets with one artifact."""
 
 from __future__ import annotations
 
 import pytest
 
+from seed_programs import by_name
 from cgs_bridge.audit.normalize import normalize, replace_assignment, substitute
 
 
@@ -36,7 +38,7 @@ def test_psi_after_incomplete_expression_is_whitespace():
 
 
 def test_seed003_ex81_statements(data):
-    n = normalize((data / "audit" / "seed003_ex81.txt").read_text(encoding="utf-8"))
+    n = normalize(by_name("seed003_ex81.txt"))
     heads = [s.text.split("[")[0].split("=")[0].strip() for s in n.statements]
     assert heads == ["k", "ss", "al", "allcases", "move", "Mex", "Gr", "pposition", "Select", "Select"]
     assert "Ψ" not in n.text
@@ -47,7 +49,7 @@ def test_seed003_ex81_statements(data):
 
 def test_line_starting_with_postfix_operator_continues(data):
     # seed 003 Ex 8.3: `nimequal=Select[...] Ψ//Length` with the `//Length` on its own line
-    n = normalize((data / "audit" / "seed003_ex83.txt").read_text(encoding="utf-8"))
+    n = normalize(by_name("seed003_ex83.txt"))
     nimequal = [s for s in n.statements if s.text.startswith("nimequal")]
     assert len(nimequal) == 1 and nimequal[0].text.endswith("//Length")
     assert "joined-continuation" in kinds(n)
@@ -69,7 +71,7 @@ def test_curly_quotes_and_operator_characters(data):
 
 def test_display_code_and_its_definitions_removed(data):
     # seed 000 Ex 7.1: Grid with GrayLevel colour tables; gg, ff, bl, b2, b3 only serve it
-    n = normalize((data / "audit" / "seed000_ex71.txt").read_text(encoding="utf-8"))
+    n = normalize(by_name("seed000_ex71.txt"))
     assigned = {s.assigned() for s in n.statements}
     assert not {"gg", "ff", "bl", "b2", "b3"} & assigned
     assert {"res", "res2", "inverseres2", "ss", "al", "allcases", "move", "Mex", "Gr", "pposition"} <= assigned
@@ -80,7 +82,7 @@ def test_display_code_and_its_definitions_removed(data):
 
 
 def test_seed000_ex72_characters_and_display(data):
-    n = normalize((data / "audit" / "seed000_ex72.txt").read_text(encoding="utf-8"))
+    n = normalize(by_name("seed000_ex72.txt"))
     assert "≥" not in n.text and "→" not in n.text and "”" not in n.text
     assert "allcases=Select[al,(1/k)(#[[1]])>=#[[2]]>=(1/k)(#[[1]]-h)&]" in texts(n)
     assert not any(s.head == "Grid" for s in n.statements)
@@ -88,7 +90,7 @@ def test_seed000_ex72_characters_and_display(data):
 
 def test_comment_between_statements_is_a_line_break(data):
     # seed 002 Ex 2.2: `move[z_]:=Block[...] ] ] (*...*) Mex[L_]:=...` lost its line break
-    n = normalize((data / "audit" / "seed002_ex22.txt").read_text(encoding="utf-8"))
+    n = normalize(by_name("seed002_ex22.txt"))
     assert [s.assigned() for s in n.statements if s.assigned()][-3:] == ["move", "Mex", "Gr"]
     assert "comment-break" in kinds(n)
     assert "(*" not in n.text
@@ -100,7 +102,7 @@ def test_strings_and_comments_are_left_alone():
 
 
 def test_scale_replaces_top_level_assignment(data):
-    n = normalize((data / "audit" / "seed002_ex22.txt").read_text(encoding="utf-8"))
+    n = normalize(by_name("seed002_ex22.txt"))
     m = replace_assignment(n, "ss", "0")
     assert "ss = 0" in texts(m) and "ss = 1" not in texts(m)
     assert m.changes[-1].kind == "scale"
@@ -109,7 +111,7 @@ def test_scale_replaces_top_level_assignment(data):
 
 
 def test_substitute_exactly_once(data):
-    n = normalize((data / "audit" / "seed003_ex85.txt").read_text(encoding="utf-8"))
+    n = normalize(by_name("seed003_ex85.txt"))
     m = substitute(n, "{a,0,20}", "{a,0,6}")
     assert "{a,0,6}" in m.text and m.changes[-1].kind == "substitute"
     with pytest.raises(ValueError):

@@ -8,9 +8,9 @@ import pytest
 
 from cgs_bridge import sandbox
 from cgs_bridge.cli.main import main
+from seed_programs import by_name
 
 ROOT = Path(__file__).resolve().parent.parent
-SEED = ROOT / "tests/data/audit/seed003_ex83.txt"
 
 
 def _audit(tmp_path, capsys, text, *extra):
@@ -36,7 +36,7 @@ def test_program_without_grundy_function_or_positions_is_an_input_error(tmp_path
 
 @pytest.mark.skipif(sandbox.unavailable_reason() is not None, reason="no sandbox here")
 def test_syntax_error_is_exit_2_with_the_engine_message(tmp_path, capsys):
-    text = SEED.read_text(encoding="utf-8").rstrip("\n") + "\ny = Table[a, {a, 1, 3]] ;\n"
+    text = by_name("seed003_ex83.txt").rstrip("\n") + "\ny = Table[a, {a, 1, 3]] ;\n"
     code, out, _ = _audit(tmp_path, capsys, text, "--scale", "ss=2")
     assert code == 2
     assert "syntax        ss=2         ERROR: the engine could not parse part of the program" in out

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from seed_programs import write
 
 from cgs_bridge.cli.main import main
 from cgs_bridge.engines import mathics_command
@@ -168,7 +169,7 @@ def test_audit_report_in_chromium(tmp_path):
     # seed 000 Example 7.1 as printed differs from the inequality reading at (1,1): the program
     # moves to (0,0) where the spec moves to (1,0) (README, audit verdicts).
     page = tmp_path / "audit.html"
-    code = main(["audit", str(DATA / "audit" / "seed000_ex71.txt"), "--game", "two_inequalities_res",
+    code = main(["audit", str(write("seed000_ex71.txt", tmp_path)), "--game", "two_inequalities_res",
                  "--scale", "ss=3", "--html", str(page)])
     assert code == 1
     dom, shot = browse(page, tmp_path)

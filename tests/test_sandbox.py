@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 import escape_attempts as ea
+from seed_programs import by_name, write
 from cgs_bridge import engines, sandbox
 from cgs_bridge.cli.main import main
 
@@ -182,7 +183,7 @@ def test_audit_refuses_without_a_sandbox(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("PATH", str(tmp_path))  # no bwrap on PATH
     sandbox.unavailable_reason.cache_clear()
     try:
-        code = main(["audit", str(ROOT / "tests/data/audit/seed003_ex83.txt"), "--game", "triangular"])
+        code = main(["audit", str(write("seed003_ex83.txt", tmp_path)), "--game", "triangular"])
     finally:
         monkeypatch.undo()
         sandbox.unavailable_reason.cache_clear()
@@ -194,7 +195,7 @@ def test_audit_refuses_without_a_sandbox(tmp_path, monkeypatch, capsys):
 
 def test_audit_of_a_seed_program_with_every_attempt_appended(tmp_path, canary, monkeypatch, capsys):
     monkeypatch.setenv("CGSB_TEST_SECRET", "hostsecret-91c")
-    seed = (ROOT / "tests/data/audit/seed003_ex83.txt").read_text(encoding="utf-8")
+    seed = by_name("seed003_ex83.txt")
     prog = tmp_path / "hostile.txt"
     prog.write_text(seed.rstrip("\n") + "\n" + ea.program(str(canary)), encoding="utf-8")
     out_dir = tmp_path / "report"
@@ -202,7 +203,8 @@ def test_audit_of_a_seed_program_with_every_attempt_appended(tmp_path, canary, m
     code = main(["audit", str(prog), "--game", "triangular", "-p", "k=3", "--scale", "ss=2",
                  "--allow-unsafe", "-o", str(out_dir)])
     text = capsys.readouterr().out
-    assert code in (0, 1)
+    assert code == 2  # the removed builtins stay unevaluated calls: "unevaluated", never agree
+    assert "called but defined nowhere" in text
     assert ea.damage(canary) == []
     reports = "".join(p.read_text(errors="replace") for p in out_dir.iterdir())
     assert _leaks(text + reports) == []

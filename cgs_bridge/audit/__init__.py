@@ -1,8 +1,11 @@
 """Audits of published Mathematica programs against a specification (issue 5).
 
 Modules: :mod:`.normalize` (printed-code artifacts), :mod:`.runner` (safety screen, prelude,
-engine run), :mod:`.extract` (instrumentation and reading results back), :mod:`.judge` (checks
-against the spec), :mod:`.core` (:func:`audit_program`), :mod:`.report` (text/JSON/CSV).
+engine run), :mod:`.extract` (the run's plan and reading its keyed result lines back; the checks
+themselves run in :mod:`cgs_bridge.mathics_launcher`), :mod:`.sizes` (the audit's box),
+:mod:`.judge` (checks against the spec), :mod:`.verdict` (the verdict rules), :mod:`.core`
+(:func:`audit_program`), :mod:`.report` (text/JSON/CSV), :mod:`.seeds` (the seeds' programs,
+read from ``../shared/seeds``).
 User documentation: docs/audit.md.
 """
 

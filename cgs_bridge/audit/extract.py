@@ -1,20 +1,25 @@
-"""Instrumenting a normalised program so that its results come back in machine-readable form, and
-reading them back without evaluating anything in Python.
+"""What an audited program's run reports back, on a channel the program cannot write to, and reading
+it without evaluating anything in Python.
 
-The run file is: (prelude) + the program's statements + an epilogue. Statements that a notebook
-would display (no trailing ``;``) are wrapped so their value is printed with a marker (``mathics
--f`` prints only ``Print`` output). The epilogue prints, each on one marker line:
+Mathics3 (:mod:`cgs_bridge.mathics_launcher`, ``--audit``): the launcher evaluates the program's
+statements, then makes the audit's checks itself, after the program, and writes each result on a
+line tagged with a per-run secret ``key`` that the parent generated and passed on standard input
+(the program never holds it): ``@@CGSB-<key>@@ <tag> <payload> @@END-<key>@@``. Tags:
 
-- ``positions``: the program's position list (default symbol ``allcases``);
-- ``values``: its Grundy function (default ``Gr``) mapped over that list;
-- ``moves``: its move function (default ``move``) mapped over that list;
-- ``undefined``: symbols the program calls that have no definition and are not builtins of the
-  engine (their calls stay unevaluated: the sign of a missing builtin such as ``BitXor`` in
-  Mathics3).
+- ``started``: the prelude ran, the program starts; ``done``: the checks are finished;
+- ``out N TEXT``: the value of statement N, which a notebook would display (no trailing ``;``);
+- ``status N WHY``: statement N did not end normally (``$Aborted``, ``Hold[Throw[...]]``);
+- ``stopped WHY``: the program ended the engine (``Quit``/``Exit``) before or during the checks;
+- ``positions``: the program's position list; ``values`` / ``moves``: its Grundy function and its
+  move function at every position of the audit's box (in the order of the plan);
+- ``unbound``: program symbols without a value that occur in non-integer results;
+- ``undefined``: symbols the program calls that have no definition and are not builtins.
 
-Marker lines look like ``@@CGSB@@ <tag> <payload> @@END@@`` (payload in ``InputForm``); a payload may
-span lines. :func:`parse_wl` reads payloads: nested lists of integers; anything else is kept as
-:class:`Symbolic` text.
+Lines with any other key (a program printing ``@@CGSB-...`` itself) are the program's own output.
+wolframscript has no launcher: :func:`instrument` builds a script whose epilogue prints the same
+tags with the key (the key is only in the epilogue, after the program; docs/audit.md says what
+that leaves open). :func:`parse_wl` reads payloads: nested lists of integers; anything else is
+kept as :class:`Symbolic` text.
 """
 
 from __future__ import annotations
@@ -24,13 +29,17 @@ from dataclasses import dataclass, field
 
 from .normalize import IDENT, Normalized, identifiers, strip_comments
 
-MARK = "@@CGSB@@"
-END = "@@END@@"
 
-WRAPPER = ('CGSBshow[CGSBn_, CGSBv_] := If[CGSBv =!= Null, Print["' + MARK + ' out ", CGSBn, " ", '
-           'ToString[InputForm[CGSBv]], " ' + END + '"]];\n'
-           'CGSBemit[CGSBtag_, CGSBv_] := Print["' + MARK + ' ", CGSBtag, " ", '
-           'ToString[InputForm[CGSBv]], " ' + END + '"];\n')
+
+def markers(key: str) -> tuple:
+    """The opening and closing marker of the audit's lines for one run's ``key``."""
+    return f"@@CGSB-{key}@@", f"@@END-{key}@@"
+
+
+def new_key() -> str:
+    """A fresh per-run secret (128 bits, hex)."""
+    import secrets
+    return secrets.token_hex(16)
 
 
 @dataclass(frozen=True)
@@ -63,6 +72,17 @@ class Extracted:
     outputs: dict = field(default_factory=dict)
     data: dict = field(default_factory=dict)
     other: list = field(default_factory=list)
+    #: statement number -> why it did not end normally (``$Aborted``, ``Hold[Throw[...]]``)
+    status: dict = field(default_factory=dict)
+
+    @property
+    def started(self) -> bool:
+        return "started" in self.data
+
+    @property
+    def done(self) -> bool:
+        """The audit's checks ran to their end (the launcher's last line)."""
+        return "done" in self.data
 
 
 def detect_symbols(norm: Normalized, grundy: str | None = None, positions: str | None = None,
@@ -100,7 +120,8 @@ def detect_symbols(norm: Normalized, grundy: str | None = None, positions: str |
         if "allcases" in assigned:
             s.how["positions"] = "default"
         else:
-            sel = [a for a, t in zip(assigned, texts) if a and re.search(r"=\s*Select\[", t)]
+            sel = [a for a, t in zip(assigned, texts)
+                   if a and re.match(rf"\s*{re.escape(a)}\s*=\s*Select\[", t)]
             if sel:
                 s.positions, s.how["positions"] = sel[-1], "detected"
             else:
@@ -116,51 +137,97 @@ def called_heads(norm: Normalized) -> list:
     return sorted(n for n in names if "`" not in n)
 
 
-def instrument(norm: Normalized, symbols: Symbols, prelude: str = "", show: bool = True,
+def instrument(norm: Normalized, symbols: Symbols, key: str, box: list, prelude: str = "",
                moves: bool = True) -> str:
-    """The text of the file to run: ``prelude``, the wrapper definitions, the statements (those
-    without ``;`` wrapped in ``CGSBshow`` when ``show``), then the epilogue."""
-    parts = [prelude, WRAPPER]
+    """wolframscript only (Mathics3 runs through the launcher's ``--audit`` mode): the text of the
+    file to run: ``prelude``, the statements (those without ``;`` wrapped so their value is printed
+    with the key), then the epilogue (the checks of :mod:`cgs_bridge.mathics_launcher`, in the
+    Wolfram Language)."""
+    mark, end = markers(key)
+    emit = lambda tag, v: f'Print["{mark} {tag} ", ToString[InputForm[{v}]], " {end}"]'
+    parts = [prelude, f'Print["{mark} started 1 {end}"];\n']
     for n, st in enumerate(norm.statements, 1):
-        if st.terminated or not show:
+        if st.terminated:
             parts.append(st.text + ";\n")
         else:
-            parts.append(f"CGSBshow[{n}, {st.text}];\n")
+            parts.append(f'With[{{CGSBv = ({st.text})}}, If[CGSBv =!= Null, '
+                         f'Print["{mark} out {n} ", ToString[InputForm[CGSBv]], " {end}"]]];\n')
     g, p, m = symbols.grundy, symbols.positions, symbols.moves
     for name in (g, p, m):
         if name and not IDENT.fullmatch(name):
             raise ValueError(f"not a symbol name: {name!r}")
-    parts.append(f'If[Head[{p}] === List, CGSBemit["positions", {p}]; '
-                 f'CGSBemit["values", Map[{g}, {p}]]];\n')
+    boxtext = "{" + ", ".join("{" + ",".join(map(str, q)) + "}" for q in box) + "}"
+    parts.append(emit("positions", p) + ";\n")
+    parts.append(emit("values", f"Map[{g}, {boxtext}]") + ";\n")
     if m and moves:
-        parts.append(f'If[Head[{p}] === List && DownValues[{m}] =!= {{}}, '
-                     f'CGSBemit["moves", Map[{m}, {p}]]];\n')
+        parts.append(emit("moves", f"Map[{m}, {boxtext}]") + ";\n")
     heads = called_heads(norm)
     parts.append("CGSBundefined = {};\n")
     for h in heads:
         parts.append(f'If[Context[{h}] === "Global`" && DownValues[{h}] === {{}} && '
                      f'OwnValues[{h}] === {{}}, AppendTo[CGSBundefined, "{h}"]];\n')
-    parts.append('CGSBemit["undefined", CGSBundefined];\n')
+    parts.append(emit("undefined", "CGSBundefined") + ";\n")
+    parts.append(f'Print["{mark} done 1 {end}"];\n')
     return "".join(parts)
 
 
-def parse_output(stdout: str) -> Extracted:
-    """Split engine output into marker payloads and other lines."""
+def loop_locals(norm: Normalized) -> list:
+    """Names assigned inside the body of a ``Do``/``For``/``While`` loop (``opts = ...`` of one
+    position): never taken for the program's position list."""
+    out = set()
+    for st in norm.statements:
+        code = strip_comments(st.text)
+        for m in re.finditer(r"(?<![\w$`])(Do|For|While)\[", code):
+            depth, end = 0, len(code)
+            for i in range(m.end() - 1, len(code)):
+                depth += {"[": 1, "]": -1}.get(code[i], 0)
+                if depth == 0:
+                    end = i
+                    break
+            out |= set(re.findall(r"(?<![\w$`])([A-Za-z$][\w$]*)\s*=(?![=])", code[m.end():end]))
+    return sorted(out)
+
+
+def plan(norm: Normalized, symbols: Symbols, key: str, box: list, prelude: str = "",
+         moves: bool = True, n: int = 0) -> dict:
+    """The plan of :func:`cgs_bridge.mathics_launcher.audit_run` (JSON-able): the key, the
+    prelude, the statements (``show``: a notebook would display the value), the symbols named
+    from the text and which of them were ``given`` (the launcher chooses the others by evidence),
+    the number ``n`` of coordinates, the positions of the audit's box (lists of ints) and the
+    heads the program calls."""
+    for name in (symbols.grundy, symbols.positions, symbols.moves):
+        if name and not IDENT.fullmatch(name):
+            raise ValueError(f"not a symbol name: {name!r}")
+    given = {role: symbols.how.get(role) == "given" for role in ("grundy", "moves", "positions")}
+    if not moves:
+        given["moves"] = True
+    return {"key": key, "prelude": prelude,
+            "statements": [{"text": st.text, "show": not st.terminated} for st in norm.statements],
+            "positions": symbols.positions, "grundy": symbols.grundy,
+            "moves": symbols.moves if moves else None, "given": given, "n": n,
+            "loop_locals": loop_locals(norm),
+            "box": [list(q) for q in box], "heads": called_heads(norm)}
+
+
+def parse_output(stdout: str, key: str) -> Extracted:
+    """Split engine output into the audit's payloads (lines with this run's ``key``) and other
+    lines (the program's output, the engine's messages, anything imitating the markers)."""
     ex = Extracted()
-    pattern = re.compile(re.escape(MARK) + r" (\S+) (.*?) ?" + re.escape(END), re.S)
+    mark, end = markers(key)
+    pattern = re.compile(re.escape(mark) + r" (\S+) (.*?) ?" + re.escape(end), re.S)
     pos = 0
     for m in pattern.finditer(stdout):
         ex.other += [ln for ln in stdout[pos:m.start()].splitlines() if ln.strip()]
         tag, payload = m.group(1), m.group(2)
-        if tag == "out":
+        if tag in ("out", "status"):
             num, _, value = payload.partition(" ")
-            ex.outputs[int(num)] = value.strip()
+            (ex.outputs if tag == "out" else ex.status)[int(num)] = value.strip()
         else:
             ex.data[tag] = payload.strip()
         pos = m.end()
     rest = stdout[pos:]
-    if MARK in rest:  # a marker cut off by a time-out: keep what was printed
-        rest = rest[:rest.index(MARK)]
+    if mark in rest:  # a line cut off by a time-out: keep what was printed
+        rest = rest[:rest.index(mark)]
     ex.other += [ln for ln in rest.splitlines() if ln.strip()]
     return ex
 

@@ -5,8 +5,8 @@ be judged: e.g. nothing extracted), ``skipped`` or ``info``. Differences carry r
 ``position``, ``program``, ``spec``, ``detail``.
 
 Sources of truth: the spec's :class:`~cgs_bridge.game.Ruleset` (valid set, move rules) and its
-solver (:func:`solvers.solve`) on the box inferred from the program's own position list (the
-maximum of each coordinate); the paper's printed outputs (``--expect`` file, see docs/audit.md).
+solver (:func:`solvers.solve`) on the audit's box (:mod:`cgs_bridge.audit.sizes`; never the
+program's own list); the paper's printed outputs (``--expect`` file, see docs/audit.md).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 import yaml
 
-from solvers import Box, solve
+from solvers import solve
 
 from ..errors import CgsBridgeError, InputError
 from .extract import Symbolic, parse_wl, symbolic_parts
@@ -60,97 +60,113 @@ def as_positions(value, n: int):
     return out
 
 
-def judge_positions(ruleset, data: dict):
-    """Program positions vs the spec's valid set in the inferred box.
+def solve_box(ruleset, box):
+    """The spec solver (the oracle) on the audit's ``box``: ``(solution, None)`` or
+    ``(None, error check)``."""
+    try:
+        return solve(ruleset, box, method="reference"), None  # audit boxes are small
+    except CgsBridgeError as e:
+        return None, Check("positions", "error", f"the spec cannot be solved on {box}: {e}")
 
-    Returns:
-        ``(check, positions, solution)``; ``positions``/``solution`` are None when unusable.
-    """
+
+def valid_positions(sol) -> list:
+    """The spec's valid positions of the solved box, as tuples, in the solver's order."""
+    return [tuple(int(v) for v in row) for row in sol.positions()]
+
+
+def judge_positions(ruleset, data: dict, sol, how: str) -> Check:
+    """The program's position list vs the spec's valid set in the audit's box (``sol.box``, from
+    ``how``): listed positions that are not valid, valid positions it leaves out. Positions listed
+    outside the box are counted, not judged."""
     raw = data.get("positions")
     if raw is None:
-        return Check("positions", "error", "the program's position list was not printed (symbol "
-                     "undefined, or the run stopped before the epilogue)"), None, None
+        return Check("positions", "error", "the program's position list was not printed (the run "
+                     "stopped before the checks)")
     positions = as_positions(parse_wl(raw), ruleset.n)
     if positions is None:
         return Check("positions", "error", f"the position list is not a list of {ruleset.n}-tuples "
-                     f"of integers: {raw[:200]}"), None, None
-    if not positions:
-        return Check("positions", "error", "the program's position list is empty"), None, None
-    upper = tuple(max(p[i] for p in positions) for i in range(ruleset.n))
-    box = Box(tuple(ruleset.coords), upper)
-    try:
-        sol = solve(ruleset, box, method="reference")  # the oracle; audit boxes are small
-    except CgsBridgeError as e:
-        return Check("positions", "error", f"the spec cannot be solved on {box}: {e}"), positions, None
-    prog = set(positions)
-    spec = {tuple(int(v) for v in row) for row in sol.positions()}
+                     f"of integers: {raw[:200]}")
+    box = sol.box
+    inside = [p for p in positions if box.contains(p)]
+    prog, spec = set(inside), set(valid_positions(sol))
     rows = [{"position": _fmt(p), "program": "listed", "spec": "not valid", "detail": "extra"}
             for p in sorted(prog - spec)]
     rows += [{"position": _fmt(p), "program": "absent", "spec": "valid", "detail": "missing"}
              for p in sorted(spec - prog)]
-    dup = len(positions) - len(prog)
-    head = (f"box {box} (max of each coordinate of the program's list): program lists "
-            f"{len(prog)} positions{f' ({dup} duplicates)' if dup else ''}, the spec "
+    dup = len(inside) - len(prog)
+    outside = len(set(positions)) - len(prog)
+    head = (f"box {box} ({how}): program lists {len(prog)} positions in it"
+            f"{f' ({dup} duplicates)' if dup else ''}"
+            f"{f' and {outside} outside it (not judged)' if outside else ''}, the spec "
             f"{ruleset.describe()} has {len(spec)} valid positions")
     if not rows:
-        return Check("positions", "agree", head + "; the sets are equal"), positions, sol
+        return Check("positions", "agree", head + "; the sets are equal")
     extra = sum(r["detail"] == "extra" for r in rows)
     return Check("positions", "differ", f"{head}; {extra} listed positions are not valid, "
                  f"{len(rows) - extra} valid positions are missing: "
-                 + ", ".join(f"{r['position']} {r['detail']}" for r in rows[:EXAMPLES]), rows), positions, sol
+                 + ", ".join(f"{r['position']} {r['detail']}" for r in rows[:EXAMPLES]), rows)
 
 
-def judge_values(positions, sol, data: dict) -> Check:
-    """The program's Grundy values vs the spec solver's, position by position."""
-    raw = data.get("values")
-    if raw is None or positions is None or sol is None:
-        return Check("values", "error", "no Grundy values to compare (not printed, or no usable "
-                     "positions)")
-    values = parse_wl(raw)
-    if not isinstance(values, list) or len(values) != len(positions):
-        return Check("values", "error", f"the Grundy values are not a list of {len(positions)} "
-                     f"entries: {raw[:200]}")
-    rows, unevaluated, compared = [], 0, 0
-    for p, v in zip(positions, values):
+def _payload(data: dict, tag: str, n: int):
+    """The ``tag`` payload as a list of ``n`` entries, or None."""
+    raw = data.get(tag)
+    value = parse_wl(raw) if raw is not None else None
+    return value if isinstance(value, list) and len(value) == n else None
+
+
+def judge_values(checked: list, sol, data: dict, symbol: str) -> Check:
+    """The program's Grundy function at every checked position (the audit's box; ``checked`` is
+    the order the values were computed in) vs the spec solver's values. Symbolic values are not
+    differences: :func:`judge_unevaluated` reports them."""
+    values = _payload(data, "values", len(checked))
+    if values is None:
+        return Check("values", "error", f"no Grundy values of {symbol} at the {len(checked)} "
+                     f"positions of the box: {str(data.get('values'))[:200]}")
+    rows, compared, symbolic = [], 0, 0
+    for p, v in zip(checked, values):
         if not sol.box.contains(p) or sol.grundy[p] < 0:
+            continue
+        if not isinstance(v, int):
+            symbolic += 1
             continue
         g = int(sol.grundy[p])
         compared += 1
-        if not isinstance(v, int):
-            unevaluated += 1
-            rows.append({"position": _fmt(p), "program": str(v), "spec": g, "detail": "unevaluated"})
-        elif v != g:
+        if v != g:
             rows.append({"position": _fmt(p), "program": v, "spec": g, "detail": "value"})
+    if compared == 0:
+        return Check("values", "error", f"no Grundy value of {symbol} could be compared "
+                     f"({symbolic} symbolic: see unevaluated)")
+    note = f"; {symbolic} symbolic (see unevaluated)" if symbolic else ""
     if not rows:
-        return Check("values", "agree", f"{compared} Grundy values compared: all equal")
-    return Check("values", "differ", f"{len(rows)} of {compared} Grundy values differ"
-                 f"{f' ({unevaluated} unevaluated)' if unevaluated else ''}: {_examples(rows)}", rows)
+        return Check("values", "agree", f"{symbol} at {compared} valid positions of the box: all "
+                     f"equal the spec's{note}")
+    return Check("values", "differ", f"{len(rows)} of {compared} Grundy values of {symbol} differ"
+                 f"{note}: {_examples(rows)}", rows)
 
 
-def judge_moves(ruleset, positions, sol, data: dict, symbol: str | None) -> Check:
-    """The program's move function vs the spec's move rules on every valid listed position:
-    options only the program has, options only the spec has, program options outside the valid
-    set."""
+def judge_moves(ruleset, checked: list, data: dict, symbol: str | None) -> Check:
+    """The program's move function vs the spec's move rules at every valid checked position:
+    options only the program has, options only the spec has (both sides named), program options
+    outside the valid set. Option sets with symbolic entries are left to :func:`judge_unevaluated`."""
     if not symbol:
         return Check("moves", "skipped", "no move function given")
-    raw = data.get("moves")
-    if raw is None or positions is None:
-        return Check("moves", "error", f"the option sets of {symbol} were not printed (undefined, "
-                     "or the run stopped before)")
-    moves = parse_wl(raw)
-    if not isinstance(moves, list) or len(moves) != len(positions):
-        return Check("moves", "error", f"{symbol} mapped over the positions is not a list of "
-                     f"{len(positions)} option lists: {raw[:200]}")
-    rows, checked, invalid, differing = [], 0, 0, 0
-    for p, opts in zip(positions, moves):
+    moves = _payload(data, "moves", len(checked))
+    if moves is None:
+        return Check("moves", "error", f"no option sets of {symbol} at the {len(checked)} positions "
+                     f"of the box: {str(data.get('moves'))[:200]}")
+    rows, checked_n, invalid, differing, symbolic = [], 0, 0, [], 0
+    for p, opts in zip(checked, moves):
         if not ruleset.is_valid(p):
             continue
+        if symbolic_parts(opts):
+            symbolic += 1
+            continue
         got = as_positions(opts, ruleset.n)
-        checked += 1
+        checked_n += 1
         if got is None:
             rows.append({"position": _fmt(p), "program": str(opts)[:200], "spec": "",
                          "detail": "not a list of positions"})
-            differing += 1
+            differing.append((p, str(opts)[:80], "?"))
             continue
         try:
             want = set(ruleset.option_set(p))
@@ -160,7 +176,7 @@ def judge_moves(ruleset, positions, sol, data: dict, symbol: str | None) -> Chec
         got_set = set(got)
         if got_set == want:
             continue
-        differing += 1
+        differing.append((p, _fmt_set(got_set), _fmt_set(want)))
         for q in sorted(got_set - want):
             bad = not ruleset.is_valid(q)
             invalid += bad
@@ -170,22 +186,33 @@ def judge_moves(ruleset, positions, sol, data: dict, symbol: str | None) -> Chec
                          + (" raising a coordinate" if up else "")})
         for q in sorted(want - got_set):
             rows.append({"position": _fmt(p), "program": "", "spec": _fmt(q), "detail": "spec-only option"})
+    note = f"; {symbolic} symbolic (see unevaluated)" if symbolic else ""
+    if checked_n == 0:
+        return Check("moves", "error", f"no option set of {symbol} could be compared{note}")
     if not rows:
-        return Check("moves", "agree", f"option sets of {symbol} equal the spec's at all {checked} "
-                     "valid listed positions")
-    ex = "; ".join(f"{r['position']}: {r['detail']} {r['program'] or r['spec']}" for r in rows[:EXAMPLES])
-    return Check("moves", "differ", f"option sets differ at {differing} of {checked} positions "
-                 f"({invalid} program options outside the valid set): {ex}", rows)
+        return Check("moves", "agree", f"option sets of {symbol} equal the spec's at all {checked_n} "
+                     f"valid positions of the box{note}")
+    ex = "; ".join(f"{_fmt(p)}: program {{{g}}}, spec {{{w}}}" for p, g, w in differing[:3])
+    return Check("moves", "differ", f"option sets differ at {len(differing)} of {checked_n} positions "
+                 f"({invalid} program options outside the valid set){note}: {ex}", rows)
+
+
+def _fmt_set(s) -> str:
+    return ", ".join(_fmt(q) for q in sorted(s))
 
 
 def judge_unevaluated(data: dict, static_missing: list, prelude: bool, engine: str,
-                      outputs: dict | None = None) -> Check:
-    """Calls that stayed unevaluated: heads the program calls that the engine does not define
-    (probe in the epilogue), symbolic entries among the Grundy values, and displayed values
-    (``outputs``: statement number -> text) that still contain a call of an undefined head."""
+                      outputs: dict | None = None, origins: dict | None = None) -> Check:
+    """Anything that stayed symbolic: heads the program calls that the engine does not define,
+    symbolic Grundy values or options (naming the unbound symbols in them and where the program
+    sets them, ``origins``: name -> phrase), displayed values that contain a call of an undefined
+    head. Any of them is an ``error`` (exit 2), never a difference: the program's computation
+    could not be seen."""
     undefined = parse_wl(data["undefined"]) if "undefined" in data else None
     names = [str(v).strip('"') for v in undefined] if isinstance(undefined, list) else []
-    sym = symbolic_parts(parse_wl(data["values"])) if "values" in data else []
+    unbound = parse_wl(data["unbound"]) if "unbound" in data else []
+    unbound = [str(v).strip('"') for v in unbound] if isinstance(unbound, list) else []
+    sym = [s for tag in ("values", "moves") if tag in data for s in symbolic_parts(parse_wl(data[tag]))]
     notes = []
     if static_missing:
         notes.append(f"calls builtins {engine} lacks"
@@ -195,6 +222,8 @@ def judge_unevaluated(data: dict, static_missing: list, prelude: bool, engine: s
         return Check("unevaluated", "error", "the undefined-symbol probe did not run; "
                      + "; ".join(notes))
     rows = [{"position": "", "program": n, "spec": "", "detail": "called but not defined"} for n in names]
+    rows += [{"position": "", "program": n, "spec": "", "detail": "unbound symbol in values or "
+              "options: " + (origins or {}).get(n, "set nowhere in the program")} for n in unbound]
     rows += [{"position": "", "program": str(s), "spec": "", "detail": "unevaluated value"} for s in sym[:50]]
     for num, text in sorted((outputs or {}).items()):
         hit = [n for n in names if f"{n}[" in text]
@@ -203,11 +232,19 @@ def judge_unevaluated(data: dict, static_missing: list, prelude: bool, engine: s
                          "detail": f"displayed value contains unevaluated {', '.join(hit)}"})
     if not rows:
         return Check("unevaluated", "agree", "every called function is defined or a builtin of "
-                     f"{engine}{' (with the prelude)' if prelude else ''}; no unevaluated values"
+                     f"{engine}{' (with the prelude)' if prelude else ''}; no symbolic values or options"
                      + ("; " + "; ".join(notes) if notes else ""))
-    text = (f"called but defined nowhere (calls stay unevaluated): {', '.join(names) or 'none'}; "
-            f"{len(sym)} unevaluated values")
-    return Check("unevaluated", "differ", text + ("; " + "; ".join(notes) if notes else ""), rows)
+    parts = []
+    if names:
+        parts.append(f"called but defined nowhere (calls stay unevaluated): {', '.join(names)}")
+    if unbound:
+        parts.append("symbolic values or options contain unbound "
+                     + "; ".join(f"{n} ({(origins or {}).get(n, 'set nowhere in the program')})"
+                                 for n in unbound))
+    if sym:
+        parts.append(f"{len(sym)} symbolic entries, e.g. {str(sym[0])[:120]}")
+    return Check("unevaluated", "error", "; ".join(parts) + ("; " + "; ".join(notes) if notes else ""),
+                 rows)
 
 
 def load_expect(path) -> list:

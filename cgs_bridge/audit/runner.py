@@ -16,6 +16,7 @@ Published code is untrusted. Three layers (README "Security"):
 
 from __future__ import annotations
 
+import json
 import re
 import tempfile
 from dataclasses import dataclass
@@ -24,7 +25,7 @@ from pathlib import Path
 
 from ..engines import DEFAULT_MEMORY, EngineResult, mathematica_engine, run_mathematica_file
 from ..errors import InputError
-from .extract import Extracted, Symbols, instrument, parse_output
+from .extract import Extracted, Symbols, instrument, new_key, parse_output, plan
 from .normalize import Normalized, identifiers, scan
 
 #: Builtins an audited program may not call without ``--allow-unsafe``, with the reason.
@@ -140,13 +141,17 @@ class RunOutcome:
         return "ok" if self.result.returncode == 0 else "error"
 
 
-def run_program(norm: Normalized, symbols: Symbols, engine: str | None = None,
+def run_program(norm: Normalized, symbols: Symbols, box: list = (), engine: str | None = None,
                 timeout: float = 600.0, memory: int | None = DEFAULT_MEMORY,
                 use_prelude: bool = True, allow_unsafe: bool = False, moves: bool = True,
-                sandboxed: bool = True) -> RunOutcome:
-    """Run ``norm`` instrumented (see :mod:`cgs_bridge.audit.extract`) in a scratch folder.
+                sandboxed: bool = True, coords: int = 0) -> RunOutcome:
+    """Run ``norm`` in a scratch folder and make the audit's checks after it (Mathics3: the
+    launcher's ``--audit`` mode; wolframscript: an instrumented script; see
+    :mod:`cgs_bridge.audit.extract`), with a fresh channel key.
 
     Args:
+        box: the positions (tuples of ints) at which the Grundy and move functions are checked.
+        coords: the number of coordinates of a position (what the launcher's evidence looks for).
         engine: ``auto``/None (wolframscript when on PATH, else Mathics3), ``mathics`` or
             ``wolframscript``.
         use_prelude: load :func:`prelude_text` (Mathics3 only; wolframscript has the builtins).
@@ -167,11 +172,17 @@ def run_program(norm: Normalized, symbols: Symbols, engine: str | None = None,
         limits = sandbox.Limits(cpu_seconds=int(timeout) + 30, memory=memory)
     name, _ = mathematica_engine(engine)
     with_prelude = use_prelude and name == "mathics"
-    script = instrument(norm, symbols, prelude_text() if with_prelude else "", moves=moves)
+    key = new_key()
+    prelude = prelude_text() if with_prelude else ""
+    if name == "mathics":
+        n = coords or (len(box[0]) if box else 0)
+        script, stdin = norm.text, json.dumps(plan(norm, symbols, key, box, prelude, moves=moves, n=n))
+    else:
+        script, stdin = instrument(norm, symbols, key, box, prelude, moves=moves), None
     with tempfile.TemporaryDirectory(prefix="cgsb-audit-") as parent:
         tmp = sandbox.make_scratch(parent)
         path = Path(tmp) / "program.wl"
         path.write_text(script, encoding="utf-8")
         result = run_mathematica_file(path, cwd=tmp, engine=name, timeout=timeout, memory=memory,
-                                      sandbox=limits, lockdown=True)
-    return RunOutcome(name, with_prelude, script, result, parse_output(result.stdout))
+                                      sandbox=limits, lockdown=True, audit_plan=stdin)
+    return RunOutcome(name, with_prelude, script, result, parse_output(result.stdout, key))

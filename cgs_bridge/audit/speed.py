@@ -3,8 +3,8 @@ both in Mathics3, in one run, on the same box.
 
 - emitted: ``cgs-bridge generate triangular -p k=3 --bound N --target mathematica``, run as a
   script (the CSV it writes is checked against ``cgs-bridge solve``);
-- published: seed 003, Example 8.3 (the program as printed, read from
-  ``tests/data/audit/seed003_ex83.txt``; nothing of it is copied into the package), normalised as
+- published: seed 003, Example 8.3 (the program as printed, read from ``../shared/seeds`` by
+  :mod:`cgs_bridge.audit.seeds`; nothing of it is copied into the project), normalised as
   ``audit`` does, with ``ss = N`` and the audit prelude (Mathics3 has no ``BitXor``).
 
 Both are timed as whole engine runs (start-up included, wall seconds), and so is an empty program
@@ -19,14 +19,10 @@ from pathlib import Path
 
 from ..engines import require_success, run_mathematica_file
 
-REPO = Path(__file__).resolve().parent.parent.parent
-PUBLISHED = REPO / "tests" / "data" / "audit" / "seed003_ex83.txt"
-
-
-def _published_program(bound: int, source: Path) -> str:
+def _published_program(bound: int, text: str) -> str:
     from .normalize import normalize, replace_assignment
     from .runner import prelude_text
-    norm = replace_assignment(normalize(source.read_text(encoding="utf-8")), "ss", str(bound))
+    norm = replace_assignment(normalize(text), "ss", str(bound))
     return prelude_text() + "\n" + norm.text
 
 
@@ -63,12 +59,13 @@ def mathics_case(bound: int = 10, source: Path | None = None, timeout: float = 1
         csv = folder / generate.mathematica_csv_name(ruleset, box)
         same = csv.exists() and csv.read_text() == sol.to_csv_text()
         out["check"] = "emitted CSV equals solve" if same else "emitted CSV DIFFERS from solve"
-        source = source or PUBLISHED
-        if not source.is_file():
-            out["check"] += f"; published program not run ({source} not found)"
+        from .seeds import SEEDS, program
+        text = source.read_text(encoding="utf-8") if source and source.is_file() else program("003", "8.3")
+        if text is None:
+            out["check"] += f"; published program not run ({source or SEEDS} not found)"
             return out
         pub = folder / "published.wl"
-        pub.write_text(_published_program(bound, source), encoding="utf-8")
+        pub.write_text(_published_program(bound, text), encoding="utf-8")
         res = require_success(run_mathematica_file(pub, folder, "mathics", timeout), "mathics (published)")
         out["published"] = res.seconds
         out["ratio"] = res.seconds / out["emitted"] if out["emitted"] else None

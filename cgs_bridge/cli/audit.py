@@ -27,8 +27,9 @@ def register(sub) -> None:
                         "text); shown in the report, not counted in the exit code; takes the -p "
                         "values it declares; repeatable")
     p.add_argument("--scale", action="append", default=[], metavar="NAME=N[,NAME=N]",
-                   help="run with the top-level assignment NAME = <int> replaced (e.g. ss=40); one run "
-                        "per --scale; without --scale the program runs as printed")
+                   help="run with the top-level assignment NAME = <int> replaced (e.g. ss=40), or the "
+                        "top-level call f[<int>] (e.g. 'ppo[6]'); one run per --scale; without "
+                        "--scale the program runs as printed; the size also gives the audit's box")
     p.add_argument("--as-printed", action="store_true", help="with --scale, also run it unchanged")
     p.add_argument("--subst", action="append", default=[], metavar="OLD=>NEW",
                    help="replace exact text of the normalised program (sizes written as literals, e.g. "
@@ -92,7 +93,7 @@ def run_mathematica(args, text: str) -> int:
         engine=args.engine, timeout=args.timeout, memory=int(args.memory * (1 << 30)),
         allow_unsafe=args.allow_unsafe, use_prelude=not args.no_prelude, grundy=args.grundy,
         positions=args.positions, moves=args.moves, check_moves=not args.no_moves,
-        alternatives=alternatives, sandboxed=not args.no_sandbox)
+        alternatives=alternatives, sandboxed=not args.no_sandbox, bound=args.bound)
     text_report = render_text(report)
     if args.output:
         paths = write_report(report, args.output, force=args.force)

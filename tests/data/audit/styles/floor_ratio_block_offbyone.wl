@@ -1,0 +1,12 @@
+(* PLANTED BUG: the cut of z ranges over t = 0..z, so a position is its own option. floor_ratio, k = 1: the whole computation inside a function, a Block-local parameter k,
+   called at the end with the size (written for cgs_bridge's audit tests) *)
+ppo[ss_] := Block[{k}, k = 1;
+  al = Flatten[Table[{a, b, c}, {a, 0, ss}, {b, 0, ss}, {c, 0, ss}], 2];
+  allcases = Select[al, #[[2]] <= Floor[#[[3]]/k] &];
+  move[z_] := Union[Table[{t, z[[2]], z[[3]]}, {t, 0, z[[1]] - 1}],
+    Table[{z[[1]], t, z[[3]]}, {t, 0, z[[2]] - 1}],
+    Table[{z[[1]], Min[z[[2]], Floor[t/k]], t}, {t, 0, z[[3]]}]];
+  Mex[L_] := Min[Complement[Range[0, Length[L]], L]];
+  Gr[pos_] := Gr[pos] = Mex[Map[Gr, move[pos]]];
+  Select[allcases, Gr[#] == 0 &]]
+ppo[2]
