@@ -20,6 +20,10 @@ COMMANDS = ["catalog", "solve", "check", "generate", "compare", "verify", "audit
 
 
 class _Parser(argparse.ArgumentParser):
+    def __init__(self, *args, **kwargs):  # no abbreviated long options: --claim is not --claims
+        kwargs.setdefault("allow_abbrev", False)
+        super().__init__(*args, **kwargs)
+
     def error(self, message):  # usage errors exit 2 with the usage line (argparse default), kept
         self.print_usage(sys.stderr)
         self.exit(2, f"{self.prog}: error: {message}\n")
