@@ -99,8 +99,14 @@ class Game:
             ParameterError, EvaluationError: see :func:`solvers.solve`.
         """
         from solvers import solve
-        return Solved(self, solve(self.ruleset, _box(self.ruleset, bound), misere=misere, method=method),
-                      method)
+        from . import progress
+        return Solved(self, solve(self.ruleset, _box(self.ruleset, bound), misere=misere, method=method,
+                                  progress=progress.callback("solving")), method)
+
+    def _repr_html_(self) -> str:
+        """Notebook display: title, source, parameters and the rules as the spec states them."""
+        from .display import game_html
+        return game_html(self)
 
     def __repr__(self) -> str:
         return f"Game({self.ruleset.describe()}; coordinates {', '.join(self.coords)})"
@@ -210,13 +216,10 @@ class Solved:
         raise figures.PlotError(f"unknown kind {kind!r} (grid, p-positions, diff)")
 
     def _repr_html_(self) -> str:
-        """Notebook display: the summary, and the Grundy grid of a 2-coordinate box up to 30 x 30."""
-        import html
-        text = f"<p>{html.escape(repr(self))}</p>"
-        if len(self.box.coords) == 2 and max(self.box.upper) < 30:
-            from .report_html import inline_svg
-            text += inline_svg(self.plot("grid"))
-        return text
+        """Notebook display: the summary and Grundy grids (2-D: the box; 3-D: one slice per value
+        of the first coordinate; :mod:`cgs_bridge.display`)."""
+        from .display import solved_html
+        return solved_html(self)
 
     def __repr__(self) -> str:
         return (f"Solved({self.game.ruleset.describe()} on {self.box}: {len(self)} positions, "

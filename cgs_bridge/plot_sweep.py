@@ -45,13 +45,21 @@ def read_sweep_table(path) -> pd.DataFrame:
         InputError: unreadable file or unknown suffix.
     """
     path = Path(path)
+    if path.suffix.lower() in (".csv", ".parquet", ".pq"):
+        if not path.exists():
+            raise InputError(f"cannot read the sweep table {path}: no such file")
+        if not path.is_file():
+            raise InputError(f"cannot read the sweep table {path}: not a regular file")
     try:
         if path.suffix.lower() == ".csv":
             return pd.read_csv(path)
         if path.suffix.lower() in (".parquet", ".pq"):
             return pd.read_parquet(path)
-    except (OSError, ValueError, ImportError) as e:
-        raise InputError(f"cannot read the sweep table {path}: {e}") from None
+    except OSError as e:
+        raise InputError(f"cannot read the sweep table {path}: {e.strerror or e}") from None
+    except (ValueError, ImportError) as e:
+        why = str(e).splitlines()[0] if str(e) else type(e).__name__
+        raise InputError(f"cannot read the sweep table {path}: not a {path.suffix[1:]} table ({why})") from None
     raise InputError(f"{path}: a sweep table is a .csv or .parquet file")
 
 

@@ -18,6 +18,7 @@ import re
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -114,8 +115,10 @@ def test_readme_shell_block_runs(index, clone):
         if reason:
             skipped.append(f"{line}: {reason}")
             continue
+        t0 = time.monotonic()
         p = subprocess.run(["bash", "-c", line], cwd=clone, env=env, capture_output=True, text=True,
                            timeout=900)
+        print(f"{time.monotonic() - t0:6.1f} s  exit {p.returncode}  {line}")
         ran += 1
         if p.returncode != expected_exit(line):
             failures.append(f"{line}\n  exit {p.returncode} (expected {expected_exit(line)})\n"

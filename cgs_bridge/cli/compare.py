@@ -56,10 +56,11 @@ def run(args) -> int:
     comp = build(ruleset, sol, args, args.cgsuite, args.mathematica, args.claims)
     hint = ("see comparison.csv" if args.output_dir else
             "--shown N lists more; -o DIR writes them all to DIR/comparison.csv")
-    sys.stdout.write(comp.render(sol, args.shown, hint))
+    sys.stdout.write(f"VERDICT: {comp.verdict()}\n" if args.quiet else comp.render(sol, args.shown, hint))
     if args.output_dir:
         for p in comp.write(args.output_dir, sol):
-            print(f"wrote {p}", file=sys.stderr)
+            if not args.quiet:
+                print(f"wrote {p}", file=sys.stderr)
     if args.html:
         write_html_report(args, comp, sol, timings)
     return 0 if comp.agree else 1
@@ -107,4 +108,6 @@ def write_html_report(args, comp, sol, timings, programs=()) -> None:
     """Write ``--html`` (the page of :func:`cgs_bridge.report_html.comparison_page`)."""
     page = report_html.comparison_page(comp, sol, command=getattr(args, "command_line", None),
                                        timings=timings, programs=programs)
-    print(f"wrote {report_html.write_html(args.html, page)}", file=sys.stderr)
+    written = report_html.write_html(args.html, page)
+    if not getattr(args, "quiet", False):
+        print(f"wrote {written}", file=sys.stderr)

@@ -45,7 +45,8 @@ def build_parser() -> argparse.ArgumentParser:
         module.register(sub)
     for command in sub.choices.values():  # --quiet on every command (progress lines off)
         if "--quiet" not in command._option_string_actions:
-            command.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+            command.add_argument("--quiet", action="store_true", help="print only the verdict: no progress "
+                                 "lines, no report body, no 'wrote' lines")
     return parser
 
 

@@ -61,13 +61,15 @@ def run(args) -> int:
     res = run_verify(ruleset, box, misere=args.misere, run_dir=args.run_dir,
                      mathematica_engine=args.mathematica_engine, mathematica=args.mathematica,
                      cgsuite=args.cgsuite, cgsuite_cmd=args.cgsuite_cmd, timeout=args.timeout,
-                     claims=args.claims, table_axes=args.table_axes, fixed=args.fixed, say=say,
+                     claims=args.claims, table_axes=args.table_axes, fixed=args.fixed,
+                     say=(lambda _t: None) if args.quiet else say,
                      progress=progress_callback("solving"))
     comp, sol, run_dir = res.comparison, res.solution, res.run_dir
     report = comp.render(sol, args.shown)
-    sys.stdout.write(report)
+    sys.stdout.write(f"VERDICT: {comp.verdict()}\n" if args.quiet else report)
     for p in comp.write(run_dir, sol):
-        say(f"wrote {p}")
+        if not args.quiet:
+            say(f"wrote {p}")
     if args.html:
         write_html_report(args, comp, sol, res.timings,
                           [(p.name, p.read_text(encoding="utf-8")) for p in res.files])
