@@ -201,6 +201,12 @@ class Solved:
             leaves the wrong number of free coordinates.
         """
         from . import plot as figures
+        try:
+            return self._plot(figures, kind, slice, mod, differences)
+        except figures.PlotError as e:  # the message in the API's words, not the command line's
+            raise figures.PlotError(api_words(str(e))) from None
+
+    def _plot(self, figures, kind, slice, mod, differences):
         if isinstance(slice, dict):
             slice = ",".join(f"{k}={v}" for k, v in slice.items())
         fixed = figures.parse_slice(slice, self.box)
@@ -225,6 +231,14 @@ class Solved:
         return (f"Solved({self.game.ruleset.describe()} on {self.box}: {len(self)} positions, "
                 f"{len(self.p_positions())} P-positions, max Grundy value "
                 f"{int(self.solution.grundy.max()) if len(self) else '-'})")
+
+
+def api_words(message: str) -> str:
+    """A message written for the command line in this API's words (``--slice x=0`` ->
+    ``slice="x=0"``, ``--mod`` -> ``mod``)."""
+    import re
+    message = re.sub(r"--slice (\w+=[\w=,]+)", r'slice="\1"', message)
+    return message.replace("--slice", "slice").replace("--mod", "mod")
 
 
 def _ruleset(g, params: dict) -> Ruleset:
@@ -400,3 +414,11 @@ def discover(g, bound=None, **kwargs):
         return run(g.solution, **options)
     r = _ruleset(g, kwargs)
     return run(r, bound=_box(r, bound) if bound is not None else None, **options)
+
+
+def _notebook_figures():
+    from .display import register_figure_display
+    register_figure_display()
+
+
+_notebook_figures()

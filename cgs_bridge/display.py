@@ -190,3 +190,23 @@ def short_repr(d) -> str:
     params = ", ".join(f"{k}={v}" for k, v in (getattr(d, "params", None) or {}).items())
     game = f"{d.game}({params})" if params and "(" not in str(d.game) else d.game
     return f"{type(d).__name__}({game} on {d.box}: {', '.join(counts)})"
+
+
+# ------------------------------------------------------------------ figures in notebooks
+def register_figure_display() -> None:
+    """In IPython / Jupyter, show the matplotlib Figures the API returns (made without pyplot, so
+    no backend displays them) as PNG images; nothing outside IPython."""
+    import sys
+    ipython = sys.modules.get("IPython")
+    shell = ipython.get_ipython() if ipython is not None and hasattr(ipython, "get_ipython") else None
+    if shell is None or not hasattr(shell, "display_formatter"):
+        return
+    shell.display_formatter.formatters["image/png"].for_type_by_name("matplotlib.figure", "Figure",
+                                                                      figure_png)
+
+
+def figure_png(fig) -> bytes:
+    import io
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=100, bbox_inches="tight")
+    return buf.getvalue()

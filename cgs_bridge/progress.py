@@ -87,9 +87,12 @@ class Task:
             return
         full = ": ".join([s for s in _scopes if s != label] + [label])
         if in_notebook():
-            from tqdm.auto import tqdm as auto
-            self.bar = auto(total=total, desc=full, unit=unit, leave=True, mininterval=0.2)
-            return
+            try:  # a widget when ipywidgets is installed
+                from tqdm.notebook import tqdm as widget
+                self.bar = widget(total=total, desc=full, unit=unit, leave=True, mininterval=0.2)
+                return
+            except ImportError:  # else a text bar in the cell's output
+                pass
         from tqdm import tqdm
         import shutil
         size = shutil.get_terminal_size((100, 24))  # 0 x 0 in some pseudo-terminals: tqdm then hides bars
