@@ -221,6 +221,24 @@ class Solved:
             return figures.diff_figure(self.solution, comp if comp is not None else [], fixed)
         raise figures.PlotError(f"unknown kind {kind!r} (grid, p-positions, diff)")
 
+    def explore(self, path=None, claims: bool = True, mod: int = 3, overwrite: bool = False):
+        """The explorer page (:mod:`cgs_bridge.explore`): a slice grid of Grundy values with a
+        slider per other coordinate, colouring by value mod ``mod``, P-positions or a claim's
+        failures, and each position's options, their values and the winning moves.
+
+        Args:
+            path: write the page there (``.html``, atomically) and return the path; without it,
+                return an :class:`~cgs_bridge.explore.Explorer` (shown in a notebook).
+            claims: include the spec's claims (every failing position) for colouring.
+        Raises:
+            InputError: a box with more than 60,000 positions, a bad path or an existing file.
+        """
+        from .explore import Explorer, check_all, explorer_html, write_explorer
+        result = check_all(self.solution) if claims else None
+        if path is not None:
+            return write_explorer(path, self.solution, result, mod, overwrite=overwrite)
+        return Explorer(explorer_html(self.solution, result, mod), f"{self.game.ruleset.describe()} on {self.box}")
+
     def _repr_html_(self) -> str:
         """Notebook display: the summary and Grundy grids (2-D: the box; 3-D: one slice per value
         of the first coordinate; :mod:`cgs_bridge.display`)."""

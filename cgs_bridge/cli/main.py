@@ -16,7 +16,7 @@ from ..errors import CgsBridgeError
 
 #: Command modules, in help order.
 COMMANDS = ["catalog", "solve", "check", "generate", "compare", "verify", "audit", "bench", "cache", "sweep",
-            "discover", "plot"]
+            "discover", "plot", "explore"]
 
 
 class _Parser(argparse.ArgumentParser):
