@@ -108,7 +108,7 @@ class CheckResult:
             elif c.status == "holds":
                 lines.append(f"  {c.name}: holds on all {c.checked}")
             else:
-                lines.append(f"  {c.name}: not applicable")
+                lines.append(f"  {c.name}: not applicable" + (f" ({c.note})" if c.note else ""))
         return "\n".join(lines)
 
 

@@ -8,7 +8,8 @@ reader following the README does). The exit status expected is 0 unless the line
 comment ``# exit N`` (the README says so to the reader). Lines that cannot run here are skipped with
 the reason: the installation lines (``tests/test_engine_startup.py``, marked ``install``, installs
 into a fresh venv), a line naming an outside cluster, and lines reading ``../shared`` when it is
-absent.
+absent. The published Mathematica programs' audits (about 2 minutes each in Mathics3 on the shared
+machine) run in the ``slow`` variant, which runs every line of their blocks (``pytest -m slow``).
 """
 
 from __future__ import annotations
@@ -61,6 +62,10 @@ def why_skipped(line: str):
     return None
 
 
+#: Lines run only by the slow variant (minutes in Mathics3 each).
+SLOW = ("cgs-bridge audit ex83.txt", "cgs-bridge audit ex71.txt")
+
+
 def expected_exit(line: str) -> int:
     m = EXIT.search(line)
     return int(m.group(1)) if m else 0
@@ -104,25 +109,42 @@ def clone(tmp_path):
     return repo
 
 
-@pytest.mark.parametrize("index", range(len(BLOCKS)), ids=[f"block{i + 1}" for i in range(len(BLOCKS))])
-def test_readme_shell_block_runs(index, clone):
+def run_block(index: int, clone, slow: bool) -> None:
     env = dict(os.environ)
     env["PATH"] = f"{bin_dirs()}{os.pathsep}{env.get('PATH', '')}"
     env.pop("CGS_BRIDGE_CGSUITE_CMD", None)
     ran, failures, skipped = 0, [], []
     for line in BLOCKS[index]:
         reason = why_skipped(line)
+        if not reason and not slow and line.startswith(SLOW):
+            reason = "a published program audited in Mathics3 (minutes): pytest -m slow runs it"
         if reason:
             skipped.append(f"{line}: {reason}")
             continue
         t0 = time.monotonic()
         p = subprocess.run(["bash", "-c", line], cwd=clone, env=env, capture_output=True, text=True,
-                           timeout=900)
+                           timeout=1800)
         print(f"{time.monotonic() - t0:6.1f} s  exit {p.returncode}  {line}")
         ran += 1
         if p.returncode != expected_exit(line):
             failures.append(f"{line}\n  exit {p.returncode} (expected {expected_exit(line)})\n"
                             f"  stdout: {p.stdout[-800:]}\n  stderr: {p.stderr[-1500:]}")
+    for s in skipped:
+        print("skipped:", s)
     assert not failures, "\n\n".join(failures)
     if not ran:
         pytest.skip("; ".join(skipped))
+
+
+@pytest.mark.parametrize("index", range(len(BLOCKS)), ids=[f"block{i + 1}" for i in range(len(BLOCKS))])
+def test_readme_shell_block_runs(index, clone):
+    run_block(index, clone, slow=False)
+
+
+SLOW_BLOCKS = [i for i, b in enumerate(BLOCKS) if any(ln.startswith(SLOW) for ln in b)]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("index", SLOW_BLOCKS, ids=[f"block{i + 1}" for i in SLOW_BLOCKS])
+def test_readme_shell_block_runs_with_slow_lines(index, clone):
+    run_block(index, clone, slow=True)

@@ -28,21 +28,6 @@ def register(sub) -> None:
     p.set_defaults(func=run)
 
 
-def check_command(cmd: str, option: str) -> None:
-    """The program a command line starts must exist (on PATH or as a path) before anything runs."""
-    import shlex
-    import shutil
-    try:
-        words = shlex.split(cmd)
-    except ValueError as e:
-        raise InputError(f"{option} {cmd!r}: {e}") from None
-    if not words:
-        raise InputError(f"{option} is empty")
-    if shutil.which(words[0]) is None:
-        raise InputError(f"{option} {cmd!r}: {words[0]} is not an executable program "
-                         "(not on PATH, or not an executable file)")
-
-
 def say(text: str) -> None:
     print(text, file=sys.stderr, flush=True)
 
@@ -56,8 +41,6 @@ def run(args) -> int:
         from pathlib import Path
         if Path(args.run_dir).exists() and not Path(args.run_dir).is_dir():
             raise InputError(f"--run-dir {args.run_dir}: exists and is not a folder")
-    if args.cgsuite_cmd:
-        check_command(args.cgsuite_cmd, "--cgsuite-cmd")
     res = run_verify(ruleset, box, misere=args.misere, run_dir=args.run_dir,
                      mathematica_engine=args.mathematica_engine, mathematica=args.mathematica,
                      cgsuite=args.cgsuite, cgsuite_cmd=args.cgsuite_cmd, timeout=args.timeout,
