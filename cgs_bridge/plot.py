@@ -138,7 +138,7 @@ def _table_axes(rows: int, cols: int, title: str):
     ax.set_ylim(rows + 1, 0)
     ax.set_axis_off()
     if title:
-        fig.suptitle(title, fontsize=9)
+        fig.suptitle(title, fontsize=10)
     return fig, ax
 
 
@@ -150,7 +150,7 @@ def draw_table(row_name: str, col_name: str, nrows: int, ncols: int, cells, titl
     """
     fig, ax = _table_axes(nrows, ncols, title)
     small = max(nrows, ncols) > MAX_TEXT_CELLS
-    size = 7 if max(nrows, ncols) <= 30 else 5
+    size = 9 if max(nrows, ncols) <= 40 else 7  # about half a cell's height: readable in print
     ax.add_patch(Rectangle((0, 0), 1, 1, facecolor=HEADER, edgecolor="black", lw=0.4, gid="corner"))
     ax.text(0.5, 0.5, f"{row_name}\\{col_name}", ha="center", va="center", fontsize=size - 1)
     for c in range(ncols):
@@ -173,6 +173,16 @@ def draw_table(row_name: str, col_name: str, nrows: int, ncols: int, cells, titl
     return fig
 
 
+def crop_to_valid(a):
+    """The 2-D array without its trailing rows and columns that hold no position (cropped to the
+    valid region; the origin stays, so row and column numbers keep their meaning)."""
+    rows = np.flatnonzero((a >= 0).any(axis=1))
+    cols = np.flatnonzero((a >= 0).any(axis=0))
+    if not len(rows):
+        return a
+    return a[:rows[-1] + 1, :cols[-1] + 1]
+
+
 def grid_figure(solution, fixed: dict | None = None, mod: int | None = None, title: str | None = None) -> Figure:
     """Grundy values of a 2-D slice as a coloured table (seed 000 Figures 7.9/7.10).
 
@@ -187,6 +197,7 @@ def grid_figure(solution, fixed: dict | None = None, mod: int | None = None, tit
         raise PlotError(f"--mod must be >= 1, got {mod}")
     free, a = sliced(solution, fixed, (2,), "grid figure")
     rn, cn = (solution.box.coords[i] for i in free)
+    a = crop_to_valid(a)
 
     def cell(r, c):
         g = int(a[r, c])
