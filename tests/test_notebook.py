@@ -36,6 +36,7 @@ CELLS = [
     ('t = cb.sweep("triangular", {"k": "1..7:2"}, bound=6, workers=0)\nt', "table"),
     ('s.plot("grid", slice="x=3", mod=3)', "figure"),
     ('s.plot("p-positions")', "figure"),
+    ('cb.game("triangular").solve(bound=40)', "grid"),  # progress drawn in the cell (stderr is no terminal)
     ('try:\n    s.plot("grid")\nexcept cb.errors.CgsBridgeError as e:\n    print(e)', None),
 ]
 
@@ -80,6 +81,10 @@ def test_notebook_renders_every_result(tmp_path, monkeypatch):
         assert not errors, f"{src}\n{errors[0].get('ename')}: {errors[0].get('evalue')}"
         if want:
             assert want in _kind(cell.outputs), f"{src!r} did not render as a {want}: {cell.outputs}"
+    # the progress bar of the solve, drawn in the notebook (a widget or tqdm's text bar)
+    shown = nb.cells[-2].outputs
+    assert any("solving" in o.get("text", "") or "application/vnd.jupyter.widget-view+json" in o.get("data", {})
+               for o in shown), shown
     # an API error in the API's words (slice=..., not the command line's --slice)
     printed = "".join(o.get("text", "") for o in nb.cells[-1].outputs)
     assert "slice=\"z=0\"" in printed and "--slice" not in printed
