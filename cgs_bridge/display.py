@@ -62,7 +62,12 @@ def rules_text(game) -> list:
             f"{t.game}{'(' + ', '.join(expr_text(a) for a in t.args) + ')' if t.args else ''}"
             f"[{', '.join(t.coords)}]" for t in game.sum))
     for cl in game.claims:
-        when = f" when {expr_text(cl.when)}" if cl.when is not None else ""
+        hyps = {}
+        for name, prop in getattr(cl, "hypotheses", ()):
+            hyps.setdefault(name, []).append(prop)
+        parts = [f"{n} satisfies {', '.join(ps)}" for n, ps in hyps.items()]
+        parts += [expr_text(cl.when)] if cl.when is not None else []
+        when = f" when {' and '.join(parts)}" if parts else ""
         lines.append(f'claim "{cl.name}"{when}: {expr_text(cl.expr)}')
     return lines
 

@@ -64,6 +64,8 @@ def test_hypothesis_syntax_and_errors():
     assert "not halving" in repr(r)
     s = cb.game_from_text(spec, k=2).solve(bound={"y": 6, "z": 12})
     assert [c.status for c in s.check().claims] == ["not applicable", "holds"]  # k == 1 is false
+    rules = cb.game_from_text(spec)._repr_html_()  # the notebook shows the hypothesis as written
+    assert "when f satisfies halving and k == 1:" in rules and "when f satisfies nondecreasing, halving:" in rules
     with pytest.raises(SpecError, match="function parameter"):
         cb.game_from_text(spec.replace("when f satisfies halving and", "when k satisfies halving and"))
 
