@@ -92,7 +92,7 @@ def test_inputs_checked_before_any_engine(tmp_path, capsys, monkeypatch):
                        "--cgsuite-cmd", "no-such-program --flag")
     assert code == 2 and "no-such-program is not an executable program" in err and not run_dir.exists()
     code, _, err = run(capsys, "compare", "triangular", "--bound", "2", "--claims", str(tmp_path))
-    assert code == 2 and "not a regular file" in err
+    assert code == 2 and "is a folder, not a file" in err
 
 
 def test_output_folder_rule_and_messages(tmp_path, capsys, monkeypatch):

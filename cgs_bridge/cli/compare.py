@@ -79,14 +79,15 @@ def check_inputs(args) -> None:
 
 
 def check_input_file(path, option: str) -> None:
-    """Raise InputError when ``path`` (given with ``option``) is not a readable regular file."""
+    """Raise InputError when ``path`` (given with ``option``) is missing, a folder or unreadable
+    (a pipe or device is left to the reader, which enforces the size limit)."""
     import os
     from pathlib import Path
     p = Path(path)
     if not p.exists():
         raise InputError(f"{option} {path}: no such file")
-    if not p.is_file():
-        raise InputError(f"{option} {path}: not a regular file")
+    if p.is_dir():
+        raise InputError(f"{option} {path}: is a folder, not a file")
     if not os.access(p, os.R_OK):
         raise InputError(f"{option} {path}: not readable (permission denied)")
 
