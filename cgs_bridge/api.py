@@ -99,8 +99,14 @@ class Game:
             ParameterError, EvaluationError: see :func:`solvers.solve`.
         """
         from solvers import solve
-        return Solved(self, solve(self.ruleset, _box(self.ruleset, bound), misere=misere, method=method),
-                      method)
+        from . import progress
+        return Solved(self, solve(self.ruleset, _box(self.ruleset, bound), misere=misere, method=method,
+                                  progress=progress.callback("solving")), method)
+
+    def _repr_html_(self) -> str:
+        """Notebook display: title, source, parameters and the rules as the spec states them."""
+        from .display import game_html
+        return game_html(self)
 
     def __repr__(self) -> str:
         return f"Game({self.ruleset.describe()}; coordinates {', '.join(self.coords)})"
@@ -195,6 +201,12 @@ class Solved:
             leaves the wrong number of free coordinates.
         """
         from . import plot as figures
+        try:
+            return self._plot(figures, kind, slice, mod, differences)
+        except figures.PlotError as e:  # the message in the API's words, not the command line's
+            raise figures.PlotError(api_words(str(e))) from None
+
+    def _plot(self, figures, kind, slice, mod, differences):
         if isinstance(slice, dict):
             slice = ",".join(f"{k}={v}" for k, v in slice.items())
         fixed = figures.parse_slice(slice, self.box)
@@ -209,19 +221,42 @@ class Solved:
             return figures.diff_figure(self.solution, comp if comp is not None else [], fixed)
         raise figures.PlotError(f"unknown kind {kind!r} (grid, p-positions, diff)")
 
+    def explore(self, path=None, claims: bool = True, mod: int = 3, overwrite: bool = False):
+        """The explorer page (:mod:`cgs_bridge.explore`): a slice grid of Grundy values with a
+        slider per other coordinate, colouring by value mod ``mod``, P-positions or a claim's
+        failures, and each position's options, their values and the winning moves.
+
+        Args:
+            path: write the page there (``.html``, atomically) and return the path; without it,
+                return an :class:`~cgs_bridge.explore.Explorer` (shown in a notebook).
+            claims: include the spec's claims (every failing position) for colouring.
+        Raises:
+            InputError: a box with more than 60,000 positions, a bad path or an existing file.
+        """
+        from .explore import Explorer, check_all, explorer_html, write_explorer
+        result = check_all(self.solution) if claims else None
+        if path is not None:
+            return write_explorer(path, self.solution, result, mod, overwrite=overwrite)
+        return Explorer(explorer_html(self.solution, result, mod), f"{self.game.ruleset.describe()} on {self.box}")
+
     def _repr_html_(self) -> str:
-        """Notebook display: the summary, and the Grundy grid of a 2-coordinate box up to 30 x 30."""
-        import html
-        text = f"<p>{html.escape(repr(self))}</p>"
-        if len(self.box.coords) == 2 and max(self.box.upper) < 30:
-            from .report_html import inline_svg
-            text += inline_svg(self.plot("grid"))
-        return text
+        """Notebook display: the summary and Grundy grids (2-D: the box; 3-D: one slice per value
+        of the first coordinate; :mod:`cgs_bridge.display`)."""
+        from .display import solved_html
+        return solved_html(self)
 
     def __repr__(self) -> str:
         return (f"Solved({self.game.ruleset.describe()} on {self.box}: {len(self)} positions, "
                 f"{len(self.p_positions())} P-positions, max Grundy value "
                 f"{int(self.solution.grundy.max()) if len(self) else '-'})")
+
+
+def api_words(message: str) -> str:
+    """A message written for the command line in this API's words (``--slice x=0`` ->
+    ``slice="x=0"``, ``--mod`` -> ``mod``)."""
+    import re
+    message = re.sub(r"--slice (\w+=[\w=,]+)", r'slice="\1"', message)
+    return message.replace("--slice", "slice").replace("--mod", "mod")
 
 
 def _ruleset(g, params: dict) -> Ruleset:
@@ -397,3 +432,11 @@ def discover(g, bound=None, **kwargs):
         return run(g.solution, **options)
     r = _ruleset(g, kwargs)
     return run(r, bound=_box(r, bound) if bound is not None else None, **options)
+
+
+def _notebook_figures():
+    from .display import register_figure_display
+    register_figure_display()
+
+
+_notebook_figures()

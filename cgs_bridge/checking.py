@@ -94,6 +94,11 @@ class CheckResult:
                              for c in self.claims],
                             columns=["claim", "status", "checked", "failures", "first_counterexample"])
 
+    def _repr_html_(self) -> str:
+        """Notebook display: one row per claim (status, failures, first counterexample)."""
+        from .display import check_html
+        return check_html(self)
+
     def __repr__(self) -> str:
         lines = [f"CheckResult({self.game} on {self.box}: {self.positions} positions, "
                  f"{'holds' if self.holds else 'FAILS'})"]
@@ -103,7 +108,7 @@ class CheckResult:
             elif c.status == "holds":
                 lines.append(f"  {c.name}: holds on all {c.checked}")
             else:
-                lines.append(f"  {c.name}: not applicable")
+                lines.append(f"  {c.name}: not applicable" + (f" ({c.note})" if c.note else ""))
         return "\n".join(lines)
 
 

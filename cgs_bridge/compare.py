@@ -157,25 +157,33 @@ class Comparison:
         if not self.incomplete:
             return "all sources agree with python" if self.agree else "DIFFERENCES FOUND"
         parts = []
-        partial = [s for s in self.sides if not s.complete]
-        for s in partial:
+        named = len(self.sides) > 1  # say what happened to each source, not only the partial one
+        for s in self.sides:
             n = len(s.differences)
-            found = "no difference among them" if n == 0 else f"{n} difference{'s' if n > 1 else ''} among them"
-            who = f" by {s.side}" if len(partial) > 1 else ""
-            parts.append(f"{s.compared} of {self.positions} positions compared{who}, {found}")
-        others = sum(len(s.differences) for s in self.sides if s.complete) + sum(not c.ok for c in self.claims)
-        tail = f"; {others} difference{'s' if others != 1 else ''} in the complete sources" if others else ""
-        return "INCOMPLETE: " + "; ".join(parts) + tail
+            diffs = f"{n} difference{'s' if n > 1 else ''}"
+            if s.complete:
+                if named:
+                    parts.append(f"{s.side}: {'agrees on all ' + str(s.compared) + ' positions' if n == 0 else diffs}")
+                continue
+            found = "no difference among them" if n == 0 else f"{diffs} among them"
+            parts.append(f"{s.side + ': ' if named else ''}{s.compared} of {self.positions} positions "
+                         f"compared, {found}")
+        bad = sum(not c.ok for c in self.claims)
+        if bad:
+            parts.append(f"{bad} claim{'s' if bad != 1 else ''} differ{'s' if bad == 1 else ''}")
+        return "INCOMPLETE: " + "; ".join(parts)
 
-    def render(self, solution=None, shown: int = 10) -> str:
-        """The text report (template ``templates/report/comparison.txt.j2``)."""
+    def render(self, solution=None, shown: int = 10, more_hint: str = "see comparison.csv") -> str:
+        """The text report (template ``templates/report/comparison.txt.j2``); ``more_hint`` says
+        where the differences beyond the first ``shown`` are."""
         env = environment()
         details = []
         for s in self.sides:
             for d in [d for d in s.differences if d.kind == "value"][:3]:
                 if solution is not None:
                     details.append((d, [(q, g) for q, g in solution.options(d.position)]))
-        return env.get_template("report/comparison.txt.j2").render(c=self, shown=shown, details=details)
+        return env.get_template("report/comparison.txt.j2").render(c=self, shown=shown, details=details,
+                                                                    more_hint=more_hint)
 
     def summary_page(self) -> dict:
         """The verdict and per-source summary as a page model for ``templates/report/summary.html.j2``

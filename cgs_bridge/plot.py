@@ -138,7 +138,7 @@ def _table_axes(rows: int, cols: int, title: str):
     ax.set_ylim(rows + 1, 0)
     ax.set_axis_off()
     if title:
-        fig.suptitle(title, fontsize=9)
+        fig.suptitle(title, fontsize=10)
     return fig, ax
 
 
@@ -150,7 +150,7 @@ def draw_table(row_name: str, col_name: str, nrows: int, ncols: int, cells, titl
     """
     fig, ax = _table_axes(nrows, ncols, title)
     small = max(nrows, ncols) > MAX_TEXT_CELLS
-    size = 7 if max(nrows, ncols) <= 30 else 5
+    size = 9 if max(nrows, ncols) <= 40 else 7  # about half a cell's height: readable in print
     ax.add_patch(Rectangle((0, 0), 1, 1, facecolor=HEADER, edgecolor="black", lw=0.4, gid="corner"))
     ax.text(0.5, 0.5, f"{row_name}\\{col_name}", ha="center", va="center", fontsize=size - 1)
     for c in range(ncols):
@@ -173,6 +173,16 @@ def draw_table(row_name: str, col_name: str, nrows: int, ncols: int, cells, titl
     return fig
 
 
+def crop_to_valid(a):
+    """The 2-D array without its trailing rows and columns that hold no position (cropped to the
+    valid region; the origin stays, so row and column numbers keep their meaning)."""
+    rows = np.flatnonzero((a >= 0).any(axis=1))
+    cols = np.flatnonzero((a >= 0).any(axis=0))
+    if not len(rows):
+        return a
+    return a[:rows[-1] + 1, :cols[-1] + 1]
+
+
 def grid_figure(solution, fixed: dict | None = None, mod: int | None = None, title: str | None = None) -> Figure:
     """Grundy values of a 2-D slice as a coloured table (seed 000 Figures 7.9/7.10).
 
@@ -187,6 +197,7 @@ def grid_figure(solution, fixed: dict | None = None, mod: int | None = None, tit
         raise PlotError(f"--mod must be >= 1, got {mod}")
     free, a = sliced(solution, fixed, (2,), "grid figure")
     rn, cn = (solution.box.coords[i] for i in free)
+    a = crop_to_valid(a)
 
     def cell(r, c):
         g = int(a[r, c])
@@ -222,11 +233,43 @@ def p_positions_figure(solution, fixed: dict | None = None, title: str | None = 
             return ("P", P_MARK, "white") if g == 0 else ("", CLASS_COLOURS[0], "black")
         return draw_table(names[0], names[1], a.shape[0], a.shape[1], cell, title)
     pts = np.argwhere(a == 0)
-    fig = Figure(figsize=(6.4, 5.6))
-    ax = fig.add_subplot(projection="3d")
-    ax.scatter(pts[:, 0], pts[:, 1], pts[:, 2], s=14, color="#c92a2a", depthshade=True, gid="p-positions")
+    fig = Figure(figsize=(10.5, 5.6), layout="constrained")
+    grid = fig.add_gridspec(2, 3, width_ratios=(2.2, 1, 1))
+    ax = fig.add_subplot(grid[:, 0], projection="3d")
+    ax.scatter(pts[:, 0], pts[:, 1], pts[:, 2], s=16, c=pts[:, 2], cmap="viridis", depthshade=False,
+               edgecolors="black", linewidths=0.3, gid="p-positions")
     _axes3d(ax, names, a.shape)
-    ax.set_title(title + f": {len(pts)} points", fontsize=9)
+    ax.set_title(f"{len(pts)} P-positions", fontsize=10)
+    # beside the scatter: the projections onto the three coordinate planes, each point labelled with
+    # the third coordinate of the P-position above it (or the number of them when several)
+    from matplotlib.ticker import MaxNLocator
+    for (i, j), cell in zip(((0, 1), (0, 2), (1, 2)), ((0, 1), (0, 2), (1, 1))):
+        pa = fig.add_subplot(grid[cell])
+        third = 3 - i - j
+        above: dict = {}
+        for p in pts:
+            above.setdefault((int(p[i]), int(p[j])), []).append(int(p[third]))
+        xy = np.array(list(above) or np.zeros((0, 2)))
+        pa.scatter(xy[:, 0], xy[:, 1], s=60 if a.shape[i] <= 16 else 12, color="#cfe3f3", edgecolors="#0072b2",
+                   linewidths=0.5, gid=f"projection {names[i]},{names[j]}")
+        if a.shape[i] <= 16 and a.shape[j] <= 16:
+            for (u, v), zs in above.items():
+                pa.text(u, v, str(zs[0]) if len(zs) == 1 else f"×{len(zs)}", ha="center", va="center",
+                        fontsize=6)
+        pa.xaxis.set_major_locator(MaxNLocator(integer=True))
+        pa.yaxis.set_major_locator(MaxNLocator(integer=True))
+        pa.set_xlabel(names[i], fontsize=9)
+        pa.set_ylabel(names[j], fontsize=9)
+        pa.set_xlim(-0.5, a.shape[i] - 0.5)
+        pa.set_ylim(-0.5, a.shape[j] - 0.5)
+        pa.tick_params(labelsize=8)
+        pa.set_aspect("equal", adjustable="box")
+        pa.set_title(f"onto ({names[i]}, {names[j]}): {names[third]}", fontsize=9)
+    note = fig.add_subplot(grid[1, 2])
+    note.axis("off")
+    note.text(0, 0.5, "Each panel: the P-positions\nprojected onto two coordinates,\nlabelled with the third\n"
+              "(×n: n P-positions there).", fontsize=8, va="center")
+    fig.suptitle(title, fontsize=10)
     return fig
 
 
@@ -303,14 +346,14 @@ def _v(x):
 
 
 # ------------------------------------------------------------------ files
-FORMATS = {".png": "png", ".svg": "svg"}
+FORMATS = {".png": "png", ".svg": "svg", ".pdf": "pdf"}
 
 
 def figure_bytes(fig: Figure, fmt: str = "png") -> bytes:
-    """The figure as PNG or SVG bytes."""
+    """The figure as PNG (300 dpi), SVG or PDF (vector) bytes, cropped to what is drawn."""
     import io
     buf = io.BytesIO()
-    fig.savefig(buf, format=fmt, dpi=150 if fmt == "png" else None, bbox_inches="tight")
+    fig.savefig(buf, format=fmt, dpi=300 if fmt == "png" else None, bbox_inches="tight", pad_inches=0.03)
     return buf.getvalue()
 
 
@@ -324,7 +367,7 @@ def save_figure(fig: Figure, path, overwrite: bool = False) -> Path:
     path = Path(path)
     fmt = FORMATS.get(path.suffix.lower())
     if fmt is None:
-        raise InputError(f"{path}: the figure format is chosen by the suffix: .png or .svg")
+        raise InputError(f"{path}: the figure format is chosen by the suffix: .png, .svg or .pdf")
     if not path.parent.is_dir():
         raise InputError(f"{path}: folder {path.parent} does not exist")
     if path.exists() and not overwrite:

@@ -45,13 +45,21 @@ def read_sweep_table(path) -> pd.DataFrame:
         InputError: unreadable file or unknown suffix.
     """
     path = Path(path)
+    if path.suffix.lower() in (".csv", ".parquet", ".pq"):
+        if not path.exists():
+            raise InputError(f"cannot read the sweep table {path}: no such file")
+        if not path.is_file():
+            raise InputError(f"cannot read the sweep table {path}: not a regular file")
     try:
         if path.suffix.lower() == ".csv":
             return pd.read_csv(path)
         if path.suffix.lower() in (".parquet", ".pq"):
             return pd.read_parquet(path)
-    except (OSError, ValueError, ImportError) as e:
-        raise InputError(f"cannot read the sweep table {path}: {e}") from None
+    except OSError as e:
+        raise InputError(f"cannot read the sweep table {path}: {e.strerror or e}") from None
+    except (ValueError, ImportError) as e:
+        why = str(e).splitlines()[0] if str(e) else type(e).__name__
+        raise InputError(f"cannot read the sweep table {path}: not a {path.suffix[1:]} table ({why})") from None
     raise InputError(f"{path}: a sweep table is a .csv or .parquet file")
 
 
@@ -180,7 +188,7 @@ def sweep_figure(frame: pd.DataFrame, params=None, claim: str | None = None, tit
     if claim is not None and claim not in claims:
         raise PlotError(f"the sweep table has no claim {claim!r} (claims: {', '.join(map(str, claims))})")
     if len(params) == 1:
-        return _bars(long, params[0], [claim] if claim else claims, title)
+        return _one_parameter(frame, long, params[0], [claim] if claim else claims, title)
     m, xs, ys = failure_matrix(long, params[0], params[1], claim)
     fig = Figure(figsize=(min(16, 1.6 + 0.55 * len(xs)), min(12, 1.4 + 0.45 * len(ys))))
     ax = fig.add_subplot()
@@ -209,10 +217,83 @@ def matplotlib_cmap():
     return colormaps["Reds"].with_extremes(bad="0.87")
 
 
-def _bars(long: pd.DataFrame, param: str, claims: list, title: str) -> Figure:
+#: Marker of each claim status in the status panel (colour-blind safe: Okabe-Ito).
+STATUS_MARKS = {"holds": ("o", "#009e73"), "fails": ("X", "#d55e00"), "not applicable": ("o", "white"),
+                "error": ("s", "#e69f00")}
+
+
+def _one_parameter(frame, long, param: str, claims: list, title: str) -> Figure:
+    """Against one parameter: the failures per claim (bars) when a claim fails somewhere, else each
+    claim's status per value (never an empty bar chart); below, when the table has them, the number
+    of P-positions and the largest Grundy value per value (log scale when they span 30x)."""
+    counts = [c for c in ("p_positions", "max_grundy") if c in frame.columns]
+    fails = bool((long[long["claim"].isin(claims)]["status"] == "fails").any())
     xs = _order(long[param])
-    fig = Figure(figsize=(min(16, 2 + 0.5 * len(xs) * max(1, len(claims))), 4))
-    ax = fig.add_subplot()
+    rows = 1 + bool(counts)
+    width = min(16, max(8.0, 3 + 0.5 * len(xs) * (max(1, len(claims)) if fails else 1.4)))
+    fig = Figure(figsize=(width, 1.4 + 0.45 * max(1, len(claims)) * (not fails) + 2.8 * (rows - 1)
+                          + 2.4 * fails))
+    axes = fig.subplots(rows, 1, squeeze=False)[:, 0]
+    if fails:
+        _bars(axes[0], long, param, claims, title)
+    else:
+        _statuses(axes[0], long, param, claims, xs, title)
+    if counts:
+        _counts(axes[1], frame, param, counts)
+    fig.tight_layout()
+    return fig
+
+
+def _statuses(ax, long, param, claims, xs, title):
+    for k, cl in enumerate(claims):
+        part = long[long["claim"] == cl]
+        for j, xv in enumerate(xs):
+            kinds = set(map(str, part[part[param] == xv]["status"]))
+            kind = next((s for s in ("fails", "error", "holds", "not applicable") if s in kinds), None)
+            if kind:
+                marker, colour = STATUS_MARKS[kind]
+                ax.scatter([j], [k], marker=marker, s=60, color=colour, edgecolors="black", linewidths=0.6,
+                           gid=f"status {cl} {xv} {kind}")
+    ax.set_yticks(range(len(claims)), [_short(c) for c in claims], fontsize=8)
+    ax.set_ylim(-0.6, len(claims) - 0.4)
+    ax.set_xticks(range(len(xs)), [str(v) for v in xs], fontsize=8)
+    ax.set_xlabel(param)
+    from matplotlib.lines import Line2D
+    handles = [Line2D([], [], marker=m, color=c, markeredgecolor="black", linestyle="", label=s)
+               for s, (m, c) in STATUS_MARKS.items() if s != "fails"]
+    ax.legend(handles=handles, fontsize=7, loc="upper left", bbox_to_anchor=(1.0, 1.0))
+    ax.set_title(title or f"every claim holds where it applies, per {param}", fontsize=9)
+
+
+def _short(name, n: int = 38) -> str:
+    name = str(name)
+    return name if len(name) <= n else name[:n - 1] + "…"
+
+
+def _counts(ax, frame, param, counts):
+    frame = frame[frame.get("status", "ok") == "ok"] if "status" in frame.columns else frame
+    bounds = _order(frame["bound"]) if "bound" in frame.columns else [None]
+    styles = {"p_positions": ("P-positions", "o", "-"), "max_grundy": ("largest Grundy value", "s", "--")}
+    values = []
+    for b in bounds:
+        part = frame if b is None else frame[frame["bound"] == b]
+        part = part.sort_values(param)
+        for col in counts:
+            label, marker, line = styles[col]
+            ys = pd.to_numeric(part[col], errors="coerce")
+            values += [v for v in ys if v and v > 0]
+            ax.plot([str(v) for v in part[param]], ys, marker=marker, linestyle=line, markersize=4,
+                    label=label + (f", bound {b}" if len(bounds) > 1 else ""), gid=f"counts {col} {b}")
+    if values and max(values) / max(min(values), 1) >= 30:
+        ax.set_yscale("log")
+    ax.set_xlabel(param)
+    ax.set_ylabel("count / value")
+    ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.0, 1.0))
+    ax.set_title(f"P-positions and largest Grundy value per {param}", fontsize=9)
+
+
+def _bars(ax, long: pd.DataFrame, param: str, claims: list, title: str) -> None:
+    xs = _order(long[param])
     width = 0.8 / max(1, len(claims))
     for k, cl in enumerate(claims):
         part = long[long["claim"] == cl]
@@ -225,7 +306,7 @@ def _bars(long: pd.DataFrame, param: str, claims: list, title: str) -> Figure:
                           "holds" if kinds == {"holds"} else "n/a" if kinds == {"not applicable"} else
                           "/".join(sorted(kinds)) or "-")
         pos = np.arange(len(xs)) + (k - (len(claims) - 1) / 2) * width
-        bars = ax.bar(pos, heights, width, label=str(cl), gid=f"sweep bars {cl}")
+        bars = ax.bar(pos, heights, width, label=_short(cl), gid=f"sweep bars {cl}")
         for b, lab in zip(bars, labels):
             ax.text(b.get_x() + b.get_width() / 2, b.get_height(), lab,
                     ha="center", va="bottom", fontsize=6, rotation=90)
@@ -234,5 +315,3 @@ def _bars(long: pd.DataFrame, param: str, claims: list, title: str) -> Figure:
     ax.set_ylabel("failures")
     ax.legend(fontsize=7)
     ax.set_title(title or f"failures per claim and {param}", fontsize=9)
-    fig.tight_layout()
-    return fig

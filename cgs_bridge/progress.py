@@ -38,12 +38,25 @@ def enabled() -> bool:
     """Whether progress is drawn now (not quiet, and a terminal or forced)."""
     if _state["quiet"]:
         return False
-    if _state["force"]:
+    if _state["force"] or in_notebook():
         return True
     try:
         return stream().isatty()
     except (AttributeError, ValueError):
         return False
+
+
+def in_notebook() -> bool:
+    """True inside a Jupyter kernel (standard error is then not a terminal, but tqdm.auto draws a
+    widget or a text bar in the cell's output)."""
+    ipython = sys.modules.get("IPython")
+    if ipython is None or "ipykernel" not in sys.modules or _state["stream"] is not None:
+        return False
+    try:
+        shell = ipython.get_ipython()
+    except AttributeError:
+        return False
+    return shell is not None and type(shell).__name__ == "ZMQInteractiveShell"
 
 
 @contextmanager
@@ -72,8 +85,15 @@ class Task:
         self.bar = None
         if not (active and enabled()):
             return
-        from tqdm import tqdm
         full = ": ".join([s for s in _scopes if s != label] + [label])
+        if in_notebook():
+            try:  # a widget when ipywidgets is installed
+                from tqdm.notebook import tqdm as widget
+                self.bar = widget(total=total, desc=full, unit=unit, leave=True, mininterval=0.2)
+                return
+            except ImportError:  # else a text bar in the cell's output
+                pass
+        from tqdm import tqdm
         import shutil
         size = shutil.get_terminal_size((100, 24))  # 0 x 0 in some pseudo-terminals: tqdm then hides bars
         self.bar = tqdm(total=total, desc=full, unit=unit, file=stream(), leave=True,

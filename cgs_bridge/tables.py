@@ -49,26 +49,74 @@ def _cell(v) -> str:
     return "" if v is pd.NA or v is None or (isinstance(v, float) and np.isnan(v)) else str(v)
 
 
-def latex_grid(frame: pd.DataFrame, rn: str, cn: str, caption: str) -> str:
-    """A booktabs ``tabular``: header row of column values, a rule, one row per row value."""
+#: Cell colours of value classes mod 3 as seed 000 Fig 7.10 (1 red, 2 blue, 0 white); other moduli
+#: grey shades; non-positions light grey (xcolor names with the [table] option, i.e. colortbl).
+MOD3_TEX = {0: None, 1: "red!35", 2: "blue!25"}
+NOT_A_POSITION_TEX = "black!10"
+#: Columns beyond which a grid is scaled to the line width (\resizebox) instead of running off it.
+WIDE = 18
+#: P-position lists longer than this go in a longtable instead of inline.
+INLINE_MAX = 60
+
+
+def latex_grid(frame: pd.DataFrame, rn: str, cn: str, caption: str, mod: int | None = None) -> str:
+    r"""A booktabs ``tabular`` without vertical rules: header row of column values, one row per row
+    value; non-positions empty; with ``mod`` each cell coloured by its value mod ``mod``
+    (``\cellcolor``; needs ``\usepackage[table]{xcolor}``); wider than :data:`WIDE` columns it
+    is scaled to the line width (``\resizebox``, graphicx), so it never runs off the page."""
     cols = list(frame.columns)
-    lines = [f"% {caption}", "% needs \\usepackage{booktabs}",
-             "\\begin{tabular}{r|" + "r" * len(cols) + "}", "\\toprule",
-             f"${_tex(rn)} \\backslash {_tex(cn)}$ & " + " & ".join(str(c) for c in cols) + " \\\\",
-             "\\midrule"]
+    needs = ("\\usepackage{booktabs}" + (" \\usepackage[table]{xcolor}" if mod else "")
+             + (" \\usepackage{graphicx}" if len(cols) > WIDE else ""))
+    lines = [f"% {caption}", f"% needs {needs}",
+             "\\begingroup\\setlength{\\tabcolsep}{3pt}%"]
+    if len(cols) > WIDE:
+        lines.append("\\noindent\\resizebox{\\linewidth}{!}{%")
+    lines += ["\\begin{tabular}{r@{\\hspace{6pt}}" + "r" * len(cols) + "}", "\\toprule",
+              f"${_tex(rn)} \\backslash {_tex(cn)}$ & " + " & ".join(str(c) for c in cols) + " \\\\",
+              "\\midrule"]
     for r, row in frame.iterrows():
-        lines.append(f"{r} & " + " & ".join(_cell(v) for v in row) + " \\\\")
-    return "\n".join(lines + ["\\bottomrule", "\\end{tabular}", ""])
+        lines.append(f"{r} & " + " & ".join(_colour(v, mod) + _cell(v) for v in row) + " \\\\")
+    lines += ["\\bottomrule", "\\end{tabular}"]
+    if len(cols) > WIDE:
+        lines.append("}%")
+    return "\n".join(lines + ["\\endgroup", ""])
+
+
+def _colour(v, mod) -> str:
+    if not mod:
+        return ""
+    if _cell(v) == "":
+        return f"\\cellcolor{{{NOT_A_POSITION_TEX}}}"
+    k = int(v) % mod
+    name = MOD3_TEX[k] if mod == 3 else (f"black!{round(40 * k / (mod - 1))}" if k else None)
+    return f"\\cellcolor{{{name}}}" if name else ""
 
 
 def latex_list(frame: pd.DataFrame, caption: str, coords=()) -> str:
-    """A booktabs ``tabular`` with one column per coordinate (in math mode) and per value column."""
+    r"""P-positions as the papers print them: inline, ``\{(0, 0, 0), (1, 0, 1), \dots\}`` with a
+    line break possible after every comma (each position its own inline formula) (seed 003 Example 8.7); a list longer than
+    :data:`INLINE_MAX` goes in a booktabs ``longtable`` (needs ``longtable``), four positions a row,
+    the header repeated on every page. Any other frame (values): a longtable, one column each."""
+    if list(frame.columns) == list(coords):
+        pts = ["(" + ", ".join(_cell(v) for v in row) + ")" for row in frame.itertuples(index=False)]
+        name = "(" + ", ".join(_tex(c) for c in coords) + ")"
+        if len(pts) <= INLINE_MAX:
+            return "\n".join([f"% {caption}",
+                              f"% {len(pts)} positions {name}; a line may break after each comma",
+                              "\\(\\{" + "\\), \\(".join(pts) + "\\}\\)", ""])
+        per = 4
+        rows = [" & ".join(pts[i:i + per] + [""] * (per - len(pts[i:i + per]))) + " \\\\"
+                for i in range(0, len(pts), per)]
+        head = " & ".join([f"${name}$"] * per) + " \\\\"
+        return "\n".join([f"% {caption}", "% needs \\usepackage{booktabs, longtable}",
+                          "\\begin{longtable}{" + "l" * per + "}", "\\toprule", head, "\\midrule",
+                          "\\endhead", "\\bottomrule", "\\endfoot"] + rows + ["\\end{longtable}", ""])
     head = " & ".join(f"${_tex(c)}$" if c in coords else _tex(str(c)) for c in frame.columns)
-    lines = [f"% {caption}", "% needs \\usepackage{booktabs}",
-             "\\begin{tabular}{" + "r" * len(frame.columns) + "}", "\\toprule",
-             head + " \\\\", "\\midrule"]
+    lines = [f"% {caption}", "% needs \\usepackage{booktabs, longtable}",
+             "\\begin{longtable}{" + "r" * len(frame.columns) + "}", "\\toprule",
+             head + " \\\\", "\\midrule", "\\endhead", "\\bottomrule", "\\endfoot"]
     lines += [" & ".join(_cell(v) for v in row) + " \\\\" for row in frame.itertuples(index=False)]
-    return "\n".join(lines + ["\\bottomrule", "\\end{tabular}", ""])
+    return "\n".join(lines + ["\\end{longtable}", ""])
 
 
 def _tex(name: str) -> str:
@@ -89,15 +137,16 @@ def markdown_list(frame: pd.DataFrame) -> str:
     return "\n".join([head, rule] + rows) + "\n"
 
 
-def render(frame: pd.DataFrame, fmt: str, grid: tuple | None, caption: str, coords=()):
+def render(frame: pd.DataFrame, fmt: str, grid: tuple | None, caption: str, coords=(), mod=None):
     """The table in ``fmt``: text for csv/latex/markdown, bytes for parquet.
 
     Args:
         grid: ``(row_name, col_name)`` for a slice, None for a list.
         coords: the coordinate names (set in math mode in LaTeX headers).
+        mod: LaTeX grids: colour cells by Grundy value mod ``mod``.
     """
     if fmt == "latex":
-        return latex_grid(frame, *grid, caption) if grid else latex_list(frame, caption, coords)
+        return latex_grid(frame, *grid, caption, mod) if grid else latex_list(frame, caption, coords)
     if fmt == "markdown":
         return markdown_grid(frame, *grid) if grid else markdown_list(frame)
     flat = frame

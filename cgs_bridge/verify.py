@@ -111,8 +111,14 @@ def cgsuite_argv(cgsuite_cmd=None) -> list | None:
         raise InputError(f"{where} {cmd!r}: {e} (quote it as a shell would)") from None
     if not argv:
         raise InputError(f"{where} is empty")
-    if "/" in argv[0] and not Path(argv[0]).is_absolute() and Path(argv[0]).exists():
-        argv[0] = str(Path(argv[0]).resolve())   # the engine runs in the run folder
+    import os
+    import shutil
+    found = shutil.which(argv[0])
+    if found is None:  # checked before any engine starts
+        raise InputError(f"{where} {cmd!r}: {argv[0]} is not an executable program (not on PATH, "
+                         "or not an executable file)")
+    if os.sep in argv[0]:  # a relative path names a file from here, not from the run folder
+        argv[0] = os.path.abspath(found)
     return argv
 
 

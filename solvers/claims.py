@@ -43,6 +43,8 @@ class ClaimResult:
     failures: int = 0
     counterexamples: list = field(default_factory=list)
     method: Optional[str] = None
+    #: why a claim is not applicable beyond its ``when`` (a function hypothesis fails on the box)
+    note: str = ""
 
 
 def mask_bytes(box) -> int:
@@ -90,6 +92,17 @@ def _module(ruleset, claims):
     return kcache.import_source(claims_source(ruleset, claims), "c")[0]
 
 
+def hypothesis_fails(ruleset, claim, box) -> str:
+    """Why ``claim``'s hypotheses on function parameters (``when f satisfies halving``) fail on
+    ``box`` (the first witness), or ``""`` when they hold there."""
+    from . import function_property_fails
+    for name, prop in getattr(claim, "hypotheses", ()):
+        why = function_property_fails(ruleset, name, prop, box)
+        if why:
+            return f"{name}(t) = {ruleset.params[name].text} is not {prop} on the box: {why}"
+    return ""
+
+
 def check(solution, limit: int = 10, claims=None, method: str = "auto") -> list:
     """Check claims on every valid position of ``solution``'s box.
 
@@ -114,6 +127,10 @@ def check(solution, limit: int = 10, claims=None, method: str = "auto") -> list:
     for cl, (_, applies) in zip(claims, refs):
         if not applies():
             out.append(ClaimResult(cl.name, "not applicable"))
+            continue
+        outside = hypothesis_fails(r, cl, solution.box)
+        if outside:
+            out.append(ClaimResult(cl.name, "not applicable", note=outside))
             continue
         if claim_uses_misere(cl) and solution.misere is None:
             raise CgsBridgeError(f"claim {cl.name!r} uses misere; solve with misère values")

@@ -28,6 +28,7 @@ def python_blocks(text: str) -> list:
 def in_scratch(tmp_path, monkeypatch):
     """Run from a scratch folder that sees the repository's tests/ (the examples' data paths)."""
     (tmp_path / "tests").symlink_to(ROOT / "tests")
+    (tmp_path / "examples").symlink_to(ROOT / "examples")
     monkeypatch.chdir(tmp_path)
     return tmp_path
 

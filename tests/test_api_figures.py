@@ -41,8 +41,9 @@ def test_solved_plot_p_positions_is_seed003_example_8_7():
 
 def test_notebook_displays(tmp_path):
     small = cb.game("two_inequalities").solve(bound=6)._repr_html_()
-    assert small.startswith("<p>Solved(two_inequalities") and "<svg" in small
-    assert "<svg" not in cb.game("triangular").solve(bound=4)._repr_html_()
+    assert "<p>Solved(two_inequalities" in small and small.count("<table") == 1 and 'class="p"' in small
+    big = cb.game("triangular").solve(bound=4)._repr_html_()  # 3-D: one grid per value of x
+    assert big.count("<table") == 5 and "x = 4" in big
     lines = (DATA / "cgsuite" / "tri_list.out").read_text().splitlines()
     k = next(i for i, ln in enumerate(lines) if ln.startswith("[2,1,6,"))
     lines[k] = "[2,1,6,99]"
@@ -61,7 +62,13 @@ def test_sweep_result_plot_and_display():
     applies = t.frame[t.frame[f"claim{theorem}_status"] != "not applicable"].k.tolist()
     assert applies == [3, 7]  # seed 003 Theorem 7.3: k = 4m + 3
     fig = t.plot(["k"])
-    bars = {c.get_label(): [b.get_height() for b in c] for c in fig.axes[0].containers}
-    assert set(bars) == set(t.claims) and all(np.allclose(h, 0) for h in bars.values()) == t.holds
+    assert t.holds and not fig.axes[0].containers  # every claim holds: no (empty) bar chart, statuses
+    marks = {c.get_gid() for c in fig.axes[0].collections}
+    for k in (3, 7):
+        assert any(m.startswith("status Theorem 7.3") and m.endswith(f" {k} holds") for m in marks)
+    for k in (1, 5, 9):
+        assert any(m.startswith("status Theorem 7.3") and m.endswith(f" {k} not applicable") for m in marks)
+    counts = {line.get_gid(): list(line.get_ydata()) for line in fig.axes[1].lines}
+    assert counts["counts p_positions x=8,y=8,z=8"] == t.frame.sort_values("k").p_positions.tolist()
     html = t._repr_html_()
     assert ("every claim holds" in html) == t.holds and "<svg" not in html

@@ -87,8 +87,13 @@ def test_strip_step_theorem_3_1(f):
 def test_strip_step_theorem_3_3_necessity():
     # f(t) = t violates condition (a) (z = 0, z' = 1, i = 1), so Theorem 3.3 says the step bar's
     # Grundy value is not always y xor z, hence the strip's P-positions are not the nim-sum zeros.
-    assert solved("strip_step", "x=10,y=10,z=10", f="t").check_claims()[0].status == "fails"
-    assert solved("step", "y=10,z=10", f="t").check_claims()[0].status == "fails"
+    # The spec states the hypothesis (`when f satisfies halving`): its claims are not applicable to
+    # f = t, and the formulas stated without it fail.
+    assert solved("strip_step", "x=10,y=10,z=10", f="t").check_claims()[0].status == "not applicable"
+    assert solved("step", "y=10,z=10", f="t").check_claims()[0].status == "not applicable"
+    import cgs_bridge as cb
+    assert not cb.game("strip_step", f="t").solve(bound=10).check("P iff x xor y xor z == 0").holds
+    assert not cb.game("step", f="t").solve(bound=10).check("grundy == y xor z").holds
 
 
 @pytest.mark.parametrize("k", [2, 4, 6])

@@ -66,8 +66,12 @@ def test_spec_file_error_exit_2_with_location(tmp_path, capsys):
 def test_check_exit_codes(capsys):
     code, out, _ = run("check", "triangular", "-p", "k=3", "--bound", "8", capsys=capsys)
     assert code == 0 and "holds on all" in out
-    code, out, _ = run("check", "step", "-p", "f=t", "--bound", "6", capsys=capsys)
+    # seed 001 Theorem 3.2 assumes Def 3.2 (a) (`halving`), which f = t lacks: not applicable;
+    # the same formula stated without the hypothesis fails at (1, 1)
+    code, out, _ = run("check", "step", "-p", "f=t", "--bound", "6", "--claim", "grundy == y xor z",
+                       capsys=capsys)
     assert code == 1 and "FAILS" in out and "(1, 1): grundy 2" in out
+    assert "Theorem 3.2 (seed 001): grundy = y xor z': not applicable" in out
     code, out, _ = run("check", "triangular", "--bound", "6", "--claim", "grundy == x xor y xor z",
                        capsys=capsys)
     assert code == 1 and "--claim grundy == x xor y xor z" in out

@@ -23,7 +23,8 @@ ROOT = Path(__file__).resolve().parent.parent
 #: The application layer (everything else under cgs_bridge is core).
 APPLICATION = ("cgs_bridge.cli", "cgs_bridge.audit", "cgs_bridge.verify", "cgs_bridge.api",
                "cgs_bridge.sweep", "cgs_bridge.plot", "cgs_bridge.discover", "cgs_bridge.checking",
-               "cgs_bridge.report_html", "cgs_bridge.plot_sweep", "cgs_bridge.tables")
+               "cgs_bridge.report_html", "cgs_bridge.plot_sweep", "cgs_bridge.tables",
+               "cgs_bridge.display", "cgs_bridge.explore")
 ALLOWED = {"core": {"core"}, "solvers": {"core", "solvers"},
            "application": {"core", "solvers", "application"}}
 #: Function-level imports inside the core, each with its reason.

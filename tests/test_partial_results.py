@@ -153,3 +153,18 @@ def test_emitted_wl_in_mathics_leaves_every_row_before_a_failure(tmp_path):
     before = [p for p in sol.positions() if tuple(p) < (2, 0, 0)]
     res_cmp = compare_table(sol, t, "mathematica", "partial", complete=False)
     assert res_cmp.differences == [] and res_cmp.compared == len(before) == len(t.frame) > 0
+
+
+def test_verdict_says_what_happened_to_each_source(tmp_path, capsys, monkeypatch):
+    """issue 23: a failing CGSuite command beside a Mathematica run that agreed everywhere is not
+    'INCOMPLETE: 0 of N positions compared' alone: each source is named with what it did."""
+    sol = _tri("4")
+    rows = tmp_path / "rows.csv"
+    rows.write_text(sol.to_csv_text())
+    _fake_mathics(tmp_path, monkeypatch, rows, len(sol), "true")
+    code = main(["verify", "triangular", "-p", "k=3", "--bound", "4", "--run-dir", str(tmp_path / "run"),
+                 "--cgsuite-cmd", "false"])
+    out = capsys.readouterr().out
+    assert code == 2
+    assert (f"INCOMPLETE: cgsuite: 0 of {len(sol)} positions compared, no difference among them; "
+            f"mathematica: agrees on all {len(sol)} positions") in out

@@ -67,6 +67,11 @@ def run(args) -> int:
     from ..io import read_input_text
     from .audit_cgscript import run_cgscript
     text = read_input_text(args.program, "program", limit=4 << 20)
+    if args.output:  # -o REPORT_DIR: the same rule as compare/generate -o, checked before any run
+        from pathlib import Path
+        from ..errors import InputError
+        if Path(args.output).exists() and not Path(args.output).is_dir():
+            raise InputError(f"-o {args.output}: exists and is not a folder")
     language = args.language if args.language != "auto" else detect_language(args.program, text)
     if language == "cgscript":
         return run_cgscript(args, text)

@@ -43,7 +43,8 @@ def run(args) -> int:
         task.update(len(results), len(results))
     for res in results:
         if res.status == "not applicable":
-            print(f"claim {res.name!r}: not applicable to these parameters")
+            print(f"claim {res.name!r}: not applicable to these parameters"
+                  + (f" ({res.note})" if getattr(res, "note", "") else ""))
         elif res.status == "holds":
             print(f"claim {res.name!r}: holds on all {res.checked} positions")
         else:

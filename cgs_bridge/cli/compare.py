@@ -17,7 +17,8 @@ def register(sub) -> None:
                                    "the box), 2 on input errors.")
     add_game_args(p)
     add_source_args(p)
-    p.add_argument("-o", "--output-dir", metavar="DIR", help="also write comparison.txt/.csv/.json into DIR")
+    p.add_argument("-o", "--output-dir", metavar="DIR", help="also write comparison.txt/.csv/.json into "
+                   "DIR (created when missing, as generate -o and audit -o do)")
     p.set_defaults(func=run)
 
 
@@ -46,8 +47,9 @@ def run(args) -> int:
         raise InputError("nothing to compare: give --cgsuite, --mathematica and/or --claims")
     ruleset = ruleset_from_args(args)
     box = box_from_args(args, ruleset)
-    if args.html:
-        report_html.check_html_path(args.html)
+    check_inputs(args)
+    if args.output_dir:
+        check_output_dir(args.output_dir)
     if args.claims:  # a malformed claims file is refused before the solve, not after it
         from ..importers.claims import load_claims
         load_claims(args.claims)
@@ -55,17 +57,61 @@ def run(args) -> int:
     sol = solve(ruleset, box, misere=args.misere, progress=progress_callback("solving"))
     timings = [("python solve", time.monotonic() - t0)]
     comp = build(ruleset, sol, args, args.cgsuite, args.mathematica, args.claims)
-    sys.stdout.write(comp.render(sol, args.shown))
+    hint = ("see comparison.csv" if args.output_dir else
+            "--shown N lists more; -o DIR writes them all to DIR/comparison.csv")
+    sys.stdout.write(f"VERDICT: {comp.verdict()}\n" if args.quiet else comp.render(sol, args.shown, hint))
     if args.output_dir:
         for p in comp.write(args.output_dir, sol):
-            print(f"wrote {p}", file=sys.stderr)
+            if not args.quiet:
+                print(f"wrote {p}", file=sys.stderr)
     if args.html:
         write_html_report(args, comp, sol, timings)
     return 0 if comp.agree else 1
+
+
+def check_inputs(args) -> None:
+    """Every input file and output path of the source options, checked before any work starts
+    (solving, engines): a missing or unreadable file, a folder where a file is expected, an
+    ``--html`` path that cannot be written."""
+    for option in ("cgsuite", "mathematica", "claims"):
+        path = getattr(args, option, None)
+        if path:
+            check_input_file(path, f"--{option}")
+    if getattr(args, "html", None):
+        report_html.check_html_path(args.html)
+
+
+def check_input_file(path, option: str) -> None:
+    """Raise InputError when ``path`` (given with ``option``) is missing, a folder or unreadable
+    (a pipe or device is left to the reader, which enforces the size limit)."""
+    import os
+    from pathlib import Path
+    p = Path(path)
+    if not p.exists():
+        raise InputError(f"{option} {path}: no such file")
+    if p.is_dir():
+        raise InputError(f"{option} {path}: is a folder, not a file")
+    if not os.access(p, os.R_OK):
+        raise InputError(f"{option} {path}: not readable (permission denied)")
+
+
+def check_output_dir(path) -> None:
+    """An output folder: created when missing (with its parents); an existing non-folder is an
+    error. The same rule for every command's ``-o DIR``."""
+    from pathlib import Path
+    p = Path(path)
+    if p.exists() and not p.is_dir():
+        raise InputError(f"-o {path}: exists and is not a folder")
+    try:
+        p.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise InputError(f"-o {path}: cannot create the folder: {e.strerror}") from None
 
 
 def write_html_report(args, comp, sol, timings, programs=()) -> None:
     """Write ``--html`` (the page of :func:`cgs_bridge.report_html.comparison_page`)."""
     page = report_html.comparison_page(comp, sol, command=getattr(args, "command_line", None),
                                        timings=timings, programs=programs)
-    print(f"wrote {report_html.write_html(args.html, page)}", file=sys.stderr)
+    written = report_html.write_html(args.html, page)
+    if not getattr(args, "quiet", False):
+        print(f"wrote {written}", file=sys.stderr)

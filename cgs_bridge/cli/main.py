@@ -16,10 +16,14 @@ from ..errors import CgsBridgeError
 
 #: Command modules, in help order.
 COMMANDS = ["catalog", "solve", "check", "generate", "compare", "verify", "audit", "bench", "cache", "sweep",
-            "discover", "plot"]
+            "discover", "plot", "explore"]
 
 
 class _Parser(argparse.ArgumentParser):
+    def __init__(self, *args, **kwargs):  # no abbreviated long options: --claim is not --claims
+        kwargs.setdefault("allow_abbrev", False)
+        super().__init__(*args, **kwargs)
+
     def error(self, message):  # usage errors exit 2 with the usage line (argparse default), kept
         self.print_usage(sys.stderr)
         self.exit(2, f"{self.prog}: error: {message}\n")
@@ -41,7 +45,8 @@ def build_parser() -> argparse.ArgumentParser:
         module.register(sub)
     for command in sub.choices.values():  # --quiet on every command (progress lines off)
         if "--quiet" not in command._option_string_actions:
-            command.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+            command.add_argument("--quiet", action="store_true", help="print only the verdict: no progress "
+                                 "lines, no report body, no 'wrote' lines")
     return parser
 
 

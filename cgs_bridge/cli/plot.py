@@ -15,7 +15,7 @@ KINDS = ["grid", "p-positions", "diff", "sweep"]
 def register(sub) -> None:
     p = sub.add_parser(
         "plot", help="figures: Grundy grids, P-positions, differences, sweep failures (PNG/SVG)",
-        description="Draw a figure into FILE (.png or .svg, written atomically). "
+        description="Draw a figure into FILE (.png, .svg or .pdf; written atomically). "
                     "grid: a 2-D slice of Grundy values as a table with the values in the cells "
                     "(--mod 3 colours value classes as seed 000 Fig 7.10); p-positions: 3-D scatter "
                     "of the P-positions (marked cells for 2 coordinates); diff: the positions where a "
@@ -31,7 +31,7 @@ def register(sub) -> None:
                    "(or the run folder holding comparison.json)")
     p.add_argument("--claim", metavar="NAME", help="sweep: only this claim's failures")
     p.add_argument("--params", metavar="P1,P2", help="sweep: parameter columns, in axis order")
-    p.add_argument("-o", "--output", required=True, metavar="FILE", help="figure file: .png or .svg")
+    p.add_argument("-o", "--output", required=True, metavar="FILE", help="figure file: .png, .svg or .pdf (vector)")
     p.add_argument("--force", action="store_true", help="replace an existing FILE")
     p.set_defaults(func=run)
 
@@ -41,7 +41,7 @@ def check_output(path: str, force: bool) -> Path:
     from ..plot import FORMATS
     out = Path(path)
     if out.suffix.lower() not in FORMATS:
-        raise InputError(f"{out}: the figure format is chosen by the suffix: .png or .svg")
+        raise InputError(f"{out}: the figure format is chosen by the suffix: .png, .svg or .pdf")
     if not out.parent.is_dir():
         raise InputError(f"{out}: folder {out.parent} does not exist")
     if out.exists() and not force:

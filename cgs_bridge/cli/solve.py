@@ -27,6 +27,8 @@ def register(sub) -> None:
     p.add_argument("--slice", metavar="c=V,...", help="fix all coordinates but two: the table is the "
                    "grid of Grundy values (rows: first free coordinate, columns: second)")
     p.add_argument("--p-positions", action="store_true", help="the table is the list of P-positions")
+    p.add_argument("--mod", type=int, metavar="M", help="--format latex with --slice: colour cells by "
+                   "Grundy value mod M (seed 000 Fig 7.10 for M = 3; needs \\usepackage[table]{xcolor})")
     p.set_defaults(func=run)
 
 
@@ -86,6 +88,8 @@ def write_table(args, ruleset, box) -> int:
     if args.output:
         from ..io import check_output_path
         check_output_path(args.output)
+    if args.mod is not None and (args.mod < 2 or args.format != "latex" or not args.slice):
+        raise CgsBridgeError("--mod M (M >= 2) colours a LaTeX grid: give it with --format latex --slice")
     fixed = parse_slice(args.slice, box)
     if not args.p_positions and args.slice:
         free_coords(box, fixed, (2,), "--slice table")
@@ -101,7 +105,7 @@ def write_table(args, ruleset, box) -> int:
     else:
         frame, grid = sol.to_frame(), None
         caption = f"Grundy values of {ruleset.describe()} on the box {box}"
-    out = tables.render(frame, fmt, grid, caption, box.coords)
+    out = tables.render(frame, fmt, grid, caption, box.coords, getattr(args, "mod", None))
     if not args.output:
         sys.stdout.write(out)
     elif isinstance(out, bytes):

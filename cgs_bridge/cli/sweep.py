@@ -74,6 +74,8 @@ def run(args) -> int:
                "workers": res.workers, "output": str(res.output) if res.output else None,
                "compiles": res.compiles, "cache_loads": res.cache_loads, "cells": json.loads(res.frame.to_json(orient="records"))}
         print(json.dumps(doc, indent=1))
+    elif args.quiet:  # only the verdict line
+        print(repr(res).splitlines()[0])
     else:
         print(repr(res))
         if res.output:

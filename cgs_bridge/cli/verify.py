@@ -6,11 +6,10 @@ from __future__ import annotations
 
 import sys
 
-from .. import report_html
-from ..errors import EngineError
+from ..errors import EngineError, InputError
 from ..verify import CGSUITE_ENV
 from .common import add_game_args, box_from_args, positive, progress_callback, ruleset_from_args
-from .compare import add_source_args, write_html_report
+from .compare import add_source_args, check_inputs, write_html_report
 
 
 def register(sub) -> None:
@@ -37,18 +36,23 @@ def run(args) -> int:
     from ..verify import run_verify
     ruleset = ruleset_from_args(args)
     box = box_from_args(args, ruleset)
-    if args.html:
-        report_html.check_html_path(args.html)
+    check_inputs(args)  # before any engine starts
+    if args.run_dir:
+        from pathlib import Path
+        if Path(args.run_dir).exists() and not Path(args.run_dir).is_dir():
+            raise InputError(f"--run-dir {args.run_dir}: exists and is not a folder")
     res = run_verify(ruleset, box, misere=args.misere, run_dir=args.run_dir,
                      mathematica_engine=args.mathematica_engine, mathematica=args.mathematica,
                      cgsuite=args.cgsuite, cgsuite_cmd=args.cgsuite_cmd, timeout=args.timeout,
-                     claims=args.claims, table_axes=args.table_axes, fixed=args.fixed, say=say,
+                     claims=args.claims, table_axes=args.table_axes, fixed=args.fixed,
+                     say=(lambda _t: None) if args.quiet else say,
                      progress=progress_callback("solving"))
     comp, sol, run_dir = res.comparison, res.solution, res.run_dir
     report = comp.render(sol, args.shown)
-    sys.stdout.write(report)
+    sys.stdout.write(f"VERDICT: {comp.verdict()}\n" if args.quiet else report)
     for p in comp.write(run_dir, sol):
-        say(f"wrote {p}")
+        if not args.quiet:
+            say(f"wrote {p}")
     if args.html:
         write_html_report(args, comp, sol, res.timings,
                           [(p.name, p.read_text(encoding="utf-8")) for p in res.files])

@@ -95,6 +95,14 @@ class Discovery:
     def to_dict(self) -> dict:
         return asdict(self)
 
+    def _repr_html_(self) -> str:  # notebook: a table per kind of finding (cgs_bridge.display)
+        from ..display import discovery_html
+        return discovery_html(self)
+
+    def __repr__(self) -> str:
+        from ..display import short_repr
+        return short_repr(self)
+
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), indent=2, default=str) + "\n"
 

@@ -249,6 +249,9 @@ class Claim:
     expr: Expr
     when: Optional[Expr] = None
     pos: Pos = _pos()
+    #: ``when f satisfies halving``: ``(("f", "halving"),)``, properties of function parameters
+    #: checked on the box (a claim whose hypothesis fails there is not applicable).
+    hypotheses: Tuple[Tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -366,6 +366,11 @@ def _check_claims(game: A.Game, scope: _Scope) -> None:
     for cl in game.claims:
         cs = _Scope(game, claim=True)
         cs.defs = scope.defs
+        for name, prop in cl.hypotheses:
+            p = game.param(name)
+            if p is None or p.kind != "function":
+                raise SpecError(f"claim {cl.name!r}: 'when {name} satisfies {prop}' needs a function "
+                                f"parameter {name}", getattr(game, "file", None), cl.pos.line, cl.pos.column)
         if cl.when is not None:
             ws = _Scope(game)
             ws.defs, ws.coords = scope.defs, set()

@@ -23,7 +23,7 @@ _TERMINAL_NAMES = {
     "MUL_OP": "'*', '/' or '%'", "POW_OP": "'^'",
     "COMP_OP": "a comparison ('==', '!=', '<', '<=', '>', '>=')",
     "NIMSUM_OP": "'xor' or '⊕'", "MINMAX": "'min' or 'max'", "INT_KW": "'int'",
-    "FUNCTION_KW": "'function'", "FN_QUAL": "'nondecreasing' or 'nonnegative'", "GE": "'>='",
+    "FUNCTION_KW": "'function'", "FN_QUAL": "'nondecreasing', 'nonnegative' or 'halving'", "GE": "'>='",
     "$END": "end of input",
 }
 
@@ -192,9 +192,17 @@ class _ToAst(Transformer):
     def when(self, meta, c):
         return c[0]
 
+    def when_fn(self, meta, c):  # `when f satisfies P, Q [and condition]`: (hypotheses, condition)
+        props = tuple(str(t) for t in c[1:] if isinstance(t, Token) and t.type == "FN_QUAL")
+        rest = [x for x in c[1:] if not isinstance(x, Token)]
+        return (tuple((str(c[0]), p) for p in props), rest[0] if rest else None)
+
     def claim(self, meta, c):
         name, when, expr = c
-        return A.Claim(str(name)[1:-1], expr, when, _tp(name))
+        hyps = ()
+        if isinstance(when, tuple):
+            hyps, when = when
+        return A.Claim(str(name)[1:-1], expr, when, _tp(name), hyps)
 
     def args(self, meta, c):
         return tuple(a for a in c if a is not None)
