@@ -50,12 +50,15 @@ def classpath(shared, tmp_path):
     return tmp_path
 
 
-def strip_pos(node):
+def strip_pos(node, star_member=True):
+    """``node`` as nested tuples without positions; ``star_member=False`` also drops the
+    ``as_member`` mark of a nimber ``*x1`` (the port prints every such nimber as ``*(x1)``)."""
     if isinstance(node, tuple):
-        return tuple(strip_pos(x) for x in node)
+        return tuple(strip_pos(x, star_member) for x in node)
     if dataclasses.is_dataclass(node):
-        return tuple((f.name, strip_pos(getattr(node, f.name))) for f in dataclasses.fields(node)
-                     if f.name not in ("pos", "file"))
+        return tuple((f.name, False if f.name == "as_member" and not star_member
+                      else strip_pos(getattr(node, f.name), star_member))
+                     for f in dataclasses.fields(node) if f.name not in ("pos", "file"))
     return node
 
 
@@ -308,7 +311,8 @@ def test_printer_round_trips_every_published_and_fixture_program(shared):
         prog, _ = parse_file_text(text, "t")
         for body in _bodies(prog):
             again = parse_program("\n".join(stmts(body, "")), "again", "2.x" if prog.dialect == "2.x" else None)
-            assert strip_pos(again.statements) == strip_pos(body), "\n".join(stmts(body, ""))
+            # one deliberate change: `*x1` (read by CGSuite 2.2 as a member of `*`) prints as `*(x1)`
+            assert strip_pos(again.statements) == strip_pos(body, star_member=False), "\n".join(stmts(body, ""))
             count += 1
     assert count > 40
 
