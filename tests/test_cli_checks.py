@@ -110,3 +110,13 @@ def test_output_folder_rule_and_messages(tmp_path, capsys, monkeypatch):
     assert code == 1 and out == "VERDICT: DIFFERENCES FOUND\n" and err == ""
     code, _, err = run(capsys, "plot", "sweep.parquet", "--kind", "sweep", "-o", "s.png")
     assert code == 2 and "sweep.parquet: no such file" in err
+
+
+def test_check_quiet_prints_only_the_verdict(capsys):
+    """``--quiet`` on check: one VERDICT line. Theorem 7.3 of seed 003 (k = 4m + 3: P iff
+    x xor y xor z = 0) holds for k = 3; the same formula fails for k = 5 (seed 003, Example 8.5)."""
+    code, out, _ = run(capsys, "check", "triangular", "-p", "k=3", "--bound", "8", "--quiet")
+    assert code == 0 and out.splitlines() == [out.strip()] and out.startswith("VERDICT: rules closed; 1 claims hold, 0 fail")
+    code, out, _ = run(capsys, "check", "triangular", "-p", "k=5", "--bound", "8", "--quiet",
+                       "--claim", "P iff x xor y xor z == 0")
+    assert code == 1 and len(out.strip().splitlines()) == 1 and "1 fail" in out and "failing:" in out

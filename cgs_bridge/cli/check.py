@@ -23,33 +23,47 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
+    """Solve the box, check the rules and the claims; with ``--quiet`` print only the verdict."""
     from solvers import solve
     checked = with_claims(load_game(args.game, args.game_name), args.claim)
     ruleset = Ruleset(checked, parse_params(args.param))
     box = box_from_args(args, ruleset)
     uses_misere = claims_use_misere(checked)
+    say = (lambda _line: None) if args.quiet else print
     try:
         sol = solve(ruleset, box, misere=uses_misere, method=args.method,
                     progress=progress_callback("solving"), output="check")
     except RuleError as e:
-        print(f"rules: FAIL on box {box}: {e}")
+        print(f"{'VERDICT: ' if args.quiet else ''}rules: FAIL on box {box}: {e}")
         return 1
-    print(f"{ruleset.describe()} on box {box}: {len(sol)} valid positions, "
-          f"{len(sol.p_positions())} P-positions")
-    print("rules: closed on the box (every option valid, inside the box, no coordinate raised)")
-    failed = False
+    say(f"{ruleset.describe()} on box {box}: {len(sol)} valid positions, "
+        f"{len(sol.p_positions())} P-positions")
+    say("rules: closed on the box (every option valid, inside the box, no coordinate raised)")
     with progress.Task("checking claims", len(ruleset.claims), unit=" claims", ticking=True) as task:
         results = check_solution(sol, limit=args.limit).claims
         task.update(len(results), len(results))
     for res in results:
-        if res.status == "not applicable":
-            print(f"claim {res.name!r}: not applicable to these parameters"
-                  + (f" ({res.note})" if getattr(res, "note", "") else ""))
-        elif res.status == "holds":
-            print(f"claim {res.name!r}: holds on all {res.checked} positions")
-        else:
-            failed = True
-            print(f"claim {res.name!r}: FAILS at {res.failures} of {res.checked} positions; first:")
-            for p, g in res.counterexamples:
-                print(f"    {p}: grundy {g}")
-    return 1 if failed else 0
+        _report_claim(res, say)
+    if args.quiet:
+        print("VERDICT: " + _verdict(results))
+    return 1 if any(r.status == "fails" for r in results) else 0
+
+
+def _report_claim(res, say) -> None:
+    if res.status == "not applicable":
+        say(f"claim {res.name!r}: not applicable to these parameters"
+            + (f" ({res.note})" if getattr(res, "note", "") else ""))
+    elif res.status == "holds":
+        say(f"claim {res.name!r}: holds on all {res.checked} positions")
+    else:
+        say(f"claim {res.name!r}: FAILS at {res.failures} of {res.checked} positions; first:")
+        for p, g in res.counterexamples:
+            say(f"    {p}: grundy {g}")
+
+
+def _verdict(results) -> str:
+    """One line: the rules are closed, and how many claims hold, fail or do not apply."""
+    count = {s: sum(r.status == s for r in results) for s in ("holds", "fails", "not applicable")}
+    failing = [r.name for r in results if r.status == "fails"]
+    return (f"rules closed; {count['holds']} claims hold, {count['fails']} fail, "
+            f"{count['not applicable']} not applicable" + (f" (failing: {', '.join(failing)})" if failing else ""))
