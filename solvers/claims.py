@@ -22,6 +22,7 @@ from typing import Optional
 import numpy as np
 
 from cgs_bridge.errors import CgsBridgeError, EvaluationError
+from cgs_bridge.fnprops import hypothesis_fails
 from cgs_bridge.game import claim_uses_misere
 
 from . import bounds, codegen
@@ -90,17 +91,6 @@ def claims_source(ruleset, claims) -> str:
 def _module(ruleset, claims):
     from . import kcache
     return kcache.import_source(claims_source(ruleset, claims), "c")[0]
-
-
-def hypothesis_fails(ruleset, claim, box) -> str:
-    """Why ``claim``'s hypotheses on function parameters (``when f satisfies halving``) fail on
-    ``box`` (the first witness), or ``""`` when they hold there."""
-    from . import function_property_fails
-    for name, prop in getattr(claim, "hypotheses", ()):
-        why = function_property_fails(ruleset, name, prop, box)
-        if why:
-            return f"{name}(t) = {ruleset.params[name].text} is not {prop} on the box: {why}"
-    return ""
 
 
 def check(solution, limit: int = 10, claims=None, method: str = "auto") -> list:

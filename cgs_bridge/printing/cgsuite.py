@@ -25,6 +25,7 @@ from ..spec import ast as A
 from . import naming
 from .base import ATOM, Printer
 from .context import Target, comment_safe, common_context
+from ..fnprops import hypothesis_fails
 from .cgsuite_nimsum import helper_text, inline_text, nonneg_names, nonnegative
 from .model import ClampTo, Forbid, SearchDown
 from .moves import cgsuite_options, options_body
@@ -350,7 +351,7 @@ def _class_params(model, names, pr) -> tuple:
     return ", ".join(sig), ", ".join(args), ", ".join(usage)
 
 
-def _claim_checks(model, names, coords, sizes, misere, owner) -> list:
+def _claim_checks(model, names, coords, sizes, misere, owner, box=None) -> list:
     """Each claim that applies to these parameters as the papers check it: the list of valid
     positions of the box where it fails (``[]`` when it holds), one statement per claim; as
     ``(comment, statement)``. Parameters are written as their values; definitions are called on
@@ -377,6 +378,10 @@ def _claim_checks(model, names, coords, sizes, misere, owner) -> list:
         except InputError as e:
             cond = f"// not checked here: {e}"
         if not r.claim_applies(k) or (claim_uses_misere(cl) and not misere):
+            continue
+        outside = hypothesis_fails(r, cl, box) if box is not None else ""
+        if outside:  # a hypothesis on a function parameter fails on the box: not applicable
+            out.append((comment, f"// not applicable: {comment_safe(outside)}"))
             continue
         if cond.startswith("//"):
             out.append((comment, cond))
@@ -414,7 +419,7 @@ def context(model, box, misere, files) -> dict:
     if misere:
         row.append(f"R({', '.join(coords)}).MisereNimValue")
     sizes = [names.fresh(c + "Max") for c in coords]
-    claim_checks = _claim_checks(model, names, coords, sizes, misere, pr)
+    claim_checks = _claim_checks(model, names, coords, sizes, misere, pr, box)
     helpers = [text for _, text in pr.helpers]
     fn_bodies = [b for _, _, b, _ in model.fn_params]  # printed in the script, as procedures
     if uses_floor_mod([e for e in model.all_exprs() if not any(e is b for b in fn_bodies)]):

@@ -21,6 +21,7 @@ writes ``<stem>.csv``); :func:`context` builds its variables.
 
 from __future__ import annotations
 
+from ..fnprops import hypothesis_fails
 from ..spec import ast as A
 from . import naming
 from .base import ATOM, Printer
@@ -258,7 +259,7 @@ def _option_functions(pr, names, model, coords, sizes, pattern, rules) -> tuple:
     return defs, calls
 
 
-def _claims(pr, names, model, coords, misere) -> list:
+def _claims(pr, names, model, coords, misere, box=None) -> list:
     """Each claim as the papers check it: ``Select`` of the positions where it fails, printed
     (``{}`` when it holds on the box); a ``when`` condition guards it (parameters are
     assignments at the top, so the program text is the same for every parameter value)."""
@@ -271,6 +272,10 @@ def _claims(pr, names, model, coords, misere) -> list:
     pattern = "{" + ", ".join(c + "_" for c in coords) + "}"
     for k, cl in enumerate(model.ruleset.game.claims, 1):
         if "misere" in {n.id for n in A.walk(cl.expr) if isinstance(n, A.Name)} and not misere:
+            continue
+        outside = hypothesis_fails(model.ruleset, cl, box) if box is not None else ""
+        if outside:  # a hypothesis on a function parameter fails on the box: not applicable
+            out.append(f"(* \"{comment_safe(model.claims[k - 1][0])}\": not applicable: {comment_safe(outside)} *)")
             continue
         fails = names.fresh(f"claim{k}Fails")
         check = f"Print[Select[positions, {fails}]]"
@@ -298,7 +303,7 @@ def context(model, box, misere, files) -> dict:
     options, calls = _option_functions(pr, names, model, coords, dict(zip(coords, sizes)), pattern, rules)
     mathematica_options(pr, names, model, coords, pattern, options, calls)
     pass_open, pass_close = pass_wrapper(names, model, coords, pattern, options)
-    claims = _claims(pr, names, model, coords, misere)
+    claims = _claims(pr, names, model, coords, misere, box)
     helpers = [HELPERS[h] for h in ("nimSum", "power", "ilog2", "searchMax", "searchMin") if h in pr.used]
     header = ",".join(list(model.coords) + ["grundy"] + (["misere"] if misere else []))
     renamed = [(c, names[c]) for c in model.names if names[c] != c]
