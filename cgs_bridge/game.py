@@ -225,14 +225,17 @@ class Ruleset:
         kind, assigns = self._rules[i]
         if kind == "derived":
             return self._derived(i, list(lowered))
-        env = list(lowered)
-        q = list(lowered)
+        return self._assign(list(lowered), assigns, list(lowered))
+
+    def _assign(self, q: list, assigns, env) -> tuple:
+        """``q`` with the simultaneous assignments ``assigns`` (evaluated on ``env``), then the
+        game's one-pass ``clamp`` (evaluated on the assigned point), as a tuple."""
         for j, f in assigns:
             q[j] = f(env)
         if self._clamp:
-            env = list(q)
+            e2 = list(q)
             for j, f in self._clamp:
-                q[j] = f(env)
+                q[j] = f(e2)
         return tuple(q)
 
     def _compile_derive(self, comp: Compiler, cut: str) -> list:
@@ -336,14 +339,7 @@ class Ruleset:
                 env[self.n] = v
                 if where is not None and not where(env):
                     continue
-                q = list(p)
-                for j, f in assigns:
-                    q[j] = f(env)
-                if self._clamp:
-                    e2 = list(q)
-                    for j, f in self._clamp:
-                        q[j] = f(e2)
-                out.append((m, v, tuple(q)))
+                out.append((m, v, self._assign(list(p), assigns, env)))
         if self._pass is not None and p[self._pass] == 1 and out:
             q = list(p)
             q[self._pass] = 0

@@ -64,12 +64,7 @@ class _Bounds(ExprVisitor):
                 continue
             lenv = dict(env)
             lenv[c.var] = upper[i]
-            cenv = dict(env)
-            for a in c.assigns:
-                cenv[a.target] = max(cenv[a.target], self.m(a.value, lenv))
-            if r.game.clamp is not None:
-                for a in r.game.clamp.assigns:
-                    self.m(a.value, cenv)
+            self.assigned(c.assigns, env, lenv, r.game.clamp)
 
         for mv in r.game.moves:  # general rules (issue 22): the variable's magnitude first
             rng = list(mv.values) if mv.values is not None else [mv.lo, mv.hi]
@@ -77,12 +72,17 @@ class _Bounds(ExprVisitor):
             venv[mv.var] = max(self.m(x, env) for x in rng)
             if mv.where is not None:
                 self.m(mv.where, venv)
-            cenv = dict(env)
-            for a in mv.assigns:
-                cenv[a.target] = max(cenv[a.target], self.m(a.value, venv))
-            if r.game.clamp is not None:
-                for a in r.game.clamp.assigns:
-                    self.m(a.value, cenv)
+            self.assigned(mv.assigns, env, venv, r.game.clamp)
+
+    def assigned(self, assigns, env, venv, clamp) -> None:
+        """Magnitudes of a rule's assignments (evaluated on ``venv``), then of the clamp on the
+        assigned point (each coordinate at most the larger of its old and assigned magnitude)."""
+        cenv = dict(env)
+        for a in assigns:
+            cenv[a.target] = max(cenv[a.target], self.m(a.value, venv))
+        if clamp is not None:
+            for a in clamp.assigns:
+                self.m(a.value, cenv)
 
     def m(self, e, env) -> int:
         v = self.visit(e, env)
