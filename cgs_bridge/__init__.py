@@ -12,15 +12,15 @@ imports the solvers)::
     cb.verify(...), cb.compare(...), cb.audit(...), cb.sweep(...), cb.discover(...)
 
 ``cb.compare``, ``cb.audit``, ``cb.verify``, ``cb.sweep`` and ``cb.discover`` are the API
-functions; the modules of the same names are imported as ``from cgs_bridge.compare import ...`` (their attribute on the
-package stays the function). Lower layers: :func:`cgs_bridge.spec.load_game`,
-:class:`cgs_bridge.game.Ruleset`, :func:`solvers.solve`.
+functions; the modules of the same names are imported as ``from cgs_bridge.jobs.compare import ...`` (their attribute on the
+package stays the function). Lower layers: :func:`cgs_bridge.model.loading.load_game`,
+:class:`cgs_bridge.model.game.Ruleset`, :func:`solvers.solve`.
 """
 
 import sys as _sys
 import types as _types
 
-__version__ = "0.1.0"
+from .foundation.version import __version__  # noqa: F401
 
 #: Names served by :mod:`cgs_bridge.api` (loaded lazily).
 API = ("game", "game_from_text", "Game", "Solved", "CheckResult", "AuditResult", "verify", "compare",

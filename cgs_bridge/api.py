@@ -10,10 +10,10 @@
 True
 
 Objects: :class:`Game` (a specification bound to parameter values), :class:`Solved` (Grundy
-values of a box), :class:`~cgs_bridge.checking.CheckResult`,
-:class:`~cgs_bridge.compare.Comparison`, :class:`~cgs_bridge.verify.VerifyResult`,
-:class:`AuditResult`, :class:`~cgs_bridge.sweep.SweepResult`; each has a ``.frame`` (pandas) and a
-readable ``repr``. Errors are :class:`cgs_bridge.errors.CgsBridgeError` subclasses with the message
+values of a box), :class:`~cgs_bridge.jobs.checking.CheckResult`,
+:class:`~cgs_bridge.jobs.compare.Comparison`, :class:`~cgs_bridge.jobs.verify.VerifyResult`,
+:class:`AuditResult`, :class:`~cgs_bridge.jobs.sweep.SweepResult`; each has a ``.frame`` (pandas) and a
+readable ``repr``. Errors are :class:`cgs_bridge.foundation.errors.CgsBridgeError` subclasses with the message
 the CLI prints.
 """
 
@@ -21,10 +21,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .checking import CheckResult, check_solution, claims_use_misere, with_claims
-from .errors import BoxError, InputError
-from .game import Ruleset
-from .spec import load_game, load_text
+from cgs_bridge.foundation.errors import BoxError, InputError
+from cgs_bridge.jobs.checking import CheckResult, check_solution, claims_use_misere, with_claims
+from cgs_bridge.model.game import Ruleset
+from cgs_bridge.model.loading import load_game, load_text
 
 
 def game(source: str, game_name: str | None = None, **params) -> "Game":
@@ -61,10 +61,10 @@ def _box(ruleset, bound):
 
 
 class Game:
-    """A specification bound to parameter values (wraps :class:`cgs_bridge.game.Ruleset`).
+    """A specification bound to parameter values (wraps :class:`cgs_bridge.model.game.Ruleset`).
 
     Attributes:
-        ruleset: the :class:`~cgs_bridge.game.Ruleset`; ``coords``: coordinate names in order;
+        ruleset: the :class:`~cgs_bridge.model.game.Ruleset`; ``coords``: coordinate names in order;
         params: bound parameter values; ``claims``: the names of the spec's claims.
     """
 
@@ -99,13 +99,14 @@ class Game:
             ParameterError, EvaluationError: see :func:`solvers.solve`.
         """
         from solvers import solve
-        from . import progress
+
+        from .foundation import progress
         return Solved(self, solve(self.ruleset, _box(self.ruleset, bound), misere=misere, method=method,
                                   progress=progress.callback("solving")), method)
 
     def _repr_html_(self) -> str:
         """Notebook display: title, source, parameters and the rules as the spec states them."""
-        from .display import game_html
+        from cgs_bridge.presentation.display import game_html
         return game_html(self)
 
     def __repr__(self) -> str:
@@ -168,7 +169,7 @@ class Solved:
                 003 Conjecture 8.1); none: the spec's own claims (with their ``when``).
             limit: counterexamples kept per claim.
         Returns:
-            a :class:`~cgs_bridge.checking.CheckResult` (``holds``, ``failures``,
+            a :class:`~cgs_bridge.jobs.checking.CheckResult` (``holds``, ``failures``,
             ``counterexamples``, ``frame``). A claim using ``misere`` on a box solved without
             misère values re-solves the box with them.
         Raises:
@@ -184,11 +185,11 @@ class Solved:
     def to_csv(self, path, overwrite: bool = False) -> Path:
         """Write the table of :attr:`frame` as CSV (atomically; an existing different file is
         replaced only with ``overwrite``). Raises InputError otherwise."""
-        from .io import atomic_write_text
+        from cgs_bridge.foundation.io import atomic_write_text
         return atomic_write_text(path, self.solution.to_csv_text(), overwrite=overwrite)
 
     def plot(self, kind: str = "grid", slice=None, mod: int | None = None, differences=None):
-        """A paper-style matplotlib Figure (:mod:`cgs_bridge.plot`; save with ``fig.savefig``).
+        """A paper-style matplotlib Figure (:mod:`cgs_bridge.presentation.plot`; save with ``fig.savefig``).
 
         Args:
             kind: ``"grid"`` (Grundy values of a 2-D slice, seed 000 Fig 7.9), ``"p-positions"``
@@ -200,7 +201,7 @@ class Solved:
             PlotError: unknown coordinate or value outside the box in ``slice``, or a slice that
             leaves the wrong number of free coordinates.
         """
-        from . import plot as figures
+        from .presentation import plot as figures
         try:
             return self._plot(figures, kind, slice, mod, differences)
         except figures.PlotError as e:  # the message in the API's words, not the command line's
@@ -222,18 +223,18 @@ class Solved:
         raise figures.PlotError(f"unknown kind {kind!r} (grid, p-positions, diff)")
 
     def explore(self, path=None, claims: bool = True, mod: int = 3, overwrite: bool = False):
-        """The explorer page (:mod:`cgs_bridge.explore`): a slice grid of Grundy values with a
+        """The explorer page (:mod:`cgs_bridge.presentation.explore`): a slice grid of Grundy values with a
         slider per other coordinate, colouring by value mod ``mod``, P-positions or a claim's
         failures, and each position's options, their values and the winning moves.
 
         Args:
             path: write the page there (``.html``, atomically) and return the path; without it,
-                return an :class:`~cgs_bridge.explore.Explorer` (shown in a notebook).
+                return an :class:`~cgs_bridge.presentation.explore.Explorer` (shown in a notebook).
             claims: include the spec's claims (every failing position) for colouring.
         Raises:
             InputError: a box with more than 60,000 positions, a bad path or an existing file.
         """
-        from .explore import Explorer, check_all, explorer_html, write_explorer
+        from cgs_bridge.presentation.explore import Explorer, check_all, explorer_html, write_explorer
         result = check_all(self.solution) if claims else None
         if path is not None:
             return write_explorer(path, self.solution, result, mod, overwrite=overwrite)
@@ -241,8 +242,8 @@ class Solved:
 
     def _repr_html_(self) -> str:
         """Notebook display: the summary and Grundy grids (2-D: the box; 3-D: one slice per value
-        of the first coordinate; :mod:`cgs_bridge.display`)."""
-        from .display import solved_html
+        of the first coordinate; :mod:`cgs_bridge.presentation.display`)."""
+        from cgs_bridge.presentation.display import solved_html
         return solved_html(self)
 
     def __repr__(self) -> str:
@@ -279,15 +280,15 @@ def verify(g, bound, misere: bool = False, run_dir=None, engine: str = "auto", c
         run_dir: the run folder (default ``runs/<stem>-<time>``; a non-empty folder is refused).
         quiet: no progress lines on stderr.
     Returns:
-        a :class:`~cgs_bridge.verify.VerifyResult` (``agree``, ``frame`` of differences,
+        a :class:`~cgs_bridge.jobs.verify.VerifyResult` (``agree``, ``frame`` of differences,
         ``run_dir``); the report files are written into the run folder.
     Raises:
         EngineError: an engine is missing, fails or times out (a run cut off is still compared on
         the rows it delivered: the INCOMPLETE comparison is written into the run folder first and
         its verdict ends the message); InputError, BoxError: bad input.
     """
-    from .errors import EngineError
-    from .verify import run_verify
+    from cgs_bridge.foundation.errors import EngineError
+    from cgs_bridge.jobs.verify import run_verify
     r = _ruleset(g, params)
     res = run_verify(r, _box(r, bound), misere=misere, run_dir=run_dir, mathematica_engine=engine,
                      cgsuite=cgsuite, cgsuite_cmd=cgsuite_cmd, timeout=timeout, claims=claims,
@@ -308,12 +309,12 @@ def compare(g, bound, cgsuite=None, mathematica=None, claims=None, misere: bool 
         g, bound: as :func:`verify`. ``table_axes``: ``{"rows": "x", "cols": "z"}`` for a CGSuite
             ``Table`` grid, the other coordinates in ``fixed`` (``{"y": 0}``).
     Returns:
-        a :class:`~cgs_bridge.compare.Comparison` (``agree``, ``frame``, ``render()``).
+        a :class:`~cgs_bridge.jobs.compare.Comparison` (``agree``, ``frame``, ``render()``).
     Raises:
         InputError: nothing to compare, or an unreadable / malformed source (file and line).
     """
+    from cgs_bridge.jobs.compare import compare_sources
     from solvers import solve
-    from .compare import compare_sources
     if not (cgsuite or mathematica or claims):
         raise InputError("nothing to compare: give cgsuite=, mathematica= and/or claims=")
     r = _ruleset(g, params)
@@ -322,7 +323,7 @@ def compare(g, bound, cgsuite=None, mathematica=None, claims=None, misere: bool 
 
 
 class AuditResult:
-    """An audit (wraps :class:`cgs_bridge.audit.AuditReport` as ``.report``): ``exit_code`` 0
+    """An audit (wraps :class:`cgs_bridge.jobs.audit.AuditReport` as ``.report``): ``exit_code`` 0
     agree, 1 differ, 2 engine error; ``frame`` holds every difference row (columns run, check,
     position, program, spec, detail); ``text`` the full report."""
 
@@ -340,12 +341,12 @@ class AuditResult:
 
         import pandas as pd
 
-        from .audit.report import to_csv
+        from cgs_bridge.systems.auditing.report import to_csv
         return pd.read_csv(io.StringIO(to_csv(self.report)), dtype=str, keep_default_na=False)
 
     @property
     def text(self) -> str:
-        from .audit.report import render_text
+        from cgs_bridge.systems.auditing.report import render_text
         return render_text(self.report)
 
     def _repr_html_(self) -> str:
@@ -353,7 +354,7 @@ class AuditResult:
         return self.report._repr_html_()
 
     def __repr__(self) -> str:
-        from .audit.report import RESULT
+        from cgs_bridge.systems.auditing.report import RESULT
         lines = [f"AuditResult({self.report.program_path} against {self.report.game}: "
                  f"{RESULT[self.exit_code]})"]
         lines += [f"  {label + ': ' if label else ''}{c.name}: {c.verdict}"
@@ -370,14 +371,14 @@ def audit(program, g, scale=None, **options):
         g: a :class:`Game` (or a catalog name; then pass no parameters here: bind with
             :func:`game`).
         scale: ``{"ss": 5}`` (one run with that size) or a list of such dicts.
-        options: the keyword arguments of :func:`cgs_bridge.audit.audit_program` (``substs``,
+        options: the keyword arguments of :func:`cgs_bridge.jobs.audit.audit_program` (``substs``,
             ``expect``, ``engine``, ``timeout``, ``memory``, ``allow_unsafe``, ...).
     Returns:
         an :class:`AuditResult`.
     Raises:
         InputError: unreadable program, unsafe builtins, unknown scale symbol; EngineError.
     """
-    from .audit import audit_program
+    from cgs_bridge.jobs.audit import audit_program
     try:
         text = Path(program).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
@@ -391,11 +392,11 @@ def audit(program, g, scale=None, **options):
 def sweep(g, params=None, bound=None, claims=(), output=None, workers=None, scheduler=None,
           progress: bool = False, game_name=None, method: str = "auto", limit: int = 3):
     """Solve and check a grid of parameter values and bounds (``cgs-bridge sweep``); see
-    :func:`cgs_bridge.sweep.run_sweep` for the arguments, the table and the errors.
+    :func:`cgs_bridge.jobs.sweep.run_sweep` for the arguments, the table and the errors.
 
     >>> cb.sweep("triangular", {"k": "1..9:2"}, bound=12, workers=0)   # doctest: +SKIP
     """
-    from .sweep import run_sweep
+    from cgs_bridge.jobs.sweep import run_sweep
     if isinstance(g, Game):
         raise InputError("cb.sweep takes a catalog name or spec path and a grid of parameters")
     return run_sweep(str(g), params or {}, bound, claims=claims, output=output, workers=workers,
@@ -410,7 +411,7 @@ DISCOVER_OPTIONS = ("families", "shifts", "moduli", "offsets", "limit", "per_fam
 
 def discover(g, bound=None, **kwargs):
     """Search formula families for the P-positions and Grundy values on a box (``cgs-bridge
-    discover``); see :func:`cgs_bridge.discover.discover` for the options (``families``,
+    discover``); see :func:`cgs_bridge.jobs.discover.discover` for the options (``families``,
     ``shifts``, ``moduli``, ``offsets``, ``limit``, ``per_family``, ``near``, ``fix_max``,
     ``sweep``, ``method``) and the report.
 
@@ -419,12 +420,12 @@ def discover(g, bound=None, **kwargs):
             parameters, as for :func:`verify`), or a :class:`Solved` box (no bound).
         bound: as :meth:`Game.solve`.
     Returns:
-        a :class:`cgs_bridge.discover.Discovery` (``formulas`` with paste-ready ``claim`` lines,
+        a :class:`cgs_bridge.jobs.discover.Discovery` (``formulas`` with paste-ready ``claim`` lines,
         ``near_misses``, ``regions``, ``lines``, ``sweep``; ``to_text()``, ``to_json()``).
     Raises:
         InputError: a bound or parameters given with a Solved box; see :func:`verify`.
     """
-    from .discover import discover as run
+    from cgs_bridge.jobs.discover import discover as run
     options = {k: kwargs.pop(k) for k in list(kwargs) if k in DISCOVER_OPTIONS}
     if isinstance(g, Solved):
         if bound is not None or kwargs:
@@ -435,7 +436,7 @@ def discover(g, bound=None, **kwargs):
 
 
 def _notebook_figures():
-    from .display import register_figure_display
+    from cgs_bridge.presentation.display import register_figure_display
     register_figure_display()
 
 

@@ -18,13 +18,13 @@ from __future__ import annotations
 
 import time
 
-from cgs_bridge.errors import BoxError, CgsBridgeError, EngineError, ParameterError
+from cgs_bridge.foundation.errors import BoxError, CgsBridgeError, EngineError, ParameterError
+from cgs_bridge.model.fnprops import function_property_fails  # noqa: F401  (public here too)
 
 from .box import Box, check_fits, parse_bound
 from .reference import mex, solve_reference
 from .solution import ClaimResult, Solution
 from .stats import KernelStats
-from cgs_bridge.fnprops import function_property_fails  # noqa: F401  (public here too)
 
 KERNELS: dict = {"reference": solve_reference}
 
@@ -42,7 +42,7 @@ def solve(ruleset, box: Box, misere: bool = False, method: str = "auto", progres
     """Solve ``ruleset`` on ``box``.
 
     Args:
-        ruleset: a :class:`cgs_bridge.game.Ruleset`.
+        ruleset: a :class:`cgs_bridge.model.game.Ruleset`.
         box: a :class:`Box` over the ruleset's coordinates (see :func:`parse_bound`).
         misere: also compute misère values (CGSuite ``MisereNimValue``).
         method: ``"auto"``, ``"fast"`` or ``"reference"``.

@@ -10,9 +10,9 @@ only) but exact integer arithmetic in Python, so a box that passes cannot overfl
 
 from __future__ import annotations
 
-from cgs_bridge.spec import ast as A
-from cgs_bridge.spec.evaluate import MAX_SEARCH_SPAN, FunctionValue
-from cgs_bridge.spec.visitor import ExprVisitor, register_visitor
+from cgs_bridge.language import ast as A
+from cgs_bridge.language.evaluate import MAX_SEARCH_SPAN, FunctionValue
+from cgs_bridge.language.visitor import ExprVisitor, register_visitor
 
 from .codegen import Unsupported
 
@@ -21,7 +21,7 @@ LIMIT = 2 ** 62
 
 def check_int64(ruleset, box, claims=(), grundy_max: int = 0) -> int:
     """Raise :class:`Unsupported` when an expression of ``ruleset`` (or one of ``claims``,
-    :class:`~cgs_bridge.spec.ast.Claim` nodes, with Grundy and misère values up to
+    :class:`~cgs_bridge.language.ast.Claim` nodes, with Grundy and misère values up to
     ``grundy_max``) could leave int64 on ``box`` (a :class:`~solvers.box.Box`).
 
     Returns:

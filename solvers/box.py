@@ -1,14 +1,14 @@
 """Memory estimates of boxes of positions and the check that a box fits before anything is
-allocated. :class:`Box` and :func:`parse_bound` live in the core (:mod:`cgs_bridge.box`) and are
+allocated. :class:`Box` and :func:`parse_bound` live in the core (:mod:`cgs_bridge.model.box`) and are
 re-exported here."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from cgs_bridge import config
-from cgs_bridge.box import Box, parse_bound  # noqa: F401  (re-exported)
-from cgs_bridge.errors import BoxError
+from cgs_bridge.foundation import config
+from cgs_bridge.foundation.errors import BoxError
+from cgs_bridge.model.box import Box, parse_bound  # noqa: F401  (re-exported)
 
 #: Hard ceiling for one box, whatever memory is free (positions).
 MAX_POSITIONS = 2_000_000_000
@@ -111,7 +111,7 @@ def _plain_cuts(ruleset) -> list:
     """Indices of the coordinates whose cut is plain (see :func:`max_p_positions`)."""
     if ruleset is None or ruleset.game.clamp:
         return []
-    from cgs_bridge.spec import ast as A
+    from cgs_bridge.language import ast as A
     coords = list(ruleset.coords)
     return [coords.index(c.coord) for c in ruleset.game.cuts
             if not isinstance(c, A.DerivedCut) and not c.assigns]

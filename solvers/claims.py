@@ -8,7 +8,7 @@ specification's claims compiles once for every parameter value (cached like kern
 :mod:`solvers.kcache`).
 
 The per-position reference evaluation (:func:`check_reference`, the closures of
-:meth:`cgs_bridge.game.Ruleset.compile_claim`) stays as the test oracle and as the fallback when
+:meth:`cgs_bridge.model.game.Ruleset.compile_claim`) stays as the test oracle and as the fallback when
 numba is missing or a value could leave int64 (:func:`solvers.bounds.check_int64`). Both report an
 evaluation error at the same position — the first valid position, lexicographically, where the
 reference raises — with the reference's message.
@@ -21,9 +21,9 @@ from typing import Optional
 
 import numpy as np
 
-from cgs_bridge.errors import CgsBridgeError, EvaluationError
-from cgs_bridge.fnprops import hypothesis_fails
-from cgs_bridge.game import claim_uses_misere
+from cgs_bridge.foundation.errors import CgsBridgeError, EvaluationError
+from cgs_bridge.model.fnprops import hypothesis_fails
+from cgs_bridge.model.game import claim_uses_misere
 
 from . import bounds, codegen
 
@@ -56,7 +56,7 @@ def mask_bytes(box) -> int:
 
 
 def claims_source(ruleset, claims) -> str:
-    """Python source of the module checking ``claims`` (checked :class:`~cgs_bridge.spec.ast.Claim`
+    """Python source of the module checking ``claims`` (checked :class:`~cgs_bridge.language.ast.Claim`
     nodes of ``ruleset``'s game): ``claim{j}(S, K, T, G, M, F) -> (status, L)`` sets ``F[L]`` to
     True where claim ``j`` fails at a valid position; status 0 done, else the ``err`` code at
     linear index ``L`` (the first position where the evaluation failed)."""
@@ -99,7 +99,7 @@ def check(solution, limit: int = 10, claims=None, method: str = "auto") -> list:
     Args:
         solution: a :class:`solvers.Solution`.
         limit: counterexamples kept per claim (lexicographically first).
-        claims: checked :class:`~cgs_bridge.spec.ast.Claim` nodes of the solution's game
+        claims: checked :class:`~cgs_bridge.language.ast.Claim` nodes of the solution's game
             (default: the game's own claims, including ``--claim`` ones added by the checker).
         method: ``"auto"`` (compiled when numba is present and int64 is safe), ``"compiled"``
             or ``"reference"``.

@@ -8,12 +8,12 @@ of ``k`` compiles once (issue 12). Identifiers are all chosen here (``p0``, ``_d
 from the specification only integer literals (bounded to int64) and the *structure* of the
 checked AST reach the text.
 
-Semantics follow :mod:`cgs_bridge.spec.evaluate` operation by operation, in the same evaluation
+Semantics follow :mod:`cgs_bridge.language.evaluate` operation by operation, in the same evaluation
 order (left before right, lazy ``and``/``or``/``if``/chained comparisons, searches from the top
 for ``max``): an evaluation error there (division by zero, empty search, ``ilog2`` of n < 1,
 negative exponent) sets ``err[0] = 1`` here, a derived rule that is not well defined sets
 ``err[0] = 2``, a function parameter called outside its table sets ``err[0] = 3``; the caller
-discards the value and re-evaluates with the reference :class:`~cgs_bridge.game.Ruleset`.
+discards the value and re-evaluates with the reference :class:`~cgs_bridge.model.game.Ruleset`.
 Arithmetic is int64 (``//`` and ``%`` are Python's floor semantics in numba); :mod:`solvers.bounds`
 proves the box cannot overflow before the kernel runs.
 
@@ -24,10 +24,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from cgs_bridge.errors import EvaluationError
-from cgs_bridge.spec.derive import ClampTo, Forbid, SearchDown, derive_program
-from cgs_bridge.spec import ast as A
-from cgs_bridge.spec.visitor import ExprVisitor, register_visitor
+from cgs_bridge.foundation.errors import EvaluationError
+from cgs_bridge.language import ast as A
+from cgs_bridge.language.derive import ClampTo, Forbid, SearchDown, derive_program
+from cgs_bridge.language.visitor import ExprVisitor, register_visitor
 
 INT64_MAX = 2 ** 63 - 1
 #: The arguments every generated function takes last.
@@ -217,7 +217,7 @@ class Gen:
     """Collects generated functions of one game: definitions, searches, move rules.
 
     Args:
-        game: the flat checked :class:`~cgs_bridge.spec.ast.Game` (parameter values not needed).
+        game: the flat checked :class:`~cgs_bridge.language.ast.Game` (parameter values not needed).
     """
 
     def __init__(self, game: A.Game):
@@ -293,7 +293,7 @@ class Gen:
 
     def derived(self, ruleset, i: int, body: list) -> set:
         """A derived rule from its target-neutral step list
-        (:func:`cgs_bridge.printing.model.derive_program`): the greatest-fixpoint loop over
+        (:func:`cgs_bridge.systems.printing.model.derive_program`): the greatest-fixpoint loop over
         Forbid / ClampTo / SearchDown steps, in order; ``err[0] = 2`` where the step raises."""
         n = ruleset.n
         qs = [f"l{j}" for j in range(n)]

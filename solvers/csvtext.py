@@ -13,7 +13,6 @@ import io
 import numpy as np
 
 
-
 def _digits(v):
     n = 1
     if v < 0:

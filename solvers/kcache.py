@@ -17,7 +17,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from cgs_bridge import config
+from cgs_bridge.foundation import config
 
 ENV = config.KERNEL_CACHE
 #: File-name prefixes of the modules this package writes (``k`` kernels, ``c`` claims).

@@ -1,7 +1,7 @@
 """The fast kernel: incremental option bitsets, compiled from the specification with numba.
 
 Along coordinate ``i`` the options of ``p`` are those of ``p - e_i`` plus the single option reached
-from the lowered point ``p - e_i`` (the rule depends only on the lowered point: ``cgs_bridge.game``;
+from the lowered point ``p - e_i`` (the rule depends only on the lowered point: ``cgs_bridge.model.game``;
 the C yardstick ``shared/bench/limit_tri.c``). So each ruled coordinate ``i`` keeps one bitset of
 option Grundy values per *suffix* ``(p[i+1], ..., p[n-1])``, updated in place in O(words) per point
 of the box, valid or not (invalid points feed later valid ones); a second family holds misère
@@ -11,8 +11,8 @@ the full int32 Grundy array, which is also the result.
 Rule checking: an option that is invalid, outside the box, raises a coordinate or equals ``p``
 *poisons* the bitset slot; so does an evaluation error while computing it. A poisoned slot is
 harmless until a valid position inherits it; then the kernel stops and the reference
-:class:`~cgs_bridge.game.Ruleset` re-evaluates that position to raise the reference's own
-:class:`~cgs_bridge.errors.RuleError` / :class:`~cgs_bridge.errors.EvaluationError` (naming the
+:class:`~cgs_bridge.model.game.Ruleset` re-evaluates that position to raise the reference's own
+:class:`~cgs_bridge.foundation.errors.RuleError` / :class:`~cgs_bridge.foundation.errors.EvaluationError` (naming the
 position). If the reference finds nothing wrong there (an option that raises the cut coordinate
 itself, legal from higher positions; an int64 overflow), the whole box is solved by the reference
 solver instead, so results never depend on the shortcut.
@@ -31,7 +31,7 @@ import numba  # an ImportError here makes solvers.solve use the reference kernel
 import numba.core.errors
 import numpy as np
 
-from cgs_bridge.errors import EvaluationError
+from cgs_bridge.foundation.errors import EvaluationError
 
 from . import bounds, codegen, kcache, kernelgen
 from .box import Box, estimate_bytes, grundy_dtype, rule_width, words_for
@@ -139,7 +139,7 @@ def solve_fast(ruleset, box: Box, misere: bool = False, progress=None):
     """Grundy (and misère) values of every valid position of ``box``.
 
     Args:
-        ruleset: a :class:`cgs_bridge.game.Ruleset`.
+        ruleset: a :class:`cgs_bridge.model.game.Ruleset`.
         box: a :class:`~solvers.box.Box` over the ruleset's coordinates.
         misere: also compute misère values (CGSuite ``MisereNimValue``).
         progress: optional callable(done_points, total_points), called between chunks.

@@ -1,7 +1,7 @@
 """The general move rules and the pass in the fast kernel (issue 22): generated source.
 
 Plain cuts keep the carried option bitsets of :mod:`solvers.kernelgen` (their rule depends only on
-the lowered point). A general rule (:class:`cgs_bridge.spec.ast.Move`) reads the whole old
+the lowered point). A general rule (:class:`cgs_bridge.language.ast.Move`) reads the whole old
 position, so its options are enumerated at each valid position into a local bitset ``LB`` (``LC``
 for misère values) that the mex unites with the carried ones. The pass (``pass once``) is one more
 layer: the flag is the last coordinate, so the position with the flag 0 is ``L - st{f}``, solved
@@ -10,14 +10,14 @@ Miyadera, Integers 16 (2016) G5).
 
 Anything unexpected at a valid position (an evaluation error, an option raising a coordinate,
 outside the box, equal to the position or invalid, a value wider than the bitsets, a range of more
-than :attr:`cgs_bridge.game.Ruleset.MAX_MOVE_RANGE` values) stops the kernel with status 2; the
+than :attr:`cgs_bridge.model.game.Ruleset.MAX_MOVE_RANGE` values) stops the kernel with status 2; the
 reference re-diagnoses the position (:func:`solvers.kernel.diagnose`), and solves the whole box
 when it finds nothing wrong there.
 """
 
 from __future__ import annotations
 
-from cgs_bridge.game import Ruleset
+from cgs_bridge.model.game import Ruleset
 
 from .codegen import X
 

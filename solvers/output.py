@@ -15,8 +15,8 @@ from pathlib import Path
 
 import numpy as np
 
-from cgs_bridge.errors import InputError
-from cgs_bridge.io import check_output_path, temp_beside, umask
+from cgs_bridge.foundation.errors import InputError
+from cgs_bridge.foundation.io import check_output_path, temp_beside, umask
 
 from .csvtext import box_rows_bytes
 

@@ -28,7 +28,7 @@ def solve_reference(ruleset, box: Box, misere: bool = False, progress=None):
     """Grundy (and misère) values of every valid position of ``box``.
 
     Args:
-        ruleset: a :class:`cgs_bridge.game.Ruleset`.
+        ruleset: a :class:`cgs_bridge.model.game.Ruleset`.
         box: the box; its coordinates must be the ruleset's.
         misere: also compute misère values.
         progress: optional callable(done_points, total_points).

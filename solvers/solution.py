@@ -6,7 +6,7 @@ import io
 
 import numpy as np
 
-from cgs_bridge.errors import CgsBridgeError
+from cgs_bridge.foundation.errors import CgsBridgeError
 
 from . import claims as _claims
 from .box import Box
@@ -19,7 +19,7 @@ class Solution:
     """Grundy values of every valid position of a box.
 
     Attributes:
-        ruleset: the :class:`cgs_bridge.game.Ruleset` solved.
+        ruleset: the :class:`cgs_bridge.model.game.Ruleset` solved.
         box: the :class:`~solvers.box.Box`.
         grundy: integer array of ``box.shape`` (the fast kernel: the narrowest type holding the box's
             largest possible value, :func:`solvers.box.grundy_dtype`; the reference: int32); -1 marks

@@ -2,8 +2,8 @@
 test process, so that many small audits share one Mathics3 import (Mathics3 starts in seconds;
 each audit then costs only its own definitions and evaluation).
 
-:func:`inprocess` patches :func:`cgs_bridge.audit.runner.run_mathematica_file`: the plan the audit
-would pass on standard input is handed to :func:`cgs_bridge.mathics_launcher.audit_run` directly and
+:func:`inprocess` patches :func:`cgs_bridge.systems.mathematica.audit.runner.run_mathematica_file`: the plan the audit
+would pass on standard input is handed to :func:`cgs_bridge.systems.mathematica.launcher.audit_run` directly and
 its standard output captured. Everything else (normalisation, box, key, parsing the keyed lines,
 judging, the verdict) is the real audit. The launcher's transport (stdin, a subprocess, the
 sandbox) is covered by the end-to-end tests that run the CLI.
@@ -16,9 +16,9 @@ import io
 import json
 import time
 
-from cgs_bridge import mathics_launcher
-from cgs_bridge.audit import runner
-from cgs_bridge.engines import EngineResult
+from cgs_bridge.systems.engines import EngineResult
+from cgs_bridge.systems.mathematica import launcher as mathics_launcher
+from cgs_bridge.systems.mathematica.audit import runner
 
 
 def _run(path, cwd=None, engine=None, timeout=None, memory=None, sandbox=None, lockdown=False,

@@ -1,9 +1,9 @@
 """The tests' view of emitted CGScript classes, over the product's one interpreter.
 
 A thin adapter (no semantics of its own): the class file is checked with
-:func:`cgs_bridge.printing.cgscript_check.parse_cgscript` (the one grammar, the 2.x dialect check
-and the emitted-subset check), then run by :mod:`cgs_bridge.audit.cgscript.evaluator` in dialect
-2.x, the interpreter proven against the real CGSuite in ``tests/test_cgscript_vs_engine.py``
+:func:`cgs_bridge.systems.cgsuite.check.parse_cgscript` (the one grammar, the 2.x dialect check
+and the emitted-subset check), then run by :mod:`cgs_bridge.systems.cgsuite.cgscript.evaluator` in dialect
+2.x, the interpreter proven against the real CGSuite in ``tests/systems/cgsuite/test_cgscript_vs_engine.py``
 (semantics and limits: docs/cgscript.md). ``Interpreter(class_text)`` loads the class;
 :meth:`Interpreter.ruleset` makes the Ruleset object, :meth:`Interpreter.options` lists the
 options of ``Position(...)`` as coordinate tuples, :meth:`Interpreter.call_method` calls a method.
@@ -11,13 +11,13 @@ options of ``Position(...)`` as coordinate tuples, :meth:`Interpreter.call_metho
 
 from __future__ import annotations
 
-from cgs_bridge.audit.cgscript import builtins as B
-from cgs_bridge.audit.cgscript.evaluator import Interpreter as _Evaluator
-from cgs_bridge.audit.cgscript.evaluator import Limits
-from cgs_bridge.audit.cgscript.values import CGList, CGSet, GameObject
-from cgs_bridge.audit.cgscript.worksheet import run_worksheet
-from cgs_bridge.errors import EvaluationError
-from cgs_bridge.printing.cgscript_check import parse_cgscript
+from cgs_bridge.foundation.errors import EvaluationError
+from cgs_bridge.systems.cgsuite.cgscript import builtins as B
+from cgs_bridge.systems.cgsuite.cgscript.evaluator import Interpreter as _Evaluator
+from cgs_bridge.systems.cgsuite.cgscript.evaluator import Limits
+from cgs_bridge.systems.cgsuite.cgscript.values import CGList, CGSet, GameObject
+from cgs_bridge.systems.cgsuite.cgscript.worksheet import run_worksheet
+from cgs_bridge.systems.cgsuite.check import parse_cgscript
 
 CGScriptError = EvaluationError
 
@@ -49,7 +49,7 @@ class Interpreter:
 
     def evaluate(self, text: str):
         """The value of the one-expression script ``text`` (lists as Python lists)."""
-        from cgs_bridge.audit.cgscript.parse import parse_program
+        from cgs_bridge.systems.cgsuite.cgscript.parse import parse_program
         prog = parse_program(text, "<expr>", "2.x")
         return _plain(self.it.run(prog.statements))
 

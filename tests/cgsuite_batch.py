@@ -20,7 +20,9 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+import paths
+
+ROOT = paths.ROOT
 MARK = "@@"
 
 

@@ -8,11 +8,12 @@ from pathlib import Path
 
 import pytest
 
+import paths
 from realcgsuite import real_cgsuite  # noqa: F401  (fixture: the real CGSuite engine)
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = paths.ROOT
 SHARED = ROOT.parent / "shared"
-DATA = Path(__file__).resolve().parent / "data"
+DATA = paths.DATA
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""Escape attempts an audited program might make (issue 10), for tests/test_sandbox.py.
+"""Escape attempts an audited program might make (issue 10), for tests/systems/test_sandbox.py.
 
 Each attempt targets a canary folder ``C`` outside the scratch folder: it tries to create
 ``C/<name>``, to change or delete ``C/keep.txt``, or to read ``C/secret.txt`` (which holds

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from random import Random
 
-from cgs_bridge.spec import ast as A
+from cgs_bridge.language import ast as A
 
 NAMES = ("x", "y", "z")
 

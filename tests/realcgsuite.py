@@ -22,8 +22,10 @@ from pathlib import Path
 
 import pytest
 
+import paths
+
 HOME_VARIABLE = "CGS_BRIDGE_CGSUITE_HOME"
-SHARED_ENGINE = Path(__file__).resolve().parent.parent.parent / "shared" / "engines" / "cgsuite"
+SHARED_ENGINE = paths.SHARED / "engines" / "cgsuite"
 #: Seconds one engine run of a test may take (a program of a small box takes 2-12 s).
 TIMEOUT = 300
 

@@ -1,5 +1,5 @@
 """The seeds' Mathematica programs for the tests, read from ``../shared/seeds`` at test time by
-:mod:`cgs_bridge.audit.seeds` (nothing of them is copied into the project); a test that needs one
+:mod:`cgs_bridge.systems.auditing.seeds` (nothing of them is copied into the project); a test that needs one
 skips when ``../shared`` or the example is absent.
 """
 
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from cgs_bridge.audit.seeds import PROGRAMS, program
+from cgs_bridge.systems.auditing.seeds import PROGRAMS, program
 
 
 def by_name(name: str) -> str:

@@ -4,7 +4,7 @@ so they live in a module, not in a test file)."""
 import os
 from pathlib import Path
 
-from cgs_bridge.sweep.cell import run_cell
+from cgs_bridge.jobs.sweep.cell import run_cell
 
 
 def dying_cell(spec, cell, version, method, limit):

@@ -1,44 +1,31 @@
-"""One dependency direction: core <- solvers <- application (docs/ARCHITECTURE.md, "Layers").
+"""One dependency direction, visible in the tree (docs/ARCHITECTURE.md, "Layers").
 
-Every module of ``cgs_bridge`` and ``solvers`` is parsed with :mod:`ast` (never imported), and
-every import in it (module top or inside a function) is resolved to a project module:
-
-- core (``cgs_bridge`` except the application packages) imports neither ``solvers`` nor an
-  application module, and imports project modules at module top (one allowed exception, named);
-- ``solvers`` imports no application module;
-- only ``cgs_bridge/config.py`` reads environment variables, and the README documents each.
+The layers, lowest first: ``cgs_bridge.foundation`` -> ``cgs_bridge.language`` ->
+``cgs_bridge.model`` -> ``solvers`` -> ``cgs_bridge.systems`` -> ``cgs_bridge.jobs`` ->
+``cgs_bridge.presentation`` -> the interface (``cgs_bridge`` itself, ``cgs_bridge.api``,
+``cgs_bridge.cli``). Every module of ``cgs_bridge`` and ``solvers`` is parsed with :mod:`ast`
+(never imported) and every import in it (module top or inside a function) is resolved to a project
+module: a module imports only its own layer or lower ones. There is no exception list.
+Also: only ``cgs_bridge/foundation/config.py`` reads environment variables, and the README
+documents each.
 """
 
 from __future__ import annotations
 
 import ast
-from pathlib import Path
 
 import pytest
 
-from cgs_bridge import config
+from cgs_bridge.foundation import config
 
-ROOT = Path(__file__).resolve().parent.parent
+import paths
 
-#: The application layer (everything else under cgs_bridge is core).
-APPLICATION = ("cgs_bridge.cli", "cgs_bridge.audit", "cgs_bridge.verify", "cgs_bridge.api",
-               "cgs_bridge.sweep", "cgs_bridge.plot", "cgs_bridge.discover", "cgs_bridge.checking",
-               "cgs_bridge.report_html", "cgs_bridge.plot_sweep", "cgs_bridge.tables",
-               "cgs_bridge.display", "cgs_bridge.explore")
-ALLOWED = {"core": {"core"}, "solvers": {"core", "solvers"},
-           "application": {"core", "solvers", "application"}}
-#: Function-level imports inside the core, each with its reason.
-CORE_LAZY_OK = {
-    # load_game resolves catalog names, and the catalog loads its files with spec.load_text.
-    ("cgs_bridge.spec", "cgs_bridge.catalog"),
-}
-#: The package's lazy facade: ``cgs_bridge.__getattr__`` serves the Python API (``cb.game``,
-#: ``cb.sweep``, ...) from the application module ``cgs_bridge.api`` on first use, so importing
-#: a core module never imports the API, the solvers or Dask.
-FACADE_OK = {("cgs_bridge", "cgs_bridge.api")}
-#: The static check of emitted CGScript reads (inside its function) with the one CGScript grammar,
-#: which lives in audit/cgscript/ until the restructuring (issue 19) gives the language a core package.
-LANGUAGE_OK = {("cgs_bridge.printing.cgscript_check", "cgs_bridge.audit.cgscript.parse")}
+ROOT = paths.ROOT
+
+#: The layers, lowest first (a module is in the first layer whose prefix it has; "interface" last).
+LAYERS = ("cgs_bridge.foundation", "cgs_bridge.language", "cgs_bridge.model", "solvers",
+          "cgs_bridge.systems", "cgs_bridge.jobs", "cgs_bridge.presentation", "interface")
+INTERFACE = ("cgs_bridge", "cgs_bridge.api", "cgs_bridge.cli")
 
 
 def _modules() -> dict:
@@ -56,12 +43,11 @@ MODULES = _modules()
 
 
 def layer(module: str) -> str | None:
-    if module == "solvers" or module.startswith("solvers."):
-        return "solvers"
-    if any(module == a or module.startswith(a + ".") for a in APPLICATION):
-        return "application"
-    if module == "cgs_bridge" or module.startswith("cgs_bridge."):
-        return "core"
+    for name in LAYERS[:-1]:
+        if module == name or module.startswith(name + "."):
+            return name
+    if any(module == a or module.startswith(a + ".") for a in INTERFACE):
+        return "interface"
     return None
 
 
@@ -94,21 +80,22 @@ def imports(module: str, source: str, is_package: bool) -> list:
 
 def violations(module: str, source: str, is_package: bool = False) -> list:
     out = []
-    src_layer = layer(module)
-    for target, line, lazy in imports(module, source, is_package):
-        if lazy and (module, target) in FACADE_OK | LANGUAGE_OK:
-            continue
-        if layer(target) not in ALLOWED[src_layer]:
-            out.append(f"{module}:{line}: {src_layer} module imports {layer(target)} module {target}")
-        elif (src_layer == "core" and lazy and target.split(".")[:2] != module.split(".")[:2]
-              and (module, target) not in CORE_LAZY_OK):
-            out.append(f"{module}:{line}: core module imports {target} inside a function")
+    rank = LAYERS.index(layer(module))
+    for target, line, _lazy in imports(module, source, is_package):
+        if LAYERS.index(layer(target)) > rank:
+            out.append(f"{module}:{line}: {layer(module)} module imports {target} ({layer(target)})")
     return out
 
 
 def test_every_module_is_in_a_layer():
-    assert "cgs_bridge.game" in MODULES and "solvers.kernel" in MODULES
-    assert {layer(m) for m in MODULES} == {"core", "solvers", "application"}
+    assert "cgs_bridge.model.game" in MODULES and "solvers.kernel" in MODULES
+    assert {layer(m) for m in MODULES} == set(LAYERS)
+
+
+def test_the_tree_shows_the_layers():
+    """Nothing but the interface at the top of the package: every other module is in a layer folder."""
+    top = {p.name for p in (ROOT / "cgs_bridge").iterdir() if not p.name.startswith(("_", "."))} - {"__init__.py"}
+    assert top == {"foundation", "language", "model", "systems", "jobs", "presentation", "api.py", "cli"}
 
 
 @pytest.mark.parametrize("module", sorted(MODULES))
@@ -119,12 +106,14 @@ def test_imports_follow_the_layers(module):
 
 def test_the_check_catches_a_wrong_direction():
     """Synthetic sources: the check is not vacuous."""
-    assert violations("cgs_bridge.generate", "def f():\n    from solvers import solve\n")
-    assert violations("cgs_bridge.printing.model", "from ..cli import common\n")
+    assert violations("cgs_bridge.jobs.generate", "def f():\n    from solvers import solve\n")
+    assert violations("cgs_bridge.systems.printing.model", "from ..cli import common\n")
     assert violations("solvers.kernel", "from cgs_bridge.cli.common import box_from_args\n")
-    assert violations("cgs_bridge.game", "def f():\n    from .printing import model\n")
+    assert violations("cgs_bridge.model.game", "def f():\n    from cgs_bridge.systems.printing import model\n")
+    assert violations("cgs_bridge.jobs.verify", "from cgs_bridge.presentation import plot\n")
+    assert violations("cgs_bridge.language.parser", "from cgs_bridge.model import catalog\n")
     assert not violations("cgs_bridge.cli.solve", "from solvers import solve\n")
-    assert not violations("solvers.kernel", "from cgs_bridge.box import Box\n")
+    assert not violations("solvers.kernel", "from cgs_bridge.model.box import Box\n")
 
 
 def _env_reads(tree) -> list:
@@ -149,7 +138,7 @@ def _env_reads(tree) -> list:
 
 def test_only_config_reads_the_environment():
     found = {m: _env_reads(ast.parse(p.read_text(encoding="utf-8"))) for m, p in MODULES.items()
-             if m != "cgs_bridge.config"}
+             if m != "cgs_bridge.foundation.config"}
     assert {m: lines for m, lines in found.items() if lines} == {}
     assert _env_reads(ast.parse("import os\nx = os.environ.get('A')\ny = os.getenv('B')\n")) == [2, 3]
 

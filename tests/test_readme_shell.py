@@ -6,7 +6,7 @@ beside it when present, and the project's ``cgs-bridge`` and ``python3`` first o
 one block run in order in the same folder, so a later line may read what an earlier one wrote (as a
 reader following the README does). The exit status expected is 0 unless the line ends with a
 comment ``# exit N`` (the README says so to the reader). Lines that cannot run here are skipped with
-the reason: the installation lines (``tests/test_engine_startup.py``, marked ``install``, installs
+the reason: the installation lines (``tests/systems/test_engine_startup.py``, marked ``install``, installs
 into a fresh venv), a line naming an outside cluster, and lines reading ``../shared`` when it is
 absent. The published Mathematica programs' audits (about 2 minutes each in Mathics3 on the shared
 machine) run in the ``slow`` variant, which runs every line of their blocks (``pytest -m slow``).
@@ -23,7 +23,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from conftest import ROOT
 
 README = ROOT / "README.md"
@@ -51,7 +50,7 @@ def shell_blocks(text: str) -> list:
 
 def why_skipped(line: str):
     if line.startswith("python3 -m venv"):
-        return "installs into a fresh venv (tests/test_engine_startup.py, marked install, does it)"
+        return "installs into a fresh venv (tests/systems/test_engine_startup.py, marked install, does it)"
     if "--scheduler" in line:
         return "needs an outside Dask cluster (tcp://cluster-head:8786 is an example address)"
     if "../shared" in line or "seed_program.py" in line:

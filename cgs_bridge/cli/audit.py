@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import sys
 
-
 from .common import positive
 
 
@@ -63,13 +62,15 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    from ..audit.cgscript import detect_language
-    from ..io import read_input_text
+    from cgs_bridge.foundation.io import read_input_text
+    from cgs_bridge.systems.cgsuite.audit import detect_language
+
     from .audit_cgscript import run_cgscript
     text = read_input_text(args.program, "program", limit=4 << 20)
     if args.output:  # -o REPORT_DIR: the same rule as compare/generate -o, checked before any run
         from pathlib import Path
-        from ..errors import InputError
+
+        from cgs_bridge.foundation.errors import InputError
         if Path(args.output).exists() and not Path(args.output).is_dir():
             raise InputError(f"-o {args.output}: exists and is not a folder")
     language = args.language if args.language != "auto" else detect_language(args.program, text)
@@ -79,16 +80,17 @@ def run(args) -> int:
 
 
 def run_mathematica(args, text: str) -> int:
-    from ..audit import audit_program, parse_scale, parse_subst
-    from ..audit.judge import load_expect
-    from ..audit.report import render_text, write_report
+    from cgs_bridge.jobs.audit import audit_program, parse_scale, parse_subst
+    from cgs_bridge.systems.auditing.judge import load_expect
+    from cgs_bridge.systems.auditing.report import render_text, write_report
+
     from .common import ruleset_from_args
     if not args.no_sandbox:
-        from .. import sandbox
+        from cgs_bridge.systems import sandbox
         sandbox.require()
     ruleset = ruleset_from_args(args)
     if args.html:
-        from .. import report_html
+        from cgs_bridge.presentation import report_html
         report_html.check_html_path(args.html, overwrite=args.force)
     expect = load_expect(args.expect) if args.expect else None
     alternatives = [alternative_ruleset(g, args.param) for g in args.also_game]
@@ -112,8 +114,9 @@ def run_mathematica(args, text: str) -> int:
 
 def alternative_ruleset(source: str, params: list):
     """A spec for ``--also-game``, bound to those ``-p`` values it declares."""
-    from ..game import Ruleset
-    from ..spec import load_game
+    from cgs_bridge.model.game import Ruleset
+    from cgs_bridge.model.loading import load_game
+
     from .common import parse_params
     checked = load_game(source)
     declared = {p.name for p in checked.game.params}

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sys
 
-from ..errors import InputError
+from cgs_bridge.foundation.errors import InputError
 
 
 def add_cgscript_args(p) -> None:
@@ -41,12 +41,13 @@ def parse_map(items) -> dict:
 
 
 def _scales(items) -> list:
-    from ..audit import parse_scale
+    from cgs_bridge.jobs.audit import parse_scale
     return parse_scale(items)
 
 
 def run_cgscript(args, text: str) -> int:
-    from ..audit.judge import load_expect
+    from cgs_bridge.systems.auditing.judge import load_expect
+
     from .common import box_from_args, parse_params, ruleset_from_args
     if args.subst or args.also_game or args.no_prelude or args.grundy or args.positions or args.moves:
         raise InputError("--subst, --also-game, --no-prelude, --grundy, --positions and --moves apply "
@@ -59,7 +60,7 @@ def run_cgscript(args, text: str) -> int:
     box = box_from_args(args, ruleset) if args.bound else None
     expect = load_expect(args.expect) if args.expect else None
     # the untrusted program runs in a separate process, in the sandbox (issue 25 item 3)
-    from ..audit.cgscript.isolated import audit_cgscript_isolated
+    from cgs_bridge.systems.cgsuite.audit.isolated import audit_cgscript_isolated
     request = {"program": args.program, "text": text, "game": args.game,
                "game_name": getattr(args, "game_name", None), "params": parse_params(args.param),
                "spec": ruleset.describe(), "classes": args.classes, "class_path": args.class_path,
@@ -70,14 +71,14 @@ def run_cgscript(args, text: str) -> int:
     report = audit_cgscript_isolated(request, sandboxed=not args.no_sandbox, timeout=args.timeout,
                                      memory=int(args.memory * (1 << 30)))
     if args.port_to:
-        from ..audit.cgscript.port_check import port_report
+        from cgs_bridge.systems.cgsuite.audit.port_check import port_report
         port_report(report, args.output, force=args.force, cgsuite_cmd=args.cgsuite_cmd,
                     timeout=args.timeout, ruleset=ruleset, box=box, mapping=parse_map(args.map),
                     package=args.package, memory=int(args.memory * (1 << 30)),
                     sandboxed=not args.no_sandbox)
     text_report = report.text()
     if args.output:
-        from ..audit.cgscript.core import write_report
+        from cgs_bridge.systems.cgsuite.audit.core import write_report
         paths = write_report(report, args.output, force=args.force)
         print(f"wrote {', '.join(str(p) for p in paths + report.port_files)}", file=sys.stderr)
     sys.stdout.write(text_report)

@@ -13,7 +13,7 @@ CGSUITE_CASE = "cgsuite"
 
 
 def register(sub) -> None:
-    from solvers.bench import CASES
+    from cgs_bridge.jobs.bench.kernel import CASES
     p = sub.add_parser("bench", help="benchmark the fast solver against the C yardstick",
                        description="Solve the benchmark cases and print, per case, positions, seconds "
                                    "(solve; compile separately), positions per second, peak MiB and, when "
@@ -44,9 +44,9 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    from solvers.bench import run as bench
+    from cgs_bridge.jobs.bench.kernel import run as bench
     if args.yardstick is not None and not args.yardstick.is_file():
-        from ..errors import InputError
+        from cgs_bridge.foundation.errors import InputError
         raise InputError(f"--yardstick {args.yardstick}: no such file (give the C source to compile)")
     solver_cases = [c for c in args.cases if c not in SWEEP + DISCOVER + (MATHICS_CASE, CGSUITE_CASE)]
     status = bench(solver_cases, quick=args.quick, yardstick=args.yardstick,
@@ -60,7 +60,7 @@ def run(args) -> int:
 
 def cgsuite_case(bound: int, cmd) -> int:
     """The real CGSuite against Python on the same box (cgs_bridge/audit/speed_cgsuite.py)."""
-    from ..audit.speed_cgsuite import cgsuite_case as case
+    from cgs_bridge.jobs.bench.cgsuite import cgsuite_case as case
     r = case(bound, cmd)
     work = r["cgsuite"] - r["startup"]
     print(f"cgsuite  triangular k=3 {r['box']}: {r['positions']:,} positions; CGSuite start-up "
@@ -78,19 +78,19 @@ DISCOVER = ("discover",)
 
 
 def sweep_case(bound: int = 200) -> int:
-    from ..sweep.bench import sweep_case as case
+    from cgs_bridge.jobs.bench.sweep import sweep_case as case
     return case(bound=bound)
 
 
 def discover_case():
-    from ..discover.bench import bench_discover as case
+    from cgs_bridge.jobs.bench.discover import bench_discover as case
     return case()
 
 
 def mathics_case(bound: int) -> int:
     """The emitted .wl against the published Ex 8.3 idiom in Mathics3 (cgs_bridge/audit/speed.py)."""
-    from ..audit.speed import mathics_case as case
-    from ..errors import InputError
+    from cgs_bridge.foundation.errors import InputError
+    from cgs_bridge.jobs.bench.mathics import mathics_case as case
     if bound < 1:
         raise InputError("--mathics-bound must be at least 1")
     r = case(bound)

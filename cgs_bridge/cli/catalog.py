@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from .. import catalog
-from ..printing.spec_printer import expr_text
+from cgs_bridge.language.spec_printer import expr_text
+from cgs_bridge.model import catalog
 
 
 def register(sub) -> None:
@@ -25,7 +25,7 @@ def _params(game) -> str:
 def run(args) -> int:
     if args.name:
         if args.name not in catalog.names():
-            from ..errors import SpecError
+            from cgs_bridge.foundation.errors import SpecError
             raise SpecError(f"unknown catalog game {args.name!r}; known: {', '.join(catalog.names())}")
         print(catalog.path(args.name).read_text(encoding="utf-8"), end="")
         return 0

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from ..checking import check_solution, claims_use_misere, with_claims
-from ..errors import RuleError
-from ..game import Ruleset
-from .. import progress
+from cgs_bridge.foundation import progress
+from cgs_bridge.foundation.errors import RuleError
+from cgs_bridge.jobs.checking import check_solution, claims_use_misere, with_claims
+from cgs_bridge.model.game import Ruleset
+from cgs_bridge.model.loading import load_game
+
 from .common import add_game_args, box_from_args, parse_params, progress_callback
-from ..spec import load_game
 
 
 def register(sub) -> None:

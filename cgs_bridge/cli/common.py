@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import sys
 
-from ..box import parse_bound
-from ..errors import ParameterError
-from ..game import Ruleset
-from ..spec import load_game
+from cgs_bridge.foundation.errors import ParameterError
+from cgs_bridge.model.box import parse_bound
+from cgs_bridge.model.game import Ruleset
+from cgs_bridge.model.loading import load_game
 
 
 def add_game_args(p, bound: bool = True, bound_required: bool = True) -> None:
@@ -48,9 +48,9 @@ def box_from_args(args, ruleset):
 
 
 def progress_callback(label: str):
-    """A ``progress(done, total)`` callback drawing one line on a terminal (:mod:`cgs_bridge.progress`);
+    """A ``progress(done, total)`` callback drawing one line on a terminal (:mod:`cgs_bridge.foundation.progress`);
     None when standard error is not a terminal or with ``--quiet``."""
-    from .. import progress
+    from cgs_bridge.foundation import progress
     return progress.callback(label)
 
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 import sys
 import time
 
-from .. import report_html
-from ..errors import InputError
+from cgs_bridge.foundation.errors import InputError
+from cgs_bridge.presentation import report_html
+
 from .common import add_game_args, box_from_args, progress_callback, ruleset_from_args
 
 
@@ -35,8 +36,8 @@ def add_source_args(p) -> None:
 
 
 def build(ruleset, sol, args, cgsuite=None, mathematica=None, claims=None) -> Comparison:
-    """Compare the given sources with ``sol``; see :func:`cgs_bridge.compare.compare_sources`."""
-    from ..compare import compare_sources  # pandas: not imported by other commands
+    """Compare the given sources with ``sol``; see :func:`cgs_bridge.jobs.compare.compare_sources`."""
+    from cgs_bridge.jobs.compare import compare_sources  # pandas: not imported by other commands
     return compare_sources(ruleset, sol, cgsuite, mathematica, claims,
                            getattr(args, "table_axes", None), getattr(args, "fixed", ""))
 
@@ -51,7 +52,7 @@ def run(args) -> int:
     if args.output_dir:
         check_output_dir(args.output_dir)
     if args.claims:  # a malformed claims file is refused before the solve, not after it
-        from ..importers.claims import load_claims
+        from cgs_bridge.model.claims import load_claims
         load_claims(args.claims)
     t0 = time.monotonic()
     sol = solve(ruleset, box, misere=args.misere, progress=progress_callback("solving"))
@@ -109,7 +110,7 @@ def check_output_dir(path) -> None:
 
 
 def write_html_report(args, comp, sol, timings, programs=()) -> None:
-    """Write ``--html`` (the page of :func:`cgs_bridge.report_html.comparison_page`)."""
+    """Write ``--html`` (the page of :func:`cgs_bridge.presentation.report_html.comparison_page`)."""
     page = report_html.comparison_page(comp, sol, command=getattr(args, "command_line", None),
                                        timings=timings, programs=programs)
     written = report_html.write_html(args.html, page)

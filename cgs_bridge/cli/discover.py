@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from ..errors import ParameterError
+from cgs_bridge.foundation.errors import ParameterError
+
 from .common import add_game_args, box_from_args, progress_callback, ruleset_from_args
 
 
 def register(sub) -> None:
-    from ..discover import FAMILIES
+    from cgs_bridge.jobs.discover import FAMILIES
     p = sub.add_parser("discover", help="search formula families for P-positions and Grundy values on a box",
                        description="Solve the game on the box and search, exhaustively over small integer "
                                    "parameters, nim-sums of shifted coordinates (optionally floor(c/m) or c % m) "
@@ -59,7 +60,7 @@ def _ints(text: str, what: str) -> tuple:
 
 
 def _check(args) -> None:
-    from ..discover import FAMILIES
+    from cgs_bridge.jobs.discover import FAMILIES
     fams = [f.strip() for f in args.families.split(",") if f.strip()]
     bad = [f for f in fams if f not in FAMILIES]
     if bad or not fams:
@@ -75,7 +76,7 @@ def _check(args) -> None:
 
 
 def run(args) -> int:
-    from ..discover import discover
+    from cgs_bridge.jobs.discover import discover
     _check(args)
     moduli = _ints(args.moduli, "--moduli")
     ruleset = ruleset_from_args(args)

@@ -1,11 +1,12 @@
-"""``cgs-bridge explore``: write the explorer page of a solved box (:mod:`cgs_bridge.explore`)."""
+"""``cgs-bridge explore``: write the explorer page of a solved box (:mod:`cgs_bridge.presentation.explore`)."""
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
 
-from ..errors import InputError
+from cgs_bridge.foundation.errors import InputError
+
 from .common import add_game_args, box_from_args, parse_params, progress_callback
 
 
@@ -24,12 +25,12 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
+    from cgs_bridge.foundation.io import atomic_write_text, check_output_path
+    from cgs_bridge.jobs.checking import with_claims
+    from cgs_bridge.model.game import Ruleset
+    from cgs_bridge.model.loading import load_game
+    from cgs_bridge.presentation.explore import check_all, explorer_html
     from solvers import solve
-    from ..checking import with_claims
-    from ..explore import check_all, explorer_html
-    from ..game import Ruleset
-    from ..io import atomic_write_text, check_output_path
-    from ..spec import load_game
     out = Path(args.output)
     if out.suffix.lower() not in (".html", ".htm"):
         raise InputError(f"-o {out}: the explorer page is an .html file")

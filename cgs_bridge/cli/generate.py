@@ -13,8 +13,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from ..errors import InputError
-from ..printing.targets import TARGETS
+from cgs_bridge.foundation.errors import InputError
+from cgs_bridge.systems.registry import TARGETS
+
 from .common import box_from_args, ruleset_from_args
 
 
@@ -46,8 +47,8 @@ def _targets(choice: str) -> tuple:
 
 
 def run(args) -> int:
-    from ..generate import catalog_files, check_folder, generate_files
-    from ..io import atomic_write_text
+    from cgs_bridge.foundation.io import atomic_write_text
+    from cgs_bridge.jobs.generate import catalog_files, check_folder, generate_files
     if args.check and not args.all:
         raise InputError("--check works with --all only")
     if args.all:

@@ -2,7 +2,7 @@
 ``register(subparsers)``; the module's parser sets ``func(args) -> int`` (the exit code).
 
 Exit codes: 0 success / agreement, 1 a claim, check or comparison found a difference,
-2 usage or input error (:class:`cgs_bridge.errors.CgsBridgeError`), printed without a traceback.
+2 usage or input error (:class:`cgs_bridge.foundation.errors.CgsBridgeError`), printed without a traceback.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import importlib
 import shlex
 import sys
 
-from ..errors import CgsBridgeError
+from cgs_bridge.foundation.errors import CgsBridgeError
 
 #: Command modules, in help order.
 COMMANDS = ["catalog", "solve", "check", "generate", "compare", "verify", "audit", "bench", "cache", "sweep",
@@ -32,7 +32,7 @@ class _Parser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="cgs-bridge", description="Cross-validate impartial games between "
                      "Python, CGSuite 2.x and Mathematica from one specification.")
-    from .. import __version__
+    from cgs_bridge import __version__
     parser.add_argument("--version", action="version", version=f"cgs-bridge {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name in COMMANDS:
@@ -56,7 +56,7 @@ def main(argv=None) -> int:
     if not getattr(args, "func", None):
         parser.print_help(sys.stderr)
         return 2
-    from .. import progress
+    from cgs_bridge.foundation import progress
     progress.set_quiet(getattr(args, "quiet", False))
     args.command_line = shlex.join(["cgs-bridge"] + list(sys.argv[1:] if argv is None else argv))
     try:
@@ -82,7 +82,7 @@ def main(argv=None) -> int:
 def _internal_error(command: str, e: Exception) -> int:
     """Report an unexpected exception in one line, exit 2; ``CGS_BRIDGE_DEBUG=1`` shows the
     traceback."""
-    from .. import config
+    from cgs_bridge.foundation import config
     if config.get(config.DEBUG):
         import traceback
         traceback.print_exc()

@@ -9,7 +9,7 @@ every command has an entry.
 
 from __future__ import annotations
 
-from ..errors import ParameterError
+from cgs_bridge.foundation.errors import ParameterError
 
 #: option dest -> (lowest, highest, unit); both ends inclusive.
 RANGES = {

@@ -5,8 +5,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from ..errors import InputError
-from ..io import load_json
+from cgs_bridge.foundation.errors import InputError
+from cgs_bridge.foundation.io import load_json
+
 from .common import add_game_args, box_from_args, progress_callback, ruleset_from_args
 
 KINDS = ["grid", "p-positions", "diff", "sweep"]
@@ -38,7 +39,7 @@ def register(sub) -> None:
 
 def check_output(path: str, force: bool) -> Path:
     """Validate the figure path before any work: suffix, existing folder, no unasked overwrite."""
-    from ..plot import FORMATS
+    from cgs_bridge.presentation.plot import FORMATS
     out = Path(path)
     if out.suffix.lower() not in FORMATS:
         raise InputError(f"{out}: the figure format is chosen by the suffix: .png, .svg or .pdf")
@@ -50,12 +51,12 @@ def check_output(path: str, force: bool) -> Path:
 
 
 def run(args) -> int:
-    from .. import plot
+    from cgs_bridge.presentation import plot
     out = check_output(args.output, args.force)
     if args.mod is not None and args.kind != "grid":
         raise InputError("--mod applies to --kind grid only")
     if args.kind == "sweep":
-        from ..plot_sweep import read_sweep_table, sweep_figure
+        from cgs_bridge.presentation.plot_sweep import read_sweep_table, sweep_figure
         params = [p.strip() for p in args.params.split(",")] if args.params else None
         fig = sweep_figure(read_sweep_table(args.game), params=params, claim=args.claim)
     else:
@@ -66,9 +67,8 @@ def run(args) -> int:
 
 
 def game_figure(args):
+    from cgs_bridge.presentation import plot
     from solvers import parse_bound, solve
-
-    from .. import plot
     differences, box_text = None, args.bound
     if args.kind == "diff":
         if not args.comparison:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import sys
 
-from ..errors import CgsBridgeError
+from cgs_bridge.foundation.errors import CgsBridgeError
+
 from .common import add_game_args, box_from_args, progress_callback, ruleset_from_args
 
 
@@ -51,7 +52,7 @@ def run(args) -> int:
     if args.format == "parquet" and not args.output:
         raise CgsBridgeError("--format parquet writes a binary file: give -o FILE")
     if args.output:  # before any work: a device, FIFO or missing folder is refused up front
-        from ..io import check_output_path
+        from cgs_bridge.foundation.io import check_output_path
         check_output_path(args.output)
     sol = solve(ruleset, box, misere=args.misere, method=args.method, progress=progress_callback("solving"),
                 output="positions" if args.at else "stream")
@@ -74,19 +75,18 @@ def run(args) -> int:
 
 
 def write_table(args, ruleset, box) -> int:
-    """``--format`` / ``--slice`` / ``--p-positions``: a table for a paper (cgs_bridge.tables)."""
+    """``--format`` / ``--slice`` / ``--p-positions``: a table for a paper (cgs_bridge.presentation.tables)."""
+    from cgs_bridge.foundation.io import atomic_write_bytes, atomic_write_text
+    from cgs_bridge.presentation import tables
+    from cgs_bridge.presentation.plot import free_coords, parse_slice
     from solvers import solve
-
-    from .. import tables
-    from ..io import atomic_write_bytes, atomic_write_text
-    from ..plot import free_coords, parse_slice
     fmt = args.format or "csv"
     if args.at:
         raise CgsBridgeError("--at describes one position; it does not combine with --format/--slice")
     if fmt == "parquet" and not args.output:
         raise CgsBridgeError("--format parquet writes a binary file: give -o FILE")
     if args.output:
-        from ..io import check_output_path
+        from cgs_bridge.foundation.io import check_output_path
         check_output_path(args.output)
     if args.mod is not None and (args.mod < 2 or args.format != "latex" or not args.slice):
         raise CgsBridgeError("--mod M (M >= 2) colours a LaTeX grid: give it with --format latex --slice")

@@ -7,7 +7,7 @@ import json
 import sys
 import time
 
-from ..errors import ParameterError
+from cgs_bridge.foundation.errors import ParameterError
 
 
 def register(sub) -> None:
@@ -59,11 +59,11 @@ def grid_args(items) -> dict:
 
 
 def run(args) -> int:
-    from ..sweep import run_sweep
+    from cgs_bridge.jobs.sweep import run_sweep
     if args.workers is not None and args.workers < 0:
         raise ParameterError(f"--workers must be >= 0, got {args.workers}")
     if args.html:
-        from .. import report_html
+        from cgs_bridge.presentation import report_html
         report_html.check_html_path(args.html)
     t0 = time.monotonic()
     res = run_sweep(args.game, grid_args(args.param), args.bound, claims=args.claim, output=args.output,
@@ -81,7 +81,7 @@ def run(args) -> int:
         if res.output:
             print(f"wrote {res.output}", file=sys.stderr)
     if args.html:
-        from .. import report_html
+        from cgs_bridge.presentation import report_html
         page = report_html.sweep_page(res.frame, command=getattr(args, "command_line", None),
                                       timings=[("sweep", time.monotonic() - t0)],
                                       title=f"cgs-bridge sweep: {args.game}")

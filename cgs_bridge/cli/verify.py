@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import sys
 
-from ..errors import EngineError, InputError
-from ..verify import CGSUITE_ENV
+from cgs_bridge.foundation.errors import EngineError, InputError
+from cgs_bridge.systems.cgsuite.runner import CGSUITE_ENV
+
 from .common import add_game_args, box_from_args, positive, progress_callback, ruleset_from_args
 from .compare import add_source_args, check_inputs, write_html_report
 
@@ -33,7 +34,7 @@ def say(text: str) -> None:
 
 
 def run(args) -> int:
-    from ..verify import run_verify
+    from cgs_bridge.jobs.verify import run_verify
     ruleset = ruleset_from_args(args)
     box = box_from_args(args, ruleset)
     check_inputs(args)  # before any engine starts

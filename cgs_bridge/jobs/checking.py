@@ -1,0 +1,137 @@
+"""Checking claims on a solved box (application layer: used by ``cgs-bridge check``, the Python
+API's ``Solved.check`` and ``cgs-bridge sweep``).
+
+A claim is a condition in the spec language over coordinates, parameters, ``grundy``, ``misere``,
+``P`` and ``N`` (``claim`` statements of a spec, or extra text such as
+``"P iff x xor y xor z == 0"``). The evaluation itself is :meth:`solvers.Solution.check_claims`,
+so a faster claim evaluator there is used here unchanged.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from cgs_bridge.foundation.errors import SpecError
+from cgs_bridge.language import ast as A
+from cgs_bridge.language.checker import check_game
+from cgs_bridge.language.parser import parse_expr
+from cgs_bridge.model.game import Ruleset, claim_uses_misere
+
+
+def with_claims(checked, texts, keep: bool = True, prefix: str = "--claim "):
+    """Return ``checked`` (a :class:`~cgs_bridge.language.checker.CheckedGame`) with the claims
+    ``texts`` (spec-language strings) added after the spec's own claims (``keep=True``) or
+    replacing them (``keep=False``), re-checked; an extra claim is named ``prefix + text``.
+
+    Raises:
+        SpecError: a claim does not parse or names something the game does not have (the message
+            gives the column in the claim text).
+    """
+    texts = list(texts or [])
+    if not texts and keep:
+        return checked
+    extra = tuple(A.Claim(f"{prefix}{t}", parse_expr(t, what="--claim")) for t in texts)
+    for text, claim in zip(texts, extra):  # errors located in the claim's own text
+        try:
+            check_game(replace(checked.game, claims=(claim,)))
+        except SpecError as e:
+            caret = f"  {text}\n  {' ' * (e.column - 1)}^" if e.column else None
+            raise SpecError(e.message, "--claim", e.line, e.column, caret) from None
+    claims = (checked.game.claims if keep else ()) + extra
+    return check_game(replace(checked.game, claims=claims))
+
+
+def claims_use_misere(checked) -> bool:
+    """True when a claim of ``checked`` mentions ``misere`` (misère values must be solved)."""
+    return any(claim_uses_misere(c) for c in checked.game.claims)
+
+
+def rebind(ruleset: Ruleset, checked) -> Ruleset:
+    """``checked`` (same game with other claims) bound to ``ruleset``'s parameter values."""
+    return Ruleset(checked, dict(ruleset.params))
+
+
+@dataclass
+class CheckResult:
+    """Claims checked on one box.
+
+    Attributes:
+        game: ``ruleset.describe()``, e.g. ``triangular(k=3)``.
+        box: the box as text (``x=20,y=20,z=20``).
+        positions: valid positions examined.
+        claims: one :class:`solvers.ClaimResult` per claim, in order (``status`` 'holds', 'fails'
+            or 'not applicable'; ``counterexamples`` ``[(position, grundy), ...]``).
+    """
+
+    game: str
+    box: str
+    positions: int
+    claims: list = field(default_factory=list)
+
+    @property
+    def holds(self) -> bool:
+        """True when no claim fails ('not applicable' claims do not count against)."""
+        return all(c.status != "fails" for c in self.claims)
+
+    @property
+    def failures(self) -> int:
+        """Positions where a claim fails, summed over claims."""
+        return sum(c.failures for c in self.claims)
+
+    @property
+    def counterexamples(self) -> list:
+        """``[(position, grundy), ...]``: the first counterexamples of every failing claim, in
+        claim order (at most ``limit`` per claim)."""
+        return [ce for c in self.claims for ce in c.counterexamples]
+
+    @property
+    def frame(self):
+        """A pandas DataFrame, one row per claim: ``claim``, ``status``, ``checked``,
+        ``failures``, ``first_counterexample`` (``"(x, y, z): grundy g"`` or empty)."""
+        import pandas as pd
+        return pd.DataFrame([{"claim": c.name, "status": c.status, "checked": c.checked,
+                              "failures": c.failures, "first_counterexample": first_text(c)}
+                             for c in self.claims],
+                            columns=["claim", "status", "checked", "failures", "first_counterexample"])
+
+    def _repr_html_(self) -> str:
+        """Notebook display: one row per claim (status, failures, first counterexample)."""
+        from cgs_bridge.presentation.display import check_html
+        return check_html(self)
+
+    def __repr__(self) -> str:
+        lines = [f"CheckResult({self.game} on {self.box}: {self.positions} positions, "
+                 f"{'holds' if self.holds else 'FAILS'})"]
+        for c in self.claims:
+            if c.status == "fails":
+                lines.append(f"  {c.name}: fails at {c.failures} of {c.checked}; first {first_text(c)}")
+            elif c.status == "holds":
+                lines.append(f"  {c.name}: holds on all {c.checked}")
+            else:
+                lines.append(f"  {c.name}: not applicable" + (f" ({c.note})" if c.note else ""))
+        return "\n".join(lines)
+
+
+def first_text(claim_result) -> str:
+    """The first counterexample of a claim result as ``"(x, y, z): grundy g"``, or ``""``."""
+    if not claim_result.counterexamples:
+        return ""
+    p, g = claim_result.counterexamples[0]
+    return f"{tuple(int(v) for v in p)}: grundy {int(g)}"
+
+
+def check_solution(sol, checked=None, limit: int = 10, method: str = "auto") -> CheckResult:
+    """Check the claims of ``checked`` (default: the solved game's own) on every valid position
+    of ``sol`` (a :class:`solvers.Solution`); ``method="reference"`` evaluates them position by
+    position (the test oracle), otherwise compiled over the whole array.
+
+    Raises:
+        CgsBridgeError: a claim uses ``misere`` and ``sol`` has no misère values.
+    """
+    from solvers import Solution
+    if checked is not None:
+        other = Solution(rebind(sol.ruleset, checked), sol.box, sol.grundy, sol.misere)
+        if hasattr(sol, "stats"):
+            other.stats = sol.stats
+        sol = other
+    return CheckResult(sol.ruleset.describe(), str(sol.box), len(sol), sol.check_claims(limit=limit, method=method))

@@ -1,0 +1,322 @@
+"""Position-by-position comparison of imported tables with the Python solution.
+
+Every imported table is keyed by position. Kinds of difference (values are integers; nothing is
+tolerated):
+
+- ``value``: both sides have the position, the Grundy (or misère) values differ;
+- ``missing``: a valid position of the box that the other side does not report;
+- ``invalid``: the other side reports a position inside the box that is not a valid position;
+- ``outside box``: the other side reports a position outside the box;
+- ``duplicate``: the other side reports a position twice with different values.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+import pandas as pd
+
+from cgs_bridge.foundation.errors import InputError
+from cgs_bridge.foundation.io import atomic_write_text, read_input_text
+from cgs_bridge.foundation.templating import environment, html_environment
+from cgs_bridge.model.claims import check_claims, load_claims
+from cgs_bridge.systems.cgsuite.reader import parse_table, parse_transcript
+from cgs_bridge.systems.mathematica.reader import read_output
+
+# The report templates (issue 19 moves this rendering into the presentation layer).
+_TEMPLATES = Path(__file__).resolve().parents[1] / "presentation" / "templates"
+
+
+@dataclass
+class Difference:
+    side: str
+    kind: str
+    position: tuple
+    python: int | None = None
+    other: int | None = None
+    python_misere: int | None = None
+    other_misere: int | None = None
+    line: int | None = None
+
+    def describe(self) -> str:
+        p = "(" + ", ".join(str(v) for v in self.position) + ")"
+        if self.kind == "value":
+            text = f"{p}: python {self.python}, {self.side} {self.other}"
+            if self.python_misere is not None and self.python_misere != self.other_misere:
+                text += f" (misère: python {self.python_misere}, {self.side} {self.other_misere})"
+        elif self.kind == "missing":
+            text = f"{p}: python {self.python}, {self.side} has no value (missing)"
+        elif self.kind == "duplicate":
+            text = f"{p}: {self.side} reports it twice with different values"
+        else:
+            text = f"{p}: {self.side} {self.other}, but the position is {self.kind} for python"
+        return text + (f" [line {self.line}]" if self.line else "")
+
+
+@dataclass
+class SideResult:
+    """One source's comparison. ``complete`` is False when the source is the output of an engine
+    run that failed or timed out: its rows are compared, but a position it did not reach is not
+    a difference (``compared`` then says how far it got)."""
+
+    side: str
+    source: str
+    rows: int
+    compared: int
+    differences: list = field(default_factory=list)
+    notes: list = field(default_factory=list)
+    complete: bool = True
+
+    def counts(self) -> dict:
+        out: dict = {}
+        for d in self.differences:
+            out[d.kind] = out.get(d.kind, 0) + 1
+        return out
+
+
+def compare_table(solution, transcript, side: str, source: str, complete: bool = True) -> SideResult:
+    """Compare an imported table (``transcript.frame``: ``c0..``, ``grundy``[, ``misere``]) with
+    ``solution`` over ``solution.box``; with ``complete=False`` (the partial output of a failed or
+    timed-out run) positions the table lacks are not reported as ``missing``."""
+    n = len(solution.ruleset.coords)
+    keys = [f"c{i}" for i in range(n)]
+    other = transcript.frame.copy()
+    other["line"] = transcript.lines if len(transcript.lines) == len(other) else None
+    mine = solution.to_frame()
+    mine.columns = keys + list(mine.columns[n:])
+    has_m = "misere" in other.columns and "misere" in mine.columns
+    res = SideResult(side, source, len(other), 0, complete=complete)
+    if "misere" in other.columns and "misere" not in mine.columns:
+        res.notes.append(f"{side} reports misère values; compare with --misere to check them")
+    dup = other[other.duplicated(keys, keep=False)]
+    for pos, grp in dup.groupby(keys):
+        vals = grp.drop(columns=["line"]).drop_duplicates()
+        if len(vals) > 1:
+            res.differences.append(Difference(side, "duplicate", tuple(int(v) for v in pos),
+                                              line=_int(grp["line"].iloc[1])))
+    other = other.drop_duplicates(keys, keep="first")
+    merged = mine.merge(other, on=keys, how="outer", suffixes=("_py", "_other"), indicator="where_")
+    box = solution.box
+    for row in merged.itertuples(index=False):
+        r = row._asdict()
+        pos = tuple(int(r[k]) for k in keys)
+        where = r["where_"]
+        if where == "both":
+            res.compared += 1
+            gp, go = int(r["grundy_py"]), int(r["grundy_other"])
+            mp = int(r["misere_py"]) if has_m else None
+            mo = int(r["misere_other"]) if has_m else None
+            if gp != go or mp != mo:
+                res.differences.append(Difference(side, "value", pos, gp, go, mp, mo, _int(r["line"])))
+        elif where == "left_only":
+            if complete:
+                res.differences.append(Difference(side, "missing", pos, python=int(r["grundy_py"])))
+        else:
+            kind = "outside box" if not box.contains(pos) else "invalid"
+            res.differences.append(Difference(side, kind, pos, other=int(r["grundy_other"]),
+                                              line=_int(r["line"])))
+    order = {"value": 0, "duplicate": 1, "missing": 2, "invalid": 3, "outside box": 4}
+    res.differences.sort(key=lambda d: (order[d.kind], d.position))
+    return res
+
+
+def _int(v):
+    try:
+        return None if v is None or pd.isna(v) else int(v)
+    except (TypeError, ValueError):
+        return None
+
+
+COLUMNS = ["side", "kind", "position", "python", "other", "python_misere", "other_misere", "line"]
+
+
+@dataclass
+class Comparison:
+    """The whole comparison: the game, box, each side's result, typed claims, and scalars."""
+
+    game: str
+    box: str
+    positions: int
+    sides: list = field(default_factory=list)
+    claims: list = field(default_factory=list)
+    notes: list = field(default_factory=list)
+
+    @property
+    def agree(self) -> bool:
+        return (all(not s.differences and s.complete for s in self.sides)
+                and all(c.ok for c in self.claims))
+
+    @property
+    def incomplete(self) -> bool:
+        """Some source is the partial output of a failed or timed-out engine run."""
+        return any(not s.complete for s in self.sides)
+
+    def verdict(self) -> str:
+        """``all sources agree with python``, ``DIFFERENCES FOUND``, or for partial engine output
+        ``INCOMPLETE: 180 of 484 positions compared, no difference among them`` (per partial
+        source; ``N differences among them`` when some were found)."""
+        if not self.incomplete:
+            return "all sources agree with python" if self.agree else "DIFFERENCES FOUND"
+        parts = []
+        named = len(self.sides) > 1  # say what happened to each source, not only the partial one
+        for s in self.sides:
+            n = len(s.differences)
+            diffs = f"{n} difference{'s' if n > 1 else ''}"
+            if s.complete:
+                if named:
+                    parts.append(f"{s.side}: {'agrees on all ' + str(s.compared) + ' positions' if n == 0 else diffs}")
+                continue
+            found = "no difference among them" if n == 0 else f"{diffs} among them"
+            parts.append(f"{s.side + ': ' if named else ''}{s.compared} of {self.positions} positions "
+                         f"compared, {found}")
+        bad = sum(not c.ok for c in self.claims)
+        if bad:
+            parts.append(f"{bad} claim{'s' if bad != 1 else ''} differ{'s' if bad == 1 else ''}")
+        return "INCOMPLETE: " + "; ".join(parts)
+
+    def render(self, solution=None, shown: int = 10, more_hint: str = "see comparison.csv") -> str:
+        """The text report (template ``templates/report/comparison.txt.j2``); ``more_hint`` says
+        where the differences beyond the first ``shown`` are."""
+        env = environment(_TEMPLATES)
+        details = []
+        for s in self.sides:
+            for d in [d for d in s.differences if d.kind == "value"][:3]:
+                if solution is not None:
+                    details.append((d, [(q, g) for q, g in solution.options(d.position)]))
+        return env.get_template("report/comparison.txt.j2").render(c=self, shown=shown, details=details,
+                                                                    more_hint=more_hint)
+
+    def summary_page(self) -> dict:
+        """The verdict and per-source summary as a page model for ``templates/report/summary.html.j2``
+        (the top of the HTML report, and what a notebook shows)."""
+        return {
+            "ok": self.agree and not self.incomplete,
+            "verdict": f"VERDICT: {self.verdict()}",
+            "subject": f"{self.game} on the box {self.box}: {self.positions} valid positions (python)",
+            "summary_header": ["source", "file", "rows read", "positions compared", "result"],
+            "summary": [{"ok": not s.differences,
+                         "cells": [s.side, s.source, s.rows, s.compared,
+                                   ("agrees on every position" if s.complete else
+                                    "agrees on every position compared (partial output)")
+                                   if not s.differences else
+                                   "DIFFERS: " + ", ".join(f"{n} {k}" for k, n in s.counts().items())]}
+                        for s in self.sides],
+        }
+
+    def _repr_html_(self) -> str:
+        """Notebook display: the verdict and the per-source table."""
+        return html_environment(_TEMPLATES).get_template("report/summary.html.j2").render(page=self.summary_page())
+
+    def rows(self) -> list:
+        return [asdict(d) for s in self.sides for d in s.differences]
+
+    @property
+    def frame(self) -> pd.DataFrame:
+        """Every difference as a pandas DataFrame: ``side``, ``kind``, ``position`` (a tuple),
+        ``python``, ``other``, ``python_misere``, ``other_misere``, ``line`` (empty when agreed)."""
+        frame = pd.DataFrame(self.rows(), columns=COLUMNS)
+        for col in COLUMNS[3:]:  # integers stay integers (nullable), empty where a side has none
+            frame[col] = frame[col].astype("Int64")
+        return frame
+
+    def __repr__(self) -> str:
+        head = f"Comparison({self.game} on {self.box}: {self.positions} positions, "
+        head += "INCOMPLETE)" if self.incomplete else ("agree)" if self.agree else "DIFFER)")
+        lines = [head]
+        for s in self.sides:
+            counts = ", ".join(f"{n} {k}" for k, n in s.counts().items()) or "no differences"
+            lines.append(f"  {s.side} ({s.source}): {s.compared} compared, {counts}")
+        for c in self.claims:
+            lines.append(f"  claim {getattr(c, 'name', c)}: {'ok' if c.ok else 'FAILS'}")
+        return "\n".join(lines)
+
+    def write(self, folder, solution=None) -> list:
+        """Write ``comparison.txt``, ``comparison.csv`` and ``comparison.json`` (atomically)."""
+        folder = Path(folder)
+        frame = self.frame
+        frame["position"] = frame["position"].map(lambda p: " ".join(str(v) for v in p))
+        summary = {"game": self.game, "box": self.box, "positions": self.positions, "agree": self.agree,
+                   "verdict": self.verdict(), "complete": not self.incomplete,
+                   "sides": [{"side": s.side, "source": s.source, "rows": s.rows, "compared": s.compared,
+                              "complete": s.complete,
+                              "counts": s.counts(), "notes": s.notes} for s in self.sides],
+                   "claims": [asdict(c) for c in self.claims], "notes": self.notes,
+                   "differences": self.rows()}
+        return [atomic_write_text(folder / "comparison.txt", self.render(solution), overwrite=True),
+                atomic_write_text(folder / "comparison.csv", frame.to_csv(index=False), overwrite=True),
+                atomic_write_text(folder / "comparison.json", json.dumps(summary, indent=2, default=list) + "\n",
+                                  overwrite=True)]
+
+
+def _pairs(text, what: str) -> dict:
+    if isinstance(text, dict):
+        return {str(k): str(v) for k, v in text.items()}
+    out = {}
+    for part in filter(None, (x.strip() for x in (text or "").split(","))):
+        k, eq, v = part.partition("=")
+        if not eq:
+            raise InputError(f"{what} expects name=value pairs, got {part!r}")
+        out[k.strip()] = v.strip()
+    return out
+
+
+def import_cgsuite(path, ruleset, table_axes=None, fixed=None, partial: bool = False):
+    """Read a CGSuite transcript (``table_axes``: ``"rows=X,cols=Y"`` or a dict for a ``Table``
+    grid, with the other coordinates in ``fixed``: ``"c=V,..."`` or a dict). ``partial``: the
+    output of a run that was cut off, whose last line may be incomplete (then dropped).
+
+    Raises:
+        InputError: unreadable file, malformed axes or fixed values, or a malformed transcript
+            (the line named).
+    """
+    text = read_input_text(path, "CGSuite transcript")
+    if partial:
+        text = text[: text.rfind("\n") + 1]
+    if table_axes:
+        axes = _pairs(table_axes, "--table-axes")
+        if set(axes) != {"rows", "cols"}:
+            raise InputError("--table-axes expects rows=COORD,cols=COORD")
+        try:
+            fixed = {k: int(v) for k, v in _pairs(fixed, "--fixed").items()}
+        except ValueError:
+            raise InputError("--fixed values must be integers") from None
+        return parse_table(text, ruleset.coords, axes["rows"], axes["cols"], fixed, str(path))
+    return parse_transcript(text, ruleset.n, str(path))
+
+
+def compare_sources(ruleset, sol, cgsuite=None, mathematica=None, claims=None, table_axes=None,
+                    fixed=None, partial=()) -> Comparison:
+    """Compare the given sources with ``sol`` (a solved box of ``ruleset``).
+
+    Args:
+        cgsuite: path of a CGSuite transcript (see :func:`import_cgsuite` for ``table_axes`` and
+            ``fixed``).
+        mathematica: path of the CSV the emitted ``.wl`` wrote, or a printed ``{{...}}`` list.
+        claims: path of published claims typed from a paper (YAML, docs/claims-format.md).
+        partial: the sides (``cgsuite``, ``mathematica``) whose file is the partial output of a
+            failed or timed-out engine run: compared on the rows received (:func:`compare_table`).
+    Raises:
+        InputError: an unreadable or malformed source (file and line named).
+    """
+    comp = Comparison(ruleset.describe(), str(sol.box), len(sol))
+    if cgsuite:
+        t = import_cgsuite(cgsuite, ruleset, table_axes, fixed, partial="cgsuite" in partial)
+        comp.sides.append(compare_table(sol, t, "cgsuite", str(cgsuite), "cgsuite" not in partial))
+        if t.ended_without_quit:
+            comp.notes.append("the CGSuite REPL's input ended without :quit (EndOfFileException); "
+                              "every value before it was read")
+        for line, failing in t.checks:
+            comp.notes.append(f"cgsuite claim check at line {line}: "
+                              + ("holds on the box ([])" if not failing else
+                                 f"FAILS at {len(failing)} position(s), e.g. {failing[0]}"))
+        for line, value in t.scalars:
+            comp.notes.append(f"cgsuite printed the single value {value} at line {line} (not a table row)")
+    if mathematica:
+        part = "mathematica" in partial
+        comp.sides.append(compare_table(sol, read_output(mathematica, ruleset.coords, part), "mathematica",
+                                        str(mathematica), not part))
+    if claims:
+        comp.claims = check_claims(load_claims(claims), sol, str(claims))
+    return comp

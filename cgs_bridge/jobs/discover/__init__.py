@@ -1,0 +1,131 @@
+"""Discover characterisations of a game's P-positions and Grundy values on a box (issue 15).
+
+:func:`discover` solves the game, searches the formula families exhaustively over small integer
+parameters (nim-sums of shifted / floored / reduced coordinates for the P-positions and the Grundy
+values, sums and differences of coordinates, the same on described regions, periodic rows and
+columns of the Grundy table) and reports, simplest first, the formulas that hold on every valid
+position of the box — each as a spec ``claim`` line, re-checked by the claim checker — with near
+misses and their first failing positions. :func:`sweep_classes` (``sweep=`` of :func:`discover`)
+repeats the search over values of an int parameter and reports the parameter classes
+(``k % 4 == 3``) on which the same formula holds.
+"""
+
+from __future__ import annotations
+
+import time
+
+from .core import discover_solution
+from .families import FAMILIES, REGISTRY
+from .report import Artefact, Discovery, Found, Miss
+from .sweep import parse_sweep, sweep_classes
+
+__all__ = ["discover", "discover_solution", "sweep_classes", "parse_sweep", "Discovery", "Found",
+           "Miss", "Artefact", "FAMILIES", "REGISTRY"]
+
+
+def resolve(game, params=None, bound=None):
+    """``(ruleset, box)`` from a catalog name / spec path / CheckedGame / Ruleset / an object with
+    a ``ruleset`` attribute (the Python API's ``Game``), parameter values (name -> int or text)
+    and a bound (``"20"``, ``"x=20,y=10,z=20"``, an int, a dict or a
+    :class:`solvers.box.Box`).
+
+    Raises:
+        SpecError, ParameterError, BoxError: as :func:`cgs_bridge.model.loading.load_game`,
+        :class:`cgs_bridge.model.game.Ruleset` and :func:`solvers.parse_bound`.
+    """
+    from cgs_bridge.foundation.errors import BoxError
+    from cgs_bridge.language.checker import CheckedGame
+    from cgs_bridge.model.game import Ruleset
+    from cgs_bridge.model.loading import load_game
+    from solvers import Box, parse_bound
+    if not isinstance(game, Ruleset) and isinstance(getattr(game, "ruleset", None), Ruleset):
+        game = game.ruleset
+    if isinstance(game, Ruleset):
+        ruleset = game
+    else:
+        checked = game if isinstance(game, CheckedGame) else load_game(str(game))
+        ruleset = Ruleset(checked, {k: str(v) if isinstance(v, int) else v for k, v in (params or {}).items()})
+    if bound is None:
+        raise BoxError("discover needs a bound (e.g. bound=20 or 'x=20,y=10,z=20')")
+    if isinstance(bound, Box):
+        box = bound
+    elif isinstance(bound, dict):
+        box = parse_bound(",".join(f"{k}={v}" for k, v in bound.items()), ruleset.coords)
+    else:
+        box = parse_bound(str(bound), ruleset.coords)
+    return ruleset, box
+
+
+def discover(game, params=None, bound=None, *, families=FAMILIES, shifts: int = 3,
+             moduli=(2, 3, 4), offsets: int = 3, limit: int = 10, near: int = 5, fix_max: int = 2,
+             per_family: int = 3, sweep=None, method: str = "auto", progress=None, bfile=None,
+             force: bool = False, against=None) -> Discovery:
+    """Search the formula families for ``game`` with ``params`` on the box ``bound``.
+
+    Args:
+        game, params, bound: see :func:`resolve`; or ``game`` is an already solved
+            :class:`solvers.Solution` (or an object with a ``solution`` attribute, the Python
+            API's ``Solved``) and ``params``/``bound`` are omitted.
+        families: subset of ``FAMILIES`` = ('p', 'grundy', 'linear', 'regions', 'slices',
+            'periodic', 'partners', 'misere'), the registry :data:`REGISTRY` (issue 21).
+        shifts: largest |a| of a term's shift ``c + a``; ``moduli``: the m of ``floor(c / m)`` and
+            ``c % m``; offsets: largest |c| added outside a nim-sum or to a sum of coordinates.
+        limit: most formulas (and region formulas) reported; per_family: most formulas of one
+            family among them; near: most near misses reported;
+        fix_max: periodic rows/columns are those whose fixed coordinates are all <= fix_max.
+        sweep: ``"k=1..12"`` or ``("k", [1, 2, ...])``: also search each value of that int
+            parameter on the same box and report the classes ``k % M == r`` where a formula holds.
+        method: solver method ('auto', 'fast', 'reference'); with 'reference' the claim checker
+            also evaluates position by position (else compiled claims).
+        bfile: a directory: write rows, the diagonal, partner sequences and P-position counts
+            per bound there as OEIS b-files (``b_<name>.txt``); ``force`` replaces existing ones.
+        against: other parameter values (``{"k": 7}`` or ``"k=7"``): compare the P-positions with
+            the game at those values on the same box and a common re-check box
+            (:mod:`.differences`).
+
+    Every finding is re-checked on a larger box (twice every bound, grown until every coordinate
+    reaches it: :mod:`.stability`) and reported with its evidence; what fails there is listed
+    as an artefact of the small box with its first counterexample.
+    Returns:
+        a :class:`Discovery` (``to_text()``, ``to_json()``).
+    Raises:
+        InputError: a b-file exists (without ``force``) or cannot be written.
+        CgsBridgeError subclasses for bad games, parameters, bounds or sweep texts; see
+        :func:`solvers.solve` for solver errors.
+    """
+    from solvers import Solution, solve
+    solved = game if isinstance(game, Solution) else getattr(game, "solution", None)
+    if isinstance(solved, Solution) and params is None and bound is None:
+        ruleset, box = solved.ruleset, solved.box
+    else:
+        solved = None
+        ruleset, box = resolve(game, params, bound)
+    bad = set(families) - set(FAMILIES)
+    if bad:
+        from cgs_bridge.foundation.errors import ParameterError
+        raise ParameterError(f"unknown famil{'ies' if len(bad) > 1 else 'y'} {', '.join(sorted(bad))}; "
+                             f"choose among {', '.join(FAMILIES)}")
+    t0 = time.perf_counter()
+    mis = "misere" in families
+    if solved is not None and mis and solved.misere is None:
+        solved = None          # the misère family needs misère values: solve the same box again
+    sol = solved or solve(ruleset, box, misere=mis, method=method, progress=progress)
+    rep = discover_solution(sol, families, shifts, moduli, offsets, limit, near, fix_max,
+                            seconds={} if solved else {"solve": time.perf_counter() - t0},
+                            per_family=per_family,
+                            check_method="reference" if method == "reference" else "auto",
+                            solve_method=method)
+    if against is not None:
+        from .differences import compare, parse_against
+        rep.differences = compare(sol, parse_against(against, sol.ruleset), method=method)
+    if bfile is not None:
+        from .bfile import sequences, write
+        tables = (rep.partners or {}).get("tables", {})
+        rep.bfiles = write(bfile, sequences(sol, tables, fix_max), overwrite=force)
+    if sweep is not None:
+        name, values = parse_sweep(sweep, ruleset) if isinstance(sweep, str) else sweep
+        t1 = time.perf_counter()
+        rep.sweep = sweep_classes(ruleset, box, name, values, shifts, moduli, offsets, method,
+                                  families=[f for f in families if REGISTRY[f].candidates is not None])
+        rep.seconds["sweep"] = time.perf_counter() - t1
+    return rep

@@ -1,0 +1,183 @@
+"""Emit CGSuite 2.x and Mathematica programs for a bound game and a box (issue 3).
+
+API (used by ``cgs-bridge generate`` and ``cgs-bridge verify``):
+
+- :func:`emit` ``(ruleset, box, target, misere=False) -> {file name: text}``: pure and
+  deterministic, byte for byte;
+- :func:`generate_files` writes them atomically into a folder and returns the paths;
+- :func:`file_stem`, :func:`mathematica_csv_name`, :func:`cgsuite_script_name`,
+  :func:`cgsuite_class_file` name the files, so callers can find the outputs.
+
+File names (the *stem* rule): ``<game>`` then, per parameter in spec order, ``_<name><value>``
+for an integer (a negative value is written ``m<abs>``: ``k=-2`` -> ``_km2``) or
+``_<name>-<slug>-<hash>`` for a function parameter (slug: the expression in spec syntax with every
+run of characters other than letters and digits replaced by ``-``; hash: the first 6 hex digits
+of the SHA-1 of that spec text, so different functions never share a name), then per coordinate
+``_<coord><bound>``, then ``_misere`` with misère values. Example: ``triangular_k3_x4_y4_z4``.
+
+- Mathematica: ``<stem>.wl``, which writes ``<stem>.csv`` into the folder it runs in;
+- CGSuite: the class ``<ClassName>.cgs`` (CamelCase of the game name: ``two_inequalities`` ->
+  ``TwoInequalities``; function parameter values are built into the class, integer parameters
+  are class parameters) and the worksheet script ``<stem>_table.cgs``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from pathlib import Path
+
+from cgs_bridge.foundation.errors import BoxError, InputError
+from cgs_bridge.foundation.io import atomic_write_text
+from cgs_bridge.foundation.templating import environment
+from cgs_bridge.language.spec_printer import expr_text
+from cgs_bridge.model import catalog
+from cgs_bridge.model.box import parse_bound
+from cgs_bridge.model.game import FunctionValue, Ruleset
+from cgs_bridge.systems.cgsuite.printer import class_name
+from cgs_bridge.systems.printing.model import build_model
+from cgs_bridge.systems.registry import TARGETS
+
+#: The template of ``generated/README.md``.
+TEMPLATES = Path(__file__).with_name("templates")
+
+__all__ = ["emit", "generate_files", "file_stem", "mathematica_csv_name", "cgsuite_script_name",
+           "cgsuite_class_file", "mathematica_program_name", "TARGETS",
+           "catalog_files", "check_folder"]
+
+
+def file_stem(ruleset, box, misere: bool = False) -> str:
+    """The filesystem-safe stem naming the emitted files of ``ruleset`` on ``box`` (see module)."""
+    parts = [ruleset.name]
+    for p in ruleset.game.params:
+        v = ruleset.params[p.name]
+        if isinstance(v, FunctionValue):
+            text = expr_text(v.body)
+            slug = re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-")
+            digest = hashlib.sha1(text.encode("utf-8")).hexdigest()[:6]
+            parts.append(f"{p.name}-{slug}-{digest}")
+        else:
+            parts.append(f"{p.name}{v}" if v >= 0 else f"{p.name}m{-v}")
+    parts += [f"{c}{u}" for c, u in zip(box.coords, box.upper)]
+    if misere:
+        parts.append("misere")
+    return "_".join(parts)
+
+
+def mathematica_csv_name(ruleset, box, misere: bool = False) -> str:
+    """Name of the CSV file the emitted ``.wl`` program writes (``<stem>.csv``)."""
+    return file_stem(ruleset, box, misere) + ".csv"
+
+
+def mathematica_program_name(ruleset, box, misere: bool = False) -> str:
+    return file_stem(ruleset, box, misere) + ".wl"
+
+
+def cgsuite_script_name(ruleset, box, misere: bool = False) -> str:
+    """Name of the emitted CGSuite worksheet script (``<stem>_table.cgs``)."""
+    return file_stem(ruleset, box, misere) + "_table.cgs"
+
+
+def cgsuite_class_file(ruleset) -> str:
+    """Name of the emitted CGSuite class file (``<ClassName>.cgs``)."""
+    return class_name(ruleset.name) + ".cgs"
+
+
+def _check_box(ruleset, box):
+    if tuple(box.coords) != tuple(ruleset.coords):
+        raise BoxError(f"box coordinates {tuple(box.coords)} are not the game's {tuple(ruleset.coords)}")
+
+
+def emit(ruleset, box, target: str, misere: bool = False) -> dict:
+    """The files of one target: ``{file name: text}`` (pure, deterministic, byte-stable).
+
+    Args:
+        ruleset: a bound :class:`cgs_bridge.model.game.Ruleset`.
+        box: a :class:`solvers.box.Box` over the ruleset's coordinates (the emitted table covers
+            it; the class file does not depend on it).
+        target: a registered target name (``cgsuite``, ``mathematica``).
+        misere: also emit misère values (CGSuite ``MisereNimValue``; CSV column ``misere``).
+    Raises:
+        InputError: unknown target. BoxError: box over other coordinates.
+    """
+    if target not in TARGETS:
+        raise InputError(f"unknown target {target!r}; known: {', '.join(TARGETS)}")
+    _check_box(ruleset, box)
+    t = TARGETS[target]
+    stem = file_stem(ruleset, box, misere)
+    model = build_model(ruleset)
+    files = t.files(stem, model)
+    ctx = t.context(model, box, misere, {**files, "csv": stem + ".csv"})
+    env = environment(t.templates)
+    return {name: env.get_template(tpl).render(**ctx) for tpl, name in files.items()}
+
+
+def generate_files(ruleset, box, targets=("cgsuite", "mathematica"), outdir=Path("."),
+                   misere: bool = False, overwrite: bool = False) -> list:
+    """Emit ``targets`` and write the files into ``outdir`` (created if needed), atomically.
+
+    Returns:
+        the written paths (``pathlib.Path``), in target order then file order.
+    Raises:
+        InputError: unknown target; a file exists with other content and ``overwrite`` is false
+        (checked for every file before anything is written); a file cannot be written.
+        BoxError: box over other coordinates.
+    """
+    outdir = Path(outdir)
+    if isinstance(targets, str):
+        targets = (targets,)
+    planned: dict = {}
+    for target in targets:
+        for name, text in emit(ruleset, box, target, misere).items():
+            if name in planned and planned[name] != text:
+                raise InputError(f"targets disagree on the content of {name}")
+            planned[name] = text
+    if not overwrite:
+        for name, text in planned.items():
+            path = outdir / name
+            if path.exists():
+                try:
+                    same = path.read_text(encoding="utf-8") == text
+                except (OSError, UnicodeDecodeError):
+                    same = False
+                if not same:
+                    raise InputError(f"{path} exists and differs from what would be written; "
+                                     "pass --force to replace it")
+    return [atomic_write_text(outdir / name, text, overwrite=overwrite, make_parent=True) for name, text in planned.items()]
+
+
+# ------------------------------------------------------------------ the checked-in generated/ folder
+def catalog_files() -> dict:
+    """Every file of ``generated/``: ``{file name: text}`` for each catalog game at its default
+    parameters and the ``box generated [..]`` its file declares (chosen to match the boxes of the
+    real CGSuite transcripts where there is one), all targets, plus ``README.md`` (deterministic)."""
+    out: dict = {}
+    rows = []
+    for name in catalog.names():
+        ruleset = Ruleset(catalog.load(name), {})
+        box = parse_bound(catalog.boxes(name, "generated")[0][1], ruleset.coords)
+        files = []
+        for target in TARGETS:
+            for fn, text in emit(ruleset, box, target).items():
+                out[fn] = text
+                files.append(fn)
+        rows.append((name, ruleset.describe(), str(box), files))
+    out["README.md"] = environment(TEMPLATES).get_template("generated_readme.md.j2").render(rows=rows)
+    return out
+
+
+def check_folder(folder) -> list:
+    """Compare ``folder`` with :func:`catalog_files`: a sorted list of ``(status, file name)``
+    with status ``differs``, ``missing`` or ``extra`` (empty when identical; hidden files and
+    ``__pycache__`` are ignored)."""
+    folder = Path(folder)
+    want = catalog_files()
+    have = {p.name for p in folder.iterdir() if p.is_file() and not p.name.startswith(".")} if folder.is_dir() else set()
+    problems = []
+    for name, text in want.items():
+        if name not in have:
+            problems.append(("missing", name))
+        elif (folder / name).read_bytes() != text.encode("utf-8"):
+            problems.append(("differs", name))
+    problems += [("extra", n) for n in have - set(want)]
+    return sorted(problems, key=lambda p: (p[1], p[0]))

@@ -1,0 +1,384 @@
+"""The abstract syntax tree of a game specification: small frozen dataclasses.
+
+Every node carries ``pos`` (line, column; excluded from equality) so that semantic errors can name
+the place in the source. Expressions are integer-valued or boolean; ``/`` exists only as the exact
+``FloorDiv`` / ``CeilDiv`` nodes (``floor(a / b)``, ``ceil(a / b)``), so every value is an exact
+integer in every target.
+
+Node overview (expressions)::
+
+    Num(value)                 integer literal
+    Name(id)                   coordinate, parameter, bound variable, or a claim keyword
+                               (grundy, misere, P, N)
+    Neg(operand)               unary minus
+    Not(operand)               boolean negation
+    BinOp(op, left, right)     op in  + - * % ^ (power) xor (nim-sum) and or iff
+    Compare(ops, operands)     chained comparison a <= b < c ...; ops in <= < >= > == !=
+    FloorDiv(num, den)         exact floor(num / den)
+    CeilDiv(num, den)          exact ceil(num / den)
+    Call(func, args)           builtin (min, max, mod, abs, ilog2, nimsum), a ``def`` or a
+                               function parameter
+    If(cond, then, orelse)     if-then-else
+    Search(kind, var, lo, hi, cond)  largest (kind='max') or smallest ('min') var in lo..hi
+                               with cond
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields, replace
+from typing import Optional, Tuple, Union
+
+
+@dataclass(frozen=True)
+class Pos:
+    """A place in a specification source: 1-based line and column."""
+
+    line: int = 0
+    column: int = 0
+
+
+_NOPOS = Pos()
+
+
+def _pos():
+    return field(default=_NOPOS, compare=False, repr=False)
+
+
+# ---------------------------------------------------------------- expressions
+@dataclass(frozen=True)
+class Num:
+    value: int
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True)
+class Name:
+    id: str
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True)
+class Neg:
+    operand: "Expr"
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True)
+class Not:
+    operand: "Expr"
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True)
+class BinOp:
+    op: str
+    left: "Expr"
+    right: "Expr"
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True)
+class Compare:
+    ops: Tuple[str, ...]
+    operands: Tuple["Expr", ...]
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True)
+class FloorDiv:
+    num: "Expr"
+    den: "Expr"
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True)
+class CeilDiv:
+    num: "Expr"
+    den: "Expr"
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True)
+class Call:
+    func: str
+    args: Tuple["Expr", ...]
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True)
+class If:
+    cond: "Expr"
+    then: "Expr"
+    orelse: "Expr"
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True)
+class Search:
+    kind: str  # 'max' or 'min'
+    var: str
+    lo: "Expr"
+    hi: "Expr"
+    cond: "Expr"
+    pos: Pos = _pos()
+
+
+Expr = Union[Num, Name, Neg, Not, BinOp, Compare, FloorDiv, CeilDiv, Call, If, Search]
+EXPR_TYPES = (Num, Name, Neg, Not, BinOp, Compare, FloorDiv, CeilDiv, Call, If, Search)
+
+#: Builtin functions: name -> (min arity, max arity or None for n-ary).
+BUILTINS = {
+    "min": (1, None),
+    "max": (1, None),
+    "mod": (2, 2),
+    "abs": (1, 1),
+    "ilog2": (1, 1),
+    "nimsum": (1, None),
+}
+
+#: Names with a meaning inside claims only.
+CLAIM_NAMES = ("grundy", "misere", "P", "N")
+
+
+# ---------------------------------------------------------------- statements
+@dataclass(frozen=True)
+class Param:
+    """A game parameter: ``kind`` is 'int' or 'function' (a function of one variable ``t``).
+
+    ``lower`` is the declared lower bound of an int parameter (``k: int >= 1``); ``default`` is an
+    expression (for a function parameter: an expression in ``t``); ``qualifiers`` of a function
+    parameter are among 'nondecreasing', 'nonnegative'.
+    """
+
+    name: str
+    kind: str
+    lower: Optional[int] = None
+    default: Optional[Expr] = None
+    qualifiers: Tuple[str, ...] = ()
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True)
+class Def:
+    name: str
+    params: Tuple[str, ...]
+    body: Expr
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True)
+class Assign:
+    target: str
+    value: Expr
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True)
+class Cut:
+    """Explicit move rule: lower ``coord`` to any ``var`` < its value, then apply ``assigns``
+    simultaneously. Inside the assignments every coordinate name denotes the *lowered* position
+    (so ``coord`` and ``var`` are the same value)."""
+
+    coord: str
+    var: str
+    assigns: Tuple[Assign, ...] = ()
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True)
+class DerivedCut:
+    """Derived move rule: lower ``coord``, then shrink the other coordinates to the largest valid
+    position below (see :mod:`cgs_bridge.model.game`)."""
+
+    coord: str
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True)
+class Move:
+    """General move rule (issue 22): for each value of ``var`` in the inclusive interval
+    ``lo..hi`` (or, when ``values`` is given, in that finite set, in order) for which ``where``
+    holds, the option is the position with ``assigns`` applied simultaneously; coordinates not
+    assigned keep their value. Every expression here (bounds, set, condition, assignments) reads
+    the position *before* the move and ``var``; the game's ``clamp`` follows, as after a cut.
+
+    The sugar forms of the language become a ``Move`` (``kind`` says which; see
+    :mod:`cgs_bridge.language.moves`): ``cut x to t where C: ...`` (``t`` in ``0..x - 1``), ``cut x, y by s in {1, 2}`` / ``in a..b`` / bare (``s`` in ``1..min(x, y)``: Wythoff's
+    diagonal move), ``move s in a..b where C: x = E, ...`` and a second plain rule of a
+    coordinate that already has one."""
+
+    var: str
+    lo: Optional["Expr"]
+    hi: Optional["Expr"]
+    values: Optional[Tuple["Expr", ...]]
+    where: Optional["Expr"]
+    assigns: Tuple[Assign, ...]
+    kind: str = "move"    # cut (a second plain cut), cut_where, cut_by or move
+    pos: Pos = _pos()
+
+    @property
+    def lowers(self) -> Tuple[str, ...]:
+        """The coordinates this rule assigns."""
+        return tuple(a.target for a in self.assigns)
+
+
+@dataclass(frozen=True)
+class PassOnce:
+    """``pass once [as NAME]``: one pass move in the whole game, for either player, allowed from
+    every position that has another option, never from a terminal position (M. Inoue, M. Fukui, R. Miyadera, "Impartial chocolate bar
+    games with a pass", Integers 16 (2016) G5, cited as [4] in seed 003; "Chocolate games with a
+    pass"). The state carries the flag coordinate ``flag`` (1 while the pass is unused, 0 after
+    it): the checker appends it to the coordinates, last, with ``require flag <= 1``."""
+
+    flag: str = "passes"
+    added: bool = False   # set by the checker once the flag coordinate is appended
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True)
+class Clamp:
+    """A one-pass simultaneous clamp applied after every explicit cut (the hexagon's ``pos``)."""
+
+    assigns: Tuple[Assign, ...]
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True)
+class Claim:
+    name: str
+    expr: Expr
+    when: Optional[Expr] = None
+    pos: Pos = _pos()
+    #: ``when f satisfies halving``: ``(("f", "halving"),)``, properties of function parameters
+    #: checked on the box (a claim whose hypothesis fails there is not applicable).
+    hypotheses: Tuple[Tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class BoxDecl:
+    """``box PURPOSE (p = v, ...) [bound] ...``: boxes a tool uses for this game (not a rule).
+
+    ``purpose`` is ``generated`` (the box of ``generated/``, at most one, default parameters),
+    ``engine`` (small box for running emitted programs in tests, at most one, default parameters)
+    or ``kernel`` (solver test cases, any number); ``params`` are parameter values;
+    ``bounds`` holds per box an int (every coordinate) or ``((coord, upper, pos), ...)``.
+    """
+
+    purpose: str
+    params: Tuple[Assign, ...]
+    bounds: Tuple
+    pos: Pos = _pos()
+
+    def bound_texts(self) -> tuple:
+        """The boxes as ``--bound`` texts (``"4"``, ``"y=4,z=13"``)."""
+        return tuple(str(b) if isinstance(b, int) else ",".join(f"{c}={u}" for c, u, _ in b)
+                     for b in self.bounds)
+
+
+@dataclass(frozen=True)
+class Require:
+    expr: Expr
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True)
+class SumTerm:
+    """One component of a disjunctive sum: game ``game`` with arguments ``args`` whose coordinates
+    are renamed, in order, to ``coords``."""
+
+    game: str
+    args: Tuple[Expr, ...]
+    coords: Tuple[str, ...]
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True)
+class Game:
+    name: str
+    params: Tuple[Param, ...] = ()
+    title: str = ""
+    source: str = ""
+    coords: Tuple[str, ...] = ()
+    defs: Tuple[Def, ...] = ()
+    requires: Tuple[Require, ...] = ()
+    cuts: Tuple[Union[Cut, DerivedCut], ...] = ()
+    moves: Tuple[Move, ...] = ()                # general rules (issue 22), after ``cuts``
+    pass_once: Optional[PassOnce] = None        # ``pass once``: the flag coordinate (issue 22)
+    clamp: Optional[Clamp] = None
+    claims: Tuple[Claim, ...] = ()
+    sum: Tuple[SumTerm, ...] = ()
+    catalog: Optional[Tuple[int, Pos]] = None   # ``catalog N``: position in the catalog order
+    boxes: Tuple[BoxDecl, ...] = ()
+    file: Optional[str] = field(default=None, compare=False)
+    pos: Pos = _pos()
+
+    def param(self, name: str) -> Optional[Param]:
+        return next((p for p in self.params if p.name == name), None)
+
+    def cut_for(self, coord: str):
+        return next((c for c in self.cuts if c.coord == coord), None)
+
+
+def children(node) -> tuple:
+    """The direct sub-expressions of an expression node, in field order."""
+    out = []
+    for f in fields(node):
+        v = getattr(node, f.name)
+        if isinstance(v, EXPR_TYPES):
+            out.append(v)
+        elif isinstance(v, tuple):
+            out.extend(x for x in v if isinstance(x, EXPR_TYPES))
+    return tuple(out)
+
+
+def map_children(node, fn):
+    """``node`` with every direct sub-expression ``c`` replaced by ``fn(c)``."""
+    changes = {}
+    for f in fields(node):
+        v = getattr(node, f.name)
+        if isinstance(v, EXPR_TYPES):
+            changes[f.name] = fn(v)
+        elif isinstance(v, tuple) and any(isinstance(x, EXPR_TYPES) for x in v):
+            changes[f.name] = tuple(fn(x) if isinstance(x, EXPR_TYPES) else x for x in v)
+    return replace(node, **changes) if changes else node
+
+
+def walk(node):
+    """Yield ``node`` and every expression node below it (pre-order)."""
+    yield node
+    for c in children(node):
+        yield from walk(c)
+
+
+def free_names(node, bound: frozenset = frozenset()) -> set:
+    """Names used in ``node`` that are not bound by an enclosing ``Search``."""
+    if isinstance(node, Name):
+        return set() if node.id in bound else {node.id}
+    if isinstance(node, Search):
+        return (free_names(node.lo, bound) | free_names(node.hi, bound)
+                | free_names(node.cond, bound | {node.var}))
+    out: set = set()
+    for c in children(node):
+        out |= free_names(c, bound)
+    return out
+
+
+def substitute(node, mapping: dict):
+    """Return ``node`` with every free ``Name`` whose id is in ``mapping`` replaced: by
+    ``mapping[id]`` when that is an expression, or renamed when it is a ``str``. Calls to
+    functions whose name maps to a ``str`` are renamed. Bound search variables are respected."""
+    def sub(n, bound):
+        if isinstance(n, Name):
+            if n.id in bound or n.id not in mapping:
+                return n
+            new = mapping[n.id]
+            return Name(new, n.pos) if isinstance(new, str) else new
+        if isinstance(n, Search):
+            inner = bound | {n.var}
+            return Search(n.kind, n.var, sub(n.lo, bound), sub(n.hi, bound), sub(n.cond, inner), n.pos)
+        if isinstance(n, Call) and isinstance(mapping.get(n.func), str):
+            n = replace(n, func=mapping[n.func])
+        if not isinstance(n, EXPR_TYPES):
+            raise TypeError(f"not an expression: {n!r}")
+        return map_children(n, lambda c: sub(c, bound))
+    return sub(node, frozenset())

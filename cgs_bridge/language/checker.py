@@ -1,0 +1,404 @@
+"""Semantic checks of a parsed game and flattening of disjunctive sums.
+
+The checker is the only gate between source text and everything downstream (solvers, printers):
+every later stage may assume names resolve, types agree (integer vs boolean), each coordinate has
+at most one move rule, and ``/`` appears only as exact ``floor(a/b)`` or ``ceil(a/b)``. The
+analysis derived moves need (the valid set as :class:`Atom` inequalities, monotonicity) is
+:mod:`cgs_bridge.language.constraints`; a game with a derived rule must pass it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Callable
+
+from cgs_bridge.foundation.errors import SpecError
+
+from . import ast as A
+from .boxes import check_boxes
+from .constraints import Atom, constraint_atoms, monotonicity  # noqa: F401  (Atom, monotonicity: public here too)
+from .expansion import check_expansion
+from .moves import add_pass_flag, check_move, split_rules
+from .visitor import ExprVisitor, register_visitor
+
+MAX_COORDS = 10
+
+_BOOL_OPS = {"and", "or", "iff"}
+
+
+@dataclass(frozen=True)
+class CheckedGame:
+    """A flat (sum-free) game that passed every check, with the analysis of its constraints."""
+
+    game: A.Game
+    atoms: tuple
+    warnings: tuple
+
+
+def _err(game: A.Game, msg: str, pos: A.Pos | None = None) -> SpecError:
+    pos = pos or game.pos
+    return SpecError(msg, game.file, pos.line or None, pos.column or None)
+
+
+# ------------------------------------------------------------------ disjunctive sums
+def flatten(game: A.Game, resolve: Callable[[str], A.Game]) -> A.Game:
+    """Expand ``sum G1(args)[c...] + G2(...)[...]`` into one flat game whose positions are the
+    tuples of component positions (Definition of disjunctive sum: seed 001 Def 1.3, seed 003
+    Def 2.2): the valid set is the product, and each coordinate keeps its component's move rule.
+
+    Component definitions are prefixed with the component's renamed coordinates to stay distinct;
+    integer parameters are replaced by the argument expressions; function parameters by the name
+    of the outer function parameter passed in.
+
+    Raises:
+        SpecError: unknown component game, wrong number of coordinates or arguments, a component
+        with a clamp (a global clamp of one component cannot act on the sum).
+    """
+    if not game.sum:
+        return game
+    if game.coords or game.requires or game.cuts or game.clamp or game.defs:
+        raise _err(game, f"game {game.name}: a 'sum' game takes its coordinates, constraints and "
+                         "moves from its components; remove the other statements", game.pos)
+    coords, defs, requires, cuts, moves = [], [], [], [], []
+    for term in game.sum:
+        try:
+            comp = flatten(resolve(term.game), resolve)
+        except KeyError:
+            raise _err(game, f"unknown game {term.game!r} in sum", term.pos) from None
+        if comp.clamp is not None:
+            raise _err(game, f"component {term.game} has a global clamp; it cannot be summed", term.pos)
+        if comp.pass_once is not None:
+            raise _err(game, f"component {term.game} has a pass (one flag of a whole game); it cannot "
+                             "be summed; write 'pass once' in the sum game instead", term.pos)
+        if len(term.coords) != len(comp.coords):
+            raise _err(game, f"{term.game} has {len(comp.coords)} coordinates "
+                             f"({', '.join(comp.coords)}); {len(term.coords)} names given", term.pos)
+        mapping = _term_mapping(game, term, comp)
+        prefix = "_".join(term.coords) + "_"
+        for d in comp.defs:
+            mapping[d.name] = prefix + d.name
+        for d in comp.defs:
+            inner = {k: v for k, v in mapping.items() if k not in d.params}
+            defs.append(A.Def(prefix + d.name, d.params, A.substitute(d.body, inner), d.pos))
+        coords.extend(term.coords)
+        requires.extend(A.Require(A.substitute(r.expr, mapping), r.pos) for r in comp.requires)
+        cuts.extend(_renamed_cut(c, mapping) for c in comp.cuts)
+        moves.extend(_renamed_move(m, mapping) for m in comp.moves)
+    return replace(game, coords=tuple(coords), defs=tuple(defs), requires=tuple(requires),
+                   cuts=tuple(cuts), moves=tuple(moves), sum=())
+
+
+def _term_mapping(game: A.Game, term: A.SumTerm, comp: A.Game) -> dict:
+    """Substitution for one component of a sum: its coordinates -> the term's names, integer
+    parameters -> argument expressions (or defaults), function parameters -> the outer function
+    parameter's name."""
+    params = list(comp.params)
+    args = list(term.args)
+    if len(args) > len(params):
+        raise _err(game, f"{term.game} takes {len(params)} parameters; {len(args)} given", term.pos)
+    mapping: dict = dict(zip(comp.coords, (A.Name(c, term.pos) for c in term.coords)))
+    for p, a in zip(params, args):
+        if p.kind == "function":
+            if not isinstance(a, A.Name):
+                raise _err(game, f"function parameter {p.name} of {term.game} must be passed the "
+                                 "name of a function parameter", term.pos)
+            mapping[p.name] = a.id
+        else:
+            mapping[p.name] = a
+    for p in params[len(args):]:
+        if p.default is None:
+            raise _err(game, f"parameter {p.name} of {term.game} has no default; pass it", term.pos)
+        if p.kind == "function":
+            raise _err(game, f"pass function parameter {p.name} of {term.game} explicitly", term.pos)
+        mapping[p.name] = p.default
+    return mapping
+
+
+def _renamed_cut(c, mapping: dict):
+    """A component's move rule in the sum's names (the cut variable stays bound)."""
+    new = mapping[c.coord].id
+    if isinstance(c, A.DerivedCut):
+        return A.DerivedCut(new, c.pos)
+    inner = {k: v for k, v in mapping.items() if k != c.var}
+    inner[c.var] = A.Name(c.var, c.pos)
+    return A.Cut(new, c.var, tuple(A.Assign(mapping[a.target].id, A.substitute(a.value, inner), a.pos)
+                                   for a in c.assigns), c.pos)
+
+
+def _renamed_move(m: A.Move, mapping: dict) -> A.Move:
+    """A component's general move rule in the sum's names (its variable stays bound)."""
+    inner = {k: v for k, v in mapping.items() if k != m.var}
+    sub = lambda e: None if e is None else A.substitute(e, inner)  # noqa: E731
+    return replace(m, lo=sub(m.lo), hi=sub(m.hi), where=sub(m.where),
+                   values=None if m.values is None else tuple(sub(v) for v in m.values),
+                   assigns=tuple(A.Assign(mapping[a.target].id, sub(a.value), a.pos) for a in m.assigns))
+
+
+# ------------------------------------------------------------------ names and types
+class _Scope:
+    def __init__(self, game: A.Game, claim: bool = False):
+        self.game = game
+        self.coords = set(game.coords)
+        self.ints = {p.name for p in game.params if p.kind == "int"}
+        self.funcs = {p.name for p in game.params if p.kind == "function"}
+        self.defs: dict = {}
+        self.claim = claim
+
+
+def _kind(want: str) -> str:
+    return "an integer" if want == "int" else "a condition"
+
+
+@register_visitor
+class _TypeChecker(ExprVisitor):
+    """``visit(node)`` returns 'int' or 'bool' for ``node``; raises SpecError (with the node's
+    line and column) on unknown names, wrong arity or type errors. ``local`` names bound search,
+    cut or function variables."""
+
+    def __init__(self, scope: _Scope, local: frozenset, game: A.Game):
+        self.scope, self.local, self.game = scope, local, game
+
+    def need(self, n, want: str) -> None:
+        got = self.visit(n)
+        if got != want:
+            raise _err(self.game, f"expected {_kind(want)} here, found {_kind(got)}", n.pos)
+
+    def visit_Num(self, node):
+        return "int"
+
+    def visit_Name(self, node):
+        scope, game = self.scope, self.game
+        if node.id in self.local or node.id in scope.coords or node.id in scope.ints:
+            return "int"
+        if scope.claim and node.id in ("grundy", "misere"):
+            return "int"
+        if scope.claim and node.id in ("P", "N"):
+            return "bool"
+        if node.id in scope.funcs or node.id in scope.defs:
+            raise _err(game, f"{node.id} is a function; call it with an argument", node.pos)
+        hint = " (grundy, misere, P and N exist only in claims)" if node.id in A.CLAIM_NAMES else ""
+        raise _err(game, f"unknown name {node.id!r}{hint}", node.pos)
+
+    def visit_Neg(self, node):
+        self.need(node.operand, "int")
+        return "int"
+
+    def visit_Not(self, node):
+        self.need(node.operand, "bool")
+        return "bool"
+
+    def visit_BinOp(self, node):
+        want = "bool" if node.op in _BOOL_OPS else "int"
+        self.need(node.left, want)
+        self.need(node.right, want)
+        return want
+
+    def visit_Compare(self, node):
+        for o in node.operands:
+            self.need(o, "int")
+        return "bool"
+
+    def visit_FloorDiv(self, node):
+        self.need(node.num, "int")
+        self.need(node.den, "int")
+        return "int"
+
+    visit_CeilDiv = visit_FloorDiv
+
+    def visit_If(self, node):
+        self.need(node.cond, "bool")
+        t = self.visit(node.then)
+        self.need(node.orelse, t)
+        return t
+
+    def visit_Search(self, node):
+        self.need(node.lo, "int")
+        self.need(node.hi, "int")
+        if node.var in self.scope.coords or node.var in self.scope.ints:
+            raise _err(self.game, f"search variable {node.var!r} hides a coordinate or parameter", node.pos)
+        _type_in(node.cond, self.scope, self.local | {node.var}, self.game, "bool")
+        return "int"
+
+    def visit_Call(self, node):
+        self._check_call(node)
+        for a in node.args:
+            self.need(a, "int")
+        return "int"
+
+    def _check_call(self, node) -> None:
+        """The function exists and takes this many arguments."""
+        f, n, game, scope = node.func, len(node.args), self.game, self.scope
+        if f == "/":
+            raise _err(game, "'/' is exact division and must be the whole argument of floor(...) or "
+                             "ceil(...), e.g. floor((x + z) / k)", node.pos)
+        if f == "log2":
+            raise _err(game, "log2 exists only as floor(log2(n)), an exact integer", node.pos)
+        if f in A.BUILTINS:
+            lo, hi = A.BUILTINS[f]
+            if n < lo or (hi is not None and n > hi):
+                raise _err(game, f"{f} takes {lo if hi == lo else f'at least {lo}'} argument"
+                                 f"{'s' if (hi or 2) > 1 else ''}; {n} given", node.pos)
+        elif f in scope.funcs:
+            if n != 1:
+                raise _err(game, f"function parameter {f} takes one argument; {n} given", node.pos)
+        elif f in scope.defs:
+            if n != len(scope.defs[f]):
+                raise _err(game, f"{f} takes {len(scope.defs[f])} arguments; {n} given", node.pos)
+        else:
+            raise _err(game, f"unknown function {f!r}", node.pos)
+
+
+def _type(node, scope: _Scope, local: frozenset, game: A.Game) -> str:
+    """Return 'int' or 'bool' for ``node``; raise SpecError on unknown names or type errors."""
+    return _TypeChecker(scope, local, game).visit(node)
+
+
+def _type_in(node, scope, local, game, want):
+    """Check that ``node`` has type ``want`` ('int' or 'bool'); SpecError otherwise."""
+    if _type(node, scope, local, game) != want:
+        raise _err(game, f"expected {_kind(want)} here", node.pos)
+
+
+# ------------------------------------------------------------------ the check
+def check_game(game: A.Game, resolve: Callable[[str], A.Game] | None = None) -> CheckedGame:
+    """Check ``game`` (flattening a sum first) and analyse its constraints.
+
+    Args:
+        game: a parsed game.
+        resolve: maps a game name to a parsed game (for the components of a sum).
+    Returns:
+        a :class:`CheckedGame`.
+    Raises:
+        SpecError: with file, line and column, for the first problem found.
+    """
+    if game.sum:
+        game = flatten(game, resolve or (lambda name: (_ for _ in ()).throw(KeyError(name))))
+    if not game.coords:
+        raise _err(game, f"game {game.name} has no 'coordinates' statement")
+    if game.pass_once is not None and not game.pass_once.added and game.pass_once.flag in game.coords:
+        raise _err(game, f"the pass flag {game.pass_once.flag!r} has the name of a coordinate; "
+                         "name it with 'pass once as NAME'", game.pass_once.pos)
+    game = add_pass_flag(split_rules(game))
+    if len(game.coords) > MAX_COORDS:
+        raise _err(game, f"at most {MAX_COORDS} coordinates are supported; {len(game.coords)} given")
+    seen = _check_names(game)
+    scope = _Scope(game)
+    _check_params_and_defs(game, scope)
+    for r in game.requires:
+        _type_in(r.expr, scope, frozenset(), game, "bool")
+    _check_moves(game, scope, seen)
+    _check_claims(game, scope)
+    check_expansion(game)
+    check_boxes(game, lambda p, v: _type_in(v, _bare_scope(game), frozenset({"t"}), game, "int"))
+    atoms = tuple(constraint_atoms(game))
+    return CheckedGame(game, atoms, tuple(_derived_warnings(game, atoms)))
+
+
+def _bare_scope(game: A.Game) -> _Scope:
+    """A scope with no coordinates, parameters or definitions (parameter defaults, box values)."""
+    return _Scope(A.Game(name=game.name, file=game.file))
+
+
+def _check_names(game: A.Game) -> dict:
+    """Coordinates, parameters and definitions have distinct, unreserved names; returns
+    name -> what it is."""
+    seen: dict = {}
+    reserved = set(A.BUILTINS) | set(A.CLAIM_NAMES) | {"t_"}
+    for name, what in ([(c, "coordinate") for c in game.coords] + [(p.name, "parameter") for p in game.params]
+                       + [(d.name, "definition") for d in game.defs]):
+        if name in seen:
+            raise _err(game, f"{what} {name!r} has the name of a {seen[name]}")
+        if name in reserved:
+            raise _err(game, f"{what} {name!r} uses a reserved name")
+        seen[name] = what
+    return seen
+
+
+def _check_params_and_defs(game: A.Game, scope: _Scope) -> None:
+    """Parameter defaults (a function default is an expression in ``t``) and definition bodies
+    are integers; fills ``scope.defs`` (a definition sees earlier definitions only)."""
+    for p in game.params:
+        if p.default is not None:
+            local = frozenset({"t"}) if p.kind == "function" else frozenset()
+            _type_in(p.default, _bare_scope(game), local, game, "int")
+    for d in game.defs:
+        if len(set(d.params)) != len(d.params):
+            raise _err(game, f"repeated parameter in definition of {d.name}", d.pos)
+        inner = _Scope(game)
+        inner.defs = dict(scope.defs)
+        inner.coords = set()  # a definition sees only its own parameters and the game's parameters
+        _type_in(d.body, inner, frozenset(d.params), game, "int")
+        scope.defs[d.name] = d.params
+
+
+def _check_moves(game: A.Game, scope: _Scope, seen: dict) -> None:
+    """At most one rule per coordinate; cut variables hide nothing; assignments and the clamp
+    assign coordinates, each at most once per rule, with integers."""
+    cut_coords: dict = {}
+    for c in game.cuts:
+        if c.coord not in scope.coords:
+            raise _err(game, f"cut of unknown coordinate {c.coord!r}", c.pos)
+        if c.coord in cut_coords:  # split_rules left only derived rules here
+            raise _err(game, f"coordinate {c.coord} has two move rules and one is derived; a derived "
+                             "rule must be the only rule of its coordinate", c.pos)
+        if game.pass_once is not None and c.coord == game.pass_once.flag:
+            raise _err(game, f"{c.coord} is the pass flag; only the pass changes it", c.pos)
+        cut_coords[c.coord] = c
+        if isinstance(c, A.Cut):
+            if c.var in seen and c.var != c.coord:
+                raise _err(game, f"cut variable {c.var!r} hides a {seen[c.var]}", c.pos)
+            targets: set = set()
+            for a in c.assigns:
+                _check_assign(game, scope, a, targets, frozenset({c.var}))
+                if a.target == c.coord:
+                    raise _err(game, f"the cut of {c.coord} cannot also assign {c.coord}", a.pos)
+    if game.clamp is not None:
+        targets = set()
+        for a in game.clamp.assigns:
+            _check_assign(game, scope, a, targets, frozenset())
+    for m in game.moves:
+        check_move(game, m, seen, scope.coords, lambda e, local, want: _type_in(e, scope, local, game, want),
+                   lambda a, targets, local: _check_assign(game, scope, a, targets, local),
+                   lambda msg, pos: _err(game, msg, pos))
+
+
+def _check_claims(game: A.Game, scope: _Scope) -> None:
+    """Claims are conditions (with grundy, misere, P, N); ``when`` uses parameters only."""
+    for cl in game.claims:
+        cs = _Scope(game, claim=True)
+        cs.defs = scope.defs
+        for name, prop in cl.hypotheses:
+            p = game.param(name)
+            if p is None or p.kind != "function":
+                raise SpecError(f"claim {cl.name!r}: 'when {name} satisfies {prop}' needs a function "
+                                f"parameter {name}", getattr(game, "file", None), cl.pos.line, cl.pos.column)
+        if cl.when is not None:
+            ws = _Scope(game)
+            ws.defs, ws.coords = scope.defs, set()
+            _type_in(cl.when, ws, frozenset(), game, "bool")
+        _type_in(cl.expr, cs, frozenset(), game, "bool")
+
+
+def _derived_warnings(game: A.Game, atoms: tuple) -> list:
+    """With a derived rule every constraint must bound a coordinate (SpecError otherwise);
+    warnings for the constraints not proved monotone."""
+    warnings = []
+    if any(isinstance(c, A.DerivedCut) for c in game.cuts):
+        for a in atoms:
+            if a.coord is None:
+                raise _err(game, f"derived moves need every constraint in the form "
+                                 f"'coordinate-expression <= expression' ({a.why})", a.pos)
+            if not a.monotone:
+                warnings.append(f"{game.file or game.name}:{a.pos.line}:{a.pos.column}: could not prove "
+                                f"this constraint monotone; derived moves use a linear search and the "
+                                f"rule check on the box")
+    return warnings
+
+
+def _check_assign(game, scope, a: A.Assign, targets: set, local):
+    if a.target not in scope.coords:
+        raise _err(game, f"assignment to {a.target!r}, which is not a coordinate", a.pos)
+    if a.target in targets:
+        raise _err(game, f"{a.target} assigned twice in one rule", a.pos)
+    targets.add(a.target)
+    _type_in(a.value, scope, local, game, "int")

@@ -1,0 +1,94 @@
+"""The printer base class shared by every target (spec language, CGSuite, Mathematica, ...).
+
+A target subclasses :class:`Printer`, fills :attr:`Printer.PRECEDENCE` (operator -> binding
+strength, higher binds tighter) and :attr:`Printer.FUNCTIONS` (spec builtin -> target spelling),
+and implements ``_print_<NodeClass>`` for each expression node type of
+:mod:`cgs_bridge.language.ast`. Parentheses come from the precedence table only: :meth:`parens` wraps a
+sub-expression whose precedence is lower than its context requires.
+"""
+
+from __future__ import annotations
+
+from . import ast as A
+from .visitor import ExprVisitor
+
+#: Precedence of node kinds that are not binary operators.
+ATOM = 100
+
+
+class Printer(ExprVisitor):
+    """Base class: dispatch on the node class name (:class:`ExprVisitor` with the sympy spelling
+    ``_print_<Name>``), precedence-driven parentheses.
+
+    Subclasses must define ``_print_<Name>`` for every class in ``cgs_bridge.language.ast.EXPR_TYPES``
+    (a test checks this for every registered printer).
+    """
+
+    #: operator -> precedence (higher binds tighter). Keys are spec operators:
+    #: 'iff', 'or', 'and', 'not', 'cmp', 'xor', '+', '-', '*', '%', 'neg', '^'.
+    PRECEDENCE: dict = {}
+    #: spec builtin function -> target spelling (a format string or a name).
+    FUNCTIONS: dict = {}
+
+    PREFIX = "_print_"
+
+    def doprint(self, node) -> str:
+        return self.visit(node)
+
+    def precedence(self, node) -> int:
+        if isinstance(node, A.BinOp):
+            return self.PRECEDENCE[node.op]
+        if isinstance(node, A.Compare):
+            return self.PRECEDENCE["cmp"]
+        if isinstance(node, A.Not):
+            return self.PRECEDENCE["not"]
+        if isinstance(node, A.Neg):
+            return self.PRECEDENCE["neg"]
+        if isinstance(node, A.Num) and node.value < 0:
+            return self.PRECEDENCE["neg"]
+        if isinstance(node, A.If):
+            return self.PRECEDENCE.get("if", 0)
+        return ATOM
+
+    def parens(self, node, level: int, strict: bool = False) -> str:
+        """Print ``node`` in a context that needs precedence ``level`` (``strict``: the context
+        needs strictly higher, e.g. the right operand of a left-associative operator)."""
+        text = self.doprint(node)
+        p = self.precedence(node)
+        if p < level or (strict and p == level):
+            return "(" + text + ")"
+        return text
+
+    def operand(self, node, level: int, strict: bool = False) -> str:
+        """Like :meth:`parens`, but a negative operand of a binary operator is parenthesised too
+        (``a - (-b)``, ``x^(-1)``), which every target needs."""
+        if isinstance(node, A.Neg) or (isinstance(node, A.Num) and node.value < 0):
+            return "(" + self.doprint(node) + ")"
+        return self.parens(node, level, strict)
+
+    #: spec name -> target spelling (an object with ``get``, e.g. the naming of
+    #: :mod:`cgs_bridge.systems.printing.naming`); None prints names unchanged.
+    names = None
+    #: names printed differently for the moment (locals of an emitted helper function).
+    overrides: dict = {}
+
+    def name(self, ident: str) -> str:
+        """Spelling of an identifier in the target (targets rename reserved names)."""
+        if ident in self.overrides:
+            return self.overrides[ident]
+        return ident if self.names is None else self.names.get(ident)
+
+    def with_overrides(self, node, overrides: dict) -> str:
+        """Print ``node`` with some names printed differently (locals of a helper function)."""
+        old = self.overrides
+        self.overrides = {**old, **overrides}
+        try:
+            return self.doprint(node)
+        finally:
+            self.overrides = old
+
+    def _print_Num(self, n):
+        return str(n.value)
+
+    def _print_Name(self, n):
+        return self.name(n.id)

@@ -1,0 +1,95 @@
+"""The catalog: the published chocolate-bar games as specifications shipped with the package.
+
+Each ``<name>.game`` file holds the game ``<name>`` (plus helper games it sums), citing its seed
+document and definition numbers. Names and coordinate orders are part of the public interface.
+
+A file also declares the data the tools need (see ``box`` and ``catalog`` in the README's spec
+language section): ``catalog N`` (its position in the catalog order), ``box generated [..]`` (the
+box of ``generated/``), ``box engine [..]`` (a small box for running the emitted programs in a
+test engine) and ``box kernel (params) [..] ...`` (fast-kernel test cases). Adding a game to the
+catalog means adding one file.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from cgs_bridge.foundation.errors import SpecError
+from cgs_bridge.language import check_source
+from cgs_bridge.language.parser import parse_games
+from cgs_bridge.language.spec_printer import expr_text
+
+_DIR = Path(__file__).parent
+
+
+def path(name: str) -> Path:
+    return _DIR / f"{name}.game"
+
+
+@lru_cache(maxsize=None)
+def _parse_file(name: str):
+    p = path(name)
+    games = parse_games(p.read_text(encoding="utf-8"), f"catalog/{p.name}")
+    for g in games:
+        if g.name == name:
+            return g
+    raise SpecError(f"catalog file {p.name} does not define game {name}")
+
+
+@lru_cache(maxsize=None)
+def names() -> tuple:
+    """Catalog game names, in catalog order (the ``catalog N`` statements of the files).
+
+    Raises:
+        SpecError: a file without ``catalog N``, or two files with the same N (file:line:col).
+    """
+    taken: dict = {}
+    for p in sorted(_DIR.glob("*.game")):
+        g = _parse_file(p.stem)
+        if g.catalog is None:
+            raise SpecError(f"game {g.name} declares no 'catalog N' (its position in the catalog order)",
+                            g.file, g.pos.line or None, g.pos.column or None)
+        n, pos = g.catalog
+        if n in taken:
+            raise SpecError(f"catalog position {n} is also taken by {taken[n]}", g.file, pos.line, pos.column)
+        taken[n] = g.name
+    return tuple(taken[n] for n in sorted(taken))
+
+
+def __getattr__(attr):
+    if attr == "ORDER":   # catalog order, derived from the files (kept for callers of catalog.ORDER)
+        return names()
+    raise AttributeError(f"module {__name__!r} has no attribute {attr!r}")
+
+
+def parsed(name: str):
+    """The parsed (unchecked) game ``name``. Raises KeyError when unknown."""
+    if name not in names():
+        raise KeyError(name)
+    return _parse_file(name)
+
+
+def boxes(name: str, purpose: str) -> list:
+    """The boxes game ``name`` declares for ``purpose`` (``generated``, ``engine``, ``kernel``):
+    ``[(params, bound)]`` in file order, ``params`` a dict ``{parameter: value in spec syntax}``
+    (empty: default parameters) and ``bound`` a ``--bound`` text (``"y=4,z=9"``).
+
+    Raises:
+        KeyError: unknown game.
+    """
+    out = []
+    for b in parsed(name).boxes:
+        if b.purpose == purpose:
+            params = {a.target: expr_text(a.value) for a in b.params}
+            out += [(params, text) for text in b.bound_texts()]
+    return out
+
+
+@lru_cache(maxsize=None)
+def load(name: str):
+    """The checked game ``name`` (a :class:`~cgs_bridge.language.checker.CheckedGame`)."""
+    if name not in names():
+        raise SpecError(f"unknown catalog game {name!r}; known: {', '.join(names())}")
+    p = path(name)
+    return check_source(p.read_text(encoding="utf-8"), f"catalog/{p.name}", name, parsed)

@@ -1,0 +1,108 @@
+"""The explorer: one self-contained HTML page (no network: data, script and style inline) to
+browse a solved box in a browser (``cgs-bridge explore``, ``Solved.explore()``).
+
+The page shows a 2-D slice of Grundy values (axes chosen from the coordinates, a slider for each
+other coordinate), coloured by value mod m, by P-position or by where a claim fails, and for the
+position under the pointer (or clicked) its value, outcome, options with their values and the
+winning moves (options that are P-positions; seed 003 Theorem 2.1). Everything shown is computed
+in Python (:class:`solvers.Solution`): the page only looks values up.
+
+A URL fragment drives it (used by the browser test and for links to a view):
+``page.html#rows=x&cols=z&y=2&colour=mod&m=3&select=2,1,3`` (``colour`` is ``mod``, ``p`` or
+``claim``; ``claim=N`` picks the N-th claim, 1-based).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from cgs_bridge.foundation.errors import InputError
+from cgs_bridge.foundation.templating import html_environment
+
+TEMPLATES = Path(__file__).with_name("templates")
+
+#: Largest box the page embeds (valid positions; each carries its option list).
+MAX_POSITIONS = 60_000
+
+
+def page_data(solution, claims=None) -> dict:
+    """The JSON the page embeds: coordinates, box, Grundy values (row-major over the box, -1 where
+    not a position), each position's options as flat indices, and the claims' failing positions.
+
+    Raises:
+        InputError: more than :data:`MAX_POSITIONS` valid positions (the page would be too big).
+    """
+    import numpy as np
+    n = len(solution)
+    if n > MAX_POSITIONS:
+        raise InputError(f"the explorer embeds at most {MAX_POSITIONS:,} positions with their options; "
+                         f"this box has {n:,}: choose a smaller --bound")
+    shape = solution.grundy.shape
+    flat = solution.grundy.reshape(-1)
+    options = {}
+    for p in solution.positions():
+        p = tuple(int(v) for v in p)
+        options[int(np.ravel_multi_index(p, shape))] = [
+            int(np.ravel_multi_index(q, shape)) for q in solution.ruleset.option_set(p)]
+    result = claims if claims is not None else None
+    checked = []
+    if result is not None:
+        for c in result.claims:
+            fails = [int(np.ravel_multi_index(tuple(int(v) for v in q), shape)) for q, _ in c.counterexamples]
+            checked.append({"name": c.name, "status": c.status, "failures": c.failures, "fails": fails})
+    return {"game": solution.ruleset.describe(), "box": str(solution.box),
+            "coords": list(solution.box.coords), "upper": [int(u) for u in solution.box.upper],
+            "values": [int(v) for v in flat], "options": options, "claims": checked,
+            "positions": n, "p_positions": int((flat == 0).sum())}
+
+
+def explorer_html(solution, claims=None, mod: int = 3) -> str:
+    """The whole page for ``solution`` (a :class:`solvers.Solution`); ``claims``: a
+    :class:`~cgs_bridge.jobs.checking.CheckResult` whose failing positions can colour the grid (checked
+    with a limit of every position, so that every failure is shown)."""
+    data = page_data(solution, claims)
+    text = json.dumps(data, separators=(",", ":")).replace("</", "<\\/")
+    return html_environment(TEMPLATES).get_template("explore/explore.html.j2").render(
+        data=text, title=f"{data['game']} on {data['box']}", mod=int(mod))
+
+
+def check_all(solution):
+    """Every claim of the solved game, with every failing position kept."""
+    from cgs_bridge.jobs.checking import check_solution
+    return check_solution(solution, limit=max(len(solution), 1))
+
+
+def write_explorer(path, solution, claims=None, mod: int = 3, overwrite: bool = False) -> Path:
+    """Write the page atomically (``.html``; an existing different file only with ``overwrite``).
+
+    Raises:
+        InputError: not an ``.html`` name, a missing folder, an existing file, or a box too big.
+    """
+    from cgs_bridge.foundation.io import atomic_write_text
+    path = Path(path)
+    if path.suffix.lower() not in (".html", ".htm"):
+        raise InputError(f"{path}: the explorer page is an .html file")
+    if not path.parent.is_dir():
+        raise InputError(f"{path}: folder {path.parent} does not exist")
+    return atomic_write_text(path, explorer_html(solution, claims, mod), overwrite=overwrite)
+
+
+class Explorer:
+    """What ``Solved.explore()`` returns without a path: the page (``html``), shown in a notebook
+    in a frame (``_repr_html_``); ``save(path)`` writes it."""
+
+    def __init__(self, page: str, title: str):
+        self.html, self.title = page, title
+
+    def save(self, path, overwrite: bool = False) -> Path:
+        from cgs_bridge.foundation.io import atomic_write_text
+        return atomic_write_text(path, self.html, overwrite=overwrite)
+
+    def _repr_html_(self) -> str:
+        import html
+        return (f'<iframe srcdoc="{html.escape(self.html, quote=True)}" style="width:100%;height:560px;'
+                f'border:1px solid #ccc" title="{html.escape(self.title)}"></iframe>')
+
+    def __repr__(self) -> str:
+        return f"Explorer({self.title}; {len(self.html):,} bytes of HTML)"

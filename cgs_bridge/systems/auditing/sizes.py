@@ -1,0 +1,126 @@
+"""The audit's box and the program's size: where the positions judged come from (docs/audit.md,
+"The box comes from the audit").
+
+The box is never taken from the program's own position list (a list that leaves out positions
+would then leave them unchecked). In order:
+
+1. ``--bound`` (``20`` or ``x=20,y=10,z=20``): that box;
+2. the size of the run: ``--scale NAME=N`` (or ``--scale 'f[N]'``) of a size symbol, else the
+   program's own size: a top-level assignment ``NAME = <int>`` whose ``NAME`` bounds an iterator
+   (``{a, 0, NAME}``, ``Range[0, NAME]``, ``Tuples[Range[0, NAME], 3]``), or the integer argument of
+   a top-level call ``f[<int>]`` of a function the program defines (``ppo[5]``); the box has every
+   coordinate at most N;
+3. otherwise there is no box, and the positions check says so (exit 2).
+
+Every valid position of the box is checked (Grundy value, option set), whether the program's list
+holds it or not; one the list omits is a difference.
+"""
+
+from __future__ import annotations
+
+import re
+
+from cgs_bridge.model.box import parse_bound
+from solvers import Box
+
+from .normalize import Normalized, Statement, strip_comments
+
+_INT_ASSIGN = re.compile(r"\s*([A-Za-z$][A-Za-z0-9$]*)\s*=\s*(-?\d+)\s*")
+_CALL = re.compile(r"\s*([A-Za-z$][A-Za-z0-9$]*)\[\s*(\d+)\s*\]\s*")
+#: ``--scale`` item: ``NAME=N`` or a call ``f[N]``.
+_SCALE_CALL = re.compile(r"([A-Za-z$][A-Za-z0-9$]*)\[\s*(\d+)\s*\]")
+
+
+def _iterator_bound(text: str, name: str) -> bool:
+    n = re.escape(name)
+    return bool(re.search(rf"\{{\s*[A-Za-z$]\w*\s*,\s*-?\d+\s*,[^{{}}]*?(?<![\w$]){n}(?![\w$])", text)
+                or re.search(rf"Range\[[^\[\]]*?(?<![\w$]){n}(?![\w$])", text))
+
+
+def size_symbols(norm: Normalized) -> dict:
+    """Top-level ``NAME = <int>`` assignments whose name bounds an iterator: name -> int."""
+    code = "\n".join(strip_comments(st.text) for st in norm.statements)
+    out = {}
+    for st in norm.statements:
+        m = _INT_ASSIGN.fullmatch(st.text)
+        if m and _iterator_bound(code, m.group(1)):
+            out[m.group(1)] = int(m.group(2))
+    return out
+
+
+def size_call(norm: Normalized):
+    """The last top-level call ``f[<int>]`` of a function ``f`` the program defines with a
+    pattern argument (``ppo[ss_] := ...``), as ``(f, int)``, or None."""
+    defined = {st.assigned() for st in norm.statements if re.match(r"\s*[A-Za-z$][\w$]*\[\s*\w+_", st.text)}
+    hits = [(m.group(1), int(m.group(2))) for st in norm.statements
+            for m in [_CALL.fullmatch(st.text)] if m and m.group(1) in defined]
+    return hits[-1] if hits else None
+
+
+def parse_scale_item(item: str) -> dict:
+    """One ``--scale`` value: ``"ss=40"``, ``"ss=6,k=5"`` or ``"ppo[6]"`` (the call's argument;
+    key ``"ppo[]"``). Returns name -> integer text. Raises ValueError when malformed."""
+    item = str(item).strip()
+    m = _SCALE_CALL.fullmatch(item)
+    if m:
+        return {m.group(1) + "[]": m.group(2)}
+    d = {}
+    for part in item.split(","):
+        name, eq, value = part.partition("=")
+        name, value = name.strip(), value.strip()
+        if not eq or not name.isidentifier() or not value.lstrip("-").isdigit():
+            raise ValueError(f"--scale expects NAME=INTEGER[,NAME=INTEGER...] or f[INTEGER], got {item!r}")
+        d[name] = value
+    return d
+
+
+def apply_scale(norm: Normalized, name: str, value: str) -> Normalized:
+    """``norm`` with ``name = <int>`` (or, for ``name`` ``f[]``, the top-level call ``f[<int>]``)
+    set to ``value``. Raises ValueError when the program has no such statement."""
+    from .normalize import Change, replace_assignment
+    if not name.endswith("[]"):
+        return replace_assignment(norm, name, value)
+    head = name[:-2]
+    hits = [k for k, s in enumerate(norm.statements)
+            if (m := _CALL.fullmatch(s.text)) and m.group(1) == head]
+    if not hits:
+        raise ValueError(f"the program has no top-level call {head}[<integer>]")
+    stmts, changes = list(norm.statements), list(norm.changes)
+    for k in hits:
+        s = stmts[k]
+        stmts[k] = Statement(f"{head}[{value}]", s.line, s.terminated)
+        changes.append(Change("scale", s.line, f"{s.text.strip()} -> {head}[{value}]"))
+    return Normalized(stmts, changes, norm.removed)
+
+
+def run_size(norm: Normalized, scale: dict):
+    """The size N of a run and where it comes from: a scaled size symbol or call, else the
+    program's own size assignment or call; ``(None, why)`` when there is none."""
+    sizes = size_symbols(norm)
+    for name, value in scale.items():
+        if name.endswith("[]"):
+            return int(value), f"--scale {name[:-2]}[{value}]"
+        if name in sizes:
+            return int(value), f"--scale {name}={value}"
+    if sizes:
+        name = "ss" if "ss" in sizes else max(sizes, key=sizes.get)
+        return sizes[name], f"the program's size {name} = {sizes[name]}"
+    call = size_call(norm)
+    if call:
+        return call[1], f"the program's call {call[0]}[{call[1]}]"
+    return None, ("the program has no size assignment (NAME = <int> bounding an iterator) nor a "
+                  "call f[<int>]; give --bound")
+
+
+def audit_box(ruleset, norm: Normalized, scale: dict, bound: str | None):
+    """The box of one run and a phrase saying where it comes from: ``(Box | None, how)``.
+
+    Raises:
+        BoxError: a malformed ``bound``.
+    """
+    if bound:
+        return parse_bound(str(bound), ruleset.coords), f"--bound {bound}"
+    size, how = run_size(norm, scale)
+    if size is None or size < 0:
+        return None, how
+    return Box(tuple(ruleset.coords), (size,) * ruleset.n), how

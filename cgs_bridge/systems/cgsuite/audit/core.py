@@ -1,0 +1,271 @@
+"""The CGScript audit as a whole (issue 13): normalise and parse the program and its classes,
+interpret the class's ``Options`` on a box and the worksheet script (as printed or ``--scale``d),
+judge everything against the spec, optionally port to CGSuite 2.x; exit 0 agree, 1 differ, 2 error.
+
+Entry point: :func:`audit_cgscript`. User documentation: docs/audit.md (CGScript section).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from cgs_bridge.foundation.errors import CgsBridgeError, InputError
+from cgs_bridge.systems.auditing.judge import Check
+from cgs_bridge.systems.cgsuite.cgscript import ast as A
+from cgs_bridge.systems.cgsuite.cgscript.evaluator import PYTHON_ERRORS, Interpreter, Limits, error_text
+from cgs_bridge.systems.cgsuite.cgscript.parse import parse_file_text
+
+from .judge import Binding, judge_class_moves, judge_printed, judge_script_values
+from .overrides import judge_own_values
+
+
+@dataclass
+class Source:
+    """One parsed file: ``path``, ``package`` (``examples`` for ``DIR/examples/Choco3D.cgs``),
+    the :class:`~.ast.Program` and its normalisation."""
+
+    path: str
+    package: str
+    program: A.Program
+    normalized: object
+
+
+@dataclass
+class CGScriptReport:
+    """What the audit found; ``checks`` is a list of ``(run label, Check)``; ``printed`` maps run
+    labels to what the script printed."""
+
+    program_path: str
+    spec: str
+    sources: list
+    checks: list = field(default_factory=list)
+    printed: dict = field(default_factory=dict)
+    notes: list = field(default_factory=list)
+    port_files: list = field(default_factory=list)
+
+    @property
+    def exit_code(self) -> int:
+        verdicts = [c.verdict for _, c in self.checks]
+        if "error" in verdicts:
+            return 2
+        return 1 if "differ" in verdicts else 0
+
+    def text(self) -> str:
+        """The text report."""
+        from cgs_bridge.systems.auditing.report import RESULT
+        out = ["cgs-bridge audit report (CGScript)", "=" * 34,
+               f"program : {self.program_path}", f"spec    : {self.spec}",
+               f"dialect : CGScript {self.sources[0].program.dialect}",
+               f"result  : {RESULT[self.exit_code].replace('engine', 'evaluation')} (exit {self.exit_code})",
+               "", "Verdicts", "--------"]
+        for label, c in self.checks:
+            out.append(f"{c.name:<13} {label or '-':<12} {c.verdict.upper()}: {c.summary}")
+        out += ["", "Normalisation changes (file, kind, printed line, count: detail)", "-" * 62]
+        for s in self.sources:
+            groups: dict = {}
+            for ch in s.normalized.changes:
+                groups[(ch.kind, ch.line, ch.detail)] = groups.get((ch.kind, ch.line, ch.detail), 0) + 1
+            for (kind, line, detail), n in groups.items():
+                out.append(f"  {Path(s.path).name}: {kind:<18} line {line}{f' (x{n})' if n > 1 else ''}: {detail}")
+        for label, lines in self.printed.items():
+            out += ["", f"Printed ({label})", "-" * (10 + len(label))] + [f"  {ln[:400]}" for ln in lines]
+        for label, c in self.checks:
+            if c.rows:
+                out.append(f"\n{c.name} [{label}]: {len(c.rows)} difference rows (first 10):")
+                out += [f"  {r['position']} | program {r['program']} | spec {r['spec']} | {r['detail']}"
+                        for r in c.rows[:10]]
+        if self.notes:
+            out += ["", "Notes", "-----"] + [f"  {n}" for n in self.notes]
+        for s in self.sources:
+            out += ["", f"Normalised {s.path}", "-" * (11 + len(s.path)), s.normalized.text.rstrip()]
+        return "\n".join(out) + "\n"
+
+
+def write_report(report: CGScriptReport, folder, force: bool = False) -> list:
+    """Write ``report.txt``, ``report.json`` (verdicts, printed lines, notes, port files),
+    ``differences.csv`` (run, check, position, program, spec, detail) and ``normalized.cgs`` (every
+    source, normalised) into ``folder``; atomically, never replacing a different file unless
+    ``force``. Returns the paths. Raises InputError on an existing different file."""
+    import csv
+    import io
+    import json
+
+    from cgs_bridge.foundation.io import atomic_write_text
+    from cgs_bridge.systems.auditing.report import RESULT
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(["run", "check", "position", "program", "spec", "detail"])
+    for label, c in report.checks:
+        for row in c.rows:
+            w.writerow([label, c.name] + [row.get(k, "") for k in ("position", "program", "spec", "detail")])
+    doc = {"program": report.program_path, "spec": report.spec, "language": "cgscript",
+           "dialect": report.sources[0].program.dialect, "exit_code": report.exit_code,
+           "result": RESULT[report.exit_code],
+           "checks": [{"run": label, "name": c.name, "verdict": c.verdict, "summary": c.summary,
+                       "differences": len(c.rows)} for label, c in report.checks],
+           "printed": report.printed, "notes": report.notes, "port_files": report.port_files,
+           "normalization": [{"file": s.path, "kind": ch.kind, "line": ch.line, "detail": ch.detail}
+                             for s in report.sources for ch in s.normalized.changes]}
+    normalized = "".join(f"// ---- {s.path}\n{s.normalized.text.rstrip()}\n" for s in report.sources)
+    files = {"report.txt": report.text(), "report.json": json.dumps(doc, indent=2) + "\n",
+             "differences.csv": buf.getvalue(), "normalized.cgs": normalized}
+    return [atomic_write_text(Path(folder) / name, text, overwrite=force, make_parent=True) for name, text in files.items()]
+
+
+def load_source(path: str, text: str | None = None, package: str = "", dialect: str | None = None) -> Source:
+    """Read, normalise and parse one CGScript file. Raises InputError (unreadable, syntax)."""
+    if text is None:
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as e:
+            raise InputError(f"cannot read CGScript file {path}: {e}") from None
+    program, norm = parse_file_text(text, str(path), dialect)
+    return Source(str(path), package, program, norm)
+
+
+def referenced_names(program: A.Program) -> set:
+    """Names and member names the program uses (candidates for class files)."""
+    from cgs_bridge.systems.cgsuite.cgscript.dialect import walk
+    out = set()
+    for n in walk(tuple(program.classes) + tuple(program.statements)):
+        if isinstance(n, A.Name):
+            out.add(n.id)
+        elif isinstance(n, A.Member):
+            out.add(n.name)
+    return out
+
+
+def class_path_sources(dirs, dialect=None, names=None) -> list:
+    """The class files under the class-path folders that ``names`` refers to (all when None), as
+    CGSuite finds them: a file in a subfolder belongs to the package named by the subfolder
+    (``DIR/examples/Choco3D.cgs`` is ``examples.Choco3D``)."""
+    out = []
+    for d in dirs or []:
+        root = Path(d)
+        if not root.is_dir():
+            raise InputError(f"--class-path {d}: not a folder")
+        for f in sorted(root.rglob("*.cgs")):
+            if names is not None and f.stem not in names:
+                continue
+            pkg = ".".join(f.relative_to(root).parts[:-1])
+            src = load_source(str(f), package=pkg, dialect=dialect)
+            if src.program.classes:
+                out.append(src)
+    return out
+
+
+def scale_program(program: A.Program, scale: dict) -> A.Program:
+    """``program`` with its top-level ``name := <integer>`` statements set to ``scale[name]``.
+    Raises InputError when a name is not assigned that way."""
+    stmts = list(program.statements)
+    for name, value in scale.items():
+        hits = [k for k, s in enumerate(stmts) if isinstance(s, A.ExprStmt) and isinstance(s.expr, A.Assign)
+                and isinstance(s.expr.target, A.Name) and s.expr.target.id == name
+                and isinstance(s.expr.value, A.Num)]
+        if not hits:
+            raise InputError(f"--scale {name}={value}: the script has no top-level {name} := <integer>")
+        for k in hits:
+            s = stmts[k]
+            stmts[k] = dataclasses.replace(s, expr=dataclasses.replace(
+                s.expr, value=dataclasses.replace(s.expr.value, value=int(value))))
+    return dataclasses.replace(program, statements=tuple(stmts))
+
+
+def _interpreter(sources, dialect, limits, where) -> Interpreter:
+    it = Interpreter(dialect, limits, where)
+    for s in sources:
+        for c in s.program.classes:
+            it.add_class(c, s.package)
+    return it
+
+
+def _game_class(sources, name: str | None):
+    """The qualified name of the class to judge: ``name`` or the only class with ``Options``."""
+    found = []
+    for s in sources:
+        for c in s.program.classes:
+            top = f"{s.package}.{c.name}" if s.package else c.name
+            for k in [c] + list(c.classes):
+                if k.method("Options") is not None:
+                    found.append(top if k is c else f"{top}.{k.name}")
+    if name:
+        match = [f for f in found if f == name or f.split(".")[-1] == name]
+        if not match:
+            raise InputError(f"--class-name {name}: no class with Options of that name ({', '.join(found) or 'none'})")
+        return match[0]
+    if len(found) > 1:
+        raise InputError(f"several classes define Options ({', '.join(found)}): choose one with --class-name")
+    return found[0] if found else None
+
+
+def audit_cgscript(program_path: str, ruleset, text: str | None = None, classes=(), class_path=(),
+                   box=None, scales=(), as_printed=None, expect=None, mapping=None,
+                   limits: Limits | None = None, class_name: str | None = None,
+                   dialect: str | None = None) -> CGScriptReport:
+    """Audit a CGScript program (a class, a worksheet script, or both) against ``ruleset``.
+
+    Args:
+        classes: more class files (paths), no package (``examples.X`` then resolves to ``X``).
+        class_path: folders searched like CGSuite's class path (subfolder = package).
+        box: a :class:`solvers.Box`: judge the class's Options and values on it (``--bound``).
+        scales: dicts name -> int text, one script run each (``--scale x=5,y=5,z=5``).
+        expect: entries from :func:`cgs_bridge.systems.auditing.judge.load_expect`.
+        mapping: class constructor name -> spec coordinate/parameter name (``--map``).
+    Raises:
+        InputError: unreadable or unsupported input (with line and column), a bad mapping.
+    """
+    main = load_source(program_path, text, dialect=dialect)
+    sources = [main] + [load_source(p, dialect=dialect) for p in classes]
+    sources += class_path_sources(class_path, dialect, referenced_names(main.program))
+    report = CGScriptReport(program_path, ruleset.describe(), sources)
+    report.checks.append(("", Check("normalization", "info", "; ".join(
+        f"{Path(s.path).name}: {len(s.normalized.changes)} changes" for s in sources))))
+    report.checks.append(("", Check("parse", "info", "; ".join(
+        f"{Path(s.path).name}: CGScript {s.program.dialect}, classes "
+        f"{', '.join(c.name for c in s.program.classes) or 'none'}, {len(s.program.statements)} statements"
+        for s in sources))))
+    limits = limits or Limits()
+    dia = main.program.dialect if main.program.classes or len(sources) == 1 else sources[-1].program.dialect
+    target = _game_class(sources, class_name)
+    if box is not None:
+        if target is None:
+            raise InputError("--bound judges a class's Options, but no class with Options was given")
+        it = _interpreter(sources, dia, limits, main.normalized.where)
+        binding = Binding(it, target, ruleset, mapping)
+        try:
+            report.checks += [("box", c) for c in judge_class_moves(it, binding, ruleset, box)]
+        except (CgsBridgeError,) + PYTHON_ERRORS as e:
+            report.checks.append(("box", Check("evaluation", "error", error_text(e))))
+        own = judge_own_values(_interpreter(sources, dia, limits, main.normalized.where), binding, ruleset, box)
+        report.checks += [("box", own)] if own is not None else []
+        report.notes += it.notes
+    if main.program.statements:
+        plans = []
+        if as_printed or (as_printed is None and not scales):
+            plans.append(("as printed", {}))
+        plans += [(",".join(f"{k}={v}" for k, v in sc.items()), sc) for sc in scales]
+        for label, sc in plans:
+            prog = scale_program(main.program, sc) if sc else main.program
+            it = _interpreter(sources, dia, limits, main.normalized.where)
+            try:
+                it.run(prog.statements)
+                report.checks.append((label, Check("run", "ok", f"{it.steps:,} evaluation steps, "
+                                                   f"{len(it.nim_cache)} games valued")))
+            except (CgsBridgeError,) + PYTHON_ERRORS as e:
+                report.checks.append((label, Check("run", "error", error_text(e))))
+            report.printed[label] = list(it.printed)
+            if target is not None and it.nim_cache:
+                try:
+                    report.checks.append((label, judge_script_values(it, Binding(it, target, ruleset, mapping), ruleset)))
+                except (CgsBridgeError,) + PYTHON_ERRORS as e:
+                    report.checks.append((label, Check("values", "error", error_text(e))))
+            report.checks.append((label, judge_printed(expect, it.printed, bool(sc))))
+            if target is not None and box is None:   # with a box, judged once above
+                own = judge_own_values(it, Binding(it, target, ruleset, mapping), ruleset, None)
+                report.checks += [(label, own)] if own is not None else []
+            report.notes += [n for n in it.notes if n not in report.notes]
+    if box is None and not main.program.statements:
+        report.checks.append(("", Check("moves", "skipped", "a class alone is judged on a box: give --bound")))
+    return report

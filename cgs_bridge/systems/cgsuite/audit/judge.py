@@ -1,0 +1,243 @@
+"""Judging an interpreted CGScript class and script against a specification.
+
+- :func:`judge_class_moves`: the class's ``Options`` at every valid position of a box vs the
+  spec's option sets (:meth:`cgs_bridge.model.game.Ruleset.option_set`), and its nim values vs the spec
+  solver's Grundy values, position by position;
+- :func:`judge_script_values`: every game whose value a worksheet script computed
+  (``CanonicalForm``/``NimValue``), mapped to the spec's coordinates, vs the spec solver;
+- :func:`judge_printed`: what the script printed vs ``--expect`` (the paper's outputs).
+
+Constructor arguments are matched to the spec's coordinates and parameters by name
+(``Choco3D(x, y, z, k)``), or through ``mapping`` (class name -> spec name, ``--map``).
+Checks are :class:`cgs_bridge.systems.auditing.judge.Check` (verdicts agree/differ/error/skipped/info).
+"""
+
+from __future__ import annotations
+
+import re
+
+from cgs_bridge.foundation.errors import CgsBridgeError, InputError
+from cgs_bridge.systems.auditing.judge import EXAMPLES, Check
+from cgs_bridge.systems.cgsuite.cgscript import builtins as B
+from cgs_bridge.systems.cgsuite.cgscript.values import GameObject
+
+
+def _fmt(p) -> str:
+    return "(" + ",".join(str(v) for v in p) + ")"
+
+
+class Binding:
+    """How a class's constructor arguments correspond to a spec: ``cls_key`` (qualified class
+    name), ``names`` (constructor parameter names), ``roles`` (each ``("coord", i)`` or
+    ``("param", value)``)."""
+
+    def __init__(self, interp, cls_key: str, ruleset, mapping: dict | None = None):
+        cls = interp.classes[cls_key]
+        if cls.params is not None:
+            names = [p.name for p in cls.params]
+        else:
+            ctor = cls.method(cls.name, "method")
+            names = [p.name for p in ctor.params] if ctor else []
+        mapping = mapping or {}
+        parent = interp.class_of.get(id(cls))
+        outer_names = [p.name for p in (parent.params or ())] if parent is not None else []
+        unknown = set(mapping) - set(names) - set(outer_names)
+        if unknown:
+            raise InputError(f"--map names {sorted(unknown)} that are not parameters of {cls.name}({', '.join(names)})")
+        self.cls_key, self.names, self.roles = interp.canon.get(id(cls), cls_key), names, []
+        seen = set()
+        for n in names:
+            spec_name = mapping.get(n, n)
+            if spec_name in ruleset.index:
+                self.roles.append(("coord", ruleset.index[spec_name]))
+                seen.add(spec_name)
+            elif spec_name in ruleset.params and isinstance(ruleset.params[spec_name], int):
+                self.roles.append(("param", ruleset.params[spec_name]))
+            else:
+                raise InputError(f"constructor parameter `{n}` of {cls.name} matches no coordinate "
+                                 f"({', '.join(ruleset.coords)}) or integer parameter of "
+                                 f"{ruleset.describe()}; give --map {n}=NAME")
+        self.outer = self._outer(interp, cls, ruleset, mapping)
+        missing = [c for c in ruleset.coords if c not in seen]
+        if missing:
+            raise InputError(f"{cls.name}({', '.join(names)}) has no argument for the coordinates "
+                             f"{', '.join(missing)} of {ruleset.describe()}; use --map CLASSNAME=COORD")
+
+    @staticmethod
+    def _outer(interp, cls, ruleset, mapping):
+        """For a 2.x nested position class (``class TriChoc(k) extends Ruleset`` holding
+        ``class Position(x, y, z)``): the enclosing ruleset instance, its parameters taken from
+        the spec's parameters by name (or ``--map``)."""
+        parent = interp.class_of.get(id(cls))
+        if parent is None:
+            return None
+        fields = []
+        for prm in parent.params or ():
+            spec_name = mapping.get(prm.name, prm.name)
+            value = ruleset.params.get(spec_name)
+            if not isinstance(value, int):
+                raise InputError(f"parameter `{prm.name}` of {parent.name} matches no integer parameter "
+                                 f"of {ruleset.describe()}; give --map {prm.name}=NAME")
+            fields.append((prm.name, value))
+        return GameObject(interp.canon[id(parent)], tuple(fields), None)
+
+    def make(self, interp, p):
+        """The program's game at spec position ``p``."""
+        return B.construct(interp, self.cls_key, self.args(p), None, self.outer)
+
+    def describe(self) -> str:
+        return ", ".join(f"{n}={'coordinate ' + str(r[1]) if r[0] == 'coord' else 'parameter ' + str(r[1])}"
+                         for n, r in zip(self.names, self.roles))
+
+    def args(self, p) -> list:
+        return [p[r[1]] if r[0] == "coord" else r[1] for r in self.roles]
+
+    def position(self, g):
+        """The spec position of game object ``g`` of this class, or ``(None, why)``."""
+        if not isinstance(g, GameObject) or g.cls != self.cls_key:
+            return None, f"not a {self.cls_key}"
+        coords = [None] * sum(r[0] == "coord" for r in self.roles)
+        for n, r in zip(self.names, self.roles):
+            v = g.get(n)
+            if r[0] == "param":
+                if v != r[1]:
+                    return None, f"parameter {n} changed to {v}"
+            elif not isinstance(v, int) or isinstance(v, bool):
+                return None, f"{n} = {v!r} is not an integer"
+            else:
+                coords[r[1]] = v
+        return tuple(coords), None
+
+
+def judge_class_moves(interp, binding: Binding, ruleset, box) -> tuple:
+    """Options and nim values of the class at every valid position of ``box``.
+
+    Returns:
+        ``(moves_check, values_check)``.
+    """
+    from solvers import solve
+    from solvers.box import lexicographic
+    try:
+        sol = solve(ruleset, box, method="reference")
+    except CgsBridgeError as e:
+        err = Check("moves", "error", f"the spec cannot be solved on {box}: {e}")
+        return err, Check("values", "error", err.summary)
+    rows, vrows, checked, differing = [], [], 0, 0
+    for p in lexicographic(box):
+        if not ruleset.is_valid(p):
+            continue
+        checked += 1
+        g = binding.make(interp, p)
+        got, bad = set(), []
+        for o in B.options(interp, g):
+            q, why = binding.position(o)
+            if q is None:
+                bad.append(f"{B.show(interp, o)} ({why})")
+            else:
+                got.add(q)
+        want = set(ruleset.option_set(p))
+        if got != want or bad:
+            differing += 1
+            for q in sorted(got - want):
+                detail = "program-only option" + ("" if ruleset.is_valid(q) else " outside the valid set")
+                rows.append({"position": _fmt(p), "program": _fmt(q), "spec": "", "detail": detail})
+            for q in sorted(want - got):
+                rows.append({"position": _fmt(p), "program": "", "spec": _fmt(q), "detail": "spec-only option"})
+            for b in bad:
+                rows.append({"position": _fmt(p), "program": b, "spec": "", "detail": "option not a position"})
+        v = B.nim_value(interp, g)
+        if v != sol.value(p):
+            vrows.append({"position": _fmt(p), "program": v, "spec": sol.value(p), "detail": "value"})
+    what = f"{binding.cls_key}({binding.describe()}) on {box}"
+    if rows:
+        ex = "; ".join(f"{r['position']}: {r['detail']} {r['program'] or r['spec']}" for r in rows[:EXAMPLES])
+        moves = Check("moves", "differ", f"{what}: option sets differ at {differing} of {checked} "
+                      f"valid positions: {ex}", rows)
+    else:
+        moves = Check("moves", "agree", f"{what}: option sets equal the spec's at all {checked} valid positions")
+    if vrows:
+        ex = ", ".join(f"{r['position']}: program {r['program']}, spec {r['spec']}" for r in vrows[:EXAMPLES])
+        values = Check("values", "differ", f"{len(vrows)} of {checked} nim values differ: {ex}", vrows)
+    else:
+        values = Check("values", "agree", f"{checked} nim values (NimValue = Grundy value) equal the spec solver's")
+    return moves, values
+
+
+def judge_script_values(interp, binding: Binding, ruleset) -> Check:
+    """Every game of the bound class whose nim value the script computed vs the spec solver."""
+    from solvers import Box, solve
+    computed = {}
+    for g, v in interp.nim_cache.items():
+        q, _ = binding.position(g)
+        if q is not None:
+            computed[q] = v
+    if not computed:
+        return Check("values", "skipped", f"the script computed no value of {binding.cls_key}")
+    box = Box(tuple(ruleset.coords), tuple(max(q[i] for q in computed) for i in range(ruleset.n)))
+    sol = solve(ruleset, box, method="reference")
+    rows = []
+    for q, v in sorted(computed.items()):
+        if not ruleset.is_valid(q):
+            rows.append({"position": _fmt(q), "program": v, "spec": "not valid", "detail": "position"})
+        elif v != sol.value(q):
+            rows.append({"position": _fmt(q), "program": v, "spec": sol.value(q), "detail": "value"})
+    if rows:
+        ex = ", ".join(f"{r['position']}: program {r['program']}, spec {r['spec']}" for r in rows[:EXAMPLES])
+        return Check("values", "differ", f"{len(rows)} of {len(computed)} values the script computed "
+                     f"differ from the spec's: {ex}", rows)
+    return Check("values", "agree", f"all {len(computed)} nim values the script computed (every game "
+                 f"reached, box {box}) equal the spec solver's Grundy values")
+
+
+_TUPLE = re.compile(r"[\[(]\s*(-?\d+(?:\s*,\s*-?\d+)*)\s*[\])]")
+
+
+def _as_data(text: str):
+    """Printed text as comparable data: an int, a frozenset of position tuples (a set or list of
+    positions, `{}`/`[]` empty), or None."""
+    t = text.strip()
+    if re.fullmatch(r"-?\d+", t):
+        return int(t)
+    if t in ("{}", "[]"):
+        return frozenset()
+    if t[:1] in "{[" and t[-1:] in "}]":
+        inner = t[1:-1]
+        tuples = _TUPLE.findall(inner)
+        if tuples and not _TUPLE.sub("", inner).replace(",", "").strip():
+            return frozenset(tuple(int(v) for v in s.split(",")) for s in tuples)
+    return None
+
+
+def _value_part(line: str) -> str:
+    return line.rsplit("->", 1)[1].strip() if "->" in line else line.strip()
+
+
+def judge_printed(expect, printed: list, scaled: bool) -> Check:
+    """Printed lines (in order) vs ``--expect`` entries (in order): equal as text, or the value
+    after the last ``->`` equal as data (numbers; sets/lists of positions compared as sets)."""
+    shown = " | ".join(p[:80] for p in printed) or "nothing printed"
+    if expect is None:
+        return Check("outputs", "info", f"printed: {shown}")
+    rows, compared = [], 0
+    for k, e in enumerate(expect):
+        if scaled and not e["any_size"]:
+            continue
+        compared += 1
+        got = printed[k] if k < len(printed) else None
+        want = e["printed"]
+        if got is None:
+            rows.append({"position": f"print {k + 1}", "program": "(nothing printed)", "spec": want,
+                         "detail": "printed output"})
+            continue
+        if got.strip() == want.strip():
+            continue
+        a, b = _as_data(_value_part(got)), _as_data(_value_part(want))
+        if a is not None and a == b:
+            continue
+        rows.append({"position": f"print {k + 1}", "program": got[:300], "spec": want[:300], "detail": "printed output"})
+    if compared == 0:
+        return Check("outputs", "skipped", f"no expected output applies to a scaled run; printed: {shown}")
+    if not rows:
+        return Check("outputs", "agree", f"{compared} printed outputs equal the paper's; printed: {shown}")
+    return Check("outputs", "differ", f"{len(rows)} of {compared} printed outputs differ: " + "; ".join(
+        f"{r['position']}: program {r['program'][:60]}, paper {r['spec'][:60]}" for r in rows[:EXAMPLES]), rows)

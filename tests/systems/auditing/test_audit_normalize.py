@@ -1,0 +1,121 @@
+"""Normalisation of printed Mathematica code (pure Python, fast): one test per artifact kind.
+Inputs are the seed programs as printed (read from ../shared/seeds, tests/seed_programs.py) or
+small snippets with one artifact."""
+
+from __future__ import annotations
+
+import pytest
+
+from cgs_bridge.systems.auditing.normalize import normalize, replace_assignment, substitute
+
+from seed_programs import by_name
+
+
+def kinds(norm):
+    return {c.kind for c in norm.changes}
+
+
+def texts(norm):
+    return [s.text for s in norm.statements]
+
+
+def test_psi_inside_brackets_is_whitespace():
+    n = normalize("f[x_] := Block[{p}, ΨUnion[{1}, Ψ{2}]]\n")
+    assert texts(n) == ["f[x_] := Block[{p},  Union[{1},  {2}]]"]
+    assert kinds(n) == {"psi-space"}
+
+
+def test_psi_between_complete_expressions_is_a_statement_break():
+    # seed 003 Ex 8.1: `move[...] := ...]]] ΨMex[L_] := ...` (no `;` between them)
+    n = normalize("move[z_] := Block[{p}, p] ΨMex[L_] := Min[L]; ΨGr[1]\n")
+    assert texts(n) == ["move[z_] := Block[{p}, p]", "Mex[L_] := Min[L]", "Gr[1]"]
+    assert [s.terminated for s in n.statements] == [False, True, False]
+    assert "psi-break" in kinds(n)
+
+
+def test_psi_after_incomplete_expression_is_whitespace():
+    n = normalize("al = ΨFlatten[{1}]; x\n")
+    assert texts(n) == ["al =  Flatten[{1}]", "x"]
+
+
+def test_seed003_ex81_statements(data):
+    n = normalize(by_name("seed003_ex81.txt"))
+    heads = [s.text.split("[")[0].split("=")[0].strip() for s in n.statements]
+    assert heads == ["k", "ss", "al", "allcases", "move", "Mex", "Gr", "pposition", "Select", "Select"]
+    assert "Ψ" not in n.text
+    # both Select statements (no `;`) are the ones the paper displays
+    assert [s.terminated for s in n.statements][-2:] == [False, False]
+    assert n.statements[-1].text.startswith("Select[Complement[allcases, pposition],  BitXor[")
+
+
+def test_line_starting_with_postfix_operator_continues(data):
+    # seed 003 Ex 8.3: `nimequal=Select[...] Ψ//Length` with the `//Length` on its own line
+    n = normalize(by_name("seed003_ex83.txt"))
+    nimequal = [s for s in n.statements if s.text.startswith("nimequal")]
+    assert len(nimequal) == 1 and nimequal[0].text.endswith("//Length")
+    assert "joined-continuation" in kinds(n)
+    n2 = normalize("x = {1, 2}\n// Length\ny = 1\n&& True\n")
+    assert texts(n2) == ["x = {1, 2} // Length", "y = 1 && True"]
+
+
+def test_newline_ends_complete_expression_but_not_incomplete_one():
+    n = normalize("a = 1\n-2\nb = 1 +\n2\n")
+    assert texts(n) == ["a = 1", "-2", "b = 1 + 2"]
+
+
+def test_curly_quotes_and_operator_characters(data):
+    n = normalize('If[x ≥ 1 ≤ y ≠ 2, ””, ”  “, a → b]\n')
+    assert texts(n) == ['If[x >= 1 <= y != 2, "", "  ", a -> b]']
+    assert {"curly-quote", "operator-character"} <= kinds(n)
+    assert all(c.line == 1 for c in n.changes)
+
+
+def test_display_code_and_its_definitions_removed(data):
+    # seed 000 Ex 7.1: Grid with GrayLevel colour tables; gg, ff, bl, b2, b3 only serve it
+    n = normalize(by_name("seed000_ex71.txt"))
+    assigned = {s.assigned() for s in n.statements}
+    assert not {"gg", "ff", "bl", "b2", "b3"} & assigned
+    assert {"res", "res2", "inverseres2", "ss", "al", "allcases", "move", "Mex", "Gr", "pposition"} <= assigned
+    assert not any("Grid" in s.text for s in n.statements)
+    assert any(s.head == "Clear" for s in n.statements)  # Clear[..., ff, bl] is not a use
+    removed = [c for c in n.changes if c.kind == "display-removed"]
+    assert len(removed) == 6 and {c.line for c in removed} == {14, 15, 16, 17, 18}
+
+
+def test_seed000_ex72_characters_and_display(data):
+    n = normalize(by_name("seed000_ex72.txt"))
+    assert "≥" not in n.text and "→" not in n.text and "”" not in n.text
+    assert "allcases=Select[al,(1/k)(#[[1]])>=#[[2]]>=(1/k)(#[[1]]-h)&]" in texts(n)
+    assert not any(s.head == "Grid" for s in n.statements)
+
+
+def test_comment_between_statements_is_a_line_break(data):
+    # seed 002 Ex 2.2: `move[z_]:=Block[...] ] ] (*...*) Mex[L_]:=...` lost its line break
+    n = normalize(by_name("seed002_ex22.txt"))
+    assert [s.assigned() for s in n.statements if s.assigned()][-3:] == ["move", "Mex", "Gr"]
+    assert "comment-break" in kinds(n)
+    assert "(*" not in n.text
+
+
+def test_strings_and_comments_are_left_alone():
+    n = normalize('Print["a; Ψ b ≥ c"]; (* x; Ψ y *) z\n')
+    assert texts(n) == ['Print["a; Ψ b >= c"]', "z"]
+
+
+def test_scale_replaces_top_level_assignment(data):
+    n = normalize(by_name("seed002_ex22.txt"))
+    m = replace_assignment(n, "ss", "0")
+    assert "ss = 0" in texts(m) and "ss = 1" not in texts(m)
+    assert m.changes[-1].kind == "scale"
+    with pytest.raises(ValueError):
+        replace_assignment(n, "nosuch", "3")
+
+
+def test_substitute_exactly_once(data):
+    n = normalize(by_name("seed003_ex85.txt"))
+    m = substitute(n, "{a,0,20}", "{a,0,6}")
+    assert "{a,0,6}" in m.text and m.changes[-1].kind == "substitute"
+    with pytest.raises(ValueError):
+        substitute(n, "#[[2]]", "x")  # occurs many times
+    with pytest.raises(ValueError):
+        substitute(n, "absent text", "x")

@@ -1,0 +1,177 @@
+"""Printers: a handler for every AST node in every registered printer; operator precedence of the
+CGScript and Mathematica printers (expected texts derived from CGSuite's Cgsuite.g and the Wolfram
+Language operator table); random expressions printed to each target evaluate like the reference
+evaluator (CGScript through the test interpreter, Mathematica in ONE Mathics3 run)."""
+
+from __future__ import annotations
+
+from random import Random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cgs_bridge.foundation.errors import EvaluationError
+from cgs_bridge.language import ast as A
+from cgs_bridge.language.evaluate import Compiler
+from cgs_bridge.language.parser import parse_expr
+from cgs_bridge.language.spec_printer import SpecPrinter, expr_text
+from cgs_bridge.systems.cgsuite.printer import CGSuitePrinter, floor_mod_helper, uses_floor_mod
+from cgs_bridge.systems.engines import mathics_command, run
+from cgs_bridge.systems.mathematica.printer import HELPERS, MathematicaPrinter
+from cgs_bridge.systems.printing import naming
+from cgs_bridge.systems.registry import TARGETS
+
+from cgscript_interp import Interpreter
+from exprgen import NAMES, environments, int_expr
+
+VARS = list(NAMES) + ["m"]
+
+
+def cgs_printer(nonneg=()):
+    return CGSuitePrinter(naming.Namer(VARS, naming.cgs_valid, naming.cgs_repair, lambda c: c + "_",
+                                       naming.CGS_KEYWORDS | naming.CGS_TAKEN), nonneg=nonneg)
+
+
+def mma_printer():
+    return MathematicaPrinter(naming.Namer(VARS, naming.mma_valid, naming.mma_repair,
+                                           naming._mma_bump, naming.MMA_TAKEN))
+
+
+def python_value(e, env):
+    return Compiler({v: i for i, v in enumerate(NAMES)}, {}, {}).compile(e)([env[v] for v in NAMES])
+
+
+# ------------------------------------------------------------------ dispatch
+@pytest.mark.parametrize("printer", [SpecPrinter] + [t.printer for t in TARGETS.values()])
+def test_every_node_type_has_a_handler(printer):
+    missing = [t.__name__ for t in A.EXPR_TYPES if not callable(getattr(printer, "_print_" + t.__name__, None))]
+    assert not missing, f"{printer.__name__} lacks handlers for {missing}"
+    assert printer.PRECEDENCE and printer.FUNCTIONS
+
+
+def test_registry_lists_both_targets():
+    assert list(TARGETS) == ["cgsuite", "mathematica"]
+
+
+# ------------------------------------------------------------------ precedence (texts)
+x, y, z = A.Name("x"), A.Name("y"), A.Name("z")
+CASES = [
+    # expression, CGScript, Mathematica
+    (A.BinOp("-", A.BinOp("-", x, y), z), "x - y - z", "x - y - z"),
+    (A.BinOp("-", x, A.BinOp("-", y, z)), "x - (y - z)", "x - (y - z)"),
+    (A.BinOp("^", A.BinOp("^", x, A.Num(2)), A.Num(3)), "(x ^ 2) ^ 3", "(x^2)^3"),
+    (A.BinOp("^", A.Num(2), A.BinOp("^", A.Num(3), x)), "2 ^ 3 ^ x", "2^3^x"),
+    (A.BinOp("^", x, y), "x ^ y", "power[x, y]"),
+    (A.Neg(A.BinOp("^", x, A.Num(2))), "-x ^ 2", "-x^2"),
+    (A.BinOp("^", A.Neg(x), A.Num(2)), "(-x) ^ 2", "(-x)^2"),
+    (A.BinOp("^", A.Num(-2), A.Num(2)), "(-2) ^ 2", "(-2)^2"),
+    (A.Neg(A.Neg(x)), "-(-x)", "-(-x)"),
+    (A.BinOp("-", x, A.Num(-3)), "x - (-3)", "x - (-3)"),
+    (A.BinOp("xor", A.BinOp("+", x, y), z), "x + y NimSum z", "nimSum[x + y, z]"),
+    (A.BinOp("+", A.BinOp("xor", x, y), z), "(x NimSum y) + z", "nimSum[x, y] + z"),
+    (A.BinOp("xor", x, A.BinOp("xor", y, z)), "x NimSum (y NimSum z)", "nimSum[x, nimSum[y, z]]"),
+    (A.BinOp("*", A.BinOp("+", x, y), z), "(x + y) * z", "(x + y)*z"),
+    (A.FloorDiv(A.BinOp("+", x, z), A.Name("y")), "((x + z) / y).Floor", "Quotient[x + z, y]"),
+    (A.CeilDiv(x, A.BinOp("*", y, z)), "(x / (y * z)).Ceiling", "Ceiling[x/(y*z)]"),
+    (A.BinOp("%", A.BinOp("-", x, y), z), "FloorMod(x - y, z)", "Mod[x - y, z]"),
+    (A.Call("min", (x, A.BinOp("+", y, A.Num(1)))), "Min([x, y + 1])", "Min[x, y + 1]"),
+    (A.Call("abs", (A.BinOp("-", x, y),)), "(x - y).Abs", "Abs[x - y]"),
+    (A.Call("ilog2", (x,)), "x.Lb", "ilog2[x]"),
+    (A.Compare(("<=", "<"), (x, y, z)), "x <= y and y < z", "x <= y < z"),
+    (A.Compare(("!=", "!="), (x, y, z)), "x != y and y != z", "x != y && y != z"),
+    (A.Not(A.Compare(("<=",), (x, y))), "not x <= y", "!(x <= y)"),
+    (A.BinOp("and", A.BinOp("or", A.Compare(("==",), (x, y)), A.Compare(("<",), (y, z))),
+             A.Compare((">",), (x, A.Num(0)))), "(x == y or y < z) and x > 0", "(x == y || y < z) && x > 0"),
+    (A.BinOp("iff", A.Compare(("==",), (x, y)), A.Compare(("<",), (y, z))),
+     "(x == y) == (y < z)", "Equivalent[x == y, y < z]"),
+    (A.If(A.Compare(("<",), (x, y)), x, y), "if x < y then x else y end", "If[x < y, x, y]"),
+]
+
+
+@pytest.mark.parametrize("expr,cgs,mma", CASES, ids=[c[1] for c in CASES])
+def test_precedence_texts(expr, cgs, mma):
+    assert cgs_printer(nonneg=VARS).doprint(expr) == cgs  # names >= 0: NimSum itself
+    assert mma_printer().doprint(expr) == mma
+
+
+def test_search_becomes_a_helper_method():
+    e = A.Search("max", "m", A.Num(0), x, A.Compare(("<=",), (A.BinOp("*", A.Name("m"), A.Name("m")), y)))
+    p = cgs_printer()
+    assert p.doprint(e) == "SearchMax(0, x, y)"
+    assert p.doprint(e) == "SearchMax(0, x, y)" and len(p.helpers) == 1  # reused, not duplicated
+    assert "while not found and m >= lo do" in p.helpers[0][1]
+    assert mma_printer().doprint(e) == "searchMax[0, x, Function[{m}, m*m <= y]]"
+
+
+def test_nimsum_of_possibly_negative_operands_calls_the_twos_complement_helper():
+    """CGSuite 2.2's NimSum refuses negative integers (checked on the real engine); the spec's
+    xor is two's complement: (-2) xor 3 = -3, (-2) xor (-3) = 3 (Python's ^, Mathematica BitXor)."""
+    e = A.BinOp("xor", A.BinOp("-", x, A.Num(1)), y)
+    p = cgs_printer(nonneg={"x", "y"})
+    assert p.doprint(e) == "NimSumInt(x - 1, y)" and len(p.helpers) == 1
+    assert cgs_printer(nonneg={"x", "y"}).doprint(A.BinOp("xor", x, y)) == "x NimSum y"
+    for env, want in (({"x": -1, "y": 3, "z": 0}, -3), ({"x": -1, "y": -3, "z": 0}, 3)):
+        assert cgscript_value(e, env) == want
+
+
+# ------------------------------------------------------------------ consistency with the reference
+def cgscript_value(e, env):
+    p = cgs_printer()
+    body = p.doprint(e)
+    helpers = [t for _, t in p.helpers] + ([floor_mod_helper()] if uses_floor_mod([e]) else [])
+    text = ("singleton class E extends Ruleset\n" + "\n".join(helpers)
+            + f"\n  def F(x as Integer, y as Integer, z as Integer) := {body};\nend\n")
+    it = Interpreter(text, "E.cgs")
+    return it.call_method(it.ruleset(), "F", [env[v] for v in NAMES])
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 10 ** 9))
+def test_random_expressions_cgscript_and_spec_agree_with_reference(seed):
+    rng = Random(seed)
+    e = int_expr(rng, 4)
+    again = parse_expr(expr_text(e))
+    for env in environments(rng):
+        want = python_value(e, env)
+        assert python_value(again, env) == want, expr_text(e)
+        try:
+            got = cgscript_value(e, env)
+        except EvaluationError as err:
+            # The one interpreter refuses what CGSuite 2.2 refuses: the printer's `NimSum` of a
+            # negative value (issue 18 item 3, fixed by the emitted-code branch issue-18; after
+            # that merge this branch is never taken).
+            assert "NimSum applies only to nonnegative integers" in str(err) and ("xor" in expr_text(e) or "nimsum" in expr_text(e)), err
+            continue
+        assert got == want, cgs_printer().doprint(e)
+
+
+@pytest.mark.mathics
+def test_random_and_tricky_expressions_in_one_mathics_run(tmp_path):
+    if mathics_command() is None:
+        pytest.skip("Mathics3 not installed")
+    cases = [c[0] for c in CASES if not isinstance(c[0], A.If) and _is_int(c[0])]
+    rng = Random(20261122)
+    cases += [int_expr(rng, 4) for _ in range(40)]
+    lines, want = ["cgsError[msg_String] := (Print[\"error: \", msg]; Exit[1]);"] + list(HELPERS.values()), []
+    for e in cases:
+        for env in environments(rng, 2):
+            try:
+                value = python_value(e, env)
+            except Exception:  # e.g. a negative exponent in the fixed cases: skip that point
+                continue
+            block = ", ".join(f"{v} = {env[v]}" for v in NAMES)
+            lines.append(f"Print[\"R \", Block[{{{block}}}, {mma_printer().doprint(e)}]];")
+            want.append((str(value), expr_text(e), env))
+    prog = tmp_path / "exprs.wl"
+    prog.write_text("\n".join(lines) + "\n")
+    res = run(mathics_command() + [str(prog)], tmp_path, timeout=300)
+    got = [ln[2:].strip() for ln in res.stdout.splitlines() if ln.startswith("R ")]
+    assert res.returncode == 0, res.tail()
+    assert len(got) == len(want), res.tail()
+    bad = [(w, g) for w, g in zip(want, got) if w[0] != g]
+    assert not bad, bad[:5]
+
+
+def _is_int(e) -> bool:
+    return not isinstance(e, (A.Compare, A.Not)) and not (isinstance(e, A.BinOp) and e.op in ("and", "or", "iff"))
