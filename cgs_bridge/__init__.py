@@ -20,7 +20,12 @@ package stays the function). Lower layers: :func:`cgs_bridge.model.loading.load_
 import sys as _sys
 import types as _types
 
+from .foundation import errors
 from .foundation.version import __version__  # noqa: F401
+
+# ``cgs_bridge.errors`` is public (``except cb.errors.CgsBridgeError``, ``from cgs_bridge.errors
+# import ...``): the module lives in the foundation layer and is served under its public name too.
+_sys.modules[__name__ + ".errors"] = errors
 
 #: Names served by :mod:`cgs_bridge.api` (loaded lazily).
 API = ("game", "game_from_text", "Game", "Solved", "CheckResult", "AuditResult", "verify", "compare",
