@@ -157,3 +157,12 @@ def test_cgscript_comment_that_swallowed_code_is_still_cut():
                            "// y for y1 from 0 to 2 do result.Add(y1); end\n")
     assert n.text == ("result := []; // x\nfor x1 from 0 to 2 do result.Add(x1); end // y\n"
                       "for y1 from 0 to 2 do result.Add(y1); end\n")
+
+
+def test_a_table_of_values_printed_at_the_end_is_kept():
+    # the only calls of g and moves are in the table: removing it would leave an empty program
+    n = normalize("moves[x_, y_] := {}\ng[x_, y_] := g[x, y] = 0\nn = 4;\n"
+                  "TableForm[Table[g[x, y], {x, 0, n}, {y, 0, n}]]\nGrid[Table[g[x, y], {x, 0, n}, {y, 0, n}]]\n")
+    assert texts(n) == ["moves[x_, y_] := {}", "g[x_, y_] := g[x, y] = 0", "n = 4",
+                        "TableForm[Table[g[x, y], {x, 0, n}, {y, 0, n}]]"]
+    assert [c.kind for c in n.changes] == ["display-removed"]  # the Grid

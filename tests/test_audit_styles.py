@@ -211,6 +211,16 @@ def test_coordinates_as_separate_arguments(monkeypatch):
     assert rep.exit_code == 0 and how(rep, "moves").startswith("moves[##] (given as a call, recorded at 25")
 
 
+def test_a_table_of_values_is_the_only_result(monkeypatch):
+    """TableForm[Table[g[x, y], ...]] at the end is where the program calls its functions: it is
+    kept (docs/audit.md), so the program is audited, not "empty"."""
+    rep = audit("wythoff_table", monkeypatch)
+    c = checks(rep)
+    assert rep.exit_code == 0, {k: v.summary for k, v in c.items()}
+    assert how(rep, "grundy").startswith("g (found by evidence: called at 25 positions")
+    assert "g at 25 valid positions of the box" in c["values"].summary
+
+
 @pytest.mark.parametrize("option, text, message", [
     ("grundy", "gr[#[[1]]]", r"--grundy 'gr\[#\[\[1\]\]\]': the argument '#\[\[1\]\]' is not #, ##"),
     ("moves", "opts[pos, k]", r"--moves 'opts\[pos, k\]': mark where the position goes with one #"),

@@ -45,8 +45,11 @@ CONTINUATION = ("//", "/.", "/;", "/@", "@@", "&&", "||", "===", "=!=", "==", "!
 INCOMPLETE_END = re.compile(r"(=|\+|-|\*|/|\^|&&|\|\||<|>|@|~|:|\||,|\.\.)\s*$")
 
 #: Heads whose statements only display results (removed, with the definitions only they use).
+#: ``TableForm``/``MatrixForm`` are not among them: a table of values printed at the end is often
+#: the only place a program calls its functions (``TableForm[Table[g[x, y], ...]]``), and Mathics3
+#: evaluates both.
 DISPLAY_HEADS = {"Grid", "Graphics", "Graphics3D", "Show", "ListPlot", "ArrayPlot", "MatrixPlot",
-                 "ListPointPlot3D", "TableForm", "MatrixForm", "Style", "Framed", "Panel",
+                 "ListPointPlot3D", "Style", "Framed", "Panel",
                  "Plot", "ListLinePlot", "Manipulate", "Animate"}
 #: Heads whose arguments name symbols without using them (do not keep a display definition alive).
 NAMING_HEADS = {"Clear", "ClearAll", "Remove"}
