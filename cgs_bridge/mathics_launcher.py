@@ -213,6 +213,8 @@ class Trace:
         self.templates = templates or {}
         #: functions called with the coordinates as separate arguments (``g[x, y]``)
         self.spread = set()
+        #: key of a given call -> the values the program passed for its symbol arguments
+        self.others = {}
         #: calls under evaluation, and the first call found to call itself with the same argument
         self.active, self.cycle = set(), None
 
@@ -252,8 +254,10 @@ class Trace:
             try:
                 p = None
                 for key, args in trace.templates.get(head.name, ()):
-                    p = _match(trace.n, args, expr._elements, evaluation)
+                    others = []
+                    p = _match(trace.n, args, expr._elements, evaluation, others)
                     if p is not None:
+                        trace.others.setdefault(key, set()).add(tuple(others))
                         break
                 else:
                     key, p = head.name, trace.position(expr._elements, evaluation)
@@ -292,10 +296,11 @@ def _templates(plan, definitions) -> dict:
     return out
 
 
-def _match(n: int, args, elements, evaluation):
+def _match(n: int, args, elements, evaluation, others=None):
     """The position of a call whose ``elements`` fit ``args`` (``slot``: a list of n integers,
-    ``seq``: n integers, ``int``: that integer, ``sym``: anything the program passed), or None.
-    Only symbols among the elements are evaluated (as :meth:`Trace.position` does)."""
+    ``seq``: n integers, ``int``: that integer, ``sym``: anything the program passed, its text
+    appended to ``others``), or None. Only symbols among the elements are evaluated (as
+    :meth:`Trace.position` does)."""
     from mathics.core.atoms import Integer
     from mathics.core.list import ListExpression
     from mathics.core.symbols import Symbol
@@ -325,6 +330,8 @@ def _match(n: int, args, elements, evaluation):
             e = value(e)
             if not (isinstance(e, Integer) and e.value == a[1]):
                 return None
+        elif others is not None:
+            others.append(_text(value(e)))
     return p
 
 
@@ -434,6 +441,14 @@ def _choose(plan, definitions, trace, box):
     for role, kind in (("grundy", "int"), ("moves", "options")):
         name = plan.get(role)
         if calls.get(role, {}).get("args") is not None:
+            passed = sorted(trace.others.get("call:" + role, set()))
+            if len(passed) > 1:  # e.g. gr[p, 1] and gr[p, 2]: which one is judged is not clear
+                names = [a[1] for a in calls[role]["args"] if a[0] == "sym"]
+                chosen[role] = (calls[role]["text"], f"given as a call, but the program passed "
+                                f"{len(passed)} different values for {', '.join(names)} "
+                                f"({'; '.join(', '.join(v) for v in passed[:4])}): name the one to "
+                                "judge as an integer", "ambiguous")
+                continue
             count = sum(1 for p in box if p in trace.calls.get("call:" + role, {}))
             chosen[role] = (calls[role]["text"], f"given as a call, recorded at {count} positions of "
                             "the box while the program ran (the others called after the program)",
@@ -468,7 +483,7 @@ def _choose(plan, definitions, trace, box):
         for local in plan.get("loop_locals", []):
             lists.pop("Global`" + local, None)
         full = definitions.lookup_name(name) if name else None
-        valued = set(trace.calls.get("call:grundy" if chosen["grundy"][2:] == ("call",) else
+        valued = set(trace.calls.get("call:grundy" if chosen["grundy"][2:] in (("call",), ("ambiguous",)) else
                                      definitions.lookup_name(chosen["grundy"][0] or "$"), {}))
         graded = {k: v for k, v in lists.items() if valued and v <= valued}
         if full in lists:
@@ -514,6 +529,9 @@ def _checks(plan, definitions, evaluation_class, output, channel, trace) -> None
             entries = [_table_entry(rules[0].replace, p) if rules else None for p in points]
             channel.emit(tag, "{" + ", ".join("Missing[]" if e is None else _text(e, symbols=seen)
                                               for e in entries) + "}")
+            continue
+        if chosen[role][2:] == ("ambiguous",):
+            channel.emit(tag, '$Failed["' + chosen[role][1].replace('"', "'") + '"]')
             continue
         given = chosen[role][2:] == ("call",)
         recorded = trace.calls.get("call:" + role if given else definitions.lookup_name(head), {})

@@ -197,6 +197,23 @@ def test_a_positions_call_with_a_symbol_unbound_after_the_program_is_not_a_diffe
     assert "unbound kk (local to a Block" in c["unevaluated"].summary
 
 
+def test_a_symbol_argument_the_program_gave_several_values_is_not_guessed(monkeypatch):
+    """The program computes k = 1 and k = 2: 'gr[#, kk]' could be either (an error naming both);
+    'gr[#, 1]' records only the calls with 1."""
+    inprocess(monkeypatch)
+    text = (STYLES / "floor_ratio_args.wl").read_text(encoding="utf-8").replace(
+        "run[2]", "Table[Length[Select[cases[2, kk], gr[#, kk] == 0 &]], {kk, 1, 2}]")
+    rules = Ruleset(load_game("floor_ratio"), {"k": "1"})
+    rep = audit_program(text, rules, engine="mathics", sandboxed=False, bound="2",
+                        grundy="gr[#, kk]", moves="opts[#, kk]")
+    c = checks(rep)
+    assert rep.exit_code == 2 and c["values"].verdict == "error" and c["moves"].verdict == "error"
+    assert "passed 2 different values for kk (1; 2): name the one to judge" in c["values"].summary
+    rep = audit_program(text, rules, engine="mathics", sandboxed=False, bound="2",
+                        grundy="gr[#, 1]", moves="opts[#, 1]")
+    assert rep.exit_code == 0, {k: v.summary for k, v in checks(rep).items()}
+
+
 def test_coordinates_as_separate_arguments(monkeypatch):
     """g[x, y] called through Apply (g @@ #) at (4,4) only, which the trace does not see: the call
     after the program spreads the coordinates as the program's other calls did; ## says so too."""
