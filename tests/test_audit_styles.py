@@ -261,3 +261,11 @@ def test_cli_refuses_a_bad_call_with_exit_2(capsys):
     err = capsys.readouterr().err
     assert code == 2 and "--moves 'opts[pos, k]': mark where the position goes with one #" in err
     assert "Traceback" not in err
+
+
+def test_python_api_takes_the_calls(monkeypatch):
+    import cgs_bridge as cb
+    inprocess(monkeypatch)
+    res = cb.audit(STYLES / "wythoff_spread.wl", cb.game("wythoff"), engine="mathics", sandboxed=False,
+                   grundy="g[##]", moves="moves[##]")
+    assert res.agree and res.report.symbols.how["grundy-run"].startswith("g[##] (given as a call")
