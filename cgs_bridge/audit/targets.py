@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from ..errors import InputError
 
-_NAME = r"[A-Za-z$][A-Za-z0-9$]*"
+_NAME = r"[A-Za-z$][A-Za-z0-9$`]*"
 _ARG = re.compile(rf"\s*(##|#1?|-?\d+|{_NAME})\s*$")
 _CALL = re.compile(rf"\s*({_NAME})\s*(?:\[(.*)\])?\s*(&)?\s*$", re.S)
 
