@@ -173,6 +173,8 @@ def test_calls_with_the_position_as_an_argument(monkeypatch):
     assert how(rep, "grundy") == ("gr[#, kk] (given as a call, recorded at 18 positions of the box "
                                   "while the program ran (the others called after the program))")
     assert how(rep, "positions").startswith("cases[2, 1] (given as a call")
+    from cgs_bridge.audit.report import to_json
+    assert to_json(rep)["symbols"]["calls"] == ARGS_CALLS
 
 
 def test_calls_find_a_planted_bug(monkeypatch):
