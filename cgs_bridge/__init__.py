@@ -23,7 +23,7 @@ import types as _types
 from .foundation import errors
 from .foundation.version import __version__  # noqa: F401
 
-# ``cgs_bridge.errors`` is public (``except cb.errors.CgsBridgeError``, ``from cgs_bridge.errors
+# ``cgs_bridge.foundation.errors`` is public (``except cb.errors.CgsBridgeError``, ``from cgs_bridge.foundation.errors
 # import ...``): the module lives in the foundation layer and is served under its public name too.
 _sys.modules[__name__ + ".errors"] = errors
 

@@ -372,7 +372,9 @@ def audit(program, g, scale=None, **options):
             :func:`game`).
         scale: ``{"ss": 5}`` (one run with that size) or a list of such dicts.
         options: the keyword arguments of :func:`cgs_bridge.jobs.audit.audit_program` (``substs``,
-            ``expect``, ``engine``, ``timeout``, ``memory``, ``allow_unsafe``, ...).
+            ``expect``, ``engine``, ``timeout``, ``memory``, ``allow_unsafe``, ...); ``grundy``,
+            ``moves``, ``positions``: a name or a call (``"gr[#, k]"``, ``"cases[5, 1]"``;
+            docs/audit.md, "Naming them").
     Returns:
         an :class:`AuditResult`.
     Raises:

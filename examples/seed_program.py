@@ -9,58 +9,17 @@ The program of "Example N." is, in the web-extracted text of seed 003, every lin
 line-break residue ``Ψ`` up to the next example, without the printed outputs (lines holding only
 numbers and braces, such as ``Ψ977 Ψ`` or ``Ψ{} Ψ``); ``--class`` gives the CGScript class line
 instead (Ex 8.2: ``class Choco3D ...``). In seed 000 it is the first block of lines after the
-example's heading. Exit 2 when the seed or the example is not found.
+example's heading. Exit 2 when the seed or the example is not found. The extraction is the
+package's own (``cgs_bridge.systems.auditing.seeds.extract``), shared with the tests and the audit's bench.
 """
 
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 from pathlib import Path
 
-SEEDS = Path(__file__).resolve().parent.parent.parent / "shared" / "seeds"
-OUTPUT_ONLY = re.compile(r"^[\d\s{},]*$")
-
-
-def example_lines(text: str, example: str) -> list:
-    """The lines after the heading ``Example <example>`` up to the next example's heading."""
-    lines = text.split("\n")
-    start = next((i for i, ln in enumerate(lines) if ln.strip() == f"Example {example}."), None)
-    if start is None:  # seed 000: "Example 7.1 Mathematica program to create Fig 7.9."
-        start = next((i for i, ln in enumerate(lines)
-                      if re.match(rf"Example {re.escape(example)} \S+ program", ln)), None)
-    if start is None:
-        raise LookupError(f"no 'Example {example}' heading")
-    body = []
-    for ln in lines[start + 1:]:
-        if re.match(r"^Example \d", ln):
-            break
-        body.append(ln)
-    return body
-
-
-def program(text: str, example: str, class_only: bool = False) -> str:
-    body = example_lines(text, example)
-    if class_only:
-        classes = [ln for ln in body if ln.lstrip("Ψ").startswith("class ")]
-        if not classes:
-            raise LookupError(f"Example {example} prints no class")
-        return "\n".join(classes) + "\n"
-    marked = [ln for ln in body if ln.startswith("Ψ")]
-    if marked:
-        kept = [ln for ln in marked if not OUTPUT_ONLY.match(ln.replace("Ψ", ""))]
-        return "\n".join(kept) + "\n"
-    block, started = [], False
-    for ln in body:
-        if ln.strip():
-            started = True
-            block.append(ln)
-        elif started:
-            break
-    if not block:
-        raise LookupError(f"Example {example} holds no program")
-    return "\n".join(block) + "\n"
+from cgs_bridge.systems.auditing.seeds import SEEDS, extract, seed_text
 
 
 def main(argv=None) -> int:
@@ -72,14 +31,15 @@ def main(argv=None) -> int:
     p.add_argument("-o", "--output", help="write here (the folder is created) instead of stdout")
     p.add_argument("--seeds", default=str(SEEDS), help="folder of the seed texts (default ../shared/seeds)")
     args = p.parse_args(argv)
-    found = sorted(Path(args.seeds).glob(f"{args.seed}_*.txt"))
-    if not found:
-        print(f"seed_program: no seed {args.seed} in {args.seeds}", file=sys.stderr)
+    try:
+        seed = seed_text(args.seed, Path(args.seeds))
+    except LookupError as e:
+        print(f"seed_program: {e}", file=sys.stderr)
         return 2
     try:
-        text = program(found[0].read_text(encoding="utf-8"), args.example, args.class_only)
+        text = extract(seed, args.example, args.class_only)
     except LookupError as e:
-        print(f"seed_program: {found[0].name}: {e}", file=sys.stderr)
+        print(f"seed_program: seed {args.seed}: {e}", file=sys.stderr)
         return 2
     if args.output:
         out = Path(args.output)

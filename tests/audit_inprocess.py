@@ -1,4 +1,4 @@
-"""Running the audit's Mathics3 launcher (``cgs_bridge/mathics_launcher.py --audit``) inside the
+"""Running the audit's Mathics3 launcher (``cgs_bridge/systems/mathematica/launcher.py --audit``) inside the
 test process, so that many small audits share one Mathics3 import (Mathics3 starts in seconds;
 each audit then costs only its own definitions and evaluation).
 

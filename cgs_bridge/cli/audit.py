@@ -46,9 +46,16 @@ def register(sub) -> None:
     p.add_argument("--no-prelude", action="store_true",
                    help="do not load the Mathics3 compatibility prelude (BitXor etc.)")
     p.add_argument("--no-moves", action="store_true", help="skip the move-function check")
-    p.add_argument("--grundy", metavar="SYMBOL", help="the program's Grundy function (default: detected, Gr)")
-    p.add_argument("--positions", metavar="SYMBOL", help="the program's position list (default allcases)")
-    p.add_argument("--moves", metavar="SYMBOL", help="the program's move function (default: detected, move)")
+    p.add_argument("--grundy", metavar="NAME|CALL",
+                   help="the program's Grundy function (default: found by evidence): a name (Gr), or a "
+                        "call with # where the position goes ('gr[#, 3]', 'gr[#, k]': k as the program "
+                        "passed it) or ## where its coordinates go ('g[##]')")
+    p.add_argument("--positions", metavar="NAME|CALL",
+                   help="the program's position list (default: found by evidence): a name (allcases) "
+                        "or a call that returns it ('positions[5]', 'cases[5, 1]')")
+    p.add_argument("--moves", metavar="NAME|CALL",
+                   help="the program's move function (default: found by evidence): a name (move), or "
+                        "a call with # or ## as for --grundy ('opts[#, k]', 'opts[##]')")
     p.add_argument("-o", "--output", metavar="REPORT_DIR",
                    help="write report.txt, report.json, differences.csv, normalized.wl there")
     p.add_argument("--force", action="store_true", help="replace different existing report files")

@@ -8,7 +8,7 @@ from pathlib import Path
 from .common import positive
 
 MATHICS_CASE = "mathics"
-#: The real CGSuite against Python on the same box (cgs_bridge/audit/speed_cgsuite.py).
+#: The real CGSuite against Python on the same box (cgs_bridge/jobs/bench/cgsuite.py).
 CGSUITE_CASE = "cgsuite"
 
 
@@ -59,7 +59,7 @@ def run(args) -> int:
 
 
 def cgsuite_case(bound: int, cmd) -> int:
-    """The real CGSuite against Python on the same box (cgs_bridge/audit/speed_cgsuite.py)."""
+    """The real CGSuite against Python on the same box (cgs_bridge/jobs/bench/cgsuite.py)."""
     from cgs_bridge.jobs.bench.cgsuite import cgsuite_case as case
     r = case(bound, cmd)
     work = r["cgsuite"] - r["startup"]
@@ -71,9 +71,9 @@ def cgsuite_case(bound: int, cmd) -> int:
     return 0 if "DIFFERS" not in r["check"] else 1
 
 
-#: The sweep case (serial vs a LocalCluster of 2 workers): cgs_bridge/sweep/bench.py.
+#: The sweep case (serial vs a LocalCluster of 2 workers): cgs_bridge/jobs/bench/sweep.py.
 SWEEP = ("sweep",)
-#: The discover case (default families on triangular k=5, bound 60): cgs_bridge/discover/bench.py.
+#: The discover case (default families on triangular k=5, bound 60): cgs_bridge/jobs/bench/discover.py.
 DISCOVER = ("discover",)
 
 
@@ -88,7 +88,7 @@ def discover_case():
 
 
 def mathics_case(bound: int) -> int:
-    """The emitted .wl against the published Ex 8.3 idiom in Mathics3 (cgs_bridge/audit/speed.py)."""
+    """The emitted .wl against the published Ex 8.3 idiom in Mathics3 (cgs_bridge/jobs/bench/mathics.py)."""
     from cgs_bridge.foundation.errors import InputError
     from cgs_bridge.jobs.bench.mathics import mathics_case as case
     if bound < 1:

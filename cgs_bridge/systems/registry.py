@@ -3,7 +3,7 @@
 
 A target lives in one module (its printer, ``files`` and ``context`` functions and a ``TARGET``
 record: :mod:`cgs_bridge.systems.cgsuite.printer`, :mod:`cgs_bridge.systems.mathematica.printer`) and one
-template folder ``cgs_bridge/templates/<name>/``. Adding a target (Maple, Lean, ...) means that
+template folder ``cgs_bridge/systems/<system>/templates/<name>/``. Adding a target (Maple, Lean, ...) means that
 module, that folder and one :func:`register` line below; the CLI's ``--target`` choices come from
 :data:`TARGETS`.
 """

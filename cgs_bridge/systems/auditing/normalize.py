@@ -45,8 +45,11 @@ CONTINUATION = ("//", "/.", "/;", "/@", "@@", "&&", "||", "===", "=!=", "==", "!
 INCOMPLETE_END = re.compile(r"(=|\+|-|\*|/|\^|&&|\|\||<|>|@|~|:|\||,|\.\.)\s*$")
 
 #: Heads whose statements only display results (removed, with the definitions only they use).
+#: ``TableForm``/``MatrixForm`` are not among them: a table of values printed at the end is often
+#: the only place a program calls its functions (``TableForm[Table[g[x, y], ...]]``), and Mathics3
+#: evaluates both.
 DISPLAY_HEADS = {"Grid", "Graphics", "Graphics3D", "Show", "ListPlot", "ArrayPlot", "MatrixPlot",
-                 "ListPointPlot3D", "TableForm", "MatrixForm", "Style", "Framed", "Panel",
+                 "ListPointPlot3D", "Style", "Framed", "Panel",
                  "Plot", "ListLinePlot", "Manipulate", "Animate"}
 #: Heads whose arguments name symbols without using them (do not keep a display definition alive).
 NAMING_HEADS = {"Clear", "ClearAll", "Remove"}
@@ -194,6 +197,21 @@ def _starts_continuation(rest: str) -> bool:
     return any(s.startswith(op) for op in CONTINUATION)
 
 
+def _after_comments(text: str, j: int, state_at: dict) -> str:
+    """The text from ``j`` on, without the comments (and the blanks between them) that follow on
+    the same line: a comment followed by another comment and a newline is no line break."""
+    k = j
+    while True:
+        m = k
+        while m < len(text) and text[m] in (" ", PSI):
+            m += 1
+        if m >= len(text) or state_at[m][0] != "comment":
+            return text[k:]
+        while m < len(text) and state_at[m][0] == "comment":
+            m += 1
+        k = m
+
+
 def split_statements(text: str, changes: list) -> list:
     """Split (already character-normalised) text into top-level statements, resolving ``Ψ``,
     newlines and top-level comments by the rules in the module docstring; records changes."""
@@ -222,7 +240,7 @@ def split_statements(text: str, changes: list) -> list:
             while j < n and state_at[j][0] == "comment":
                 j += 1
             buf.append(text[i:j])
-            rest = text[j:]
+            rest = _after_comments(text, j, state_at)  # the code after this and further comments
             same_line = "\n" not in rest[:len(rest) - len(rest.lstrip(" " + PSI))]
             nxt = rest.lstrip(" " + PSI)
             if (depth == 0 and same_line and nxt and _complete("".join(buf))

@@ -123,19 +123,9 @@ def _call(definitions, evaluation_class, output, head: str, arg, seen=None):
     propagates."""
     from mathics.core.expression import Expression
     from mathics.core.symbols import Symbol
-    ev = evaluation_class(definitions, output=output, catch_interrupt=False)
     expr = Symbol(definitions.lookup_name(head)) if arg is None else Expression(
         Symbol(definitions.lookup_name(head)), arg)
-    try:
-        value = expr.evaluate(ev)
-    except SystemExit:
-        raise
-    except Exception as e:  # Abort, Throw, Return, limits: the call did not give a value
-        return "$Failed[" + '"' + type(e).__name__ + '"' + "]"
-    finally:
-        ev.stop()
-    from mathics.core.atoms import Integer
-    return _text(value, symbols=None if isinstance(value, Integer) else seen)
+    return _evaluate(definitions, evaluation_class, output, expr, seen)
 
 
 def _position(p):
@@ -180,7 +170,7 @@ def audit_run(plan: dict) -> int:
 
     if plan.get("prelude"):
         run(plan["prelude"])
-    trace = Trace(int(plan.get("n", 0)))
+    trace = Trace(int(plan.get("n", 0)), _templates(plan, definitions))
     trace.install()
     trace.on = True
     channel.emit("started", "1")
@@ -217,8 +207,14 @@ class Trace:
     off after the program. A call ``f[p]`` made while ``f[p]`` is being evaluated can never end (a
     position among its own options): it is aborted at once and named in ``cycle``."""
 
-    def __init__(self, n: int):
+    def __init__(self, n: int, templates=None):
         self.n, self.on, self.record, self.calls = n, False, True, {}
+        #: head -> [(key, args)]: calls given with their other arguments (``opts[#, k]``)
+        self.templates = templates or {}
+        #: functions called with the coordinates as separate arguments (``g[x, y]``)
+        self.spread = set()
+        #: key of a given call -> the values the program passed for its symbol arguments
+        self.others = {}
         #: calls under evaluation, and the first call found to call itself with the same argument
         self.active, self.cycle = set(), None
 
@@ -254,15 +250,26 @@ class Trace:
             if not (trace.on and isinstance(head, Symbol) and head.name.startswith("Global`")):
                 return original(expr, evaluation)
             trace.on = False  # evaluating the arguments is not itself traced
+            key = head.name
             try:
-                p = trace.position(expr._elements, evaluation)
+                p = None
+                for key, args in trace.templates.get(head.name, ()):
+                    others = []
+                    p = _match(trace.n, args, expr._elements, evaluation, others)
+                    if p is not None:
+                        trace.others.setdefault(key, set()).add(tuple(others))
+                        break
+                else:
+                    key, p = head.name, trace.position(expr._elements, evaluation)
+                    if p is not None and len(expr._elements) > 1:
+                        trace.spread.add(head.name)  # f[x, y, z]: called so after the program too
             except Exception:
                 p = None
             finally:
                 trace.on = True
             if p is None:
                 return original(expr, evaluation)
-            call = (head.name, p)
+            call = (key, p)
             if call in trace.active:  # f[p] needs f[p]: the recursion can never end
                 from mathics.core.interrupt import AbortInterrupt
                 trace.cycle = trace.cycle or f"{head.name.split('`')[-1]}[{{{', '.join(map(str, p))}}}]"
@@ -273,9 +280,93 @@ class Trace:
             finally:
                 trace.active.discard(call)
             if result is not None and trace.record:
-                trace.calls.setdefault(head.name, {}).setdefault(p, result)
+                trace.calls.setdefault(key, {}).setdefault(p, result)
             return result
         Expression.evaluate = evaluate
+
+
+def _templates(plan, definitions) -> dict:
+    """The calls given with other arguments (``--moves 'opts[#, k]'``, ``plan["calls"]``): full
+    head name -> [(key, args)], the key under which :class:`Trace` records them (``call:moves``)."""
+    out = {}
+    for role, call in (plan.get("calls") or {}).items():
+        if role in ("grundy", "moves") and call.get("args") is not None:
+            out.setdefault(definitions.lookup_name(call["head"]), []).append(
+                ("call:" + role, [tuple(a) for a in call["args"]]))
+    return out
+
+
+def _match(n: int, args, elements, evaluation, others=None):
+    """The position of a call whose ``elements`` fit ``args`` (``slot``: a list of n integers,
+    ``seq``: n integers, ``int``: that integer, ``sym``: anything the program passed, its text
+    appended to ``others``), or None. Only symbols among the elements are evaluated (as
+    :meth:`Trace.position` does)."""
+    from mathics.core.atoms import Integer
+    from mathics.core.list import ListExpression
+    from mathics.core.symbols import Symbol
+    width = sum(n if a[0] == "seq" else 1 for a in args)
+    if len(elements) != width:
+        return None
+
+    def value(e):
+        return e.evaluate(evaluation) if isinstance(e, Symbol) else e
+    i, p = 0, None
+    for a in args:
+        if a[0] == "seq":
+            got = [value(e) for e in elements[i:i + n]]
+            if not all(isinstance(v, Integer) for v in got):
+                return None
+            p, i = tuple(v.value for v in got), i + n
+            continue
+        e = elements[i]
+        i += 1
+        if a[0] == "slot":
+            e = value(e)
+            if not (isinstance(e, ListExpression) and len(e.elements) == n
+                    and all(isinstance(v, Integer) for v in e.elements)):
+                return None
+            p = tuple(v.value for v in e.elements)
+        elif a[0] == "int":
+            e = value(e)
+            if not (isinstance(e, Integer) and e.value == a[1]):
+                return None
+        elif others is not None:
+            others.append(_text(value(e)))
+    return p
+
+
+def _build(definitions, call, p):
+    """The expression of a given call (``plan["calls"][role]``) at position ``p`` (None: no
+    position, ``--positions``), built from its parts (never parsed from text)."""
+    from mathics.core.atoms import Integer
+    from mathics.core.expression import Expression
+    from mathics.core.symbols import Symbol
+    parts = []
+    for a in call["args"]:
+        if a[0] == "slot":
+            parts.append(_position(p))
+        elif a[0] == "seq":
+            parts += [Integer(int(v)) for v in p]
+        elif a[0] == "int":
+            parts.append(Integer(int(a[1])))
+        else:
+            parts.append(Symbol(definitions.lookup_name(a[1])))
+    return Expression(Symbol(definitions.lookup_name(call["head"])), *parts)
+
+
+def _evaluate(definitions, evaluation_class, output, expr, seen=None) -> str:
+    """``expr`` evaluated directly (as :func:`_call`), as text."""
+    from mathics.core.atoms import Integer
+    ev = evaluation_class(definitions, output=output, catch_interrupt=False)
+    try:
+        value = expr.evaluate(ev)
+    except SystemExit:
+        raise
+    except Exception as e:
+        return "$Failed[" + '"' + type(e).__name__ + '"' + "]"
+    finally:
+        ev.stop()
+    return _text(value, symbols=None if isinstance(value, Integer) else seen)
 
 
 def _kind(expr, n: int) -> str:
@@ -346,8 +437,23 @@ def _choose(plan, definitions, trace, box):
     """The Grundy function, the move function and the position list: given names, else what the
     program called while it ran (evidence), else the names detected from the text if defined."""
     chosen = {}
+    calls = plan.get("calls") or {}
     for role, kind in (("grundy", "int"), ("moves", "options")):
         name = plan.get(role)
+        if calls.get(role, {}).get("args") is not None:
+            passed = sorted(trace.others.get("call:" + role, set()))
+            if len(passed) > 1:  # e.g. gr[p, 1] and gr[p, 2]: which one is judged is not clear
+                names = [a[1] for a in calls[role]["args"] if a[0] == "sym"]
+                chosen[role] = (calls[role]["text"], f"given as a call, but the program passed "
+                                f"{len(passed)} different values for {', '.join(names)} "
+                                f"({'; '.join(', '.join(v) for v in passed[:4])}): name the one to "
+                                "judge as an integer", "ambiguous")
+                continue
+            count = sum(1 for p in box if p in trace.calls.get("call:" + role, {}))
+            chosen[role] = (calls[role]["text"], f"given as a call, recorded at {count} positions of "
+                            "the box while the program ran (the others called after the program)",
+                            "call")
+            continue
         if plan.get("given", {}).get(role) or not name:
             chosen[role] = (name, "given" if name else "not checked")
             continue
@@ -367,14 +473,18 @@ def _choose(plan, definitions, trace, box):
             chosen[role] = (None, f"none found: no function was called at positions of the box with "
                             f"{'integer values' if kind == 'int' else 'lists of options'}")
     name = plan.get("positions")
-    if plan.get("given", {}).get("positions"):
+    if calls.get("positions", {}).get("args") is not None:
+        chosen["positions"] = (calls["positions"]["text"], "given as a call, evaluated after the "
+                               "program", "call")
+    elif plan.get("given", {}).get("positions"):
         chosen["positions"] = (name, "given")
     else:
         lists = _position_lists(definitions, trace.n)
         for local in plan.get("loop_locals", []):
             lists.pop("Global`" + local, None)
         full = definitions.lookup_name(name) if name else None
-        valued = set(trace.calls.get(definitions.lookup_name(chosen["grundy"][0] or "$"), {}))
+        valued = set(trace.calls.get("call:grundy" if chosen["grundy"][2:] in (("call",), ("ambiguous",)) else
+                                     definitions.lookup_name(chosen["grundy"][0] or "$"), {}))
         graded = {k: v for k, v in lists.items() if valued and v <= valued}
         if full in lists:
             chosen["positions"] = (name, f"detected from the text (a list of {len(lists[full])} positions)")
@@ -398,24 +508,43 @@ def _checks(plan, definitions, evaluation_class, output, channel, trace) -> None
     points = [tuple(p) for p in plan.get("box", [])]
     chosen = _choose(plan, definitions, trace, points)
     channel.emit("symbols", json.dumps(chosen))
-    if chosen["positions"][0]:
-        channel.emit("positions", _call(definitions, evaluation_class, output, chosen["positions"][0], None))
+    calls = plan.get("calls") or {}
     seen: set = set()
+    if chosen["positions"][2:] == ("call",):
+        call = calls["positions"]
+        unset = [a[1] for a in call["args"] if a[0] == "sym"
+                 and not definitions.get_ownvalues(definitions.lookup_name(a[1]))]
+        seen.update(definitions.lookup_name(a) for a in unset)
+        channel.emit("positions", f'$Failed["{call["text"]}: {", ".join(unset)} has no value after '
+                     'the program; give the value in the call"]' if unset else
+                     _evaluate(definitions, evaluation_class, output, _build(definitions, call, None)))
+    elif chosen["positions"][0]:
+        channel.emit("positions", _call(definitions, evaluation_class, output, chosen["positions"][0], None))
     for tag, role in (("values", "grundy"), ("moves", "moves")):
         head = chosen[role][0]
         if not head:
             continue
-        calls = trace.calls.get(definitions.lookup_name(head), {})
-        texts = []
         if chosen[role][2:] == ("table",):
             rules = definitions.get_ownvalues(definitions.lookup_name(head))
             entries = [_table_entry(rules[0].replace, p) if rules else None for p in points]
             channel.emit(tag, "{" + ", ".join("Missing[]" if e is None else _text(e, symbols=seen)
                                               for e in entries) + "}")
             continue
+        if chosen[role][2:] == ("ambiguous",):
+            channel.emit(tag, '$Failed["' + chosen[role][1].replace('"', "'") + '"]')
+            continue
+        given = chosen[role][2:] == ("call",)
+        recorded = trace.calls.get("call:" + role if given else definitions.lookup_name(head), {})
+        texts = []
         for p in points:
-            if p in calls:
-                texts.append(_text(calls[p], symbols=None if _kind(calls[p], trace.n) != "other" else seen))
+            if p in recorded:
+                texts.append(_text(recorded[p], symbols=None if _kind(recorded[p], trace.n) != "other" else seen))
+            elif given:
+                texts.append(_evaluate(definitions, evaluation_class, output,
+                                       _build(definitions, calls[role], p), seen))
+            elif definitions.lookup_name(head) in trace.spread:
+                texts.append(_evaluate(definitions, evaluation_class, output, _build(
+                    definitions, {"head": head, "args": [("seq",)]}, p), seen))
             else:
                 texts.append(_call(definitions, evaluation_class, output, head, _position(p), seen))
         channel.emit(tag, "{" + ", ".join(texts) + "}")

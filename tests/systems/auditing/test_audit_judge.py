@@ -159,3 +159,15 @@ def test_wolframscript_script_checks_the_box_with_keyed_lines():
     text = instrument(norm, Symbols(), "f00d", [(0, 0, 0), (1, 0, 1)])
     assert text.index("Gr[p_] := 0;") < text.index("Map[Gr, {{0,0,0}, {1,0,1}}]")
     assert '"@@CGSB-f00d@@ out 3 "' in text and text.rstrip().endswith('Print["@@CGSB-f00d@@ done 1 @@END-f00d@@"];')
+
+
+def test_wolframscript_script_makes_the_given_calls():
+    """--grundy/--moves/--positions given as calls (docs/audit.md, "Naming them")."""
+    from cgs_bridge.systems.mathematica.audit.extract import Symbols, instrument
+    from cgs_bridge.systems.mathematica.audit.targets import parse_targets
+    norm = normalize("gr[p_, k_] := 0;\nopts[x_, y_, z_] := {};\ncases[n_, k_] := {}\n")
+    calls = parse_targets("gr[#, k]&", "cases[5, 1]", "opts[##]")
+    text = instrument(norm, Symbols("gr", "cases", "opts", calls=calls), "f00d", [(0, 0, 0), (1, 0, 1)])
+    assert "ToString[InputForm[cases[5, 1]]]" in text
+    assert "ToString[InputForm[{gr[{0,0,0}, k], gr[{1,0,1}, k]}]]" in text
+    assert "ToString[InputForm[{opts[0,0,0], opts[1,0,1]}]]" in text

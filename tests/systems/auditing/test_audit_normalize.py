@@ -119,3 +119,51 @@ def test_substitute_exactly_once(data):
         substitute(n, "#[[2]]", "x")  # occurs many times
     with pytest.raises(ValueError):
         substitute(n, "absent text", "x")
+
+
+# Ordinary comments that hold the words of code (`for`, `end`, `:=`, `;`) are comments, not lost
+# line breaks (issue 20): nothing may be cut out of them or reported as a break.
+@pytest.mark.parametrize("text, statements", [
+    ("ss = 4 (* for a larger box use 20 *) (* end *)\nx = 1\n", ["ss = 4", "x = 1"]),
+    ("k = 3 (* for every k; end *) (* x = 1; y = 2 *)\nGr[p_] := 1\n", ["k = 3", "Gr[p_] := 1"]),
+])
+def test_mathematica_comments_before_a_newline_are_not_line_breaks(text, statements):
+    n = normalize(text)
+    assert texts(n) == statements
+    assert "comment-break" not in kinds(n)
+
+
+CGS_ORDINARY = [
+    "x := 3; // the size for each run; end of setup\ny := 4;\n",
+    "// loop for every position; ends when done\nfor a from 0 to 3 do\n  x := a;\nend\n",
+    "for a from 0 to 3 do // for each a; the end\n  x := a;\nend\n",
+    "x := 3; // set x := 4 for larger boxes;\n",
+    "x := 1; // note: x.Min(y) is used; fine\n",
+    "x := 1; // if you want, return early; end\n",
+]
+
+
+@pytest.mark.parametrize("text", CGS_ORDINARY)
+def test_cgscript_comments_with_statement_words_are_left_alone(text):
+    from cgs_bridge.systems.cgsuite.cgscript.parse import parse_file_text
+    _, norm = parse_file_text(text)
+    assert norm.text == text
+    assert "comment-break" not in {c.kind for c in norm.changes}
+
+
+def test_cgscript_comment_that_swallowed_code_is_still_cut():
+    # seed 003 Ex 8.2's artifact, in a snippet written for this test
+    from cgs_bridge.systems.cgsuite.cgscript.normalize import normalize_cgscript
+    n = normalize_cgscript("result := []; // x for x1 from 0 to 2 do result.Add(x1); end "
+                           "// y for y1 from 0 to 2 do result.Add(y1); end\n")
+    assert n.text == ("result := []; // x\nfor x1 from 0 to 2 do result.Add(x1); end // y\n"
+                      "for y1 from 0 to 2 do result.Add(y1); end\n")
+
+
+def test_a_table_of_values_printed_at_the_end_is_kept():
+    # the only calls of g and moves are in the table: removing it would leave an empty program
+    n = normalize("moves[x_, y_] := {}\ng[x_, y_] := g[x, y] = 0\nn = 4;\n"
+                  "TableForm[Table[g[x, y], {x, 0, n}, {y, 0, n}]]\nGrid[Table[g[x, y], {x, 0, n}, {y, 0, n}]]\n")
+    assert texts(n) == ["moves[x_, y_] := {}", "g[x_, y_] := g[x, y] = 0", "n = 4",
+                        "TableForm[Table[g[x, y], {x, 0, n}, {y, 0, n}]]"]
+    assert [c.kind for c in n.changes] == ["display-removed"]  # the Grid

@@ -18,6 +18,7 @@ from cgs_bridge.cli.main import main
 from cgs_bridge.foundation.errors import EvaluationError
 from cgs_bridge.model.game import Ruleset
 from cgs_bridge.model.loading import load_game
+from cgs_bridge.systems.auditing import seeds
 from cgs_bridge.systems.cgsuite.audit import audit_cgscript, detect_language
 from cgs_bridge.systems.cgsuite.audit.core import _interpreter, load_source
 from cgs_bridge.systems.cgsuite.cgscript.evaluator import Limits
@@ -31,15 +32,12 @@ def ruleset(k):
 
 
 def seed_program(shared, example: str) -> str:
-    """The program printed under 'Example 8.N.' in seed 003: the class line (8.2) or the Ψ line."""
-    lines = (shared / "seeds").glob("003_*.txt").__next__().read_text(encoding="utf-8").split("\n")
-    start = lines.index(f"Example {example}.")
-    for ln in lines[start + 1:]:
-        if ln.startswith("Example "):
-            break
-        if ln.lstrip("Ψ").startswith(("x:=", "class Choco3D")):
-            return ln
-    pytest.skip(f"Example {example} not found in the seed text")
+    """The program printed under 'Example 8.N.' in seed 003 (:mod:`cgs_bridge.systems.auditing.seeds`): the
+    class line (8.2) or the Ψ line of the script, as printed."""
+    text = seeds.program("003", example, shared / "seeds", class_only=example == "8.2")
+    if text is None:
+        pytest.skip(f"Example {example} not found in the seed text")
+    return text.rstrip("\n")
 
 
 @pytest.fixture
@@ -111,9 +109,10 @@ def test_ex82_and_ex84_at_published_size(shared, classpath, tmp_path):
 
 
 def _script_after_class(shared):
-    lines = next((shared / "seeds").glob("003_*.txt")).read_text(encoding="utf-8").split("\n")
-    start = lines.index("Example 8.2.")
-    return next(ln for ln in lines[start:] if ln.startswith("ΨΨx:=20"))
+    text = seeds.program("003", "8.2", shared / "seeds")
+    if text is None:
+        pytest.skip("Example 8.2 not found in the seed text")
+    return text.rstrip("\n")
 
 
 def test_ex84_scaled_counts_equal_spec(shared, classpath):

@@ -31,7 +31,7 @@ pytestmark = [pytest.mark.mathics,
 
 STYLES = paths.DATA / "audit" / "styles"
 GAMES = {"floor_ratio": {"k": "1"}, "triangular": {"k": "3"}, "step": {},
-         "two_inequalities": {"k": "1", "h": "3"}}
+         "two_inequalities": {"k": "1", "h": "3"}, "wythoff": {}}
 _CACHE: dict = {}
 
 
@@ -143,3 +143,131 @@ def test_scale_a_function_call(monkeypatch):
     c = checks(rep)
     assert rep.exit_code == 0 and rep.runs[0].label == "ppo[1]"
     assert "box x=1,y=1,z=1 (--scale ppo[1])" in c["positions"].summary
+
+
+# --grundy / --moves / --positions as calls (docs/audit.md, "Naming them"): functions that take
+# the parameter as an argument are called at no position alone, so nothing is found by evidence
+# until the options name the calls.
+ARGS_CALLS = dict(grundy="gr[#, kk]", moves="opts[#, kk]", positions="cases[2, 1]")
+
+
+def test_functions_with_an_extra_argument_are_not_guessed(monkeypatch):
+    rep = audit("floor_ratio_args", monkeypatch)
+    c = checks(rep)
+    assert rep.exit_code == 2 and c["values"].verdict == "error"
+    assert "--grundy names it" in c["values"].summary
+
+
+def test_calls_with_the_position_as_an_argument(monkeypatch):
+    inprocess(monkeypatch)
+    text = (STYLES / "floor_ratio_args.wl").read_text(encoding="utf-8")
+    rep = audit_program(text, Ruleset(load_game("floor_ratio"), {"k": "1"}), engine="mathics",
+                        sandboxed=False, **ARGS_CALLS)
+    c = checks(rep)
+    assert rep.exit_code == 0, {k: v.summary for k, v in c.items()}
+    # 18 = the valid positions of x, y, z <= 2 with y <= z (counted by hand: 3 * (1 + 2 + 3))
+    assert "gr[#, kk] at 18 valid positions of the box" in c["values"].summary
+    assert "opts[#, kk] equal the spec's at all 18" in c["moves"].summary
+    assert "program lists 18 positions" in c["positions"].summary
+    # kk is local to the Block: the values come from the calls the program made in its scope
+    assert how(rep, "grundy") == ("gr[#, kk] (given as a call, recorded at 18 positions of the box "
+                                  "while the program ran (the others called after the program))")
+    assert how(rep, "positions").startswith("cases[2, 1] (given as a call")
+    from cgs_bridge.systems.auditing.report import to_json
+    assert to_json(rep)["symbols"]["calls"] == ARGS_CALLS
+
+
+def test_calls_find_a_planted_bug(monkeypatch):
+    # no Min when z is cut: at (0,0,2) the cut to t = 1 gives (0,1,1), by the rule (0,0,1)
+    inprocess(monkeypatch)
+    text = (STYLES / "floor_ratio_args_missing_min.wl").read_text(encoding="utf-8")
+    rep = audit_program(text, Ruleset(load_game("floor_ratio"), {"k": "1"}), engine="mathics",
+                        sandboxed=False, grundy="gr[#, kk]&", moves="opts[#, kk]")
+    c = checks(rep)
+    assert rep.exit_code == 1 and c["moves"].verdict == "differ"
+    assert "(0,0,2): program {(0,0,0), (0,1,1)}, spec {(0,0,0), (0,0,1)}" in c["moves"].summary
+
+
+def test_a_positions_call_with_a_symbol_unbound_after_the_program_is_not_a_difference(monkeypatch):
+    inprocess(monkeypatch)
+    text = (STYLES / "floor_ratio_args.wl").read_text(encoding="utf-8")
+    rep = audit_program(text, Ruleset(load_game("floor_ratio"), {"k": "1"}), engine="mathics",
+                        sandboxed=False, **{**ARGS_CALLS, "positions": "cases[2, kk]"})
+    c = checks(rep)
+    assert rep.exit_code == 2 and c["positions"].verdict == "error"
+    assert "kk has no value after the program" in c["positions"].summary
+    assert "unbound kk (local to a Block" in c["unevaluated"].summary
+
+
+def test_a_symbol_argument_the_program_gave_several_values_is_not_guessed(monkeypatch):
+    """The program computes k = 1 and k = 2: 'gr[#, kk]' could be either (an error naming both);
+    'gr[#, 1]' records only the calls with 1."""
+    inprocess(monkeypatch)
+    text = (STYLES / "floor_ratio_args.wl").read_text(encoding="utf-8").replace(
+        "run[2]", "Table[Length[Select[cases[2, kk], gr[#, kk] == 0 &]], {kk, 1, 2}]")
+    rules = Ruleset(load_game("floor_ratio"), {"k": "1"})
+    rep = audit_program(text, rules, engine="mathics", sandboxed=False, bound="2",
+                        grundy="gr[#, kk]", moves="opts[#, kk]")
+    c = checks(rep)
+    assert rep.exit_code == 2 and c["values"].verdict == "error" and c["moves"].verdict == "error"
+    assert "passed 2 different values for kk (1; 2): name the one to judge" in c["values"].summary
+    rep = audit_program(text, rules, engine="mathics", sandboxed=False, bound="2",
+                        grundy="gr[#, 1]", moves="opts[#, 1]")
+    assert rep.exit_code == 0, {k: v.summary for k, v in checks(rep).items()}
+
+
+def test_coordinates_as_separate_arguments(monkeypatch):
+    """g[x, y] called through Apply (g @@ #) at (4,4) only, which the trace does not see: the call
+    after the program spreads the coordinates as the program's other calls did; ## says so too."""
+    rep = audit("wythoff_spread", monkeypatch)
+    c = checks(rep)
+    assert rep.exit_code == 0, {k: v.summary for k, v in c.items()}
+    assert "g at 25 valid positions of the box" in c["values"].summary
+    inprocess(monkeypatch)
+    text = (STYLES / "wythoff_spread.wl").read_text(encoding="utf-8")
+    rep = audit_program(text, Ruleset(load_game("wythoff"), {}), engine="mathics", sandboxed=False,
+                        grundy="g[##]", moves="moves[##]")
+    assert rep.exit_code == 0 and how(rep, "moves").startswith("moves[##] (given as a call, recorded at 25")
+
+
+def test_a_table_of_values_is_the_only_result(monkeypatch):
+    """TableForm[Table[g[x, y], ...]] at the end is where the program calls its functions: it is
+    kept (docs/audit.md), so the program is audited, not "empty"."""
+    rep = audit("wythoff_table", monkeypatch)
+    c = checks(rep)
+    assert rep.exit_code == 0, {k: v.summary for k, v in c.items()}
+    assert how(rep, "grundy").startswith("g (found by evidence: called at 25 positions")
+    assert "g at 25 valid positions of the box" in c["values"].summary
+
+
+@pytest.mark.parametrize("option, text, message", [
+    ("grundy", "gr[#[[1]]]", r"--grundy 'gr\[#\[\[1\]\]\]': the argument '#\[\[1\]\]' is not #, ##"),
+    ("moves", "opts[pos, k]", r"--moves 'opts\[pos, k\]': mark where the position goes with one #"),
+    ("moves", "opts[#, #]", r"mark where the position goes with one #"),
+    ("positions", "cases[#]", r"--positions 'cases\[#\]': a position list takes no # or &"),
+    ("grundy", "Gr[", r"--grundy 'Gr\[': expected a symbol name \(Gr\) or a call with #"),
+    ("grundy", "1 + 2", r"expected a symbol name"),
+    ("grundy", "Gr&", r"a name needs no &"),
+])
+def test_bad_option_text_is_refused_naming_the_option(option, text, message):
+    program = (STYLES / "floor_ratio_args.wl").read_text(encoding="utf-8")
+    with pytest.raises(InputError, match=message):
+        audit_program(program, Ruleset(load_game("floor_ratio"), {"k": "1"}), engine="mathics",
+                      sandboxed=False, **{option: text})
+
+
+def test_cli_refuses_a_bad_call_with_exit_2(capsys):
+    from cgs_bridge.cli.main import main
+    code = main(["audit", str(STYLES / "floor_ratio_args.wl"), "--game", "floor_ratio", "-p", "k=1",
+                 "--no-sandbox", "--moves", "opts[pos, k]"])
+    err = capsys.readouterr().err
+    assert code == 2 and "--moves 'opts[pos, k]': mark where the position goes with one #" in err
+    assert "Traceback" not in err
+
+
+def test_python_api_takes_the_calls(monkeypatch):
+    import cgs_bridge as cb
+    inprocess(monkeypatch)
+    res = cb.audit(STYLES / "wythoff_spread.wl", cb.game("wythoff"), engine="mathics", sandboxed=False,
+                   grundy="g[##]", moves="moves[##]")
+    assert res.agree and res.report.symbols.how["grundy-run"].startswith("g[##] (given as a call")

@@ -90,8 +90,10 @@ def _code_spans(text: str):
         yield start, n, "code"
 
 
-def normalize_cgscript(printed: str) -> NormalizedScript:
-    """Normalise printed CGScript (rules in the module docstring).
+def normalize_cgscript(printed: str, comment_breaks: bool = True) -> NormalizedScript:
+    """Normalise printed CGScript (rules in the module docstring); without ``comment_breaks`` no
+    ``//`` comment is cut (the reading :func:`cgs_bridge.systems.cgsuite.cgscript.parse.parse_file_text`
+    falls back to when the cut text does not parse and the uncut one does).
 
     Returns:
         a :class:`NormalizedScript`; ``changes`` ordered by printed line.
@@ -110,20 +112,20 @@ def normalize_cgscript(printed: str) -> NormalizedScript:
             if ch in line:
                 changes.append(Change(kind, lineno, f"{line.count(ch)} x {ch!r} -> {rep!r}"))
     table = {ch: rep for _, ch, rep in CGS_CHARACTERS}
-    _emit_text(text, 0, emit, table, changes, text)
+    _emit_text(text, 0, emit, table, changes, text, comment_breaks)
     result = "".join(out)
     changes.sort(key=lambda c: c.line)
     return NormalizedScript(result, printed, changes, origin)
 
 
-def _emit_text(part: str, base: int, emit, table, changes, whole: str) -> None:
+def _emit_text(part: str, base: int, emit, table, changes, whole: str, cuts: bool = True) -> None:
     """Copy ``part`` (starting at offset ``base`` of ``whole``): strings and comments as they are
     (characters replaced in strings), code through :func:`_emit_code`; a line comment that
     swallowed code is cut and the rest of its line processed again."""
     for start, end, kind in list(_code_spans(part)):
         if kind == "line-comment":
             comment = part[start:end]
-            cut = _comment_cut(comment)
+            cut = _comment_cut(comment) if cuts else None
             if cut is not None:
                 emit(comment[:cut].rstrip(), base + start)
                 emit("\n", base + start + cut)
@@ -160,12 +162,42 @@ def _emit_code(code: str, base: int, emit, table, changes, whole: str) -> None:
 
 def _comment_cut(comment: str):
     """Where a ``//`` comment that swallowed code should end (index into ``comment``), or None
-    when it is an ordinary comment (no ``;`` and no ``end`` after it on its line)."""
+    when it is an ordinary comment. The comment keeps its first word; the cut is before the first
+    statement word whose rest of the comment reads as code (:func:`_reads_as_code`): prose that
+    holds ``for``, ``end``, ``:=`` or ``;`` (``// the size for each run; end of setup``) is a
+    comment."""
     body = comment[2:]
-    if ";" not in body and not re.search(r"\bend\b", body):
-        return None
     first_word = re.match(r"\s*\S+", body)  # a comment keeps at least one word
     if not first_word:
         return None
-    m = _STMT_START.search(body, first_word.end())
-    return None if m is None else 2 + m.start()
+    for m in _STMT_START.finditer(body, first_word.end()):
+        if _reads_as_code(body[m.start():]):
+            return 2 + m.start()
+    return None
+
+
+#: Words of CGScript that are not operands (two operands side by side are prose, not code).
+_KEYWORDS = frozenset(STATEMENT_WORDS) | {"from", "to", "by", "in", "then", "where", "and", "or",
+                                          "not", "extends", "static", "get", "set", "yield",
+                                          "break", "continue", "listof", "tableof"}
+_TOKEN = re.compile(r'\s*(?:(?P<word>[A-Za-z_]\w*)|(?P<num>\d+(?:\.\d+)?)|(?P<str>"[^"]*")|'
+                    r"(?P<close>[)\]}])|(?P<other>\S))")
+
+
+def _reads_as_code(rest: str) -> bool:
+    """Whether ``rest`` (a comment's text from a statement word to the end of its line or the next
+    ``//``) reads as CGScript rather than prose: it holds a statement (a ``;``, or an ``end``
+    after some operand), no two operands stand side by side (``each run``, ``x.Min(y) is used``)
+    and it does not end in a lone block word (``the end``)."""
+    rest = rest.split("//")[0].strip()
+    words = re.findall(r"[A-Za-z_]\w*", rest)
+    if ";" not in rest and not ("end" in words and any(w not in _KEYWORDS for w in words)):
+        return False
+    operand = False
+    for m in _TOKEN.finditer(rest):
+        kind = m.lastgroup
+        is_operand = kind in ("num", "str") or (kind == "word" and m.group("word") not in _KEYWORDS)
+        if is_operand and operand:
+            return False
+        operand = is_operand or kind == "close"
+    return True

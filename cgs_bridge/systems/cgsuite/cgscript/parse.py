@@ -392,7 +392,19 @@ def parse_program(text: str, file: str = "<cgscript>", dialect: str | None = Non
 
 
 def parse_file_text(printed: str, file: str = "<cgscript>", dialect: str | None = None):
-    """Normalise printed text, then parse it: returns ``(program, normalized)``."""
+    """Normalise printed text, then parse it: returns ``(program, normalized)``. When a ``//``
+    comment was read as a lost line break and the result does not parse but the text without
+    that reading does, the comment was an ordinary one: the uncut reading is taken."""
     from .normalize import normalize_cgscript
     norm = normalize_cgscript(printed)
-    return parse_program(norm.text, file, dialect, norm.where), norm
+    try:
+        return parse_program(norm.text, file, dialect, norm.where), norm
+    except CGScriptError:
+        if not any(c.kind == "comment-break" for c in norm.changes):
+            raise
+        plain = normalize_cgscript(printed, comment_breaks=False)
+        try:
+            return parse_program(plain.text, file, dialect, plain.where), plain
+        except CGScriptError:
+            pass
+        raise

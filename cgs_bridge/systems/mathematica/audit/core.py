@@ -28,6 +28,7 @@ from cgs_bridge.systems.auditing.verdict import completion, exit_code, incomplet
 
 from .extract import Symbols, detect_symbols
 from .runner import RunOutcome, refuse_unsafe, run_program, statically_missing, unsafe_calls
+from .targets import parse_targets
 
 
 @dataclass
@@ -160,10 +161,13 @@ def audit_program(text: str, ruleset, program_path: str = "<program>", scales=()
         sandboxed: run in the OS sandbox (:mod:`cgs_bridge.systems.sandbox`); False only on request
             (``--no-sandbox``).
         bound: ``--bound`` text; the audit's box (else from the run's size, :mod:`.sizes`).
+        grundy, positions, moves: a name or a call (``"gr[#, k]"``, ``"opts[##]"``,
+            ``"cases[5, 1]"``; :mod:`.targets`); None: found by evidence.
     Returns:
         an :class:`AuditReport` (see ``exit_code``).
     Raises:
-        InputError: unsafe builtins (without ``allow_unsafe``), a ``--scale`` symbol the program
+        InputError: unsafe builtins (without ``allow_unsafe``), a ``--grundy``/``--moves``/
+            ``--positions`` text that is not a name or a call, a ``--scale`` symbol the program
             does not assign, a ``--subst`` text not found exactly once, a program that ends
             inside an open bracket, string or comment ("incomplete: ...").
         EngineError: the engine is missing.
@@ -193,7 +197,10 @@ def audit_program(text: str, ruleset, program_path: str = "<program>", scales=()
         kinds[c.kind] = kinds.get(c.kind, 0) + 1
     normalization = Check("normalization", "info", (", ".join(f"{k}: {v}" for k, v in kinds.items())
                                                     or "no changes") + f"; {len(norm.statements)} statements")
-    symbols = detect_symbols(norm, grundy, positions, moves)
+    targets = parse_targets(grundy, positions, moves)
+    symbols = detect_symbols(norm, *(targets[r].head if targets[r] else None
+                                     for r in ("grundy", "positions", "moves")))
+    symbols.calls = {r: t for r, t in targets.items() if t is not None and t.is_call}
     require_checkable(norm, symbols)
     report = AuditReport(program_path, ruleset.describe(), text, norm, symbols, safety, normalization)
     plans = []

@@ -60,6 +60,8 @@ class Symbols:
     positions: str = "allcases"
     moves: str | None = "move"
     how: dict = field(default_factory=dict)
+    #: role -> :class:`cgs_bridge.systems.mathematica.audit.targets.Target` given as a call (``opts[#, k]``)
+    calls: dict = field(default_factory=dict)
 
 
 @dataclass
@@ -156,10 +158,17 @@ def instrument(norm: Normalized, symbols: Symbols, key: str, box: list, prelude:
         if name and not IDENT.fullmatch(name):
             raise ValueError(f"not a symbol name: {name!r}")
     boxtext = "{" + ", ".join("{" + ",".join(map(str, q)) + "}" for q in box) + "}"
-    parts.append(emit("positions", p) + ";\n")
-    parts.append(emit("values", f"Map[{g}, {boxtext}]") + ";\n")
+
+    def at_box(role, name):
+        call = symbols.calls.get(role)
+        if call is None:
+            return f"Map[{name}, {boxtext}]"
+        return "{" + ", ".join(call.wl(q) for q in box) + "}"
+    call = symbols.calls.get("positions")
+    parts.append(emit("positions", call.wl(None) if call else p) + ";\n")
+    parts.append(emit("values", at_box("grundy", g)) + ";\n")
     if m and moves:
-        parts.append(emit("moves", f"Map[{m}, {boxtext}]") + ";\n")
+        parts.append(emit("moves", at_box("moves", m)) + ";\n")
     heads = called_heads(norm)
     parts.append("CGSBundefined = {};\n")
     for h in heads:
@@ -204,6 +213,7 @@ def plan(norm: Normalized, symbols: Symbols, key: str, box: list, prelude: str =
             "statements": [{"text": st.text, "show": not st.terminated} for st in norm.statements],
             "positions": symbols.positions, "grundy": symbols.grundy,
             "moves": symbols.moves if moves else None, "given": given, "n": n,
+            "calls": {role: t.plan() for role, t in symbols.calls.items() if moves or role != "moves"},
             "loop_locals": loop_locals(norm),
             "box": [list(q) for q in box], "heads": called_heads(norm)}
 
