@@ -21,6 +21,7 @@ import sys as _sys
 import types as _types
 
 from .foundation.version import __version__  # noqa: F401
+from .presentation import results as _renderers  # noqa: F401  (fills the result renderers' registry)
 
 #: Names served by :mod:`cgs_bridge.api` (loaded lazily).
 API = ("game", "game_from_text", "Game", "Solved", "CheckResult", "AuditResult", "verify", "compare",

@@ -22,6 +22,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from cgs_bridge.foundation.errors import BoxError, InputError
+from cgs_bridge.foundation.results import Result
 from cgs_bridge.jobs.checking import CheckResult, check_solution, claims_use_misere, with_claims
 from cgs_bridge.model.game import Ruleset
 from cgs_bridge.model.loading import load_game, load_text
@@ -113,8 +114,10 @@ class Game:
         return f"Game({self.ruleset.describe()}; coordinates {', '.join(self.coords)})"
 
 
-class Solved:
-    """Grundy values of a box (wraps :class:`solvers.Solution` as ``.solution``).
+class Solved(Result):
+    """Grundy values of a box (wraps :class:`solvers.Solution` as ``.solution``); a
+    :class:`~cgs_bridge.foundation.results.Result` (``exit_code`` 0; text and HTML by
+    :mod:`cgs_bridge.presentation.results`).
 
     Positions are tuples of ints in coordinate order; values follow CGSuite (``NimValue``,
     ``MisereNimValue``). P-position: Grundy value 0 (Sprague-Grundy; seed 003 Theorem 2.1).
@@ -240,16 +243,15 @@ class Solved:
             return write_explorer(path, self.solution, result, mod, overwrite=overwrite)
         return Explorer(explorer_html(self.solution, result, mod), f"{self.game.ruleset.describe()} on {self.box}")
 
-    def _repr_html_(self) -> str:
-        """Notebook display: the summary and Grundy grids (2-D: the box; 3-D: one slice per value
-        of the first coordinate; :mod:`cgs_bridge.presentation.display`)."""
-        from cgs_bridge.presentation.display import solved_html
-        return solved_html(self)
+    exit_code = 0  #: a solve that finished (errors are raised)
+
+    def verdict(self) -> str:
+        """``3234 positions, 977 P-positions, max Grundy value 17``."""
+        return (f"{len(self)} positions, {len(self.p_positions())} P-positions, max Grundy value "
+                f"{int(self.solution.grundy.max()) if len(self) else '-'}")
 
     def __repr__(self) -> str:
-        return (f"Solved({self.game.ruleset.describe()} on {self.box}: {len(self)} positions, "
-                f"{len(self.p_positions())} P-positions, max Grundy value "
-                f"{int(self.solution.grundy.max()) if len(self) else '-'})")
+        return f"Solved({self.game.ruleset.describe()} on {self.box}: {self.verdict()})"
 
 
 def api_words(message: str) -> str:
@@ -322,7 +324,7 @@ def compare(g, bound, cgsuite=None, mathematica=None, claims=None, misere: bool 
     return compare_sources(r, sol, cgsuite, mathematica, claims, table_axes, fixed)
 
 
-class AuditResult:
+class AuditResult(Result):
     """An audit (wraps :class:`cgs_bridge.jobs.audit.AuditReport` as ``.report``): ``exit_code`` 0
     agree, 1 differ, 2 engine error; ``frame`` holds every difference row (columns run, check,
     position, program, spec, detail); ``text`` the full report."""
@@ -335,23 +337,17 @@ class AuditResult:
     def agree(self) -> bool:
         return self.exit_code == 0
 
+    def verdict(self) -> str:
+        return self.report.verdict()
+
     @property
     def frame(self):
-        import io
-
-        import pandas as pd
-
-        from cgs_bridge.systems.auditing.report import to_csv
-        return pd.read_csv(io.StringIO(to_csv(self.report)), dtype=str, keep_default_na=False)
+        return self.report.frame
 
     @property
     def text(self) -> str:
-        from cgs_bridge.systems.auditing.report import render_text
-        return render_text(self.report)
-
-    def _repr_html_(self) -> str:
-        """Notebook display: the verdict and per-run table of the HTML report."""
-        return self.report._repr_html_()
+        """The full text report (``str(result)``)."""
+        return str(self)
 
     def __repr__(self) -> str:
         from cgs_bridge.systems.auditing.report import RESULT

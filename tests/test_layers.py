@@ -106,8 +106,8 @@ def test_imports_follow_the_layers(module):
 
 def test_the_check_catches_a_wrong_direction():
     """Synthetic sources: the check is not vacuous."""
-    assert violations("cgs_bridge.jobs.generate", "def f():\n    from solvers import solve\n")
-    assert violations("cgs_bridge.systems.printing.model", "from ..cli import common\n")
+    assert violations("cgs_bridge.model.box", "def f():\n    from solvers import solve\n")
+    assert violations("cgs_bridge.systems.printing.model", "from ...cli import common\n")
     assert violations("solvers.kernel", "from cgs_bridge.cli.common import box_from_args\n")
     assert violations("cgs_bridge.model.game", "def f():\n    from cgs_bridge.systems.printing import model\n")
     assert violations("cgs_bridge.jobs.verify", "from cgs_bridge.presentation import plot\n")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from cgs_bridge.foundation import progress
 from cgs_bridge.foundation.errors import RuleError
+from cgs_bridge.foundation.results import render
 from cgs_bridge.jobs.checking import check_solution, claims_use_misere, with_claims
 from cgs_bridge.model.game import Ruleset
 from cgs_bridge.model.loading import load_game
@@ -41,30 +42,10 @@ def run(args) -> int:
         f"{len(sol.p_positions())} P-positions")
     say("rules: closed on the box (every option valid, inside the box, no coordinate raised)")
     with progress.Task("checking claims", len(ruleset.claims), unit=" claims", ticking=True) as task:
-        results = check_solution(sol, limit=args.limit).claims
-        task.update(len(results), len(results))
-    for res in results:
-        _report_claim(res, say)
+        result = check_solution(sol, limit=args.limit)
+        task.update(len(result.claims), len(result.claims))
+    for line in render(result, "text").splitlines():
+        say(line)
     if args.quiet:
-        print("VERDICT: " + _verdict(results))
-    return 1 if any(r.status == "fails" for r in results) else 0
-
-
-def _report_claim(res, say) -> None:
-    if res.status == "not applicable":
-        say(f"claim {res.name!r}: not applicable to these parameters"
-            + (f" ({res.note})" if getattr(res, "note", "") else ""))
-    elif res.status == "holds":
-        say(f"claim {res.name!r}: holds on all {res.checked} positions")
-    else:
-        say(f"claim {res.name!r}: FAILS at {res.failures} of {res.checked} positions; first:")
-        for p, g in res.counterexamples:
-            say(f"    {p}: grundy {g}")
-
-
-def _verdict(results) -> str:
-    """One line: the rules are closed, and how many claims hold, fail or do not apply."""
-    count = {s: sum(r.status == s for r in results) for s in ("holds", "fails", "not applicable")}
-    failing = [r.name for r in results if r.status == "fails"]
-    return (f"rules closed; {count['holds']} claims hold, {count['fails']} fail, "
-            f"{count['not applicable']} not applicable" + (f" (failing: {', '.join(failing)})" if failing else ""))
+        print("VERDICT: " + result.verdict())
+    return result.exit_code

@@ -86,5 +86,5 @@ def run(args) -> int:
                    fix_max=args.lines, sweep=args.sweep, method=args.method,
                    progress=progress_callback("solving"), bfile=args.bfile, force=args.force,
                    against=args.against)
-    print(rep.to_json() if args.json else rep.to_text(), end="")
-    return 0
+    print(rep.to_json() if args.json else str(rep), end="")
+    return rep.exit_code

@@ -6,6 +6,8 @@ import json
 from dataclasses import asdict, dataclass, field
 from typing import Optional
 
+from cgs_bridge.foundation.results import Result
+
 
 @dataclass
 class Found:
@@ -63,8 +65,9 @@ class Miss:
 
 
 @dataclass
-class Discovery:
-    """The report of :func:`cgs_bridge.jobs.discover.discover` for one game, parameter values and box.
+class Discovery(Result):
+    """The report of :func:`cgs_bridge.jobs.discover.discover` for one game, parameter values and box
+    (a :class:`~cgs_bridge.foundation.results.Result`; ``exit_code`` 0: the search ran).
 
     Nothing in it is claimed beyond ``box`` and ``params``."""
 
@@ -95,12 +98,21 @@ class Discovery:
     def to_dict(self) -> dict:
         return asdict(self)
 
-    def _repr_html_(self) -> str:  # notebook: a table per kind of finding (cgs_bridge.presentation.display)
-        from cgs_bridge.presentation.display import discovery_html
-        return discovery_html(self)
+    exit_code = 0  #: ``cgs-bridge discover`` exits 0 when the search ran
+
+    def verdict(self) -> str:
+        """``3 formulas, 2 near misses, ...``: what was found (the counts of :func:`short_repr`)."""
+        return ", ".join(counts(self))
+
+    @property
+    def frame(self):
+        """A pandas DataFrame, one row per formula found: ``family``, ``condition``, ``claim``,
+        ``complexity``, ``checked``."""
+        import pandas as pd
+        cols = ["family", "condition", "claim", "complexity", "checked"]
+        return pd.DataFrame([{c: getattr(f, c) for c in cols} for f in self.formulas], columns=cols)
 
     def __repr__(self) -> str:
-        from cgs_bridge.presentation.display import short_repr
         return short_repr(self)
 
     def to_json(self) -> str:
@@ -186,6 +198,20 @@ class Discovery:
                 out.append(f"  ({self.partners['unconfirmed']} more periodic partner sequence(s) not extended "
                            "by the re-check box: not reported)")
         return out
+
+
+def counts(d) -> list:
+    """``["3 formulas", "2 near misses", ...]``: the length of every list field of a report."""
+    import dataclasses
+    return [f"{len(getattr(d, f.name))} {f.name.replace('_', ' ')}" for f in dataclasses.fields(d)
+            if isinstance(getattr(d, f.name), list) and f.name not in ("searched", "notes")]
+
+
+def short_repr(d) -> str:
+    """``Discovery(triangular(k=5) on x=20,y=10,z=20: 3 formulas, 2 near misses, ...)``."""
+    params = ", ".join(f"{k}={v}" for k, v in (getattr(d, "params", None) or {}).items())
+    game = f"{d.game}({params})" if params and "(" not in str(d.game) else d.game
+    return f"{type(d).__name__}({game} on {d.box}: {', '.join(counts(d))})"
 
 
 def _evidence(ev: dict) -> str:
