@@ -21,11 +21,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cgs_bridge.foundation.errors import BoxError, InputError
+from cgs_bridge.foundation.errors import InputError
 from cgs_bridge.foundation.results import Result
 from cgs_bridge.jobs.checking import CheckResult, check_solution, claims_use_misere, with_claims
 from cgs_bridge.model.game import Ruleset
-from cgs_bridge.model.loading import load_game, load_text
+from cgs_bridge.model.loading import load_text
+from cgs_bridge.model.resolve import box_of, ruleset_of
 
 
 def game(source: str, game_name: str | None = None, **params) -> "Game":
@@ -40,25 +41,18 @@ def game(source: str, game_name: str | None = None, **params) -> "Game":
         SpecError: unknown name, unreadable file, or a syntax/semantic error (file:line:column).
         ParameterError: unknown parameter, missing value, not an integer, below its lower bound.
     """
-    return Game(Ruleset(load_game(str(source), game_name), params))
+    return Game(ruleset_of(str(source), params, game_name))
 
 
 def game_from_text(text: str, game_name: str | None = None, **params) -> "Game":
     """Like :func:`game` for specification text (e.g. written in a notebook cell)."""
-    return Game(Ruleset(load_text(text, "<text>", game_name), params))
+    return Game(ruleset_of(load_text(text, "<text>", game_name), params))
 
 
 def _box(ruleset, bound):
     """A :class:`solvers.Box` from an int (every coordinate), a dict ``{coord: int}`` or the
-    ``--bound`` text; raises BoxError naming what is wrong."""
-    from solvers import Box, parse_bound
-    if isinstance(bound, Box):
-        return bound
-    if isinstance(bound, dict):
-        bound = ",".join(f"{k}={v}" for k, v in bound.items())
-    elif isinstance(bound, bool) or not isinstance(bound, (int, str)):
-        raise BoxError(f"bound must be an int, a dict {{coordinate: int}} or text, got {bound!r}")
-    return parse_bound(str(bound), ruleset.coords)
+    ``--bound`` text (:func:`cgs_bridge.model.resolve.box_of`); raises BoxError naming what is wrong."""
+    return box_of(ruleset, bound)
 
 
 class Game:

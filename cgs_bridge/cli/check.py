@@ -9,14 +9,13 @@ from cgs_bridge.jobs.checking import check_solution, claims_use_misere, with_cla
 from cgs_bridge.model.game import Ruleset
 from cgs_bridge.model.loading import load_game
 
-from .common import add_game_args, box_from_args, parse_params, progress_callback
+from .common import box_from_args, game_parser, parse_params, progress_callback
 
 
 def register(sub) -> None:
-    p = sub.add_parser("check", help="check the rules and the claims of a game on a box",
-                       description="Exit 0 when the rules are closed on the box and every applicable "
-                                   "claim holds; 1 when a claim or the rule check fails; 2 on input errors.")
-    add_game_args(p)
+    p = game_parser(sub, "check", help="check the rules and the claims of a game on a box",
+                    description="Exit 0 when the rules are closed on the box and every applicable "
+                                "claim holds; 1 when a claim or the rule check fails; 2 on input errors.")
     p.add_argument("--claim", action="append", default=[], metavar="EXPR",
                    help="an extra claim in the spec language, e.g. 'P iff x xor y xor z == 0'; repeatable")
     p.add_argument("--limit", type=int, default=10, help="counterexamples shown per claim (default 10)")

@@ -9,15 +9,14 @@ from cgs_bridge.foundation.errors import InputError
 from cgs_bridge.foundation.results import render
 from cgs_bridge.presentation import report_html
 
-from .common import add_game_args, box_from_args, progress_callback, ruleset_from_args
+from .common import box_from_args, game_parser, progress_callback, ruleset_from_args
 
 
 def register(sub) -> None:
-    p = sub.add_parser("compare", help="compare CGSuite / Mathematica output with Python, position by position",
-                       description="Exit 0 when every source agrees with Python on every position of "
-                                   "the box, 1 on any difference (value, missing, invalid, outside "
-                                   "the box), 2 on input errors.")
-    add_game_args(p)
+    p = game_parser(sub, "compare", help="compare CGSuite / Mathematica output with Python, position by position",
+                    description="Exit 0 when every source agrees with Python on every position of "
+                                "the box, 1 on any difference (value, missing, invalid, outside "
+                                "the box), 2 on input errors.")
     add_source_args(p)
     p.add_argument("-o", "--output-dir", metavar="DIR", help="also write comparison.txt/.csv/.json into "
                    "DIR (created when missing, as generate -o and audit -o do)")

@@ -7,15 +7,14 @@ from pathlib import Path
 
 from cgs_bridge.foundation.errors import InputError
 
-from .common import add_game_args, box_from_args, parse_params, progress_callback
+from .common import box_from_args, game_parser, parse_params, progress_callback
 
 
 def register(sub) -> None:
-    p = sub.add_parser("explore", help="write a self-contained HTML page to browse a solved box",
-                       description="One page, no network: a slice grid of Grundy values with a slider "
-                                   "per other coordinate, coloured by value mod m, P-positions or a "
-                                   "claim's failures; each position's options, values and winning moves.")
-    add_game_args(p)
+    p = game_parser(sub, "explore", help="write a self-contained HTML page to browse a solved box",
+                    description="One page, no network: a slice grid of Grundy values with a slider "
+                                "per other coordinate, coloured by value mod m, P-positions or a "
+                                "claim's failures; each position's options, values and winning moves.")
     p.add_argument("-o", "--output", metavar="FILE.html", required=True, help="the page to write")
     p.add_argument("--claim", action="append", default=[], metavar="EXPR",
                    help="an extra claim whose failures can colour the grid; repeatable")

@@ -27,33 +27,18 @@ def resolve(game, params=None, bound=None):
     """``(ruleset, box)`` from a catalog name / spec path / CheckedGame / Ruleset / an object with
     a ``ruleset`` attribute (the Python API's ``Game``), parameter values (name -> int or text)
     and a bound (``"20"``, ``"x=20,y=10,z=20"``, an int, a dict or a
-    :class:`solvers.box.Box`).
+    :class:`solvers.box.Box`): :mod:`cgs_bridge.model.resolve`.
 
     Raises:
         SpecError, ParameterError, BoxError: as :func:`cgs_bridge.model.loading.load_game`,
         :class:`cgs_bridge.model.game.Ruleset` and :func:`solvers.parse_bound`.
     """
     from cgs_bridge.foundation.errors import BoxError
-    from cgs_bridge.language.checker import CheckedGame
-    from cgs_bridge.model.game import Ruleset
-    from cgs_bridge.model.loading import load_game
-    from solvers import Box, parse_bound
-    if not isinstance(game, Ruleset) and isinstance(getattr(game, "ruleset", None), Ruleset):
-        game = game.ruleset
-    if isinstance(game, Ruleset):
-        ruleset = game
-    else:
-        checked = game if isinstance(game, CheckedGame) else load_game(str(game))
-        ruleset = Ruleset(checked, {k: str(v) if isinstance(v, int) else v for k, v in (params or {}).items()})
+    from cgs_bridge.model.resolve import box_of, ruleset_of
+    ruleset = ruleset_of(game, {k: str(v) if isinstance(v, int) else v for k, v in (params or {}).items()})
     if bound is None:
         raise BoxError("discover needs a bound (e.g. bound=20 or 'x=20,y=10,z=20')")
-    if isinstance(bound, Box):
-        box = bound
-    elif isinstance(bound, dict):
-        box = parse_bound(",".join(f"{k}={v}" for k, v in bound.items()), ruleset.coords)
-    else:
-        box = parse_bound(str(bound), ruleset.coords)
-    return ruleset, box
+    return ruleset, box_of(ruleset, bound)
 
 
 def discover(game, params=None, bound=None, *, families=FAMILIES, shifts: int = 3,
