@@ -340,8 +340,9 @@ class AuditResult(Result):
 
     @property
     def text(self) -> str:
-        """The full text report (``str(result)``)."""
-        return str(self)
+        """The full text report (the ``"report"`` renderer)."""
+        from cgs_bridge.foundation.results import render
+        return render(self, "report")
 
     def __repr__(self) -> str:
         from cgs_bridge.systems.auditing.report import RESULT

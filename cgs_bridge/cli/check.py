@@ -43,7 +43,7 @@ def run(args) -> int:
     with progress.Task("checking claims", len(ruleset.claims), unit=" claims", ticking=True) as task:
         result = check_solution(sol, limit=args.limit)
         task.update(len(result.claims), len(result.claims))
-    for line in render(result, "text").splitlines():
+    for line in render(result, "report").splitlines():
         say(line)
     if args.quiet:
         print("VERDICT: " + result.verdict())

@@ -61,7 +61,7 @@ def run(args) -> int:
     hint = ("see comparison.csv" if args.output_dir else
             "--shown N lists more; -o DIR writes them all to DIR/comparison.csv")
     sys.stdout.write(f"VERDICT: {comp.verdict()}\n" if args.quiet
-                     else render(comp, "text", solution=sol, shown=args.shown, more_hint=hint))
+                     else render(comp, "report", solution=sol, shown=args.shown, more_hint=hint))
     if args.output_dir:
         for p in comp.write(args.output_dir, sol):
             if not args.quiet:

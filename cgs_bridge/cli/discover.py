@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from cgs_bridge.foundation.errors import ParameterError
+from cgs_bridge.foundation.results import render
 
 from .common import box_from_args, game_parser, progress_callback, ruleset_from_args
 
@@ -85,5 +86,5 @@ def run(args) -> int:
                    fix_max=args.lines, sweep=args.sweep, method=args.method,
                    progress=progress_callback("solving"), bfile=args.bfile, force=args.force,
                    against=args.against)
-    print(rep.to_json() if args.json else str(rep), end="")
+    print(rep.to_json() if args.json else render(rep, "report"), end="")
     return rep.exit_code

@@ -8,6 +8,7 @@ import sys
 import time
 
 from cgs_bridge.foundation.errors import ParameterError
+from cgs_bridge.foundation.results import render
 
 
 def register(sub) -> None:
@@ -77,7 +78,7 @@ def run(args) -> int:
     elif args.quiet:  # only the verdict line
         print(res.verdict())
     else:
-        print(str(res))
+        print(render(res, "report"))
         if res.output:
             print(f"wrote {res.output}", file=sys.stderr)
     if args.html:

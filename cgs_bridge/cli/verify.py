@@ -50,7 +50,7 @@ def run(args) -> int:
                      say=(lambda _t: None) if args.quiet else say,
                      progress=progress_callback("solving"))
     comp, sol, run_dir = res.comparison, res.solution, res.run_dir
-    sys.stdout.write(f"VERDICT: {comp.verdict()}\n" if args.quiet else render(res, "text", shown=args.shown))
+    sys.stdout.write(f"VERDICT: {comp.verdict()}\n" if args.quiet else render(res, "report", shown=args.shown))
     for p in comp.write(run_dir, sol):
         if not args.quiet:
             say(f"wrote {p}")

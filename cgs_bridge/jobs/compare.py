@@ -181,9 +181,9 @@ class Comparison(Result):
         return 0 if self.agree else 1
 
     def render(self, solution=None, shown: int = 10, more_hint: str = "see comparison.csv") -> str:
-        """The text report (the ``"text"`` renderer: template ``report/comparison.txt.j2``);
+        """The text report (the ``"report"`` renderer: template ``report/comparison.txt.j2``);
         ``more_hint`` says where the differences beyond the first ``shown`` are."""
-        return render(self, "text", solution=solution, shown=shown, more_hint=more_hint)
+        return render(self, "report", solution=solution, shown=shown, more_hint=more_hint)
 
     def rows(self) -> list:
         return [asdict(d) for s in self.sides for d in s.differences]

@@ -1,6 +1,7 @@
-"""The renderers of every command's result (:mod:`cgs_bridge.foundation.results`): text (what the
-command prints, and ``str(result)``), HTML (what a notebook shows) and figures, registered by the
-result's class key. Importing this module fills the registry; ``import cgs_bridge`` does it. It
+"""The renderers of every command's result (:mod:`cgs_bridge.foundation.results`): ``"report"``
+(the text the command prints), ``"text"`` (``str(result)``: its one-look summary, the ``repr``, for
+every result), ``"html"`` (what a notebook shows) and ``"figure"``, registered by the result's
+class key. Importing this module fills the registry; ``import cgs_bridge`` does it. It
 imports nothing heavy at import time: each renderer imports what it draws with.
 
 A new result type: docs/recipes/new-result.md.
@@ -12,6 +13,7 @@ import html
 
 from cgs_bridge.foundation.results import renderer
 
+RESULT = "cgs_bridge.foundation.results.Result"
 COMPARISON = "cgs_bridge.jobs.compare.Comparison"
 CHECK = "cgs_bridge.jobs.checking.CheckResult"
 DISCOVERY = "cgs_bridge.jobs.discover.report.Discovery"
@@ -23,10 +25,10 @@ API_AUDIT = "cgs_bridge.api.AuditResult"
 SOLVED = "cgs_bridge.api.Solved"
 
 #: Every result type and the formats registered for it (the tests check each is served).
-REGISTERED = {COMPARISON: ("text", "html"), CHECK: ("text", "html"), DISCOVERY: ("text", "html"),
-              SWEEP: ("text", "html", "figure"), VERIFY: ("text", "html", "figure"),
-              AUDIT: ("text", "html"), CGSCRIPT_AUDIT: ("text", "html"), API_AUDIT: ("text", "html"),
-              SOLVED: ("text", "html")}
+REGISTERED = {COMPARISON: ("report", "html"), CHECK: ("report", "html"), DISCOVERY: ("report", "html"),
+              SWEEP: ("report", "html", "figure"), VERIFY: ("report", "html", "figure"),
+              AUDIT: ("report", "html"), CGSCRIPT_AUDIT: ("report", "html"), API_AUDIT: ("report", "html"),
+              SOLVED: ("html",)}
 
 
 def _templates():
@@ -39,8 +41,14 @@ def pre(text: str) -> str:
     return f"<pre>{html.escape(text)}</pre>"
 
 
+@renderer(RESULT, "text")
+def summary_text(r) -> str:
+    """``str(result)``: the result's ``repr`` (what ``print(result)`` has always shown)."""
+    return repr(r)
+
+
 # ------------------------------------------------------------------ comparisons (compare, verify)
-@renderer(COMPARISON, "text")
+@renderer(COMPARISON, "report")
 def comparison_text(c, solution=None, shown: int = 10, more_hint: str = "see comparison.csv") -> str:
     """The text report (template ``report/comparison.txt.j2``): per source, the first ``shown``
     differences (``more_hint`` says where the others are) and the options of up to three differing
@@ -62,7 +70,7 @@ def comparison_html(c) -> str:
     return render_summary(comparison_summary(c))
 
 
-@renderer(VERIFY, "text")
+@renderer(VERIFY, "report")
 def verify_text(r, shown: int = 10, more_hint: str = "see comparison.csv") -> str:
     return comparison_text(r.comparison, r.solution, shown, more_hint)
 
@@ -80,7 +88,7 @@ def verify_figure(r, slice=None):
 
 
 # ------------------------------------------------------------------ claims (check)
-@renderer(CHECK, "text")
+@renderer(CHECK, "report")
 def check_text(r) -> str:
     """One line per claim (``cgs-bridge check``): holds on all N, FAILS with the first
     counterexamples, or not applicable."""
@@ -104,7 +112,7 @@ def check_html(r) -> str:
 
 
 # ------------------------------------------------------------------ discover, sweep
-@renderer(DISCOVERY, "text")
+@renderer(DISCOVERY, "report")
 def discovery_text(d) -> str:
     return d.to_text()
 
@@ -115,7 +123,7 @@ def discovery_html(d) -> str:
     return tables(d)
 
 
-@renderer(SWEEP, "text")
+@renderer(SWEEP, "report")
 def sweep_text(r) -> str:
     return repr(r)
 
@@ -135,7 +143,7 @@ def sweep_figure(r, params=None, claim=None):
 
 
 # ------------------------------------------------------------------ audits
-@renderer(AUDIT, "text")
+@renderer(AUDIT, "report")
 def audit_text(report) -> str:
     from cgs_bridge.systems.auditing.report import render_text
     return render_text(report)
@@ -148,7 +156,7 @@ def audit_html(report) -> str:
     return render_summary(audit_page(report))
 
 
-@renderer(CGSCRIPT_AUDIT, "text")
+@renderer(CGSCRIPT_AUDIT, "report")
 def cgscript_audit_text(report) -> str:
     return report.text()
 
@@ -158,10 +166,10 @@ def cgscript_audit_html(report) -> str:
     return pre(report.text())
 
 
-@renderer(API_AUDIT, "text")
+@renderer(API_AUDIT, "report")
 def api_audit_text(r) -> str:
     from cgs_bridge.foundation.results import render
-    return render(r.report, "text")
+    return render(r.report, "report")
 
 
 @renderer(API_AUDIT, "html")
@@ -171,11 +179,6 @@ def api_audit_html(r) -> str:
 
 
 # ------------------------------------------------------------------ solved boxes
-@renderer(SOLVED, "text")
-def solved_text(s) -> str:
-    return repr(s)
-
-
 @renderer(SOLVED, "html")
 def solved_html(s) -> str:
     """The summary and Grundy grids (:func:`.display.solved_html`)."""
