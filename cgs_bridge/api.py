@@ -325,7 +325,10 @@ class AuditResult(Result):
 
     def __init__(self, report):
         self.report = report
-        self.exit_code = report.exit_code
+
+    @property
+    def exit_code(self) -> int:
+        return self.report.exit_code
 
     @property
     def agree(self) -> bool:
