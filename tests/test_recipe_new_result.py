@@ -12,8 +12,9 @@ import shutil
 import subprocess
 import sys
 
-import paths
 import test_layers
+
+import paths
 
 RECIPE = paths.ROOT / "docs" / "recipes" / "new-result.md"
 
