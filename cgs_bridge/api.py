@@ -23,6 +23,7 @@ from pathlib import Path
 
 from cgs_bridge.foundation.errors import InputError
 from cgs_bridge.foundation.results import Result
+from cgs_bridge.jobs.audit_result import AuditResult  # noqa: F401  (cb.AuditResult)
 from cgs_bridge.jobs.checking import CheckResult, check_solution, claims_use_misere, with_claims
 from cgs_bridge.model.game import Ruleset
 from cgs_bridge.model.loading import load_text
@@ -198,26 +199,8 @@ class Solved(Result):
             PlotError: unknown coordinate or value outside the box in ``slice``, or a slice that
             leaves the wrong number of free coordinates.
         """
-        from .presentation import plot as figures
-        try:
-            return self._plot(figures, kind, slice, mod, differences)
-        except figures.PlotError as e:  # the message in the API's words, not the command line's
-            raise figures.PlotError(api_words(str(e))) from None
-
-    def _plot(self, figures, kind, slice, mod, differences):
-        if isinstance(slice, dict):
-            slice = ",".join(f"{k}={v}" for k, v in slice.items())
-        fixed = figures.parse_slice(slice, self.box)
-        if kind == "grid":
-            return figures.grid_figure(self.solution, fixed, mod)
-        if mod is not None:
-            raise figures.PlotError("mod applies to kind='grid' only")
-        if kind == "p-positions":
-            return figures.p_positions_figure(self.solution, fixed)
-        if kind == "diff":
-            comp = getattr(differences, "comparison", differences)
-            return figures.diff_figure(self.solution, comp if comp is not None else [], fixed)
-        raise figures.PlotError(f"unknown kind {kind!r} (grid, p-positions, diff)")
+        from cgs_bridge.presentation.api_figures import solved_figure
+        return solved_figure(self.solution, kind, slice, mod, differences)
 
     def explore(self, path=None, claims: bool = True, mod: int = 3, overwrite: bool = False):
         """The explorer page (:mod:`cgs_bridge.presentation.explore`): a slice grid of Grundy values with a
@@ -246,14 +229,6 @@ class Solved(Result):
 
     def __repr__(self) -> str:
         return f"Solved({self.game.ruleset.describe()} on {self.box}: {self.verdict()})"
-
-
-def api_words(message: str) -> str:
-    """A message written for the command line in this API's words (``--slice x=0`` ->
-    ``slice="x=0"``, ``--mod`` -> ``mod``)."""
-    import re
-    message = re.sub(r"--slice (\w+=[\w=,]+)", r'slice="\1"', message)
-    return message.replace("--slice", "slice").replace("--mod", "mod")
 
 
 def _ruleset(g, params: dict) -> Ruleset:
@@ -316,44 +291,6 @@ def compare(g, bound, cgsuite=None, mathematica=None, claims=None, misere: bool 
     r = _ruleset(g, params)
     sol = solve(r, _box(r, bound), misere=misere)
     return compare_sources(r, sol, cgsuite, mathematica, claims, table_axes, fixed)
-
-
-class AuditResult(Result):
-    """An audit (wraps :class:`cgs_bridge.jobs.audit.AuditReport` as ``.report``): ``exit_code`` 0
-    agree, 1 differ, 2 engine error; ``frame`` holds every difference row (columns run, check,
-    position, program, spec, detail); ``text`` the full report."""
-
-    def __init__(self, report):
-        self.report = report
-
-    @property
-    def exit_code(self) -> int:
-        return self.report.exit_code
-
-    @property
-    def agree(self) -> bool:
-        return self.exit_code == 0
-
-    def verdict(self) -> str:
-        return self.report.verdict()
-
-    @property
-    def frame(self):
-        return self.report.frame
-
-    @property
-    def text(self) -> str:
-        """The full text report (the ``"report"`` renderer)."""
-        from cgs_bridge.foundation.results import render
-        return render(self, "report")
-
-    def __repr__(self) -> str:
-        from cgs_bridge.systems.auditing.report import RESULT
-        lines = [f"AuditResult({self.report.program_path} against {self.report.game}: "
-                 f"{RESULT[self.exit_code]})"]
-        lines += [f"  {label + ': ' if label else ''}{c.name}: {c.verdict}"
-                  for label, c in self.report.checks]
-        return "\n".join(lines)
 
 
 def audit(program, g, scale=None, **options):

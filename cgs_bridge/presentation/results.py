@@ -21,7 +21,7 @@ SWEEP = "cgs_bridge.jobs.sweep.runner.SweepResult"
 VERIFY = "cgs_bridge.jobs.verify.VerifyResult"
 AUDIT = "cgs_bridge.systems.mathematica.audit.core.AuditReport"
 CGSCRIPT_AUDIT = "cgs_bridge.systems.cgsuite.audit.core.CGScriptReport"
-API_AUDIT = "cgs_bridge.api.AuditResult"
+API_AUDIT = "cgs_bridge.jobs.audit_result.AuditResult"
 SOLVED = "cgs_bridge.api.Solved"
 
 #: Every result type and the formats registered for it (the tests check each is served).

@@ -41,6 +41,24 @@ def resolve(game, params=None, bound=None):
     return ruleset, box_of(ruleset, bound)
 
 
+def _given(game, params, bound) -> tuple:
+    """``(solved or None, ruleset, box)``: an already solved box given as ``game`` (with neither
+    parameters nor bound), else :func:`resolve`."""
+    from solvers import Solution
+    solved = game if isinstance(game, Solution) else getattr(game, "solution", None)
+    if isinstance(solved, Solution) and params is None and bound is None:
+        return solved, solved.ruleset, solved.box
+    return (None, *resolve(game, params, bound))
+
+
+def _check_families(families) -> None:
+    bad = set(families) - set(FAMILIES)
+    if bad:
+        from cgs_bridge.foundation.errors import ParameterError
+        raise ParameterError(f"unknown famil{'ies' if len(bad) > 1 else 'y'} {', '.join(sorted(bad))}; "
+                             f"choose among {', '.join(FAMILIES)}")
+
+
 def discover(game, params=None, bound=None, *, families=FAMILIES, shifts: int = 3,
              moduli=(2, 3, 4), offsets: int = 3, limit: int = 10, near: int = 5, fix_max: int = 2,
              per_family: int = 3, sweep=None, method: str = "auto", progress=None, bfile=None,
@@ -78,18 +96,9 @@ def discover(game, params=None, bound=None, *, families=FAMILIES, shifts: int = 
         CgsBridgeError subclasses for bad games, parameters, bounds or sweep texts; see
         :func:`solvers.solve` for solver errors.
     """
-    from solvers import Solution, solve
-    solved = game if isinstance(game, Solution) else getattr(game, "solution", None)
-    if isinstance(solved, Solution) and params is None and bound is None:
-        ruleset, box = solved.ruleset, solved.box
-    else:
-        solved = None
-        ruleset, box = resolve(game, params, bound)
-    bad = set(families) - set(FAMILIES)
-    if bad:
-        from cgs_bridge.foundation.errors import ParameterError
-        raise ParameterError(f"unknown famil{'ies' if len(bad) > 1 else 'y'} {', '.join(sorted(bad))}; "
-                             f"choose among {', '.join(FAMILIES)}")
+    from solvers import solve
+    solved, ruleset, box = _given(game, params, bound)
+    _check_families(families)
     t0 = time.perf_counter()
     mis = "misere" in families
     if solved is not None and mis and solved.misere is None:
@@ -108,9 +117,15 @@ def discover(game, params=None, bound=None, *, families=FAMILIES, shifts: int = 
         tables = (rep.partners or {}).get("tables", {})
         rep.bfiles = write(bfile, sequences(sol, tables, fix_max), overwrite=force)
     if sweep is not None:
-        name, values = parse_sweep(sweep, ruleset) if isinstance(sweep, str) else sweep
-        t1 = time.perf_counter()
-        rep.sweep = sweep_classes(ruleset, box, name, values, shifts, moduli, offsets, method,
-                                  families=[f for f in families if REGISTRY[f].candidates is not None])
-        rep.seconds["sweep"] = time.perf_counter() - t1
+        _sweep(rep, ruleset, box, sweep, families, (shifts, moduli, offsets, method))
     return rep
+
+
+def _sweep(rep, ruleset, box, sweep, families, search) -> None:
+    """``rep.sweep``: the parameter classes of :func:`sweep_classes` (``search``: shifts, moduli,
+    offsets, method)."""
+    name, values = parse_sweep(sweep, ruleset) if isinstance(sweep, str) else sweep
+    t1 = time.perf_counter()
+    rep.sweep = sweep_classes(ruleset, box, name, values, *search,
+                              families=[f for f in families if REGISTRY[f].candidates is not None])
+    rep.seconds["sweep"] = time.perf_counter() - t1
