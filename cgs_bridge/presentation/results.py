@@ -114,7 +114,9 @@ def check_html(r) -> str:
 # ------------------------------------------------------------------ discover, sweep
 @renderer(DISCOVERY, "report")
 def discovery_text(d) -> str:
-    return d.to_text()
+    """The text report (:mod:`.discovery_text`)."""
+    from .discovery_text import discovery_report
+    return discovery_report(d)
 
 
 @renderer(DISCOVERY, "html")
