@@ -6,8 +6,8 @@ from cgs_bridge.foundation import progress
 from cgs_bridge.foundation.errors import RuleError
 from cgs_bridge.foundation.results import render
 from cgs_bridge.jobs.checking import check_solution, claims_use_misere, with_claims
-from cgs_bridge.model.game import Ruleset
 from cgs_bridge.model.loading import load_game
+from cgs_bridge.model.resolve import ruleset_of
 
 from .common import box_from_args, game_parser, parse_params, progress_callback
 
@@ -27,7 +27,7 @@ def run(args) -> int:
     """Solve the box, check the rules and the claims; with ``--quiet`` print only the verdict."""
     from solvers import solve
     checked = with_claims(load_game(args.game, args.game_name), args.claim)
-    ruleset = Ruleset(checked, parse_params(args.param))
+    ruleset = ruleset_of(checked, parse_params(args.param))
     box = box_from_args(args, ruleset)
     uses_misere = claims_use_misere(checked)
     say = (lambda _line: None) if args.quiet else print
