@@ -9,10 +9,11 @@ A result (:class:`Result`) says three things itself, computed from what it holds
 
 How it looks is not its business: text, HTML and figures are drawn by renderers that the
 presentation layer registers here (:func:`renderer`), keyed by the result's class (its
-``module.QualName``, so registering imports nothing) and a format (``"text"``, ``"html"``,
-``"figure"``, ``"report"``: the text a command prints). ``str(result)`` is its ``"text"`` rendering, ``result._repr_html_()`` (what a
-notebook shows) its ``"html"`` one; both look the class and then its bases up in the registry, so
-no lower layer imports the presentation layer. The interface (``import cgs_bridge``) loads
+``module.QualName``, so registering imports nothing) and a format: ``"report"`` (the text the
+command prints), ``"text"`` (``str(result)``: the ``repr``, for every result), ``"html"``
+(``result._repr_html_()``, what a notebook shows) and ``"figure"`` (a ``plot()`` method's
+matplotlib Figure). The class and then its bases are looked up, so no lower layer imports the
+presentation layer. The interface (``import cgs_bridge``) loads
 :mod:`cgs_bridge.presentation.results`, which fills the registry.
 """
 
