@@ -36,7 +36,8 @@ CELLS = [
     ('s.plot("grid", slice="x=3", mod=3)', "figure"),
     ('s.plot("p-positions")', "figure"),
     ('cb.game("triangular").solve(bound=40)', "grid"),  # progress drawn in the cell (stderr is no terminal)
-    ('try:\n    s.plot("grid")\nexcept cb.errors.CgsBridgeError as e:\n    print(e)', None),
+    ('from cgs_bridge.foundation.errors import CgsBridgeError\ntry:\n    s.plot("grid")\n'
+     'except CgsBridgeError as e:\n    print(e)', None),
 ]
 
 
