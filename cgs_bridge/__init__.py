@@ -22,6 +22,7 @@ import types as _types
 
 from .foundation import errors
 from .foundation.version import __version__  # noqa: F401
+from .presentation import results as _renderers  # noqa: F401  (fills the result renderers' registry)
 
 # ``cgs_bridge.foundation.errors`` is public (``except cb.errors.CgsBridgeError``, ``from cgs_bridge.foundation.errors
 # import ...``): the module lives in the foundation layer and is served under its public name too.

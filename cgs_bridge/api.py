@@ -21,10 +21,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cgs_bridge.foundation.errors import BoxError, InputError
+from cgs_bridge.foundation.errors import InputError
+from cgs_bridge.foundation.results import Result
+from cgs_bridge.jobs.audit_result import AuditResult  # noqa: F401  (cb.AuditResult)
 from cgs_bridge.jobs.checking import CheckResult, check_solution, claims_use_misere, with_claims
 from cgs_bridge.model.game import Ruleset
-from cgs_bridge.model.loading import load_game, load_text
+from cgs_bridge.model.loading import load_text
+from cgs_bridge.model.resolve import box_of, ruleset_of
 
 
 def game(source: str, game_name: str | None = None, **params) -> "Game":
@@ -39,25 +42,18 @@ def game(source: str, game_name: str | None = None, **params) -> "Game":
         SpecError: unknown name, unreadable file, or a syntax/semantic error (file:line:column).
         ParameterError: unknown parameter, missing value, not an integer, below its lower bound.
     """
-    return Game(Ruleset(load_game(str(source), game_name), params))
+    return Game(ruleset_of(str(source), params, game_name))
 
 
 def game_from_text(text: str, game_name: str | None = None, **params) -> "Game":
     """Like :func:`game` for specification text (e.g. written in a notebook cell)."""
-    return Game(Ruleset(load_text(text, "<text>", game_name), params))
+    return Game(ruleset_of(load_text(text, "<text>", game_name), params))
 
 
 def _box(ruleset, bound):
     """A :class:`solvers.Box` from an int (every coordinate), a dict ``{coord: int}`` or the
-    ``--bound`` text; raises BoxError naming what is wrong."""
-    from solvers import Box, parse_bound
-    if isinstance(bound, Box):
-        return bound
-    if isinstance(bound, dict):
-        bound = ",".join(f"{k}={v}" for k, v in bound.items())
-    elif isinstance(bound, bool) or not isinstance(bound, (int, str)):
-        raise BoxError(f"bound must be an int, a dict {{coordinate: int}} or text, got {bound!r}")
-    return parse_bound(str(bound), ruleset.coords)
+    ``--bound`` text (:func:`cgs_bridge.model.resolve.box_of`); raises BoxError naming what is wrong."""
+    return box_of(ruleset, bound)
 
 
 class Game:
@@ -113,8 +109,10 @@ class Game:
         return f"Game({self.ruleset.describe()}; coordinates {', '.join(self.coords)})"
 
 
-class Solved:
-    """Grundy values of a box (wraps :class:`solvers.Solution` as ``.solution``).
+class Solved(Result):
+    """Grundy values of a box (wraps :class:`solvers.Solution` as ``.solution``); a
+    :class:`~cgs_bridge.foundation.results.Result` (``exit_code`` 0; text and HTML by
+    :mod:`cgs_bridge.presentation.results`).
 
     Positions are tuples of ints in coordinate order; values follow CGSuite (``NimValue``,
     ``MisereNimValue``). P-position: Grundy value 0 (Sprague-Grundy; seed 003 Theorem 2.1).
@@ -201,26 +199,8 @@ class Solved:
             PlotError: unknown coordinate or value outside the box in ``slice``, or a slice that
             leaves the wrong number of free coordinates.
         """
-        from .presentation import plot as figures
-        try:
-            return self._plot(figures, kind, slice, mod, differences)
-        except figures.PlotError as e:  # the message in the API's words, not the command line's
-            raise figures.PlotError(api_words(str(e))) from None
-
-    def _plot(self, figures, kind, slice, mod, differences):
-        if isinstance(slice, dict):
-            slice = ",".join(f"{k}={v}" for k, v in slice.items())
-        fixed = figures.parse_slice(slice, self.box)
-        if kind == "grid":
-            return figures.grid_figure(self.solution, fixed, mod)
-        if mod is not None:
-            raise figures.PlotError("mod applies to kind='grid' only")
-        if kind == "p-positions":
-            return figures.p_positions_figure(self.solution, fixed)
-        if kind == "diff":
-            comp = getattr(differences, "comparison", differences)
-            return figures.diff_figure(self.solution, comp if comp is not None else [], fixed)
-        raise figures.PlotError(f"unknown kind {kind!r} (grid, p-positions, diff)")
+        from cgs_bridge.presentation.api_figures import solved_figure
+        return solved_figure(self.solution, kind, slice, mod, differences)
 
     def explore(self, path=None, claims: bool = True, mod: int = 3, overwrite: bool = False):
         """The explorer page (:mod:`cgs_bridge.presentation.explore`): a slice grid of Grundy values with a
@@ -240,24 +220,15 @@ class Solved:
             return write_explorer(path, self.solution, result, mod, overwrite=overwrite)
         return Explorer(explorer_html(self.solution, result, mod), f"{self.game.ruleset.describe()} on {self.box}")
 
-    def _repr_html_(self) -> str:
-        """Notebook display: the summary and Grundy grids (2-D: the box; 3-D: one slice per value
-        of the first coordinate; :mod:`cgs_bridge.presentation.display`)."""
-        from cgs_bridge.presentation.display import solved_html
-        return solved_html(self)
+    exit_code = 0  #: a solve that finished (errors are raised)
+
+    def verdict(self) -> str:
+        """``3234 positions, 977 P-positions, max Grundy value 17``."""
+        return (f"{len(self)} positions, {len(self.p_positions())} P-positions, max Grundy value "
+                f"{int(self.solution.grundy.max()) if len(self) else '-'}")
 
     def __repr__(self) -> str:
-        return (f"Solved({self.game.ruleset.describe()} on {self.box}: {len(self)} positions, "
-                f"{len(self.p_positions())} P-positions, max Grundy value "
-                f"{int(self.solution.grundy.max()) if len(self) else '-'})")
-
-
-def api_words(message: str) -> str:
-    """A message written for the command line in this API's words (``--slice x=0`` ->
-    ``slice="x=0"``, ``--mod`` -> ``mod``)."""
-    import re
-    message = re.sub(r"--slice (\w+=[\w=,]+)", r'slice="\1"', message)
-    return message.replace("--slice", "slice").replace("--mod", "mod")
+        return f"Solved({self.game.ruleset.describe()} on {self.box}: {self.verdict()})"
 
 
 def _ruleset(g, params: dict) -> Ruleset:
@@ -320,46 +291,6 @@ def compare(g, bound, cgsuite=None, mathematica=None, claims=None, misere: bool 
     r = _ruleset(g, params)
     sol = solve(r, _box(r, bound), misere=misere)
     return compare_sources(r, sol, cgsuite, mathematica, claims, table_axes, fixed)
-
-
-class AuditResult:
-    """An audit (wraps :class:`cgs_bridge.jobs.audit.AuditReport` as ``.report``): ``exit_code`` 0
-    agree, 1 differ, 2 engine error; ``frame`` holds every difference row (columns run, check,
-    position, program, spec, detail); ``text`` the full report."""
-
-    def __init__(self, report):
-        self.report = report
-        self.exit_code = report.exit_code
-
-    @property
-    def agree(self) -> bool:
-        return self.exit_code == 0
-
-    @property
-    def frame(self):
-        import io
-
-        import pandas as pd
-
-        from cgs_bridge.systems.auditing.report import to_csv
-        return pd.read_csv(io.StringIO(to_csv(self.report)), dtype=str, keep_default_na=False)
-
-    @property
-    def text(self) -> str:
-        from cgs_bridge.systems.auditing.report import render_text
-        return render_text(self.report)
-
-    def _repr_html_(self) -> str:
-        """Notebook display: the verdict and per-run table of the HTML report."""
-        return self.report._repr_html_()
-
-    def __repr__(self) -> str:
-        from cgs_bridge.systems.auditing.report import RESULT
-        lines = [f"AuditResult({self.report.program_path} against {self.report.game}: "
-                 f"{RESULT[self.exit_code]})"]
-        lines += [f"  {label + ': ' if label else ''}{c.name}: {c.verdict}"
-                  for label, c in self.report.checks]
-        return "\n".join(lines)
 
 
 def audit(program, g, scale=None, **options):

@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import time
 
-from cgs_bridge.foundation.errors import BoxError, CgsBridgeError, EngineError, ParameterError
+from cgs_bridge.foundation.errors import CgsBridgeError, EngineError, ParameterError
 from cgs_bridge.model.fnprops import function_property_fails  # noqa: F401  (public here too)
+from cgs_bridge.model.resolve import check_box_coords
 
 from .box import Box, check_fits, parse_bound
 from .reference import mex, solve_reference
@@ -60,8 +61,7 @@ def solve(ruleset, box: Box, misere: bool = False, method: str = "auto", progres
         RuleError: a move rule leaves the valid set / the box, or raises a coordinate.
         EvaluationError: an expression cannot be evaluated at some point of the box.
     """
-    if tuple(box.coords) != tuple(ruleset.coords):
-        raise BoxError(f"box coordinates {box.coords} are not the game's {ruleset.coords}")
+    check_box_coords(box, ruleset.coords)
     check_fits(box, misere, output=output, ruleset=ruleset)
     check_function_params(ruleset, box)
     if method == "auto":

@@ -87,9 +87,10 @@ def run(args) -> int:
 
 
 def run_mathematica(args, text: str) -> int:
+    from cgs_bridge.foundation.results import render
     from cgs_bridge.jobs.audit import audit_program, parse_scale, parse_subst
     from cgs_bridge.systems.auditing.judge import load_expect
-    from cgs_bridge.systems.auditing.report import render_text, write_report
+    from cgs_bridge.systems.auditing.report import write_report
 
     from .common import ruleset_from_args
     if not args.no_sandbox:
@@ -108,7 +109,7 @@ def run_mathematica(args, text: str) -> int:
         allow_unsafe=args.allow_unsafe, use_prelude=not args.no_prelude, grundy=args.grundy,
         positions=args.positions, moves=args.moves, check_moves=not args.no_moves,
         alternatives=alternatives, sandboxed=not args.no_sandbox, bound=args.bound)
-    text_report = render_text(report)
+    text_report = render(report, "report")
     if args.output:
         paths = write_report(report, args.output, force=args.force)
         print(f"wrote {', '.join(str(p) for p in paths)}", file=sys.stderr)

@@ -76,7 +76,8 @@ def run_cgscript(args, text: str) -> int:
                     timeout=args.timeout, ruleset=ruleset, box=box, mapping=parse_map(args.map),
                     package=args.package, memory=int(args.memory * (1 << 30)),
                     sandboxed=not args.no_sandbox)
-    text_report = report.text()
+    from cgs_bridge.foundation.results import render
+    text_report = render(report, "report")
     if args.output:
         from cgs_bridge.systems.cgsuite.audit.core import write_report
         paths = write_report(report, args.output, force=args.force)

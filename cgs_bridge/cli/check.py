@@ -4,18 +4,18 @@ from __future__ import annotations
 
 from cgs_bridge.foundation import progress
 from cgs_bridge.foundation.errors import RuleError
+from cgs_bridge.foundation.results import render
 from cgs_bridge.jobs.checking import check_solution, claims_use_misere, with_claims
-from cgs_bridge.model.game import Ruleset
 from cgs_bridge.model.loading import load_game
+from cgs_bridge.model.resolve import ruleset_of
 
-from .common import add_game_args, box_from_args, parse_params, progress_callback
+from .common import box_from_args, game_parser, parse_params, progress_callback
 
 
 def register(sub) -> None:
-    p = sub.add_parser("check", help="check the rules and the claims of a game on a box",
-                       description="Exit 0 when the rules are closed on the box and every applicable "
-                                   "claim holds; 1 when a claim or the rule check fails; 2 on input errors.")
-    add_game_args(p)
+    p = game_parser(sub, "check", help="check the rules and the claims of a game on a box",
+                    description="Exit 0 when the rules are closed on the box and every applicable "
+                                "claim holds; 1 when a claim or the rule check fails; 2 on input errors.")
     p.add_argument("--claim", action="append", default=[], metavar="EXPR",
                    help="an extra claim in the spec language, e.g. 'P iff x xor y xor z == 0'; repeatable")
     p.add_argument("--limit", type=int, default=10, help="counterexamples shown per claim (default 10)")
@@ -27,7 +27,7 @@ def run(args) -> int:
     """Solve the box, check the rules and the claims; with ``--quiet`` print only the verdict."""
     from solvers import solve
     checked = with_claims(load_game(args.game, args.game_name), args.claim)
-    ruleset = Ruleset(checked, parse_params(args.param))
+    ruleset = ruleset_of(checked, parse_params(args.param))
     box = box_from_args(args, ruleset)
     uses_misere = claims_use_misere(checked)
     say = (lambda _line: None) if args.quiet else print
@@ -41,30 +41,10 @@ def run(args) -> int:
         f"{len(sol.p_positions())} P-positions")
     say("rules: closed on the box (every option valid, inside the box, no coordinate raised)")
     with progress.Task("checking claims", len(ruleset.claims), unit=" claims", ticking=True) as task:
-        results = check_solution(sol, limit=args.limit).claims
-        task.update(len(results), len(results))
-    for res in results:
-        _report_claim(res, say)
+        result = check_solution(sol, limit=args.limit)
+        task.update(len(result.claims), len(result.claims))
+    for line in render(result, "report").splitlines():
+        say(line)
     if args.quiet:
-        print("VERDICT: " + _verdict(results))
-    return 1 if any(r.status == "fails" for r in results) else 0
-
-
-def _report_claim(res, say) -> None:
-    if res.status == "not applicable":
-        say(f"claim {res.name!r}: not applicable to these parameters"
-            + (f" ({res.note})" if getattr(res, "note", "") else ""))
-    elif res.status == "holds":
-        say(f"claim {res.name!r}: holds on all {res.checked} positions")
-    else:
-        say(f"claim {res.name!r}: FAILS at {res.failures} of {res.checked} positions; first:")
-        for p, g in res.counterexamples:
-            say(f"    {p}: grundy {g}")
-
-
-def _verdict(results) -> str:
-    """One line: the rules are closed, and how many claims hold, fail or do not apply."""
-    count = {s: sum(r.status == s for r in results) for s in ("holds", "fails", "not applicable")}
-    failing = [r.name for r in results if r.status == "fails"]
-    return (f"rules closed; {count['holds']} claims hold, {count['fails']} fail, "
-            f"{count['not applicable']} not applicable" + (f" (failing: {', '.join(failing)})" if failing else ""))
+        print("VERDICT: " + result.verdict())
+    return result.exit_code

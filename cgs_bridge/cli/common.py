@@ -5,9 +5,8 @@ from __future__ import annotations
 import sys
 
 from cgs_bridge.foundation.errors import ParameterError
-from cgs_bridge.model.box import parse_bound
 from cgs_bridge.model.game import Ruleset
-from cgs_bridge.model.loading import load_game
+from cgs_bridge.model.resolve import box_of, ruleset_of
 
 
 def add_game_args(p, bound: bool = True, bound_required: bool = True) -> None:
@@ -23,6 +22,13 @@ def add_game_args(p, bound: bool = True, bound_required: bool = True) -> None:
                             "(x=20,y=10,z=20)")
 
 
+def game_parser(sub, name: str, help: str, description: str, **game_args):
+    """A subcommand's parser with the game arguments (:func:`add_game_args`, given ``game_args``)."""
+    p = sub.add_parser(name, help=help, description=description)
+    add_game_args(p, **game_args)
+    return p
+
+
 def parse_params(items) -> dict:
     out = {}
     for item in items:
@@ -36,15 +42,14 @@ def parse_params(items) -> dict:
 
 
 def ruleset_from_args(args) -> Ruleset:
-    """Load the game named by ``args.game`` and bind ``-p`` values."""
-    checked = load_game(args.game, getattr(args, "game_name", None))
-    for w in checked.warnings:
-        print(f"warning: {w}", file=sys.stderr)
-    return Ruleset(checked, parse_params(args.param))
+    """Load the game named by ``args.game`` and bind ``-p`` values (warnings on stderr)."""
+    return ruleset_of(args.game, parse_params(args.param), getattr(args, "game_name", None),
+                      warn=lambda w: print(f"warning: {w}", file=sys.stderr))
 
 
 def box_from_args(args, ruleset):
-    return parse_bound(args.bound, ruleset.coords)
+    """The box of ``--bound`` (:func:`cgs_bridge.model.resolve.box_of`)."""
+    return box_of(ruleset, args.bound)
 
 
 def progress_callback(label: str):

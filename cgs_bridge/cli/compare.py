@@ -6,17 +6,17 @@ import sys
 import time
 
 from cgs_bridge.foundation.errors import InputError
+from cgs_bridge.foundation.results import render
 from cgs_bridge.presentation import report_html
 
-from .common import add_game_args, box_from_args, progress_callback, ruleset_from_args
+from .common import box_from_args, game_parser, progress_callback, ruleset_from_args
 
 
 def register(sub) -> None:
-    p = sub.add_parser("compare", help="compare CGSuite / Mathematica output with Python, position by position",
-                       description="Exit 0 when every source agrees with Python on every position of "
-                                   "the box, 1 on any difference (value, missing, invalid, outside "
-                                   "the box), 2 on input errors.")
-    add_game_args(p)
+    p = game_parser(sub, "compare", help="compare CGSuite / Mathematica output with Python, position by position",
+                    description="Exit 0 when every source agrees with Python on every position of "
+                                "the box, 1 on any difference (value, missing, invalid, outside "
+                                "the box), 2 on input errors.")
     add_source_args(p)
     p.add_argument("-o", "--output-dir", metavar="DIR", help="also write comparison.txt/.csv/.json into "
                    "DIR (created when missing, as generate -o and audit -o do)")
@@ -35,7 +35,7 @@ def add_source_args(p) -> None:
                    "summary, differences with options, figures, programs, versions, timings)")
 
 
-def build(ruleset, sol, args, cgsuite=None, mathematica=None, claims=None) -> Comparison:
+def build(ruleset, sol, args, cgsuite=None, mathematica=None, claims=None):
     """Compare the given sources with ``sol``; see :func:`cgs_bridge.jobs.compare.compare_sources`."""
     from cgs_bridge.jobs.compare import compare_sources  # pandas: not imported by other commands
     return compare_sources(ruleset, sol, cgsuite, mathematica, claims,
@@ -60,14 +60,15 @@ def run(args) -> int:
     comp = build(ruleset, sol, args, args.cgsuite, args.mathematica, args.claims)
     hint = ("see comparison.csv" if args.output_dir else
             "--shown N lists more; -o DIR writes them all to DIR/comparison.csv")
-    sys.stdout.write(f"VERDICT: {comp.verdict()}\n" if args.quiet else comp.render(sol, args.shown, hint))
+    sys.stdout.write(f"VERDICT: {comp.verdict()}\n" if args.quiet
+                     else render(comp, "report", solution=sol, shown=args.shown, more_hint=hint))
     if args.output_dir:
         for p in comp.write(args.output_dir, sol):
             if not args.quiet:
                 print(f"wrote {p}", file=sys.stderr)
     if args.html:
         write_html_report(args, comp, sol, timings)
-    return 0 if comp.agree else 1
+    return comp.exit_code
 
 
 def check_inputs(args) -> None:

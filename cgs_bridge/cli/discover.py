@@ -3,25 +3,25 @@
 from __future__ import annotations
 
 from cgs_bridge.foundation.errors import ParameterError
+from cgs_bridge.foundation.results import render
 
-from .common import add_game_args, box_from_args, progress_callback, ruleset_from_args
+from .common import box_from_args, game_parser, progress_callback, ruleset_from_args
 
 
 def register(sub) -> None:
     from cgs_bridge.jobs.discover import FAMILIES
-    p = sub.add_parser("discover", help="search formula families for P-positions and Grundy values on a box",
-                       description="Solve the game on the box and search, exhaustively over small integer "
-                                   "parameters, nim-sums of shifted coordinates (optionally floor(c/m) or c % m) "
-                                   "for the P-positions and the Grundy values, sums and differences of "
-                                   "coordinates, the same on described regions, and periodic rows and columns. "
-                                   "Formulas that hold on every valid position are printed as spec claim lines "
-                                   "(re-checked by the claim checker), near misses with their first failing "
-                                   "positions. Every finding is re-checked on a larger box (twice every bound, "
-                                   "grown until every coordinate reaches it) and shown with its evidence; what "
-                                   "fails there is listed as an artefact of the small box with its first "
-                                   "counterexample. Nothing is claimed beyond the boxes. Exit 0 when the search "
-                                   "ran, 2 on input errors.")
-    add_game_args(p)
+    p = game_parser(sub, "discover", help="search formula families for P-positions and Grundy values on a box",
+                    description="Solve the game on the box and search, exhaustively over small integer "
+                                "parameters, nim-sums of shifted coordinates (optionally floor(c/m) or c % m) "
+                                "for the P-positions and the Grundy values, sums and differences of "
+                                "coordinates, the same on described regions, and periodic rows and columns. "
+                                "Formulas that hold on every valid position are printed as spec claim lines "
+                                "(re-checked by the claim checker), near misses with their first failing "
+                                "positions. Every finding is re-checked on a larger box (twice every bound, "
+                                "grown until every coordinate reaches it) and shown with its evidence; what "
+                                "fails there is listed as an artefact of the small box with its first "
+                                "counterexample. Nothing is claimed beyond the boxes. Exit 0 when the search "
+                                "ran, 2 on input errors.")
     p.add_argument("--families", default=",".join(FAMILIES), metavar="LIST",
                    help=f"comma-separated families to search (default all): {', '.join(FAMILIES)}")
     p.add_argument("--shift", type=int, default=3, metavar="A", help="largest |a| of a term c + a (default 3)")
@@ -86,5 +86,5 @@ def run(args) -> int:
                    fix_max=args.lines, sweep=args.sweep, method=args.method,
                    progress=progress_callback("solving"), bfile=args.bfile, force=args.force,
                    against=args.against)
-    print(rep.to_json() if args.json else rep.to_text(), end="")
-    return 0
+    print(rep.to_json() if args.json else render(rep, "report"), end="")
+    return rep.exit_code

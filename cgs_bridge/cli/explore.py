@@ -7,15 +7,14 @@ from pathlib import Path
 
 from cgs_bridge.foundation.errors import InputError
 
-from .common import add_game_args, box_from_args, parse_params, progress_callback
+from .common import box_from_args, game_parser, parse_params, progress_callback
 
 
 def register(sub) -> None:
-    p = sub.add_parser("explore", help="write a self-contained HTML page to browse a solved box",
-                       description="One page, no network: a slice grid of Grundy values with a slider "
-                                   "per other coordinate, coloured by value mod m, P-positions or a "
-                                   "claim's failures; each position's options, values and winning moves.")
-    add_game_args(p)
+    p = game_parser(sub, "explore", help="write a self-contained HTML page to browse a solved box",
+                    description="One page, no network: a slice grid of Grundy values with a slider "
+                                "per other coordinate, coloured by value mod m, P-positions or a "
+                                "claim's failures; each position's options, values and winning moves.")
     p.add_argument("-o", "--output", metavar="FILE.html", required=True, help="the page to write")
     p.add_argument("--claim", action="append", default=[], metavar="EXPR",
                    help="an extra claim whose failures can colour the grid; repeatable")
@@ -27,8 +26,8 @@ def register(sub) -> None:
 def run(args) -> int:
     from cgs_bridge.foundation.io import atomic_write_text, check_output_path
     from cgs_bridge.jobs.checking import with_claims
-    from cgs_bridge.model.game import Ruleset
     from cgs_bridge.model.loading import load_game
+    from cgs_bridge.model.resolve import ruleset_of
     from cgs_bridge.presentation.explore import check_all, explorer_html
     from solvers import solve
     out = Path(args.output)
@@ -39,7 +38,7 @@ def run(args) -> int:
     check_output_path(out)
     if out.exists() and not args.force:
         raise InputError(f"{out} exists; pass --force to replace it")
-    ruleset = Ruleset(with_claims(load_game(args.game, args.game_name), args.claim), parse_params(args.param))
+    ruleset = ruleset_of(with_claims(load_game(args.game, args.game_name), args.claim), parse_params(args.param))
     sol = solve(ruleset, box_from_args(args, ruleset), progress=progress_callback("solving"))
     page = explorer_html(sol, check_all(sol), args.mod)
     written = atomic_write_text(out, page, overwrite=args.force)

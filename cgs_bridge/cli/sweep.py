@@ -8,6 +8,7 @@ import sys
 import time
 
 from cgs_bridge.foundation.errors import ParameterError
+from cgs_bridge.foundation.results import render
 
 
 def register(sub) -> None:
@@ -75,9 +76,9 @@ def run(args) -> int:
                "compiles": res.compiles, "cache_loads": res.cache_loads, "cells": json.loads(res.frame.to_json(orient="records"))}
         print(json.dumps(doc, indent=1))
     elif args.quiet:  # only the verdict line
-        print(repr(res).splitlines()[0])
+        print(res.verdict())
     else:
-        print(repr(res))
+        print(render(res, "report"))
         if res.output:
             print(f"wrote {res.output}", file=sys.stderr)
     if args.html:
@@ -86,6 +87,4 @@ def run(args) -> int:
                                       timings=[("sweep", time.monotonic() - t0)],
                                       title=f"cgs-bridge sweep: {args.game}")
         print(f"wrote {report_html.write_html(args.html, page)}", file=sys.stderr)
-    if not res.ok:
-        return 2
-    return 0 if res.holds else 1
+    return res.exit_code

@@ -7,6 +7,7 @@ from __future__ import annotations
 import sys
 
 from cgs_bridge.foundation.errors import EngineError, InputError
+from cgs_bridge.foundation.results import render
 from cgs_bridge.systems.cgsuite.runner import CGSUITE_ENV
 
 from .common import add_game_args, box_from_args, positive, progress_callback, ruleset_from_args
@@ -49,8 +50,7 @@ def run(args) -> int:
                      say=(lambda _t: None) if args.quiet else say,
                      progress=progress_callback("solving"))
     comp, sol, run_dir = res.comparison, res.solution, res.run_dir
-    report = comp.render(sol, args.shown)
-    sys.stdout.write(f"VERDICT: {comp.verdict()}\n" if args.quiet else report)
+    sys.stdout.write(f"VERDICT: {comp.verdict()}\n" if args.quiet else render(res, "report", shown=args.shown))
     for p in comp.write(run_dir, sol):
         if not args.quiet:
             say(f"wrote {p}")
@@ -59,4 +59,4 @@ def run(args) -> int:
                           [(p.name, p.read_text(encoding="utf-8")) for p in res.files])
     if res.problems:  # an engine failed or timed out: its rows were compared, the verdict says how far
         raise EngineError("\n".join(msg for _, msg in res.problems) + f"\n{comp.verdict()}")
-    return 0 if comp.agree else 1
+    return comp.exit_code

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from cgs_bridge.foundation.errors import SpecError
+from cgs_bridge.foundation.results import Result
 from cgs_bridge.language import ast as A
 from cgs_bridge.language.checker import check_game
 from cgs_bridge.language.parser import parse_expr
@@ -52,8 +53,9 @@ def rebind(ruleset: Ruleset, checked) -> Ruleset:
 
 
 @dataclass
-class CheckResult:
-    """Claims checked on one box.
+class CheckResult(Result):
+    """Claims checked on one box (a :class:`~cgs_bridge.foundation.results.Result`: ``verdict()``,
+    ``exit_code``, ``frame``; text and HTML drawn by :mod:`cgs_bridge.presentation.results`).
 
     Attributes:
         game: ``ruleset.describe()``, e.g. ``triangular(k=3)``.
@@ -94,10 +96,18 @@ class CheckResult:
                              for c in self.claims],
                             columns=["claim", "status", "checked", "failures", "first_counterexample"])
 
-    def _repr_html_(self) -> str:
-        """Notebook display: one row per claim (status, failures, first counterexample)."""
-        from cgs_bridge.presentation.display import check_html
-        return check_html(self)
+    @property
+    def exit_code(self) -> int:
+        """0 when no claim fails, 1 otherwise (``cgs-bridge check``)."""
+        return 0 if self.holds else 1
+
+    def verdict(self) -> str:
+        """One line: the rules are closed, and how many claims hold, fail or do not apply."""
+        count = {s: sum(c.status == s for c in self.claims) for s in ("holds", "fails", "not applicable")}
+        failing = [c.name for c in self.claims if c.status == "fails"]
+        return (f"rules closed; {count['holds']} claims hold, {count['fails']} fail, "
+                f"{count['not applicable']} not applicable"
+                + (f" (failing: {', '.join(failing)})" if failing else ""))
 
     def __repr__(self) -> str:
         lines = [f"CheckResult({self.game} on {self.box}: {self.positions} positions, "

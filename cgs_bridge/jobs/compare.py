@@ -20,13 +20,10 @@ import pandas as pd
 
 from cgs_bridge.foundation.errors import InputError
 from cgs_bridge.foundation.io import atomic_write_text, read_input_text
-from cgs_bridge.foundation.templating import environment, html_environment
+from cgs_bridge.foundation.results import Result, render
 from cgs_bridge.model.claims import check_claims, load_claims
 from cgs_bridge.systems.cgsuite.reader import parse_table, parse_transcript
 from cgs_bridge.systems.mathematica.reader import read_output
-
-# The report templates (issue 19 moves this rendering into the presentation layer).
-_TEMPLATES = Path(__file__).resolve().parents[1] / "presentation" / "templates"
 
 
 @dataclass
@@ -133,8 +130,10 @@ COLUMNS = ["side", "kind", "position", "python", "other", "python_misere", "othe
 
 
 @dataclass
-class Comparison:
-    """The whole comparison: the game, box, each side's result, typed claims, and scalars."""
+class Comparison(Result):
+    """The whole comparison: the game, box, each side's result, typed claims, and scalars (a
+    :class:`~cgs_bridge.foundation.results.Result`: ``verdict()``, ``exit_code``, ``frame``; text
+    and HTML drawn by :mod:`cgs_bridge.presentation.results`)."""
 
     game: str
     box: str
@@ -176,38 +175,15 @@ class Comparison:
             parts.append(f"{bad} claim{'s' if bad != 1 else ''} differ{'s' if bad == 1 else ''}")
         return "INCOMPLETE: " + "; ".join(parts)
 
+    @property
+    def exit_code(self) -> int:
+        """0 when every source agrees with python on every position (and every claim holds), else 1."""
+        return 0 if self.agree else 1
+
     def render(self, solution=None, shown: int = 10, more_hint: str = "see comparison.csv") -> str:
-        """The text report (template ``templates/report/comparison.txt.j2``); ``more_hint`` says
-        where the differences beyond the first ``shown`` are."""
-        env = environment(_TEMPLATES)
-        details = []
-        for s in self.sides:
-            for d in [d for d in s.differences if d.kind == "value"][:3]:
-                if solution is not None:
-                    details.append((d, [(q, g) for q, g in solution.options(d.position)]))
-        return env.get_template("report/comparison.txt.j2").render(c=self, shown=shown, details=details,
-                                                                    more_hint=more_hint)
-
-    def summary_page(self) -> dict:
-        """The verdict and per-source summary as a page model for ``templates/report/summary.html.j2``
-        (the top of the HTML report, and what a notebook shows)."""
-        return {
-            "ok": self.agree and not self.incomplete,
-            "verdict": f"VERDICT: {self.verdict()}",
-            "subject": f"{self.game} on the box {self.box}: {self.positions} valid positions (python)",
-            "summary_header": ["source", "file", "rows read", "positions compared", "result"],
-            "summary": [{"ok": not s.differences,
-                         "cells": [s.side, s.source, s.rows, s.compared,
-                                   ("agrees on every position" if s.complete else
-                                    "agrees on every position compared (partial output)")
-                                   if not s.differences else
-                                   "DIFFERS: " + ", ".join(f"{n} {k}" for k, n in s.counts().items())]}
-                        for s in self.sides],
-        }
-
-    def _repr_html_(self) -> str:
-        """Notebook display: the verdict and the per-source table."""
-        return html_environment(_TEMPLATES).get_template("report/summary.html.j2").render(page=self.summary_page())
+        """The text report (the ``"report"`` renderer: template ``report/comparison.txt.j2``);
+        ``more_hint`` says where the differences beyond the first ``shown`` are."""
+        return render(self, "report", solution=solution, shown=shown, more_hint=more_hint)
 
     def rows(self) -> list:
         return [asdict(d) for s in self.sides for d in s.differences]

@@ -27,13 +27,14 @@ import hashlib
 import re
 from pathlib import Path
 
-from cgs_bridge.foundation.errors import BoxError, InputError
+from cgs_bridge.foundation.errors import InputError
 from cgs_bridge.foundation.io import atomic_write_text
 from cgs_bridge.foundation.templating import environment
 from cgs_bridge.language.spec_printer import expr_text
 from cgs_bridge.model import catalog
 from cgs_bridge.model.box import parse_bound
 from cgs_bridge.model.game import FunctionValue, Ruleset
+from cgs_bridge.model.resolve import check_box_coords
 from cgs_bridge.systems.cgsuite.printer import class_name
 from cgs_bridge.systems.printing.model import build_model
 from cgs_bridge.systems.registry import TARGETS
@@ -83,11 +84,6 @@ def cgsuite_class_file(ruleset) -> str:
     return class_name(ruleset.name) + ".cgs"
 
 
-def _check_box(ruleset, box):
-    if tuple(box.coords) != tuple(ruleset.coords):
-        raise BoxError(f"box coordinates {tuple(box.coords)} are not the game's {tuple(ruleset.coords)}")
-
-
 def emit(ruleset, box, target: str, misere: bool = False) -> dict:
     """The files of one target: ``{file name: text}`` (pure, deterministic, byte-stable).
 
@@ -102,7 +98,7 @@ def emit(ruleset, box, target: str, misere: bool = False) -> dict:
     """
     if target not in TARGETS:
         raise InputError(f"unknown target {target!r}; known: {', '.join(TARGETS)}")
-    _check_box(ruleset, box)
+    check_box_coords(box, ruleset.coords)
     t = TARGETS[target]
     stem = file_stem(ruleset, box, misere)
     model = build_model(ruleset)

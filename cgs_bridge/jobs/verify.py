@@ -14,12 +14,13 @@ from pathlib import Path
 from cgs_bridge.foundation import progress as prog
 from cgs_bridge.foundation.errors import EngineError, InputError
 from cgs_bridge.foundation.io import atomic_write_text
+from cgs_bridge.foundation.results import Result, render
 from cgs_bridge.systems import engines
 from cgs_bridge.systems.cgsuite.runner import CGSUITE_ENV, cgsuite_argv  # noqa: F401  (re-exported)
 
 
 @dataclass
-class VerifyResult:
+class VerifyResult(Result):
     """What one verify run produced.
 
     Attributes:
@@ -49,16 +50,19 @@ class VerifyResult:
         """The differences (see :attr:`cgs_bridge.jobs.compare.Comparison.frame`); empty when all agree."""
         return self.comparison.frame
 
-    def plot(self, slice=None):
-        """The diff figure (:func:`cgs_bridge.presentation.plot.diff_figure`): where the engines differ from
-        Python, by kind; ``slice`` (``"y=2"``) fixes coordinates as in ``cgs-bridge plot``."""
-        from cgs_bridge.presentation import plot as figures
-        return figures.diff_figure(self.solution, self.comparison,
-                                   figures.parse_slice(slice, self.solution.box))
+    @property
+    def exit_code(self) -> int:
+        """2 when an engine run failed or timed out, else the comparison's (0 agree, 1 differ)."""
+        return 2 if self.problems else self.comparison.exit_code
 
-    def _repr_html_(self) -> str:
-        """Notebook display: the verdict and per-engine table of the HTML report."""
-        return self.comparison._repr_html_()
+    def verdict(self) -> str:
+        return self.comparison.verdict()
+
+    def plot(self, slice=None):
+        """The diff figure (the ``"figure"`` renderer, :func:`cgs_bridge.presentation.plot.diff_figure`):
+        where the engines differ from Python, by kind; ``slice`` (``"y=2"``) fixes coordinates as
+        in ``cgs-bridge plot``."""
+        return render(self, "figure", slice=slice)
 
     def __repr__(self) -> str:
         return f"VerifyResult(run folder {self.run_dir})\n" + repr(self.comparison)

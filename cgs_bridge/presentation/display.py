@@ -174,6 +174,7 @@ def _cell(v) -> str:
 def discovery_html(d) -> str:
     """A discovery report: every list-valued field (formulas, near misses, regions, periodic
     lines, ...) as a table of its items' fields, whatever the report holds."""
+    from cgs_bridge.jobs.discover.report import short_repr
     out = [f"{CSS}<p>{esc(short_repr(d))}</p>"]
     for f in dataclasses.fields(d):
         value = getattr(d, f.name)
@@ -186,15 +187,6 @@ def discovery_html(d) -> str:
     for n in getattr(d, "notes", []) or []:
         out.append(f"<p>{esc(n)}</p>")
     return "".join(out)
-
-
-def short_repr(d) -> str:
-    """``Discovery(triangular(k=5) on x=20,y=10,z=20: 3 formulas, 2 near misses, ...)``."""
-    counts = [f"{len(getattr(d, f.name))} {f.name.replace('_', ' ')}" for f in dataclasses.fields(d)
-              if isinstance(getattr(d, f.name), list) and f.name not in ("searched", "notes")]
-    params = ", ".join(f"{k}={v}" for k, v in (getattr(d, "params", None) or {}).items())
-    game = f"{d.game}({params})" if params and "(" not in str(d.game) else d.game
-    return f"{type(d).__name__}({game} on {d.box}: {', '.join(counts)})"
 
 
 # ------------------------------------------------------------------ figures in notebooks

@@ -35,7 +35,7 @@ from matplotlib.figure import Figure  # noqa: E402
 from matplotlib.patches import Patch, Rectangle  # noqa: E402
 
 from cgs_bridge.foundation.errors import InputError  # noqa: E402
-from cgs_bridge.foundation.io import atomic_write_bytes, load_json  # noqa: E402
+from cgs_bridge.foundation.io import atomic_write_bytes  # noqa: E402
 
 HEADER = "0.75"        # seed 000: GrayLevel[0.75] for the coordinate row/column
 NOT_POSITION = "0.87"  # seed 000: GrayLevel[0.87] for points that are not positions
@@ -374,32 +374,5 @@ def save_figure(fig: Figure, path, overwrite: bool = False) -> Path:
         raise InputError(f"{path} exists; pass --force to replace it")
     return atomic_write_bytes(path, figure_bytes(fig, fmt), overwrite=overwrite)
 
-def load_differences(path) -> list:
-    """The differences listed in a ``comparison.json`` or ``comparison.csv`` (as written by
-    ``verify``/``compare``, :meth:`cgs_bridge.jobs.compare.Comparison.write`), as dicts with ``side``,
-    ``kind``, ``position`` (tuple), ``python``, ``other``.
 
-    Raises:
-        InputError: unreadable file, unknown suffix, or a row without those fields.
-    """
-    import pandas as pd
-    path = Path(path)
-    try:
-        if path.suffix.lower() == ".json":
-            rows = load_json(path, "comparison.json")["differences"]
-        elif path.suffix.lower() == ".csv":
-            frame = pd.read_csv(path, dtype={"position": str})
-            rows = frame.astype(object).where(frame.notna(), None).to_dict("records")
-        else:
-            raise InputError(f"{path}: expected comparison.json or comparison.csv")
-        out = []
-        for k, r in enumerate(rows, 1):
-            pos = r["position"]
-            pos = tuple(int(v) for v in (pos.split() if isinstance(pos, str) else pos))
-            if r["kind"] not in KIND_COLOURS:
-                raise InputError(f"{path}: row {k}: unknown kind {r['kind']!r}")
-            out.append({"side": r["side"], "kind": r["kind"], "position": pos,
-                        "python": r.get("python"), "other": r.get("other")})
-        return out
-    except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError) as e:
-        raise InputError(f"cannot read the differences in {path}: {e!r}") from None
+from .plot_input import load_differences  # noqa: E402, F401  (re-exported: cgs-bridge plot --differences)

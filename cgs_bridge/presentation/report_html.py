@@ -78,7 +78,7 @@ def comparison_page(comp, solution=None, command: str | None = None, timings=(),
     header += ["line", "options on the python side (position=Grundy value)"]
     figs = comparison_figures(comp, solution, diffs) if figures and solution is not None else []
     return {
-        **comp.summary_page(),
+        **comparison_summary(comp),
         "title": title or f"cgs-bridge comparison: {comp.game}",
         "claims": [{"name": c.name, "ok": c.ok, "detail": c.detail} for c in comp.claims],
         "checks": [],
@@ -87,6 +87,24 @@ def comparison_page(comp, solution=None, command: str | None = None, timings=(),
         "notes": [n for s in comp.sides for n in s.notes] + list(comp.notes),
         "figures": figs, "programs": list(programs), "command": command, "timings": list(timings),
         "versions": versions(), "written": time.strftime("%Y-%m-%d %H:%M:%S %Z"),
+    }
+
+
+def comparison_summary(comp) -> dict:
+    """The verdict and per-source summary of a comparison as a page model for
+    ``templates/report/summary.html.j2`` (the top of the HTML report, and what a notebook shows)."""
+    return {
+        "ok": comp.agree and not comp.incomplete,
+        "verdict": f"VERDICT: {comp.verdict()}",
+        "subject": f"{comp.game} on the box {comp.box}: {comp.positions} valid positions (python)",
+        "summary_header": ["source", "file", "rows read", "positions compared", "result"],
+        "summary": [{"ok": not s.differences,
+                     "cells": [s.side, s.source, s.rows, s.compared,
+                               ("agrees on every position" if s.complete else
+                                "agrees on every position compared (partial output)")
+                               if not s.differences else
+                               "DIFFERS: " + ", ".join(f"{n} {k}" for k, n in s.counts().items())]}
+                    for s in comp.sides],
     }
 
 

@@ -27,33 +27,36 @@ def resolve(game, params=None, bound=None):
     """``(ruleset, box)`` from a catalog name / spec path / CheckedGame / Ruleset / an object with
     a ``ruleset`` attribute (the Python API's ``Game``), parameter values (name -> int or text)
     and a bound (``"20"``, ``"x=20,y=10,z=20"``, an int, a dict or a
-    :class:`solvers.box.Box`).
+    :class:`solvers.box.Box`): :mod:`cgs_bridge.model.resolve`.
 
     Raises:
         SpecError, ParameterError, BoxError: as :func:`cgs_bridge.model.loading.load_game`,
         :class:`cgs_bridge.model.game.Ruleset` and :func:`solvers.parse_bound`.
     """
     from cgs_bridge.foundation.errors import BoxError
-    from cgs_bridge.language.checker import CheckedGame
-    from cgs_bridge.model.game import Ruleset
-    from cgs_bridge.model.loading import load_game
-    from solvers import Box, parse_bound
-    if not isinstance(game, Ruleset) and isinstance(getattr(game, "ruleset", None), Ruleset):
-        game = game.ruleset
-    if isinstance(game, Ruleset):
-        ruleset = game
-    else:
-        checked = game if isinstance(game, CheckedGame) else load_game(str(game))
-        ruleset = Ruleset(checked, {k: str(v) if isinstance(v, int) else v for k, v in (params or {}).items()})
+    from cgs_bridge.model.resolve import box_of, ruleset_of
+    ruleset = ruleset_of(game, {k: str(v) if isinstance(v, int) else v for k, v in (params or {}).items()})
     if bound is None:
         raise BoxError("discover needs a bound (e.g. bound=20 or 'x=20,y=10,z=20')")
-    if isinstance(bound, Box):
-        box = bound
-    elif isinstance(bound, dict):
-        box = parse_bound(",".join(f"{k}={v}" for k, v in bound.items()), ruleset.coords)
-    else:
-        box = parse_bound(str(bound), ruleset.coords)
-    return ruleset, box
+    return ruleset, box_of(ruleset, bound)
+
+
+def _given(game, params, bound) -> tuple:
+    """``(solved or None, ruleset, box)``: an already solved box given as ``game`` (with neither
+    parameters nor bound), else :func:`resolve`."""
+    from solvers import Solution
+    solved = game if isinstance(game, Solution) else getattr(game, "solution", None)
+    if isinstance(solved, Solution) and params is None and bound is None:
+        return solved, solved.ruleset, solved.box
+    return (None, *resolve(game, params, bound))
+
+
+def _check_families(families) -> None:
+    bad = set(families) - set(FAMILIES)
+    if bad:
+        from cgs_bridge.foundation.errors import ParameterError
+        raise ParameterError(f"unknown famil{'ies' if len(bad) > 1 else 'y'} {', '.join(sorted(bad))}; "
+                             f"choose among {', '.join(FAMILIES)}")
 
 
 def discover(game, params=None, bound=None, *, families=FAMILIES, shifts: int = 3,
@@ -93,18 +96,9 @@ def discover(game, params=None, bound=None, *, families=FAMILIES, shifts: int = 
         CgsBridgeError subclasses for bad games, parameters, bounds or sweep texts; see
         :func:`solvers.solve` for solver errors.
     """
-    from solvers import Solution, solve
-    solved = game if isinstance(game, Solution) else getattr(game, "solution", None)
-    if isinstance(solved, Solution) and params is None and bound is None:
-        ruleset, box = solved.ruleset, solved.box
-    else:
-        solved = None
-        ruleset, box = resolve(game, params, bound)
-    bad = set(families) - set(FAMILIES)
-    if bad:
-        from cgs_bridge.foundation.errors import ParameterError
-        raise ParameterError(f"unknown famil{'ies' if len(bad) > 1 else 'y'} {', '.join(sorted(bad))}; "
-                             f"choose among {', '.join(FAMILIES)}")
+    from solvers import solve
+    solved, ruleset, box = _given(game, params, bound)
+    _check_families(families)
     t0 = time.perf_counter()
     mis = "misere" in families
     if solved is not None and mis and solved.misere is None:
@@ -123,9 +117,15 @@ def discover(game, params=None, bound=None, *, families=FAMILIES, shifts: int = 
         tables = (rep.partners or {}).get("tables", {})
         rep.bfiles = write(bfile, sequences(sol, tables, fix_max), overwrite=force)
     if sweep is not None:
-        name, values = parse_sweep(sweep, ruleset) if isinstance(sweep, str) else sweep
-        t1 = time.perf_counter()
-        rep.sweep = sweep_classes(ruleset, box, name, values, shifts, moduli, offsets, method,
-                                  families=[f for f in families if REGISTRY[f].candidates is not None])
-        rep.seconds["sweep"] = time.perf_counter() - t1
+        _sweep(rep, ruleset, box, sweep, families, (shifts, moduli, offsets, method))
     return rep
+
+
+def _sweep(rep, ruleset, box, sweep, families, search) -> None:
+    """``rep.sweep``: the parameter classes of :func:`sweep_classes` (``search``: shifts, moduli,
+    offsets, method)."""
+    name, values = parse_sweep(sweep, ruleset) if isinstance(sweep, str) else sweep
+    t1 = time.perf_counter()
+    rep.sweep = sweep_classes(ruleset, box, name, values, *search,
+                              families=[f for f in families if REGISTRY[f].candidates is not None])
+    rep.seconds["sweep"] = time.perf_counter() - t1

@@ -73,14 +73,13 @@ def run_cell(spec: SpecRef, cell: Cell, version: str, method: str = "auto", limi
     """
     from cgs_bridge.foundation.errors import CgsBridgeError
     from cgs_bridge.jobs.checking import check_solution, claims_use_misere, first_text
-    from cgs_bridge.model.game import Ruleset
-    from solvers import parse_bound, solve
+    from cgs_bridge.model.resolve import resolve
+    from solvers import solve
     row = base_row(cell, spec, version)
     t0 = time.perf_counter()
     try:
         checked = spec.load()
-        ruleset = Ruleset(checked, dict(cell.params))
-        box = parse_bound(cell.bound, ruleset.coords)
+        ruleset, box = resolve(checked, dict(cell.params), cell.bound)
         sol = solve(ruleset, box, misere=claims_use_misere(checked), method=method)
         stats = kernel_stats(sol) if method != "reference" else {}
         res = check_solution(sol, limit=limit, method="reference" if method == "reference" else "auto")

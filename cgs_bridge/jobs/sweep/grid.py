@@ -127,7 +127,7 @@ def parse_bounds(items, coords) -> list:
         BoxError: malformed, negative or unknown-coordinate bounds (checked with
             :func:`solvers.parse_bound`), or no bound at all.
     """
-    from solvers import parse_bound
+    from cgs_bridge.model.resolve import bound_text, box_of
     if items is None or items == [] or items == ():
         raise BoxError("a sweep needs --bound (e.g. --bound 200 or --bound 100,200)")
     if not isinstance(items, (list, tuple)):
@@ -135,7 +135,7 @@ def parse_bounds(items, coords) -> list:
     out: dict = {}  # insertion-ordered set
     for item in items:
         if isinstance(item, dict):
-            texts = [",".join(f"{k}={v}" for k, v in item.items())]
+            texts = [bound_text(item)]
         elif "=" in str(item):
             texts = [str(item)]
         else:
@@ -144,7 +144,7 @@ def parse_bounds(items, coords) -> list:
             except ParameterError as e:
                 raise BoxError(str(e)) from None
         for t in texts:
-            out[str(parse_bound(t, coords))] = None  # validates
+            out[str(box_of(coords, t))] = None  # validates
     return list(out)
 
 

@@ -15,6 +15,7 @@ import time
 from dataclasses import dataclass, field
 
 from cgs_bridge.foundation.errors import BoxError, EngineError, InputError
+from cgs_bridge.foundation.results import Result, render
 
 from .cell import RUN_COLUMNS, failed_row, run_cell
 from .grid import Cell, SpecRef, cells, parse_bounds, parse_grid, spec_ref
@@ -81,7 +82,7 @@ def check_memory(plan: SweepPlan, cells_: list, budget: int) -> None:
 
 
 @dataclass
-class SweepResult:
+class SweepResult(Result):
     """The table of a sweep (``frame``: one row per cell of this grid, grid order; see
     :func:`cgs_bridge.jobs.sweep.cell.run_cell` for the columns) and how it was produced: cells
     ``computed`` now and ``reused`` from the output, ``compiles`` (kernel compilations of the cells
@@ -114,23 +115,27 @@ class SweepResult:
         """The frame without the run-dependent columns (seconds, worker, kernel statistics)."""
         return self.frame.drop(columns=[c for c in RUN_COLUMNS if c in self.frame.columns])
 
-    def plot(self, params=None, claim: str | None = None):
-        """Failures per parameter (:func:`cgs_bridge.presentation.plot_sweep.sweep_figure`): bars for one
-        parameter, a heat map over the first two otherwise; ``claim``: only that claim's name."""
-        from cgs_bridge.presentation.plot_sweep import sweep_figure
-        return sweep_figure(self.frame, params, claim)
+    @property
+    def exit_code(self) -> int:
+        """0 when every cell ran and no claim fails, 1 when a claim fails, 2 when a cell did not run."""
+        if not self.ok:
+            return 2
+        return 0 if self.holds else 1
 
-    def _repr_html_(self) -> str:
-        """Notebook display: the verdict and per-claim table of the HTML report."""
-        from cgs_bridge.presentation.report_html import render_summary, sweep_page
-        return render_summary(sweep_page(self.frame, figures=False))
-
-    def __repr__(self) -> str:
-        n = len(self.frame)
-        head = (f"SweepResult({n} cells: {self.computed} computed, {self.reused} reused; "
+    def verdict(self) -> str:
+        """The first line of the ``repr``: cells computed and reused, whether all ran and claims hold."""
+        return (f"SweepResult({len(self.frame)} cells: {self.computed} computed, {self.reused} reused; "
                 f"{'all ran' if self.ok else 'SOME FAILED'}; claims {'hold' if self.holds else 'FAIL'}"
                 f" where applicable; {self.workers})")
-        lines = [head] + [f"  claim{i}: {name}" for i, name in enumerate(self.claims, 1)]
+
+    def plot(self, params=None, claim: str | None = None):
+        """Failures per parameter (the ``"figure"`` renderer,
+        :func:`cgs_bridge.presentation.plot_sweep.sweep_figure`): bars for one parameter, a heat map
+        over the first two otherwise; ``claim``: only that claim's name."""
+        return render(self, "figure", params=params, claim=claim)
+
+    def __repr__(self) -> str:
+        lines = [self.verdict()] + [f"  claim{i}: {name}" for i, name in enumerate(self.claims, 1)]
         show = [c for c in self.frame.columns if c not in ("spec_hash", "version", "game", "cell")
                 and not (c.startswith("claim") and "_" not in c) and c not in RUN_COLUMNS[2:]
                 and not (c == "error" and not self.frame[c].fillna("").astype(str).str.len().any())]

@@ -72,6 +72,12 @@ def to_csv(report) -> str:
     return buf.getvalue()
 
 
+def to_frame(report):
+    """:func:`to_csv` as a pandas DataFrame of text (an audit result's ``frame``)."""
+    import pandas as pd
+    return pd.read_csv(io.StringIO(to_csv(report)), dtype=str, keep_default_na=False)
+
+
 def write_report(report, folder, force: bool = False) -> list:
     """Write the four report files into ``folder``; returns their paths.
 

@@ -27,17 +27,13 @@ from cgs_bridge.language import ast as A
 from cgs_bridge.language.printer import ATOM, Printer
 from cgs_bridge.language.spec_printer import expr_text
 from cgs_bridge.model.fnprops import hypothesis_fails
+from cgs_bridge.model.game import claim_uses_misere
 from cgs_bridge.systems.printing import naming
 from cgs_bridge.systems.printing.context import Target, comment_safe, common_context
 from cgs_bridge.systems.printing.model import ClampTo, Forbid, SearchDown
 from cgs_bridge.systems.printing.moves import cgsuite_options, options_body
 
 from .nimsum import helper_text, inline_text, nonneg_names, nonnegative
-
-
-def claim_uses_misere(cl) -> bool:
-    """True when the claim mentions ``misere``."""
-    return any(isinstance(n, A.Name) and n.id == "misere" for n in A.walk(cl.expr))
 
 POSTFIX = 90
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from cgs_bridge.foundation.errors import CgsBridgeError, InputError
+from cgs_bridge.foundation.results import Result
 from cgs_bridge.systems.auditing.judge import Check
 from cgs_bridge.systems.cgsuite.cgscript import ast as A
 from cgs_bridge.systems.cgsuite.cgscript.evaluator import PYTHON_ERRORS, Interpreter, Limits, error_text
@@ -33,9 +34,10 @@ class Source:
 
 
 @dataclass
-class CGScriptReport:
+class CGScriptReport(Result):
     """What the audit found; ``checks`` is a list of ``(run label, Check)``; ``printed`` maps run
-    labels to what the script printed."""
+    labels to what the script printed. A :class:`~cgs_bridge.foundation.results.Result` (text and
+    HTML by the presentation layer)."""
 
     program_path: str
     spec: str
@@ -51,6 +53,16 @@ class CGScriptReport:
         if "error" in verdicts:
             return 2
         return 1 if "differ" in verdicts else 0
+
+    def verdict(self) -> str:
+        from cgs_bridge.systems.auditing.report import RESULT
+        return RESULT[self.exit_code].replace("engine", "evaluation")
+
+    @property
+    def frame(self):
+        """Every difference row: columns run, check, position, program, spec, detail (text)."""
+        from cgs_bridge.systems.auditing.report import to_frame
+        return to_frame(self)
 
     def text(self) -> str:
         """The text report."""

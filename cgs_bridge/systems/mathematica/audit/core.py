@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from cgs_bridge.foundation import progress
 from cgs_bridge.foundation.errors import InputError
+from cgs_bridge.foundation.results import Result
 from cgs_bridge.systems.auditing.judge import (
     Check,
     judge_engine,
@@ -46,9 +47,10 @@ class RunReport:
 
 
 @dataclass
-class AuditReport:
+class AuditReport(Result):
     """Everything an audit found: inputs, normalisation, safety, symbols, runs; ``exit_code`` is 0
-    (agree everywhere), 1 (a difference) or 2 (an engine error or time-out in some run)."""
+    (agree everywhere), 1 (a difference) or 2 (an engine error or time-out in some run). A
+    :class:`~cgs_bridge.foundation.results.Result`: text and HTML by the presentation layer."""
 
     program_path: str
     game: str
@@ -67,10 +69,16 @@ class AuditReport:
             out += [(r.label, c) for c in r.checks]
         return out
 
-    def _repr_html_(self) -> str:
-        """Notebook display: the verdict and the per-run table of the HTML report."""
-        from cgs_bridge.presentation.report_html import audit_page, render_summary
-        return render_summary(audit_page(self))
+    def verdict(self) -> str:
+        """The result line of the report (:data:`cgs_bridge.systems.auditing.report.RESULT`)."""
+        from cgs_bridge.systems.auditing.report import RESULT
+        return RESULT[self.exit_code]
+
+    @property
+    def frame(self):
+        """Every difference row: columns run, check, position, program, spec, detail (text)."""
+        from cgs_bridge.systems.auditing.report import to_frame
+        return to_frame(self)
 
     @property
     def exit_code(self) -> int:

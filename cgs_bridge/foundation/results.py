@@ -1,0 +1,78 @@
+"""The one result protocol every command returns (issue 19 item 3; recipe: docs/recipes/new-result.md).
+
+A result (:class:`Result`) says three things itself, computed from what it holds:
+
+- ``verdict()``: one line, the verdict the command prints (``all sources agree with python``);
+- ``exit_code``: 0 agree / holds, 1 a disagreement or a failing claim, 2 an engine or input error
+  (the CLI exits with it);
+- ``frame``: a pandas DataFrame of its rows (differences, claims, cells, ...).
+
+How it looks is not its business: text, HTML and figures are drawn by renderers that the
+presentation layer registers here (:func:`renderer`), keyed by the result's class (its
+``module.QualName``, so registering imports nothing) and a format: ``"report"`` (the text the
+command prints), ``"text"`` (``str(result)``: the ``repr``, for every result), ``"html"``
+(``result._repr_html_()``, what a notebook shows) and ``"figure"`` (a ``plot()`` method's
+matplotlib Figure). The class and then its bases are looked up, so no lower layer imports the
+presentation layer. The interface (``import cgs_bridge``) loads
+:mod:`cgs_bridge.presentation.results`, which fills the registry.
+"""
+
+from __future__ import annotations
+
+#: ``(class key, format) -> function(result, **options)``; filled by the presentation layer.
+RENDERERS: dict = {}
+
+
+def key(cls) -> str:
+    """The registry key of a class: ``"cgs_bridge.jobs.compare.Comparison"``."""
+    return f"{cls.__module__}.{cls.__qualname__}"
+
+
+def renderer(cls_key: str, fmt: str):
+    """Decorator: register ``function(result, **options)`` as the ``fmt`` rendering of the results
+    whose class (or a base class) has the key ``cls_key`` (:func:`key`)."""
+    def register(function):
+        RENDERERS[(cls_key, fmt)] = function
+        return function
+    return register
+
+
+def find(result, fmt: str):
+    """The renderer of ``fmt`` for ``result`` (its class first, then its bases), or None."""
+    for cls in type(result).__mro__:
+        function = RENDERERS.get((key(cls), fmt))
+        if function is not None:
+            return function
+    return None
+
+
+def render(result, fmt: str, **options):
+    """``result`` rendered as ``fmt`` by its registered renderer.
+
+    Raises:
+        LookupError: no renderer of ``fmt`` is registered for the result's class or its bases
+            (the presentation layer was not loaded, or the type has none: see the recipe).
+    """
+    function = find(result, fmt)
+    if function is None:
+        raise LookupError(f"no {fmt!r} renderer is registered for {key(type(result))} "
+                          "(cgs_bridge.presentation.results registers them; docs/recipes/new-result.md)")
+    return function(result, **options)
+
+
+class Result:
+    """Base of every command's result (a mixin: dataclasses inherit it unchanged).
+
+    Subclasses define ``verdict()`` (a method), ``exit_code`` and ``frame``; ``str()`` and the notebook display
+    go through the renderers registered for the class (:func:`render`)."""
+
+    #: What a subclass defines (checked by the tests of every result type). ``exit_code`` and
+    #: ``frame`` are not declared here: a dataclass field of that name must not inherit a default.
+    PROTOCOL = ("verdict", "exit_code", "frame")
+
+    def __str__(self) -> str:
+        return render(self, "text")
+
+    def _repr_html_(self) -> str:
+        """Notebook display: the registered ``"html"`` rendering."""
+        return render(self, "html")
