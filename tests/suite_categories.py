@@ -3,15 +3,17 @@
 Every test module is listed in :data:`MODULES` with its category:
 
 - ``fast``: pure Python and small solves; the whole category runs in the edit-test loop.
-- ``engine``: starts an outside program or a long job: Mathics3, the JVM of the real CGSuite,
-  bubblewrap sandboxes, chromium, pdflatex, notebooks (a Jupyter kernel), fresh venv installs, or
-  runs CLI subprocesses by the dozen.
+- ``engine``: starts an outside program: Mathics3, the JVM of the real CGSuite, bubblewrap
+  sandboxes, chromium, pdflatex, a Jupyter kernel, a fresh venv install.
+- ``heavy``: long in-process or many processes: many hypothesis examples that each compile a numba
+  kernel, local Dask clusters, CLI subprocesses by the dozen, published-size boxes.
 
-``conftest.py`` marks every collected test ``fast`` or ``engine`` from this table. Inside a fast
-module a test is still ``engine`` when it is marked ``mathics``, ``install`` or ``slow``, uses one of
-:data:`ENGINE_FIXTURES`, or is named in :data:`ENGINE_TESTS`. A module missing from the table is
-``engine`` (so the fast subset never grows by accident) and ``tests/test_suite_categories.py``
-fails until it is listed. ``pytest -q`` (the README's command, what CI runs) runs both categories.
+``conftest.py`` marks every collected test ``fast``, ``engine`` or ``heavy`` from this table. Inside a
+fast module a test is still ``engine`` when it is marked ``mathics``, ``install`` or ``slow`` or uses
+one of :data:`ENGINE_FIXTURES`, and takes the category :data:`TESTS` gives it by name. A module
+missing from the table is ``engine`` (so the fast subset never grows by accident) and
+``tests/test_suite_categories.py`` fails until it is listed. ``pytest -q`` (the README's command,
+what CI runs) runs every category.
 """
 
 from __future__ import annotations
@@ -22,7 +24,9 @@ import pytest
 
 FAST = "fast"
 ENGINE = "engine"
-TESTS = Path(__file__).resolve().parent
+HEAVY = "heavy"
+CATEGORIES = (FAST, ENGINE, HEAVY)
+TESTS_DIR = Path(__file__).resolve().parent
 
 #: Every test module (path under tests/) and its category.
 MODULES = {
@@ -101,8 +105,29 @@ ENGINE_FIXTURES = {"real_cgsuite"}
 #: Markers that make a test ``engine`` wherever it is.
 ENGINE_MARKERS = ("mathics", "install", "slow")
 
-#: Tests of fast modules that start an engine or take long (module -> test function names).
-ENGINE_TESTS: dict[str, tuple[str, ...]] = {
+#: Tests of fast modules in another category (module -> {test function name: category}); measured
+#: with ``pytest --durations=0`` (docs/recipes/tests.md).
+TESTS: dict[str, dict[str, str]] = {
+    "api/test_api.py": {"test_every_readme_python_block_runs": ENGINE,  # verify runs Mathics3
+                        "test_api_tour_script_runs": ENGINE},
+    "cli/test_moves_commands.py": {"test_verify_python_side_with_a_cgsuite_transcript": HEAVY},
+    "foundation/test_progress.py": {"test_solving_draws_one_line": HEAVY},
+    "jobs/test_discover.py": {"test_seed003_parameter_classes_by_sweep": HEAVY,
+                              "test_seed004_theorem_2_6_and_seed001_every_even_k_by_sweep": HEAVY},
+    "jobs/test_discover_properties.py": {"test_everything_reported_rechecks": HEAVY},
+    "jobs/test_sweep.py": {"test_ctrl_c_on_a_local_cluster_sweep_is_one_line_and_leaves_no_process": HEAVY,
+                           "test_worker_dying_once_is_retried": HEAVY,
+                           "test_worker_dying_every_time_fails_only_that_cell": HEAVY,
+                           "test_existing_scheduler": HEAVY,
+                           "test_local_cluster_of_two_workers_equals_serial": HEAVY,
+                           "test_unreachable_scheduler_is_a_clear_error": HEAVY},
+    "solvers/test_claims_compiled.py": {"test_compiled_claims_equal_reference_on_catalog": HEAVY,
+                                        "test_a_sweep_over_50_values_of_k_compiles_once": HEAVY},
+    "solvers/test_moves_properties.py": {"test_fast_kernel_equals_reference_on_random_specs": HEAVY},
+    "systems/cgsuite/test_audit_cgscript.py": {"test_ex82_and_ex84_at_published_size": HEAVY,
+                                               "test_bad_scripts_exit_2_without_traceback": HEAVY,
+                                               "test_cli_dispatch_and_exit_codes": HEAVY,
+                                               "test_cli_with_expect_files": HEAVY},
 }
 
 
@@ -114,24 +139,26 @@ def module_category(rel: str) -> str | None:
 
 
 def category(item) -> str:
-    """``fast`` or ``engine`` for one collected pytest item."""
-    rel = Path(item.path).resolve().relative_to(TESTS).as_posix()
-    if module_category(rel) != FAST:
-        return ENGINE
+    """``fast``, ``engine`` or ``heavy`` for one collected pytest item."""
+    rel = Path(item.path).resolve().relative_to(TESTS_DIR).as_posix()
+    cat = module_category(rel)
+    if cat != FAST:
+        return cat or ENGINE
     if any(item.get_closest_marker(m) for m in ENGINE_MARKERS):
         return ENGINE
     if ENGINE_FIXTURES & set(getattr(item, "fixturenames", ())):
         return ENGINE
     name = getattr(item, "originalname", None) or item.name.partition("[")[0]
-    return ENGINE if name in ENGINE_TESTS.get(rel, ()) else FAST
+    return TESTS.get(rel, {}).get(name, FAST)
 
 
 def mark(items) -> None:
-    """Add the ``fast`` or ``engine`` marker to each item (conftest's collection hook)."""
+    """Add its category's marker (``fast``, ``engine`` or ``heavy``) to each item (conftest's
+    collection hook)."""
     for item in items:
-        item.add_marker(pytest.mark.fast if category(item) == FAST else pytest.mark.engine)
+        item.add_marker(getattr(pytest.mark, category(item)))
 
 
 def all_test_modules() -> list[str]:
     """Every ``test_*.py`` under tests/ (``/``-separated paths under tests/)."""
-    return sorted(p.relative_to(TESTS).as_posix() for p in TESTS.rglob("test_*.py"))
+    return sorted(p.relative_to(TESTS_DIR).as_posix() for p in TESTS_DIR.rglob("test_*.py"))

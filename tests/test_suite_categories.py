@@ -20,15 +20,18 @@ def test_every_test_module_has_a_category():
 def test_the_table_names_only_existing_modules():
     gone = sorted(set(sc.MODULES) - set(sc.all_test_modules()))
     assert not gone, "remove these from MODULES in tests/suite_categories.py:\n" + "\n".join(gone)
-    for module, names in sc.ENGINE_TESTS.items():
-        assert sc.MODULES.get(module) == sc.FAST, f"ENGINE_TESTS names {module}, which is not a fast module"
-        text = (sc.TESTS / module).read_text(encoding="utf-8")
-        for name in names:
-            assert f"def {name}(" in text, f"ENGINE_TESTS: no test {name} in {module}"
+    assert set(sc.MODULES.values()) <= set(sc.CATEGORIES)
+    for module, names in sc.TESTS.items():
+        assert sc.MODULES.get(module) == sc.FAST, f"TESTS names {module}, which is not a fast module"
+        text = (sc.TESTS_DIR / module).read_text(encoding="utf-8")
+        for name, cat in names.items():
+            assert f"def {name}(" in text, f"TESTS: no test {name} in {module}"
+            assert cat in (sc.ENGINE, sc.HEAVY), f"TESTS: {module}::{name} has category {cat}"
 
 
 def _item(rel, name="test_x", markers=(), fixtures=()):
-    return SimpleNamespace(path=sc.TESTS / rel, name=name, originalname=name.partition("[")[0], fixturenames=list(fixtures),
+    return SimpleNamespace(path=sc.TESTS_DIR / rel, name=name, originalname=name.partition("[")[0],
+                           fixturenames=list(fixtures),
                            get_closest_marker=lambda m: m if m in markers else None)
 
 
@@ -45,9 +48,9 @@ def test_category_of_an_item(item, expected):
     assert sc.category(item) == expected
 
 
-def test_engine_tests_of_fast_modules_are_engine(monkeypatch):
-    monkeypatch.setitem(sc.ENGINE_TESTS, "test_layers.py", ("test_slow_one",))
-    assert sc.category(_item("test_layers.py", name="test_slow_one[case]")) == sc.ENGINE
+def test_tests_named_in_the_table_take_its_category(monkeypatch):
+    monkeypatch.setitem(sc.TESTS, "test_layers.py", {"test_slow_one": sc.HEAVY})
+    assert sc.category(_item("test_layers.py", name="test_slow_one[case]")) == sc.HEAVY
     assert sc.category(_item("test_layers.py", name="test_other")) == sc.FAST
 
 
