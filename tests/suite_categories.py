@@ -110,6 +110,7 @@ ENGINE_MARKERS = ("mathics", "install", "slow")
 TESTS: dict[str, dict[str, str]] = {
     "api/test_api.py": {"test_every_readme_python_block_runs": ENGINE,  # verify runs Mathics3
                         "test_api_tour_script_runs": ENGINE},
+    "cli/test_input_limits.py": {"test_local_cluster_sweep_leaves_no_scratch": HEAVY},
     "cli/test_moves_commands.py": {"test_verify_python_side_with_a_cgsuite_transcript": HEAVY},
     "foundation/test_progress.py": {"test_solving_draws_one_line": HEAVY},
     "jobs/test_discover.py": {"test_seed003_parameter_classes_by_sweep": HEAVY,

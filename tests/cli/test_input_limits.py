@@ -429,7 +429,7 @@ def test_a_killed_writer_leaves_a_recognisable_file_that_the_next_write_removes(
 def test_local_cluster_sweep_leaves_no_scratch(tmp_path, monkeypatch):
     import tempfile
 
-    from cgs_bridge.jobs import sweep
+    from cgs_bridge import sweep
     scratch = tmp_path / "tmp"
     scratch.mkdir()
     monkeypatch.setenv("TMPDIR", str(scratch))
