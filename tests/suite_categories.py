@@ -71,7 +71,7 @@ MODULES = {
     "systems/auditing/test_audit_judge.py": FAST,
     "systems/auditing/test_audit_normalize.py": FAST,
     "systems/cgsuite/test_audit_cgscript.py": FAST,
-    "systems/cgsuite/test_audit_overrides.py": FAST,
+    "systems/cgsuite/test_audit_overrides.py": ENGINE,  # audits in bubblewrap
     "systems/cgsuite/test_cgscript_sandbox.py": ENGINE,
     "systems/cgsuite/test_cgscript_styles.py": FAST,
     "systems/cgsuite/test_cgscript_vs_engine.py": ENGINE,
@@ -128,7 +128,8 @@ TESTS: dict[str, dict[str, str]] = {
     "systems/cgsuite/test_audit_cgscript.py": {"test_ex82_and_ex84_at_published_size": HEAVY,
                                                "test_bad_scripts_exit_2_without_traceback": HEAVY,
                                                "test_cli_dispatch_and_exit_codes": HEAVY,
-                                               "test_cli_with_expect_files": HEAVY},
+                                               "test_cli_with_expect_files": HEAVY,
+                                               "test_cli_port_of_the_class_alone": ENGINE},  # bwrap
 }
 
 
