@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 import paths
+import suite_categories
 from realcgsuite import real_cgsuite  # noqa: F401  (fixture: the real CGSuite engine)
 
 ROOT = paths.ROOT
@@ -39,3 +40,20 @@ def private_kernel_cache(tmp_path_factory):
         del os.environ["CGS_BRIDGE_KERNEL_CACHE"]
     else:
         os.environ["CGS_BRIDGE_KERNEL_CACHE"] = old
+
+
+# The fast subset (docs/recipes/tests.md): every test is marked ``fast``, ``engine`` or ``heavy`` from
+# tests/suite_categories.py; ``pytest -m fast`` runs the edit-test loop with fewer hypothesis examples.
+#: Hypothesis examples of the property tests in the fast run, each compiles a kernel (a variable
+#: already set wins).
+FAST_EXAMPLES = {"CGS_BRIDGE_KERNEL_EXAMPLES": "1", "CGS_BRIDGE_CLAIM_EXAMPLES": "1"}
+
+
+def pytest_configure(config):
+    if (config.getoption("markexpr", "") or "").strip() == "fast":
+        for name, value in FAST_EXAMPLES.items():
+            os.environ.setdefault(name, value)
+
+
+def pytest_collection_modifyitems(config, items):
+    suite_categories.mark(items)

@@ -282,6 +282,58 @@ def _memory_row():
     return row, 0 if m["ok"] and m["ratio"] <= 1.5 else 1
 
 
+def _solve_row(case: str, binary) -> tuple[list, int]:
+    """The table row of a solve case (tri200, tri400, step) and its status: 0, 1 when the checksum
+    differs from the yardstick's, 2 when the yardstick failed."""
+    game, params, bound = {"tri200": ("triangular", {"k": "3"}, "200"),
+                           "tri400": ("triangular", {"k": "3"}, "400"),
+                           "step": ("step", {"f": "floor(t/2)"}, "y=2000,z=4000")}[case]
+    res = _solve_case(game, params, bound)
+    row = [case, res["box"], res["positions"], res["solve"], res["compile"],
+           res["total"], res["positions"] / res["solve"], res["mib"], None, None, ""]
+    status = 0
+    if case.startswith("tri") and binary is not None:
+        try:
+            c = run_yardstick(binary, 3, int(bound))
+        except YardstickError as e:
+            row[10] = str(e)
+            return row, 2
+        ours = triangular_check(res["grundy"])
+        same = all(ours[k] == c[k] for k in ("positions", "equal", "checksum"))
+        status = 0 if same else 1
+        row[8:] = [c["seconds"], res["solve"] / c["seconds"] if c["seconds"] else None,
+                   "match" if same else f"DIFFER ours {ours} C {c}"]
+    if res["fallback"]:
+        row[10] += f" (reference fallback: {res['fallback']})"
+    return row, status
+
+
+def _check_row(out) -> list:
+    res = _check_case()
+    ratio = res["check"] / res["solve"]
+    out(f"  check/solve: {ratio:.2f}x (solve {res['solve']:.2f} s, solve + claims "
+        f"{res['check']:.2f} s); {res['status']}")
+    return ["check k=1", res["box"] + " 2 claims", res["positions"], res["solve"], None,
+            res["check"], None, None, None, None,
+            f"check/solve {ratio:.2f}x ({'/'.join(sorted(res['methods']))} claims)"]
+
+
+def _cli_rows(out) -> list:
+    kern = _solve_case("triangular", {"k": "3"}, "200")["solve"]
+    rows = []
+    for cold in (False, True):
+        r = _cli(cold)
+        note = (f"{r['rows']:,} rows, {r['seconds'] / kern:.1f}x the kernel ({kern:.3f} s)"
+                if r["ok"] else f"FAILED: {r['stderr'][-200:]}")
+        if not cold and r["ok"]:
+            out(f"  cli/kernel: {r['seconds'] / kern:.2f}x (whole command {r['seconds']:.2f} s, "
+                f"kernel {kern:.3f} s)")
+        rows.append([f"cli {'cold' if cold else 'warm'}", "solve triangular --bound 200 -o",
+                     r["rows"], None, None, r["seconds"], None, None, None, None,
+                     note + (" (empty caches: numba compiles everything)" if cold else "")])
+    return rows
+
+
 def run(cases=CASES, quick: bool = False, yardstick: Path | None = None, hexagon_budget: float = 60.0,
         out=print) -> int:
     """Run ``cases`` and print one table row per case. Returns 1 when a checksum differs from
@@ -298,67 +350,27 @@ def run(cases=CASES, quick: bool = False, yardstick: Path | None = None, hexagon
         rows = []
         for case in cases:
             if case in ("tri200", "tri400", "step"):
-                game, params, bound = {"tri200": ("triangular", {"k": "3"}, "200"),
-                                       "tri400": ("triangular", {"k": "3"}, "400"),
-                                       "step": ("step", {"f": "floor(t/2)"}, "y=2000,z=4000")}[case]
-                res = _solve_case(game, params, bound)
-                row = [case, res["box"], res["positions"], res["solve"], res["compile"],
-                       res["total"], res["positions"] / res["solve"], res["mib"], None, None, ""]
-                if case.startswith("tri") and binary is not None:
-                    try:
-                        c = run_yardstick(binary, 3, int(bound))
-                    except YardstickError as e:
-                        row[10] = str(e)
-                        rows.append(row)
-                        status = 2
-                        continue
-                    ours = triangular_check(res["grundy"])
-                    same = all(ours[k] == c[k] for k in ("positions", "equal", "checksum"))
-                    status = status or (0 if same else 1)
-                    row[8:] = [c["seconds"], res["solve"] / c["seconds"] if c["seconds"] else None,
-                               "match" if same else f"DIFFER ours {ours} C {c}"]
-                if res["fallback"]:
-                    row[10] += f" (reference fallback: {res['fallback']})"
-                del res
+                row, bad = _solve_row(case, binary)
+                status = 2 if bad == 2 else (status or bad)
+                rows.append(row)
             elif case == "hexagon":
                 res = _hexagon(hexagon_budget, out)
-                if not res:
-                    continue
-                row = [f"hexagon<={hexagon_budget:g}s", res["box"], res["positions"], res["solve"],
-                       res["compile"], res["total"], res["positions"] / res["solve"], res["mib"],
-                       None, None, f"largest uniform bound {res['bound']}"]
+                if res:
+                    rows.append([f"hexagon<={hexagon_budget:g}s", res["box"], res["positions"], res["solve"],
+                                 res["compile"], res["total"], res["positions"] / res["solve"], res["mib"],
+                                 None, None, f"largest uniform bound {res['bound']}"])
             elif case == "memcheck":
                 more, bad = _check_memory_rows()
                 status = status or bad
                 rows += more
-                continue
             elif case == "memory":
                 row, bad = _memory_row()
                 status = status or bad
                 rows.append(row)
-                continue
             elif case == "check":
-                res = _check_case()
-                ratio = res["check"] / res["solve"]
-                out(f"  check/solve: {ratio:.2f}x (solve {res['solve']:.2f} s, solve + claims "
-                    f"{res['check']:.2f} s); {res['status']}")
-                row = ["check k=1", res["box"] + " 2 claims", res["positions"], res["solve"], None,
-                       res["check"], None, None, None, None,
-                       f"check/solve {ratio:.2f}x ({'/'.join(sorted(res['methods']))} claims)"]
+                rows.append(_check_row(out))
             else:
-                kern = _solve_case("triangular", {"k": "3"}, "200")["solve"]
-                for cold in (False, True):
-                    r = _cli(cold)
-                    note = (f"{r['rows']:,} rows, {r['seconds'] / kern:.1f}x the kernel ({kern:.3f} s)"
-                            if r["ok"] else f"FAILED: {r['stderr'][-200:]}")
-                    if not cold and r["ok"]:
-                        out(f"  cli/kernel: {r['seconds'] / kern:.2f}x (whole command {r['seconds']:.2f} s, "
-                            f"kernel {kern:.3f} s)")
-                    rows.append([f"cli {'cold' if cold else 'warm'}", "solve triangular --bound 200 -o",
-                                 r["rows"], None, None, r["seconds"], None, None, None, None,
-                                 note + (" (empty caches: numba compiles everything)" if cold else "")])
-                continue
-            rows.append(row)
+                rows += _cli_rows(out)
         _table(rows, out)
     return status
 

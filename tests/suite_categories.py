@@ -1,0 +1,170 @@
+"""Which tests are in the fast subset (``pytest -m fast``, docs/recipes/tests.md).
+
+Every test module is listed in :data:`MODULES` with its category:
+
+- ``fast``: pure Python and small solves; the whole category runs in the edit-test loop.
+- ``engine``: starts an outside program: Mathics3, the JVM of the real CGSuite, bubblewrap
+  sandboxes, chromium, pdflatex, a Jupyter kernel, a fresh venv install.
+- ``heavy``: long in-process or many processes: many hypothesis examples that each compile a numba
+  kernel, local Dask clusters, CLI subprocesses by the dozen, published-size boxes.
+
+``conftest.py`` marks every collected test ``fast``, ``engine`` or ``heavy`` from this table. Inside a
+fast module a test is still ``engine`` when it is marked ``mathics``, ``install`` or ``slow`` or uses
+one of :data:`ENGINE_FIXTURES`, and takes the category :data:`TESTS` gives it by name. A module
+missing from the table is ``engine`` (so the fast subset never grows by accident) and
+``tests/test_suite_categories.py`` fails until it is listed. ``pytest -q`` (the README's command,
+what CI runs) runs every category.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+FAST = "fast"
+ENGINE = "engine"
+HEAVY = "heavy"
+CATEGORIES = (FAST, ENGINE, HEAVY)
+TESTS_DIR = Path(__file__).resolve().parent
+
+#: Every test module (path under tests/) and its category.
+MODULES = {
+    "api/test_api.py": FAST,
+    "api/test_api_figures.py": FAST,
+    "api/test_notebook.py": ENGINE,
+    "cli/test_cli.py": FAST,
+    "cli/test_cli_checks.py": FAST,
+    "cli/test_hostile_inputs.py": FAST,
+    "cli/test_hostile_inputs2.py": FAST,
+    "cli/test_input_limits.py": FAST,
+    "cli/test_moves_commands.py": FAST,
+    "foundation/test_output_cache.py": FAST,
+    "foundation/test_progress.py": FAST,
+    "jobs/test_compare.py": FAST,
+    "jobs/test_discover.py": FAST,
+    "jobs/test_discover_properties.py": FAST,
+    "jobs/test_discover_stability.py": FAST,
+    "jobs/test_generate.py": FAST,
+    "jobs/test_partial_results.py": FAST,
+    "jobs/test_sweep.py": FAST,
+    "jobs/test_verify.py": ENGINE,
+    "language/test_derive_steps.py": FAST,
+    "language/test_grammar_properties.py": FAST,
+    "language/test_spec_boxes.py": FAST,
+    "language/test_spec_errors.py": FAST,
+    "language/test_sums_and_derived.py": FAST,
+    "language/test_visitors.py": FAST,
+    "model/test_catalog_facts.py": FAST,
+    "model/test_moves_pass.py": FAST,
+    "model/test_resolve.py": FAST,
+    "presentation/test_explore.py": ENGINE,
+    "presentation/test_html_report.py": ENGINE,
+    "presentation/test_latex.py": ENGINE,
+    "presentation/test_plot.py": FAST,
+    "presentation/test_results.py": FAST,
+    "presentation/test_tables.py": FAST,
+    "solvers/test_claims_compiled.py": FAST,
+    "solvers/test_kernel.py": FAST,
+    "solvers/test_kernel_params.py": FAST,
+    "solvers/test_kernel_properties.py": FAST,
+    "solvers/test_memory_check.py": FAST,
+    "solvers/test_moves_properties.py": FAST,
+    "systems/auditing/test_audit_judge.py": FAST,
+    "systems/auditing/test_audit_normalize.py": FAST,
+    "systems/auditing/test_seed_extract.py": FAST,
+    "systems/cgsuite/test_audit_cgscript.py": FAST,
+    "systems/cgsuite/test_audit_overrides.py": ENGINE,  # audits in bubblewrap
+    "systems/cgsuite/test_cgscript_sandbox.py": ENGINE,
+    "systems/cgsuite/test_cgscript_styles.py": FAST,
+    "systems/cgsuite/test_cgscript_styles_games.py": ENGINE,
+    "systems/cgsuite/test_cgscript_vs_engine.py": ENGINE,
+    "systems/cgsuite/test_cgsuite_transcripts.py": FAST,
+    "systems/cgsuite/test_real_cgsuite.py": ENGINE,
+    "systems/cgsuite/test_real_cgsuite_ports.py": ENGINE,
+    "systems/mathematica/test_audit_forgery.py": ENGINE,
+    "systems/mathematica/test_audit_nothing_checked.py": ENGINE,
+    "systems/mathematica/test_audit_prelude.py": ENGINE,
+    "systems/mathematica/test_audit_safety.py": ENGINE,
+    "systems/mathematica/test_audit_seeds.py": ENGINE,
+    "systems/mathematica/test_audit_styles.py": ENGINE,
+    "systems/mathematica/test_emitted_mathics.py": ENGINE,
+    "systems/test_engine_startup.py": ENGINE,
+    "systems/test_moves_engines.py": ENGINE,
+    "systems/test_printers.py": FAST,
+    "systems/test_sandbox.py": ENGINE,
+    "test_layers.py": FAST,
+    "test_readme_shell.py": ENGINE,
+    "test_size.py": FAST,
+    "test_suite_categories.py": FAST,
+}
+
+#: Module-name patterns with one category (the phase-B change recipes' tests follow a recipe in a
+#: scratch copy in seconds: docs/recipes/*.md).
+PATTERNS = {"test_recipe_*.py": FAST}
+
+#: Fixtures that start an engine: a test using one is ``engine`` wherever it is.
+ENGINE_FIXTURES = {"real_cgsuite"}
+
+#: Markers that make a test ``engine`` wherever it is.
+ENGINE_MARKERS = ("mathics", "install", "slow")
+
+#: Tests of fast modules in another category (module -> {test function name: category}); measured
+#: with ``pytest --durations=0`` (docs/recipes/tests.md).
+TESTS: dict[str, dict[str, str]] = {
+    "api/test_api.py": {"test_every_readme_python_block_runs": ENGINE,  # verify runs Mathics3
+                        "test_api_tour_script_runs": ENGINE},
+    "cli/test_input_limits.py": {"test_local_cluster_sweep_leaves_no_scratch": HEAVY},
+    "cli/test_moves_commands.py": {"test_verify_python_side_with_a_cgsuite_transcript": HEAVY},
+    "foundation/test_progress.py": {"test_solving_draws_one_line": HEAVY},
+    "jobs/test_discover.py": {"test_seed003_parameter_classes_by_sweep": HEAVY,
+                              "test_seed004_theorem_2_6_and_seed001_every_even_k_by_sweep": HEAVY},
+    "jobs/test_discover_properties.py": {"test_everything_reported_rechecks": HEAVY},
+    "jobs/test_sweep.py": {"test_ctrl_c_on_a_local_cluster_sweep_is_one_line_and_leaves_no_process": HEAVY,
+                           "test_worker_dying_once_is_retried": HEAVY,
+                           "test_worker_dying_every_time_fails_only_that_cell": HEAVY,
+                           "test_existing_scheduler": HEAVY,
+                           "test_local_cluster_of_two_workers_equals_serial": HEAVY,
+                           "test_unreachable_scheduler_is_a_clear_error": HEAVY},
+    "solvers/test_claims_compiled.py": {"test_compiled_claims_equal_reference_on_catalog": HEAVY,
+                                        "test_a_sweep_over_50_values_of_k_compiles_once": HEAVY},
+    "solvers/test_moves_properties.py": {"test_fast_kernel_equals_reference_on_random_specs": HEAVY},
+    "systems/cgsuite/test_audit_cgscript.py": {"test_ex82_and_ex84_at_published_size": HEAVY,
+                                               "test_bad_scripts_exit_2_without_traceback": HEAVY,
+                                               "test_cli_dispatch_and_exit_codes": HEAVY,
+                                               "test_cli_with_expect_files": HEAVY,
+                                               "test_cli_port_of_the_class_alone": ENGINE},  # bwrap
+}
+
+
+def module_category(rel: str) -> str | None:
+    """The category of test module ``rel`` (a path under tests/, ``/``-separated), None if unlisted."""
+    if rel in MODULES:
+        return MODULES[rel]
+    return next((cat for pat, cat in PATTERNS.items() if Path(rel).match(pat)), None)
+
+
+def category(item) -> str:
+    """``fast``, ``engine`` or ``heavy`` for one collected pytest item."""
+    rel = Path(item.path).resolve().relative_to(TESTS_DIR).as_posix()
+    cat = module_category(rel)
+    if cat != FAST:
+        return cat or ENGINE
+    if any(item.get_closest_marker(m) for m in ENGINE_MARKERS):
+        return ENGINE
+    if ENGINE_FIXTURES & set(getattr(item, "fixturenames", ())):
+        return ENGINE
+    name = getattr(item, "originalname", None) or item.name.partition("[")[0]
+    return TESTS.get(rel, {}).get(name, FAST)
+
+
+def mark(items) -> None:
+    """Add its category's marker (``fast``, ``engine`` or ``heavy``) to each item (conftest's
+    collection hook)."""
+    for item in items:
+        item.add_marker(getattr(pytest.mark, category(item)))
+
+
+def all_test_modules() -> list[str]:
+    """Every ``test_*.py`` under tests/ (``/``-separated paths under tests/)."""
+    return sorted(p.relative_to(TESTS_DIR).as_posix() for p in TESTS_DIR.rglob("test_*.py"))
