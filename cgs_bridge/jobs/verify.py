@@ -98,7 +98,8 @@ def _stderr(text: str) -> None:
 
 def run_verify(ruleset, box, misere: bool = False, run_dir=None, mathematica_engine: str = "auto",
                mathematica=None, cgsuite=None, cgsuite_cmd=None, timeout: float = 600.0,
-               claims=None, table_axes=None, fixed=None, say=_stderr, progress=None) -> VerifyResult:
+               claims=None, table_axes=None, fixed=None, say=_stderr, progress=None,
+               sources=None, engines=None) -> VerifyResult:
     """Solve ``ruleset`` on ``box``, emit both programs into a run folder, run the engines and
     compare.
 
@@ -115,6 +116,9 @@ def run_verify(ruleset, box, misere: bool = False, run_dir=None, mathematica_eng
         claims: published claims typed from a paper (YAML); ``table_axes``/``fixed``: see
             :func:`cgs_bridge.jobs.compare.import_cgsuite`.
         say: callable(text) for progress lines (default: stderr).
+        sources, engines: for any registered system (:data:`cgs_bridge.systems.registry.SYSTEMS`):
+            ``{system name: output file}`` and ``{runner option: value}`` (``cgsuite=``,
+            ``mathematica=``, ``cgsuite_cmd=`` and ``mathematica_engine=`` are four of them).
     Returns:
         a :class:`VerifyResult`; ``comparison.write(run_dir, solution)`` writes the reports. An
         engine run that fails or times out is compared on the rows it delivered (both emitted
@@ -130,9 +134,12 @@ def run_verify(ruleset, box, misere: bool = False, run_dir=None, mathematica_eng
 
     from . import generate as gen
     from .compare import compare_sources
-    given = {"cgsuite": cgsuite, "mathematica": mathematica}
+    given = {"cgsuite": cgsuite, "mathematica": mathematica, **(sources or {})}
+    unknown = [k for k in given if k not in registry.SYSTEMS]
+    if unknown:
+        raise InputError(f"unknown system {unknown[0]!r}; known: {', '.join(registry.SYSTEMS)}")
     # each runner checks its engine before any work: a missing engine leaves no run folder
-    chosen = {"mathematica_engine": mathematica_engine, "cgsuite_cmd": cgsuite_cmd}
+    chosen = {"mathematica_engine": mathematica_engine, "cgsuite_cmd": cgsuite_cmd, **(engines or {})}
     handles = {s.name: s.runner.prepare(chosen.get(s.runner.option), given.get(s.name))
                for s in registry.SYSTEMS.values() if s.runner}
     t0 = time.monotonic()

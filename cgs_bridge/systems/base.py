@@ -30,7 +30,7 @@ class Runner:
     ``option``: the keyword of :func:`cgs_bridge.jobs.verify.run_verify` (and the CLI option
     ``--<option>`` with ``-`` for ``_``) choosing the engine; ``choices``: its values when it is a
     choice (``("auto", "mathics", ...)``; the CLI adds ``none``), else ``()`` (a command line);
-    ``prepare(value, given)`` checks that choice before any work (raises ``InputError`` or
+    ``help``: the option's help text; ``prepare(value, given)`` checks that choice before any work (raises ``InputError`` or
     ``EngineError``) and returns a handle, or None when the system is not run (``given``: the
     output file the user gave instead); ``run(handle, files, run_dir, timeout, say, problems)``
     runs it (``files``: ``{template name: path}`` of its target plus ``"csv"``) and returns the path
@@ -42,6 +42,7 @@ class Runner:
 
     option: str
     choices: tuple
+    help: str
     prepare: Callable
     run: Callable
     label: Callable

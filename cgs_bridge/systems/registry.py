@@ -3,32 +3,38 @@
 :func:`register` line per system; :data:`TARGETS` maps the same names to their printer
 :class:`~cgs_bridge.systems.printing.context.Target`.
 
-A system lives in one folder ``cgs_bridge/systems/<name>/`` whose ``system.py`` defines ``SYSTEM``
-(docs/recipes/new-system.md). ``generate``'s ``--target`` choices, the ``--<name> FILE`` sources of
+A system lives in one folder ``cgs_bridge/systems/<name>/`` whose ``system.py`` defines ``SYSTEM``,
+and is one line of :data:`NAMES` (docs/recipes/new-system.md). ``generate``'s ``--target`` choices, the ``--<name> FILE`` sources of
 ``compare``/``verify``, their engine options, the comparison's sides and ``audit``'s
 ``--language`` choices all come from here.
 """
 
 from __future__ import annotations
 
+from importlib import import_module
+
 from cgs_bridge.systems.base import System
 
-from .cgsuite import system as cgsuite
-from .mathematica import system as mathematica
+#: The registered systems, one line each: the folder ``cgs_bridge/systems/<name>/`` whose
+#: ``system.py`` defines ``SYSTEM``. This order is the order of ``--target all``, of the emitted
+#: files and of the comparison's sides.
+NAMES = (
+    "cgsuite",
+    "mathematica",
+)
 
 SYSTEMS: dict = {}
 TARGETS: dict = {}
 
 
 def register(system: System) -> None:
-    """Add ``system`` (registration order is the order of ``--target all`` and of the
-    comparison's sides)."""
+    """Add ``system`` (after those of :data:`NAMES`, for a system defined outside this package)."""
     SYSTEMS[system.name] = system
     TARGETS[system.target.name] = system.target
 
 
-register(cgsuite.SYSTEM)
-register(mathematica.SYSTEM)
+for _name in NAMES:
+    register(import_module(f"{__package__}.{_name}.system").SYSTEM)
 
 
 def runners() -> list:

@@ -92,6 +92,7 @@ SIGNS = re.compile(r"\bclass\s+\w+\s+extends\b|\bfor\s+\w+\s+from\b.*\bdo\b|Work
 SYSTEM = System(
     name="cgsuite", target=printer.TARGET, read=read, notes=notes,
     source_help="a CGSuite stdout transcript",
-    runner=Runner("cgsuite_cmd", (), _prepare, runner.run_script, lambda argv: ("cgsuite", "CGSuite run"), _run_notes),
+    runner=Runner("cgsuite_cmd", (), "command that starts the CGSuite REPL, e.g. "
+                  "'java -cp cgsuite.jar org.cgsuite.lang.Repl' (or set $" + runner.CGSUITE_ENV + ")", _prepare, runner.run_script, lambda argv: ("cgsuite", "CGSuite run"), _run_notes),
     run_order=1,
     auditor=Auditor("cgscript", (".cgs",), SIGNS))

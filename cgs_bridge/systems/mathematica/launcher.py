@@ -28,6 +28,10 @@ runs Mathics3; it does not import cgs_bridge): ``python mathics_launcher.py FILE
 
 import sys
 
+#: The launcher's other file (``launcher_choose.py``, copied beside it as ``<this file's stem>_choose.py``),
+#: loaded by :func:`main` before any program code exists.
+_choose = None
+
 #: Builtins removed (those of the modules Mathics3 already skips are listed too, for other versions).
 DENY = (
     # processes, shell, the Python side of the engine
@@ -278,125 +282,13 @@ class Trace:
         Expression.evaluate = evaluate
 
 
-def _kind(expr, n: int) -> str:
-    """``int``, ``options`` (a list of n-integer lists), or ``other``."""
-    from mathics.core.atoms import Integer
-    from mathics.core.list import ListExpression
-    if isinstance(expr, Integer):
-        return "int"
-    if isinstance(expr, ListExpression) and all(
-            isinstance(q, ListExpression) and len(q.elements) == n
-            and all(isinstance(v, Integer) for v in q.elements) for q in expr.elements):
-        return "options"
-    return "other"
-
-
-def _by_evidence(trace, box, kind: str):
-    """The traced function with the most values of ``kind`` at positions of the box, and how many."""
-    best, count = None, 0
-    for name, calls in trace.calls.items():
-        c = sum(1 for p in box if p in calls and _kind(calls[p], trace.n) == kind)
-        if kind == "options" and not any(_kind(v, trace.n) == kind and v.elements for v in calls.values()):
-            c = 0  # only empty lists: not a move function
-        if c > count:
-            best, count = name, c
-    return best, count
-
-
-def _position_lists(definitions, n: int):
-    """``Global``` symbols whose value is a list of n-integer lists: name -> set of positions."""
-    out = {}
-    for name in definitions.get_user_names():
-        if not name.startswith("Global`"):
-            continue
-        rules = definitions.get_ownvalues(name)
-        if len(rules) == 1:
-            value = rules[0].replace
-            if getattr(value, "elements", None) and _kind(value, n) == "options":
-                out[name] = {tuple(v.value for v in q.elements) for q in value.elements}
-    return out
-
-
-def _table_entry(value, p):
-    """``value[[p1 + 1, p2 + 1, ...]]`` of a nested list, or None."""
-    for i in p:
-        elements = getattr(value, "elements", None)
-        if elements is None or not 0 <= i < len(elements) or value.get_head_name() != "System`List":
-            return None
-        value = elements[i]
-    return value
-
-
-def _by_table(definitions, n: int, box):
-    """The ``Global``` symbol whose value is a nested list of depth n holding an integer at
-    ``[[p1 + 1, ..., pn + 1]]`` for the most positions p of the box (a table filled by loops)."""
-    from mathics.core.atoms import Integer
-    best, count = None, 0
-    for name in definitions.get_user_names():
-        rules = definitions.get_ownvalues(name) if name.startswith("Global`") else []
-        if len(rules) != 1 or rules[0].replace.get_head_name() != "System`List":
-            continue
-        c = sum(isinstance(_table_entry(rules[0].replace, p), Integer) for p in box)
-        if c > count:
-            best, count = name, c
-    return best, count
-
-
-def _choose(plan, definitions, trace, box):
-    """The Grundy function, the move function and the position list: given names, else what the
-    program called while it ran (evidence), else the names detected from the text if defined."""
-    chosen = {}
-    for role, kind in (("grundy", "int"), ("moves", "options")):
-        name = plan.get(role)
-        if plan.get("given", {}).get(role) or not name:
-            chosen[role] = (name, "given" if name else "not checked")
-            continue
-        found, count = _by_evidence(trace, box, kind)
-        if found:
-            what = "integer values" if kind == "int" else "lists of options"
-            chosen[role] = (found.split("`")[-1], f"found by evidence: called at {count} positions of "
-                            f"the box while the program ran, with {what}")
-        elif definitions.get_downvalues(definitions.lookup_name(name)):
-            chosen[role] = (name, "detected from the text (defined; no value of it recorded while the program ran)")
-        elif role == "grundy" and _by_table(definitions, trace.n, box)[0]:
-            table, count = _by_table(definitions, trace.n, box)
-            chosen[role] = (table.split("`")[-1], f"found by evidence: a table the program filled, "
-                            f"holding an integer at [[c + 1, ...]] for {count} positions of the box",
-                            "table")
-        else:
-            chosen[role] = (None, f"none found: no function was called at positions of the box with "
-                            f"{'integer values' if kind == 'int' else 'lists of options'}")
-    name = plan.get("positions")
-    if plan.get("given", {}).get("positions"):
-        chosen["positions"] = (name, "given")
-    else:
-        lists = _position_lists(definitions, trace.n)
-        for local in plan.get("loop_locals", []):
-            lists.pop("Global`" + local, None)
-        full = definitions.lookup_name(name) if name else None
-        valued = set(trace.calls.get(definitions.lookup_name(chosen["grundy"][0] or "$"), {}))
-        graded = {k: v for k, v in lists.items() if valued and v <= valued}
-        if full in lists:
-            chosen["positions"] = (name, f"detected from the text (a list of {len(lists[full])} positions)")
-        elif lists:
-            pool = graded or lists
-            best = max(pool, key=lambda k: len(pool[k]))
-            chosen["positions"] = (best.split("`")[-1], "found by evidence: the largest list of "
-                                   "positions the program assigned"
-                                   + (" whose every entry it computed a Grundy value of" if graded else "")
-                                   + f" ({len(lists[best])} positions)")
-        else:
-            chosen["positions"] = (None, "none: the program assigns no list of positions")
-    return chosen
-
-
 def _checks(plan, definitions, evaluation_class, output, channel, trace) -> None:
-    """The audit's checks after the program: the symbols chosen (:func:`_choose`), the position
+    """The audit's checks after the program: the symbols chosen (:func:`launcher_choose.choose`), the position
     list, each function at each position of the audit's box (what the program computed while it
     ran when it did, else a call now), then the heads the program calls that have no definition."""
     import json
     points = [tuple(p) for p in plan.get("box", [])]
-    chosen = _choose(plan, definitions, trace, points)
+    chosen = _choose.choose(plan, definitions, trace, points)
     channel.emit("symbols", json.dumps(chosen))
     if chosen["positions"][0]:
         channel.emit("positions", _call(definitions, evaluation_class, output, chosen["positions"][0], None))
@@ -409,13 +301,13 @@ def _checks(plan, definitions, evaluation_class, output, channel, trace) -> None
         texts = []
         if chosen[role][2:] == ("table",):
             rules = definitions.get_ownvalues(definitions.lookup_name(head))
-            entries = [_table_entry(rules[0].replace, p) if rules else None for p in points]
+            entries = [_choose.table_entry(rules[0].replace, p) if rules else None for p in points]
             channel.emit(tag, "{" + ", ".join("Missing[]" if e is None else _text(e, symbols=seen)
                                               for e in entries) + "}")
             continue
         for p in points:
             if p in calls:
-                texts.append(_text(calls[p], symbols=None if _kind(calls[p], trace.n) != "other" else seen))
+                texts.append(_text(calls[p], symbols=None if _choose.kind_of(calls[p], trace.n) != "other" else seen))
             else:
                 texts.append(_call(definitions, evaluation_class, output, head, _position(p), seen))
         channel.emit(tag, "{" + ", ".join(texts) + "}")
@@ -433,7 +325,21 @@ def _checks(plan, definitions, evaluation_class, output, channel, trace) -> None
     channel.emit("undefined", "{" + ", ".join('"' + h + '"' for h in undefined) + "}")
 
 
+def _load_choose():
+    """The module ``<this file's stem>_choose.py`` beside this file, loaded by its path (the
+    launcher runs with ``python -I``: its folder is not on ``sys.path``, and stays off it)."""
+    import importlib.util
+    import os
+    stem, _ = os.path.splitext(os.path.abspath(__file__))
+    spec = importlib.util.spec_from_file_location("cgsb_launcher_choose", stem + "_choose.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def main() -> int:
+    global _choose
+    _choose = _load_choose()
     audit = len(sys.argv) == 3 and sys.argv[1] == "--audit"
     if len(sys.argv) != 2 and not audit:
         print("usage: mathics_launcher.py [--audit] FILE", file=sys.stderr)

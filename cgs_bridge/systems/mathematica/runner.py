@@ -19,6 +19,10 @@ from pathlib import Path
 from cgs_bridge.foundation.errors import EngineError
 from cgs_bridge.systems.engines import DEFAULT_MEMORY, DEFAULT_TIMEOUT, EngineResult, run
 
+#: The launcher's files, copied into the run folder under these names (the launcher loads
+#: ``<its stem>_choose.py`` from beside itself).
+LAUNCHER_FILES = {"launcher.py": "cgsb_launcher.py", "launcher_choose.py": "cgsb_launcher_choose.py"}
+
 #: The engine choices of ``--mathematica-engine`` (``none``: not run).
 ENGINES = ("auto", "mathics", "wolframscript")
 
@@ -102,8 +106,9 @@ def run_mathematica_file(path, cwd=None, engine: str | None = None, timeout: flo
     if lockdown and name == "mathics":
         from importlib import resources
         launcher = cwd.resolve() / "cgsb_launcher.py"
-        launcher.write_text(resources.files("cgs_bridge.systems.mathematica").joinpath("launcher.py")
-                            .read_text(encoding="utf-8"), encoding="utf-8")
+        for source, copy in LAUNCHER_FILES.items():
+            (cwd.resolve() / copy).write_text(resources.files("cgs_bridge.systems.mathematica").joinpath(source)
+                                              .read_text(encoding="utf-8"), encoding="utf-8")
         env["MATHICS3_SANDBOX"] = "1"
         argv = [mathics_interpreter(prefix[0]), "-I", str(launcher),
                 *(["--audit"] if audit_plan is not None else []), str(path)]

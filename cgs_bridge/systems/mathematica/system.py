@@ -46,7 +46,7 @@ SIGNS = re.compile(r"\w\[\[|\b(Table|Select|Module|Block|Flatten|Union|Map)\[")
 SYSTEM = System(
     name="mathematica", target=printer.TARGET, read=read,
     source_help="the CSV the emitted .wl wrote, or a printed {{...}} list",
-    runner=Runner("mathematica_engine", runner.ENGINES, _prepare, runner.run_program,
+    runner=Runner("mathematica_engine", runner.ENGINES, "auto: wolframscript when on PATH, else Mathics3", _prepare, runner.run_program,
                   lambda engine: (engine, f"{engine} run"), _run_notes),
     run_order=0,
     auditor=Auditor("mathematica", (".wl", ".m", ".nb", ".wls"), SIGNS))
