@@ -116,6 +116,12 @@ def test_a_new_system_is_one_folder_plus_one_registry_line(tmp_path):
     differ = _cli(copy, "compare", "nim", "--bound", "4", "--toy", "wrong.txt", cwd=work)
     assert differ.returncode == 1, differ.stdout + differ.stderr
     assert "(3): python 3, toy 1" in differ.stdout
+    # the API loops over the registry too
+    env = {**os.environ, "PYTHONPATH": str(copy)}
+    api = subprocess.run([sys.executable, "-c", "import cgs_bridge as cb; c = cb.compare('nim', 4, "
+                          "sources={'toy': 'wrong.txt'}); print([s.side for s in c.sides], c.agree)"],
+                         cwd=work, env=env, capture_output=True, text=True, timeout=300)
+    assert api.stdout.split("\n")[0] == "['toy'] False", api.stdout + api.stderr
     # verify: emits every registered target (the toy's listing too) and compares --toy FILE
     run = _cli(copy, "verify", "nim", "--bound", "4", "--mathematica-engine", "none", "--toy",
                "right.txt", "--run-dir", "run", cwd=work)

@@ -135,13 +135,8 @@ def run_verify(ruleset, box, misere: bool = False, run_dir=None, mathematica_eng
     from . import generate as gen
     from .compare import compare_sources
     given = {"cgsuite": cgsuite, "mathematica": mathematica, **(sources or {})}
-    unknown = [k for k in given if k not in registry.SYSTEMS]
-    if unknown:
-        raise InputError(f"unknown system {unknown[0]!r}; known: {', '.join(registry.SYSTEMS)}")
-    # each runner checks its engine before any work: a missing engine leaves no run folder
-    chosen = {"mathematica_engine": mathematica_engine, "cgsuite_cmd": cgsuite_cmd, **(engines or {})}
-    handles = {s.name: s.runner.prepare(chosen.get(s.runner.option), given.get(s.name))
-               for s in registry.SYSTEMS.values() if s.runner}
+    handles = _prepare(given, {"mathematica_engine": mathematica_engine, "cgsuite_cmd": cgsuite_cmd,
+                               **(engines or {})})
     t0 = time.monotonic()
     sol = solve(ruleset, box, misere=misere, progress=progress, output="csv")
     timings = [("python solve", time.monotonic() - t0)]
@@ -162,6 +157,16 @@ def run_verify(ruleset, box, misere: bool = False, run_dir=None, mathematica_eng
     for s in registry.runners():
         comp.notes.extend(s.runner.notes(handles[s.name], placed[s.target.name], run_dir, given.get(s.name)))
     return VerifyResult(comp, sol, run_dir, files, problems, timings)
+
+
+def _prepare(given: dict, chosen: dict) -> dict:
+    """``{system: runner handle or None}``: each runner checks its engine choice before any work
+    (a missing engine leaves no run folder). Raises InputError for an unknown system."""
+    unknown = [k for k in given if k not in registry.SYSTEMS]
+    if unknown:
+        raise InputError(f"unknown system {unknown[0]!r}; known: {', '.join(registry.SYSTEMS)}")
+    return {s.name: s.runner.prepare(chosen.get(s.runner.option), given.get(s.name))
+            for s in registry.SYSTEMS.values() if s.runner}
 
 
 def _run_one(system, handle, files, run_dir, timeout, say, problems, timings):

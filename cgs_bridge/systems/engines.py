@@ -120,6 +120,16 @@ def run(command: list, cwd, timeout: float = DEFAULT_TIMEOUT, memory: int | None
                                 preexec_fn=_limits(memory, extra), env=full_env)
     except OSError as e:
         raise EngineError(f"cannot start {shlex.join(command)}: {e}") from None
+    out, err, over, timed_out = _communicate(proc, command, stdin, timeout, output_limit)
+    text = [b"".join(x).decode("utf-8", "replace").replace("\r\n", "\n") for x in (out, err)]
+    return EngineResult(command, None if timed_out else proc.returncode, text[0], text[1],
+                        time.monotonic() - start, timed_out=timed_out, truncated=over.is_set())
+
+
+def _communicate(proc, command: list, stdin: str | None, timeout: float, output_limit: int) -> tuple:
+    """Feed ``stdin``, collect stdout and stderr (at most ``output_limit`` bytes each) until the
+    process ends or ``timeout``; the process group is killed in every case. Returns ``(stdout
+    chunks, stderr chunks, over-limit Event, timed out)``."""
     out, err, over = [], [], threading.Event()
     threads = [threading.Thread(target=_reader, args=(s, b, output_limit, over, proc), daemon=True)
                for s, b in ((proc.stdout, out), (proc.stderr, err))]
@@ -146,9 +156,7 @@ def run(command: list, cwd, timeout: float = DEFAULT_TIMEOUT, memory: int | None
         _kill(proc)                    # anything the engine left running in its group
     for t in threads:
         t.join(5)
-    text = [b"".join(x).decode("utf-8", "replace").replace("\r\n", "\n") for x in (out, err)]
-    return EngineResult(command, None if timed_out else proc.returncode, text[0], text[1],
-                        time.monotonic() - start, timed_out=timed_out, truncated=over.is_set())
+    return out, err, over, timed_out
 
 
 def _wait(proc, timeout: float, out: list, command: list) -> None:

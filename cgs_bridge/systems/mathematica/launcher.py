@@ -148,13 +148,36 @@ def _position(p):
     return ListExpression(*[Integer(int(v)) for v in p])
 
 
+def _run_text(definitions, output, text: str):
+    """Evaluate ``text`` statement by statement as ``mathics -f`` would: ``(status, last value)``,
+    the status ``ok`` or why a statement did not end normally."""
+    from mathics.core.evaluation import Evaluation
+    from mathics.core.parser import MathicsMultiLineFeeder
+    feeder = MathicsMultiLineFeeder(text, "program.wl")
+    status, value = "ok", None
+    while not feeder.empty():
+        evaluation = Evaluation(definitions, output=output, catch_interrupt=False)
+        query = evaluation.parse_feeder(feeder)
+        if query is None:
+            continue
+        try:
+            evaluation.evaluate(query)
+        except (SystemExit, KeyboardInterrupt):
+            raise
+        except BaseException as e:  # an engine limit (RecursionError, MemoryError) or bug
+            return '$Failed["' + type(e).__name__ + '"]', None
+        value = evaluation.last_eval
+        if _statement_status(evaluation) != "ok":
+            status = _statement_status(evaluation)
+    return status, value
+
+
 def audit_run(plan: dict) -> int:
     """Evaluate the program of ``plan`` statement by statement, then make the checks (module
     docstring). Returns the process exit code (0; a Quit of the program ends the process)."""
     from mathics.__main__ import TerminalOutput, TerminalShell
     from mathics.core.definitions import Definitions
     from mathics.core.evaluation import Evaluation
-    from mathics.core.parser import MathicsMultiLineFeeder
     from mathics.settings import default_pymathics_modules
     channel = Channel(plan["key"])
     definitions = Definitions(add_builtin=True, extension_modules=tuple(default_pymathics_modules))
@@ -164,23 +187,7 @@ def audit_run(plan: dict) -> int:
     output = TerminalOutput(shell)
 
     def run(text: str):
-        feeder = MathicsMultiLineFeeder(text, "program.wl")
-        status, value = "ok", None
-        while not feeder.empty():
-            evaluation = Evaluation(definitions, output=output, catch_interrupt=False)
-            query = evaluation.parse_feeder(feeder)
-            if query is None:
-                continue
-            try:
-                evaluation.evaluate(query)
-            except (SystemExit, KeyboardInterrupt):
-                raise
-            except BaseException as e:  # an engine limit (RecursionError, MemoryError) or bug
-                return '$Failed["' + type(e).__name__ + '"]', None
-            value = evaluation.last_eval
-            if _statement_status(evaluation) != "ok":
-                status = _statement_status(evaluation)
-        return status, value
+        return _run_text(definitions, output, text)
 
     if plan.get("prelude"):
         run(plan["prelude"])
