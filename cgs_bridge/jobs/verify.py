@@ -124,9 +124,9 @@ def run_verify(ruleset, box, misere: bool = False, run_dir=None, mathematica_eng
         engine run that fails or times out is compared on the rows it delivered (both emitted
         programs write each row as soon as it is known) and named in ``problems``.
     Raises:
-        EngineError: an engine is missing or starts broken (:func:`cgs_bridge.systems.mathematica.runner.startup_failure`), a
-            finished Mathematica run wrote no CSV, or CGSuite reported an error (its own output
-            quoted).
+        EngineError: an engine is missing or starts broken
+            (:func:`cgs_bridge.systems.mathematica.runner.startup_failure`), a finished
+            Mathematica run wrote no CSV, or CGSuite reported an error (its own output quoted).
         InputError: ``run_dir`` not empty, or an unreadable source.
         BoxError, ParameterError, RuleError, EvaluationError: from :func:`solvers.solve`.
     """

@@ -30,14 +30,14 @@ class Runner:
     ``option``: the keyword of :func:`cgs_bridge.jobs.verify.run_verify` (and the CLI option
     ``--<option>`` with ``-`` for ``_``) choosing the engine; ``choices``: its values when it is a
     choice (``("auto", "mathics", ...)``; the CLI adds ``none``), else ``()`` (a command line);
-    ``help``: the option's help text; ``prepare(value, given)`` checks that choice before any work (raises ``InputError`` or
-    ``EngineError``) and returns a handle, or None when the system is not run (``given``: the
-    output file the user gave instead); ``run(handle, files, run_dir, timeout, say, problems)``
-    runs it (``files``: ``{template name: path}`` of its target plus ``"csv"``) and returns the path
-    of what it printed (appending ``(system, message)`` to ``problems`` when the run failed after
-    it started); ``label(handle)`` is ``(progress scope, timings label)`` of the run;
-    ``notes(handle, files, run_dir, source)`` says what the comparison should add (``source``: what
-    was compared, None when nothing was).
+    ``help``: the option's help text; ``prepare(value, given)`` checks that choice before any work
+    (raises ``InputError`` or ``EngineError``) and returns a handle, or None when the system is not
+    run (``given``: the output file the user gave instead); ``run(handle, files, run_dir, timeout,
+    say, problems)`` runs it (``files``: ``{template name: path}`` of its target plus ``"csv"``) and
+    returns the path of what it printed (appending ``(system, message)`` to ``problems`` when the
+    run failed after it started); ``label(handle)`` is ``(progress scope, timings label)`` of the
+    run; ``notes(handle, files, run_dir, source)`` says what the comparison should add (``source``:
+    what was compared, None when nothing was).
     """
 
     option: str

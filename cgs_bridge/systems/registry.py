@@ -1,12 +1,12 @@
 """The registry of outside systems: :data:`SYSTEMS` maps a name to its
-:class:`~cgs_bridge.systems.base.System` (printer target, reader, runner, auditor), one
-:func:`register` line per system; :data:`TARGETS` maps the same names to their printer
+:class:`~cgs_bridge.systems.base.System` (printer target, reader, runner, auditor), one line of
+:data:`NAMES` per system; :data:`TARGETS` maps the same names to their printer
 :class:`~cgs_bridge.systems.printing.context.Target`.
 
 A system lives in one folder ``cgs_bridge/systems/<name>/`` whose ``system.py`` defines ``SYSTEM``,
-and is one line of :data:`NAMES` (docs/recipes/new-system.md). ``generate``'s ``--target`` choices, the ``--<name> FILE`` sources of
-``compare``/``verify``, their engine options, the comparison's sides and ``audit``'s
-``--language`` choices all come from here.
+and is one line of :data:`NAMES` (docs/recipes/new-system.md). ``generate``'s ``--target`` choices,
+the ``--<name> FILE`` sources of ``compare``/``verify``, their engine options, the comparison's
+sides and ``audit``'s ``--language`` choices all come from here.
 """
 
 from __future__ import annotations

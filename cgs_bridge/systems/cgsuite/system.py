@@ -89,10 +89,10 @@ def _run_notes(argv, files, run_dir, source) -> list:
 SIGNS = re.compile(r"\bclass\s+\w+\s+extends\b|\bfor\s+\w+\s+from\b.*\bdo\b|Worksheet\.Print|"
                    r"\.CanonicalForm|\bend\s*;?\s*$|\boverride\s+(method|def)\b", re.S | re.M)
 
-SYSTEM = System(
-    name="cgsuite", target=printer.TARGET, read=read, notes=notes,
-    source_help="a CGSuite stdout transcript",
-    runner=Runner("cgsuite_cmd", (), "command that starts the CGSuite REPL, e.g. "
-                  "'java -cp cgsuite.jar org.cgsuite.lang.Repl' (or set $" + runner.CGSUITE_ENV + ")", _prepare, runner.run_script, lambda argv: ("cgsuite", "CGSuite run"), _run_notes),
-    run_order=1,
-    auditor=Auditor("cgscript", (".cgs",), SIGNS))
+RUNNER = Runner("cgsuite_cmd", (), "command that starts the CGSuite REPL, e.g. 'java -cp cgsuite.jar "
+                "org.cgsuite.lang.Repl' (or set $" + runner.CGSUITE_ENV + ")", _prepare, runner.run_script,
+                lambda argv: ("cgsuite", "CGSuite run"), _run_notes)
+
+SYSTEM = System(name="cgsuite", target=printer.TARGET, read=read, notes=notes,
+                source_help="a CGSuite stdout transcript", runner=RUNNER, run_order=1,
+                auditor=Auditor("cgscript", (".cgs",), SIGNS))

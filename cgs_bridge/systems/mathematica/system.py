@@ -43,10 +43,9 @@ def _run_notes(engine, files, run_dir, source) -> list:
 
 SIGNS = re.compile(r"\w\[\[|\b(Table|Select|Module|Block|Flatten|Union|Map)\[")
 
-SYSTEM = System(
-    name="mathematica", target=printer.TARGET, read=read,
-    source_help="the CSV the emitted .wl wrote, or a printed {{...}} list",
-    runner=Runner("mathematica_engine", runner.ENGINES, "auto: wolframscript when on PATH, else Mathics3", _prepare, runner.run_program,
-                  lambda engine: (engine, f"{engine} run"), _run_notes),
-    run_order=0,
-    auditor=Auditor("mathematica", (".wl", ".m", ".nb", ".wls"), SIGNS))
+RUNNER = Runner("mathematica_engine", runner.ENGINES, "auto: wolframscript when on PATH, else Mathics3",
+                _prepare, runner.run_program, lambda engine: (engine, f"{engine} run"), _run_notes)
+
+SYSTEM = System(name="mathematica", target=printer.TARGET, read=read,
+                source_help="the CSV the emitted .wl wrote, or a printed {{...}} list", runner=RUNNER,
+                run_order=0, auditor=Auditor("mathematica", (".wl", ".m", ".nb", ".wls"), SIGNS))
