@@ -295,7 +295,7 @@ def _checks(plan, definitions, evaluation_class, output, channel, trace) -> None
     ran when it did, else a call now), then the heads the program calls that have no definition."""
     import json
     points = [tuple(p) for p in plan.get("box", [])]
-    chosen = _choose.choose(plan, definitions, trace, points)
+    chosen = _chooser().choose(plan, definitions, trace, points)
     channel.emit("symbols", json.dumps(chosen))
     if chosen["positions"][0]:
         channel.emit("positions", _call(definitions, evaluation_class, output, chosen["positions"][0], None))
@@ -308,13 +308,14 @@ def _checks(plan, definitions, evaluation_class, output, channel, trace) -> None
         texts = []
         if chosen[role][2:] == ("table",):
             rules = definitions.get_ownvalues(definitions.lookup_name(head))
-            entries = [_choose.table_entry(rules[0].replace, p) if rules else None for p in points]
+            entries = [_chooser().table_entry(rules[0].replace, p) if rules else None for p in points]
             channel.emit(tag, "{" + ", ".join("Missing[]" if e is None else _text(e, symbols=seen)
                                               for e in entries) + "}")
             continue
         for p in points:
             if p in calls:
-                texts.append(_text(calls[p], symbols=None if _choose.kind_of(calls[p], trace.n) != "other" else seen))
+                plain = _chooser().kind_of(calls[p], trace.n) != "other"
+                texts.append(_text(calls[p], symbols=None if plain else seen))
             else:
                 texts.append(_call(definitions, evaluation_class, output, head, _position(p), seen))
         channel.emit(tag, "{" + ", ".join(texts) + "}")
@@ -344,9 +345,17 @@ def _load_choose():
     return module
 
 
-def main() -> int:
+def _chooser():
+    """The module :data:`_choose`, loaded on first use (by :func:`main` at start; a test may call
+    :func:`audit_run` in its own process)."""
     global _choose
-    _choose = _load_choose()
+    if _choose is None:
+        _choose = _load_choose()
+    return _choose
+
+
+def main() -> int:
+    _chooser()  # loaded before any program code exists
     audit = len(sys.argv) == 3 and sys.argv[1] == "--audit"
     if len(sys.argv) != 2 and not audit:
         print("usage: mathics_launcher.py [--audit] FILE", file=sys.stderr)
