@@ -160,7 +160,7 @@ def test_killing_cgs_bridge_ends_the_engine_and_its_children(tmp_path, how):
         signal.signal(signal.SIGTERM, signal.default_int_handler)
         signal.signal(signal.SIGINT, signal.default_int_handler)  # as in a terminal (a background
         # job inherits SIGINT ignored)
-        from cgs_bridge import engines, sandbox
+        from cgs_bridge.systems import engines, sandbox
         print("START", flush=True)
         engines.run(["/bin/sh", "-c", "sleep {marker} & sleep {marker}"], {str(scratch)!r},
                     timeout=600, sandbox=sandbox.Limits())

@@ -9,7 +9,7 @@ from cgs_bridge.foundation.errors import InputError
 from cgs_bridge.jobs.audit import audit_program
 from cgs_bridge.model.game import Ruleset
 from cgs_bridge.model.loading import load_game
-from cgs_bridge.systems.auditing import normalize
+from cgs_bridge.systems.auditing.normalize import normalize
 from cgs_bridge.systems.mathematica.audit import core
 from cgs_bridge.systems.mathematica.audit.runner import UNSAFE, unsafe_calls
 

@@ -29,7 +29,7 @@ EXTRA = [("triangular", {"k": "1"}, "2", True), ("step", {"f": "t"}, "3", True),
 
 def cases():
     out = [(name, {}, BOXES[name], False) for name in catalog.names()] + EXTRA
-    from test_generate import CHECKS_ONLY, awkward  # reserved names renamed in every target
+    from jobs.test_generate import CHECKS_ONLY, awkward  # reserved names renamed in every target
 
     from cgs_bridge.model.loading import load_text
     out.append(("awkward", awkward(), "3", False))
