@@ -240,7 +240,8 @@ def _ruleset(g, params: dict) -> Ruleset:
 
 
 def verify(g, bound, misere: bool = False, run_dir=None, engine: str = "auto", cgsuite=None,
-           cgsuite_cmd=None, timeout: float = 600.0, claims=None, quiet: bool = True, **params):
+           cgsuite_cmd=None, timeout: float = 600.0, claims=None, quiet: bool = True, sources=None,
+           **params):
     """Solve in Python, emit the CGSuite and Mathematica programs into a run folder, run the
     Mathematica program (Mathics3 or wolframscript) and CGSuite when ``cgsuite_cmd`` is given (or
     a transcript ``cgsuite``), and compare position by position (``cgs-bridge verify``).
@@ -250,6 +251,8 @@ def verify(g, bound, misere: bool = False, run_dir=None, engine: str = "auto", c
         bound: as :meth:`Game.solve`. ``engine``: ``"auto"``, ``"mathics"``, ``"wolframscript"``.
         run_dir: the run folder (default ``runs/<stem>-<time>``; a non-empty folder is refused).
         quiet: no progress lines on stderr.
+        sources: ``{system name: output file}`` for any registered system
+            (:data:`cgs_bridge.systems.registry.SYSTEMS`), compared instead of running it.
     Returns:
         a :class:`~cgs_bridge.jobs.verify.VerifyResult` (``agree``, ``frame`` of differences,
         ``run_dir``); the report files are written into the run folder.
@@ -263,7 +266,7 @@ def verify(g, bound, misere: bool = False, run_dir=None, engine: str = "auto", c
     r = _ruleset(g, params)
     res = run_verify(r, _box(r, bound), misere=misere, run_dir=run_dir, mathematica_engine=engine,
                      cgsuite=cgsuite, cgsuite_cmd=cgsuite_cmd, timeout=timeout, claims=claims,
-                     say=(lambda _t: None) if quiet else print)
+                     say=(lambda _t: None) if quiet else print, sources=sources)
     res.comparison.write(res.run_dir, res.solution)
     if res.problems:
         raise EngineError("\n".join(m for _, m in res.problems)
@@ -272,13 +275,15 @@ def verify(g, bound, misere: bool = False, run_dir=None, engine: str = "auto", c
 
 
 def compare(g, bound, cgsuite=None, mathematica=None, claims=None, misere: bool = False,
-            table_axes=None, fixed=None, **params):
+            table_axes=None, fixed=None, sources=None, **params):
     """Compare a CGSuite transcript, a Mathematica CSV / printed list and/or typed published
     claims (YAML, docs/claims-format.md) with Python on a box (``cgs-bridge compare``).
 
     Args:
         g, bound: as :func:`verify`. ``table_axes``: ``{"rows": "x", "cols": "z"}`` for a CGSuite
             ``Table`` grid, the other coordinates in ``fixed`` (``{"y": 0}``).
+        sources: ``{system name: file}`` for any registered system
+            (:data:`cgs_bridge.systems.registry.SYSTEMS`; ``cgsuite=``, ``mathematica=`` are two).
     Returns:
         a :class:`~cgs_bridge.jobs.compare.Comparison` (``agree``, ``frame``, ``render()``).
     Raises:
@@ -286,11 +291,11 @@ def compare(g, bound, cgsuite=None, mathematica=None, claims=None, misere: bool 
     """
     from cgs_bridge.jobs.compare import compare_sources
     from solvers import solve
-    if not (cgsuite or mathematica or claims):
+    if not (cgsuite or mathematica or claims or any((sources or {}).values())):
         raise InputError("nothing to compare: give cgsuite=, mathematica= and/or claims=")
     r = _ruleset(g, params)
     sol = solve(r, _box(r, bound), misere=misere)
-    return compare_sources(r, sol, cgsuite, mathematica, claims, table_axes, fixed)
+    return compare_sources(r, sol, cgsuite, mathematica, claims, table_axes, fixed, sources=sources)
 
 
 def audit(program, g, scale=None, **options):

@@ -61,16 +61,22 @@ def register(sub) -> None:
     p.add_argument("--force", action="store_true", help="replace different existing report files")
     p.add_argument("--html", metavar="FILE", help="also write one self-contained HTML report (verdict, "
                    "runs, checks, differences, programs, versions, timings)")
-    p.add_argument("--language", choices=["auto", "cgscript", "mathematica"], default="auto",
+    p.add_argument("--language", choices=["auto", *languages()], default="auto",
                    help="language of PROGRAM (default: from the file name, else its content)")
     from .audit_cgscript import add_cgscript_args
     add_cgscript_args(p)
     p.set_defaults(func=run)
 
 
+def languages() -> list:
+    """The ``--language`` choices: the audited systems' languages (the registry's order)."""
+    from cgs_bridge.systems.registry import auditors
+    return [a.language for a in auditors()]
+
+
 def run(args) -> int:
     from cgs_bridge.foundation.io import read_input_text
-    from cgs_bridge.systems.cgsuite.audit import detect_language
+    from cgs_bridge.jobs.audit import detect_language
 
     from .audit_cgscript import run_cgscript
     text = read_input_text(args.program, "program", limit=4 << 20)

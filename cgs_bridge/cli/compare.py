@@ -8,6 +8,7 @@ import time
 from cgs_bridge.foundation.errors import InputError
 from cgs_bridge.foundation.results import render
 from cgs_bridge.presentation import report_html
+from cgs_bridge.systems.registry import SYSTEMS
 
 from .common import box_from_args, game_parser, progress_callback, ruleset_from_args
 
@@ -24,8 +25,8 @@ def register(sub) -> None:
 
 
 def add_source_args(p) -> None:
-    p.add_argument("--cgsuite", metavar="FILE", help="a CGSuite stdout transcript")
-    p.add_argument("--mathematica", metavar="FILE", help="the CSV the emitted .wl wrote, or a printed {{...}} list")
+    for system in SYSTEMS.values():  # --cgsuite FILE, --mathematica FILE, ...
+        p.add_argument(f"--{system.name}", metavar="FILE", help=system.source_help)
     p.add_argument("--claims", metavar="FILE", help="published claims typed from a paper (YAML, docs/claims-format.md)")
     p.add_argument("--table-axes", metavar="rows=X,cols=Y", help="read a CGSuite Table grid with these axes")
     p.add_argument("--fixed", metavar="c=V,...", default="", help="the other coordinates of a Table grid")
@@ -35,17 +36,22 @@ def add_source_args(p) -> None:
                    "summary, differences with options, figures, programs, versions, timings)")
 
 
-def build(ruleset, sol, args, cgsuite=None, mathematica=None, claims=None):
+def build(ruleset, sol, args, cgsuite=None, mathematica=None, claims=None, sources=None):
     """Compare the given sources with ``sol``; see :func:`cgs_bridge.jobs.compare.compare_sources`."""
     from cgs_bridge.jobs.compare import compare_sources  # pandas: not imported by other commands
     return compare_sources(ruleset, sol, cgsuite, mathematica, claims,
-                           getattr(args, "table_axes", None), getattr(args, "fixed", ""))
+                           getattr(args, "table_axes", None), getattr(args, "fixed", ""), sources=sources)
+
+
+def sources_of(args) -> dict:
+    """``{system name: FILE}`` of the ``--<system> FILE`` options given."""
+    return {name: getattr(args, name) for name in SYSTEMS if getattr(args, name, None)}
 
 
 def run(args) -> int:
     from solvers import solve
-    if not (args.cgsuite or args.mathematica or args.claims):
-        raise InputError("nothing to compare: give --cgsuite, --mathematica and/or --claims")
+    if not (sources_of(args) or args.claims):
+        raise InputError(f"nothing to compare: give {', '.join('--' + n for n in SYSTEMS)} and/or --claims")
     ruleset = ruleset_from_args(args)
     box = box_from_args(args, ruleset)
     check_inputs(args)
@@ -57,7 +63,7 @@ def run(args) -> int:
     t0 = time.monotonic()
     sol = solve(ruleset, box, misere=args.misere, progress=progress_callback("solving"))
     timings = [("python solve", time.monotonic() - t0)]
-    comp = build(ruleset, sol, args, args.cgsuite, args.mathematica, args.claims)
+    comp = build(ruleset, sol, args, claims=args.claims, sources=sources_of(args))
     hint = ("see comparison.csv" if args.output_dir else
             "--shown N lists more; -o DIR writes them all to DIR/comparison.csv")
     sys.stdout.write(f"VERDICT: {comp.verdict()}\n" if args.quiet
@@ -75,7 +81,7 @@ def check_inputs(args) -> None:
     """Every input file and output path of the source options, checked before any work starts
     (solving, engines): a missing or unreadable file, a folder where a file is expected, an
     ``--html`` path that cannot be written."""
-    for option in ("cgsuite", "mathematica", "claims"):
+    for option in (*SYSTEMS, "claims"):
         path = getattr(args, option, None)
         if path:
             check_input_file(path, f"--{option}")

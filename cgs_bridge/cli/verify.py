@@ -8,10 +8,10 @@ import sys
 
 from cgs_bridge.foundation.errors import EngineError, InputError
 from cgs_bridge.foundation.results import render
-from cgs_bridge.systems.cgsuite.runner import CGSUITE_ENV
+from cgs_bridge.systems.registry import runners
 
 from .common import add_game_args, box_from_args, positive, progress_callback, ruleset_from_args
-from .compare import add_source_args, check_inputs, write_html_report
+from .compare import add_source_args, check_inputs, sources_of, write_html_report
 
 
 def register(sub) -> None:
@@ -22,12 +22,22 @@ def register(sub) -> None:
     add_source_args(p)
     p.add_argument("--run-dir", metavar="DIR", help="folder for the programs and results "
                    "(default runs/<stem>-<time>; an existing non-empty folder is refused)")
-    p.add_argument("--mathematica-engine", choices=["auto", "mathics", "wolframscript", "none"],
-                   default="auto", help="auto: wolframscript when on PATH, else Mathics3")
+    engine_options = sorted((s.runner for s in runners()), key=lambda r: not r.choices)
+    for r in engine_options[:1]:  # --mathematica-engine (a choice) before --timeout, as always
+        _add_engine_option(p, r)
     p.add_argument("--timeout", type=positive(), default=600.0, help="seconds per engine run (default 600)")
-    p.add_argument("--cgsuite-cmd", metavar="CMD", help="command that starts the CGSuite REPL, e.g. "
-                   "'java -cp cgsuite.jar org.cgsuite.lang.Repl' (or set $" + CGSUITE_ENV + ")")
+    for r in engine_options[1:]:  # --cgsuite-cmd CMD, ...
+        _add_engine_option(p, r)
     p.set_defaults(func=run)
+
+
+def _add_engine_option(p, runner) -> None:
+    """The option choosing a system's engine: ``--<option> {choices,none}`` or ``--<option> CMD``."""
+    flag = "--" + runner.option.replace("_", "-")
+    if runner.choices:
+        p.add_argument(flag, choices=[*runner.choices, "none"], default=runner.choices[0], help=runner.help)
+    else:
+        p.add_argument(flag, metavar="CMD", help=runner.help)
 
 
 def say(text: str) -> None:
@@ -43,12 +53,11 @@ def run(args) -> int:
         from pathlib import Path
         if Path(args.run_dir).exists() and not Path(args.run_dir).is_dir():
             raise InputError(f"--run-dir {args.run_dir}: exists and is not a folder")
-    res = run_verify(ruleset, box, misere=args.misere, run_dir=args.run_dir,
-                     mathematica_engine=args.mathematica_engine, mathematica=args.mathematica,
-                     cgsuite=args.cgsuite, cgsuite_cmd=args.cgsuite_cmd, timeout=args.timeout,
+    res = run_verify(ruleset, box, misere=args.misere, run_dir=args.run_dir, timeout=args.timeout,
                      claims=args.claims, table_axes=args.table_axes, fixed=args.fixed,
                      say=(lambda _t: None) if args.quiet else say,
-                     progress=progress_callback("solving"))
+                     progress=progress_callback("solving"), sources=sources_of(args),
+                     engines={s.runner.option: getattr(args, s.runner.option) for s in runners()})
     comp, sol, run_dir = res.comparison, res.solution, res.run_dir
     sys.stdout.write(f"VERDICT: {comp.verdict()}\n" if args.quiet else render(res, "report", shown=args.shown))
     for p in comp.write(run_dir, sol):

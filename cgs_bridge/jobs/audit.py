@@ -1,5 +1,9 @@
-"""Audits of published Mathematica programs against a specification (issue 5).
+"""Audits of published programs against a specification: :func:`detect_language` picks the
+system's auditor through the registry (:func:`cgs_bridge.systems.registry.detect_language`); the
+Mathematica auditor (issue 5) is re-exported here, the CGScript one (issue 13) is
+:mod:`cgs_bridge.systems.cgsuite.audit`.
 
+Mathematica (issue 5):
 Modules: :mod:`.normalize` (printed-code artifacts), :mod:`.runner` (safety screen, prelude,
 engine run), :mod:`.extract` (the run's plan and reading its keyed result lines back; the checks
 themselves run in :mod:`cgs_bridge.systems.mathematica.launcher`), :mod:`.sizes` (the audit's box),
@@ -11,5 +15,6 @@ User documentation: docs/audit.md.
 
 from cgs_bridge.systems.auditing.normalize import normalize
 from cgs_bridge.systems.mathematica.audit.core import AuditReport, audit_program, parse_scale, parse_subst
+from cgs_bridge.systems.registry import detect_language
 
-__all__ = ["audit_program", "AuditReport", "normalize", "parse_scale", "parse_subst"]
+__all__ = ["detect_language", "audit_program", "AuditReport", "normalize", "parse_scale", "parse_subst"]

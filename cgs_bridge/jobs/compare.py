@@ -19,11 +19,10 @@ from pathlib import Path
 import pandas as pd
 
 from cgs_bridge.foundation.errors import InputError
-from cgs_bridge.foundation.io import atomic_write_text, read_input_text
+from cgs_bridge.foundation.io import atomic_write_text
 from cgs_bridge.foundation.results import Result, render
 from cgs_bridge.model.claims import check_claims, load_claims
-from cgs_bridge.systems.cgsuite.reader import parse_table, parse_transcript
-from cgs_bridge.systems.mathematica.reader import read_output
+from cgs_bridge.systems.registry import SYSTEMS
 
 
 @dataclass
@@ -226,73 +225,50 @@ class Comparison(Result):
                                   overwrite=True)]
 
 
-def _pairs(text, what: str) -> dict:
-    if isinstance(text, dict):
-        return {str(k): str(v) for k, v in text.items()}
-    out = {}
-    for part in filter(None, (x.strip() for x in (text or "").split(","))):
-        k, eq, v = part.partition("=")
-        if not eq:
-            raise InputError(f"{what} expects name=value pairs, got {part!r}")
-        out[k.strip()] = v.strip()
-    return out
-
-
-def import_cgsuite(path, ruleset, table_axes=None, fixed=None, partial: bool = False):
-    """Read a CGSuite transcript (``table_axes``: ``"rows=X,cols=Y"`` or a dict for a ``Table``
-    grid, with the other coordinates in ``fixed``: ``"c=V,..."`` or a dict). ``partial``: the
-    output of a run that was cut off, whose last line may be incomplete (then dropped).
-
-    Raises:
-        InputError: unreadable file, malformed axes or fixed values, or a malformed transcript
-            (the line named).
-    """
-    text = read_input_text(path, "CGSuite transcript")
-    if partial:
-        text = text[: text.rfind("\n") + 1]
-    if table_axes:
-        axes = _pairs(table_axes, "--table-axes")
-        if set(axes) != {"rows", "cols"}:
-            raise InputError("--table-axes expects rows=COORD,cols=COORD")
-        try:
-            fixed = {k: int(v) for k, v in _pairs(fixed, "--fixed").items()}
-        except ValueError:
-            raise InputError("--fixed values must be integers") from None
-        return parse_table(text, ruleset.coords, axes["rows"], axes["cols"], fixed, str(path))
-    return parse_transcript(text, ruleset.n, str(path))
-
-
 def compare_sources(ruleset, sol, cgsuite=None, mathematica=None, claims=None, table_axes=None,
-                    fixed=None, partial=()) -> Comparison:
-    """Compare the given sources with ``sol`` (a solved box of ``ruleset``).
+                    fixed=None, partial=(), sources=None) -> Comparison:
+    """Compare the given sources with ``sol`` (a solved box of ``ruleset``), one side per system
+    of the registry (:data:`cgs_bridge.systems.registry.SYSTEMS`, in its order) given a file.
 
     Args:
         cgsuite: path of a CGSuite transcript (see :func:`import_cgsuite` for ``table_axes`` and
             ``fixed``).
         mathematica: path of the CSV the emitted ``.wl`` wrote, or a printed ``{{...}}`` list.
+        sources: ``{system name: path}`` for any registered system (``cgsuite=`` and
+            ``mathematica=`` are two of them).
         claims: path of published claims typed from a paper (YAML, docs/claims-format.md).
         partial: the sides (``cgsuite``, ``mathematica``) whose file is the partial output of a
             failed or timed-out engine run: compared on the rows received (:func:`compare_table`).
     Raises:
-        InputError: an unreadable or malformed source (file and line named).
+        InputError: an unreadable or malformed source (file and line named), or an unknown
+        system.
     """
+    given = _sources(sources, cgsuite=cgsuite, mathematica=mathematica)
+    options = {"table_axes": table_axes, "fixed": fixed}
     comp = Comparison(ruleset.describe(), str(sol.box), len(sol))
-    if cgsuite:
-        t = import_cgsuite(cgsuite, ruleset, table_axes, fixed, partial="cgsuite" in partial)
-        comp.sides.append(compare_table(sol, t, "cgsuite", str(cgsuite), "cgsuite" not in partial))
-        if t.ended_without_quit:
-            comp.notes.append("the CGSuite REPL's input ended without :quit (EndOfFileException); "
-                              "every value before it was read")
-        for line, failing in t.checks:
-            comp.notes.append(f"cgsuite claim check at line {line}: "
-                              + ("holds on the box ([])" if not failing else
-                                 f"FAILS at {len(failing)} position(s), e.g. {failing[0]}"))
-        for line, value in t.scalars:
-            comp.notes.append(f"cgsuite printed the single value {value} at line {line} (not a table row)")
-    if mathematica:
-        part = "mathematica" in partial
-        comp.sides.append(compare_table(sol, read_output(mathematica, ruleset.coords, part), "mathematica",
-                                        str(mathematica), not part))
+    for name, system in SYSTEMS.items():
+        path = given.get(name)
+        if not path:
+            continue
+        part = name in partial
+        table = system.read(path, ruleset, part, options)
+        comp.sides.append(compare_table(sol, table, name, str(path), not part))
+        comp.notes.extend(system.notes(table))
     if claims:
         comp.claims = check_claims(load_claims(claims), sol, str(claims))
     return comp
+
+
+def _sources(sources, **named) -> dict:
+    """``{system: path}`` of ``sources`` and the keyword sources; an unknown system is refused."""
+    given = {**(sources or {}), **{k: v for k, v in named.items() if v}}
+    unknown = [k for k in given if k not in SYSTEMS]
+    if unknown:
+        raise InputError(f"unknown system {unknown[0]!r}; known: {', '.join(SYSTEMS)}")
+    return given
+
+
+def import_cgsuite(path, ruleset, table_axes=None, fixed=None, partial: bool = False):
+    """Read a CGSuite transcript: :func:`cgs_bridge.systems.cgsuite.system.import_cgsuite`."""
+    from cgs_bridge.systems.cgsuite.system import import_cgsuite as read
+    return read(path, ruleset, table_axes, fixed, partial)

@@ -5,8 +5,9 @@ API (used by ``cgs-bridge generate`` and ``cgs-bridge verify``):
 - :func:`emit` ``(ruleset, box, target, misere=False) -> {file name: text}``: pure and
   deterministic, byte for byte;
 - :func:`generate_files` writes them atomically into a folder and returns the paths;
-- :func:`file_stem`, :func:`mathematica_csv_name`, :func:`cgsuite_script_name`,
-  :func:`cgsuite_class_file` name the files, so callers can find the outputs.
+- :func:`file_names` names the files of a target (the one place: the target's ``files`` of the
+  stem below, plus the CSV); :func:`file_stem`, :func:`mathematica_csv_name`,
+  :func:`cgsuite_script_name`, :func:`cgsuite_class_file` read it, so callers can find the outputs.
 
 File names (the *stem* rule): ``<game>`` then, per parameter in spec order, ``_<name><value>``
 for an integer (a negative value is written ``m<abs>``: ``k=-2`` -> ``_km2``) or
@@ -35,14 +36,13 @@ from cgs_bridge.model import catalog
 from cgs_bridge.model.box import parse_bound
 from cgs_bridge.model.game import FunctionValue, Ruleset
 from cgs_bridge.model.resolve import check_box_coords
-from cgs_bridge.systems.cgsuite.printer import class_name
 from cgs_bridge.systems.printing.model import build_model
 from cgs_bridge.systems.registry import TARGETS
 
 #: The template of ``generated/README.md``.
 TEMPLATES = Path(__file__).with_name("templates")
 
-__all__ = ["emit", "generate_files", "file_stem", "mathematica_csv_name", "cgsuite_script_name",
+__all__ = ["emit", "generate_files", "file_names", "file_stem", "mathematica_csv_name", "cgsuite_script_name",
            "cgsuite_class_file", "mathematica_program_name", "TARGETS",
            "catalog_files", "check_folder"]
 
@@ -65,23 +65,37 @@ def file_stem(ruleset, box, misere: bool = False) -> str:
     return "_".join(parts)
 
 
+def file_names(ruleset, box, target: str, misere: bool = False, model=None) -> dict:
+    """The one place emitted files are named: ``{template name: file name}`` of ``target`` (its
+    :attr:`Target.files <cgs_bridge.systems.printing.context.Target>` of the stem) plus ``"csv"``,
+    the CSV file ``<stem>.csv`` a program writes (``model``: the built model, when at hand).
+
+    Raises:
+        InputError: unknown target.
+    """
+    if target not in TARGETS:
+        raise InputError(f"unknown target {target!r}; known: {', '.join(TARGETS)}")
+    stem = file_stem(ruleset, box, misere)
+    return {**TARGETS[target].files(stem, model or build_model(ruleset)), "csv": stem + ".csv"}
+
+
 def mathematica_csv_name(ruleset, box, misere: bool = False) -> str:
     """Name of the CSV file the emitted ``.wl`` program writes (``<stem>.csv``)."""
-    return file_stem(ruleset, box, misere) + ".csv"
+    return file_names(ruleset, box, "mathematica", misere)["csv"]
 
 
 def mathematica_program_name(ruleset, box, misere: bool = False) -> str:
-    return file_stem(ruleset, box, misere) + ".wl"
+    return file_names(ruleset, box, "mathematica", misere)["program.wl.j2"]
 
 
 def cgsuite_script_name(ruleset, box, misere: bool = False) -> str:
     """Name of the emitted CGSuite worksheet script (``<stem>_table.cgs``)."""
-    return file_stem(ruleset, box, misere) + "_table.cgs"
+    return file_names(ruleset, box, "cgsuite", misere)["script.cgs.j2"]
 
 
 def cgsuite_class_file(ruleset) -> str:
-    """Name of the emitted CGSuite class file (``<ClassName>.cgs``)."""
-    return class_name(ruleset.name) + ".cgs"
+    """Name of the emitted CGSuite class file (``<ClassName>.cgs``; it does not depend on the box)."""
+    return TARGETS["cgsuite"].files("", build_model(ruleset))["class.cgs.j2"]
 
 
 def emit(ruleset, box, target: str, misere: bool = False) -> dict:
@@ -96,22 +110,32 @@ def emit(ruleset, box, target: str, misere: bool = False) -> dict:
     Raises:
         InputError: unknown target. BoxError: box over other coordinates.
     """
+    return {name: text for _, name, text in _rendered(ruleset, box, target, misere) if text is not None}
+
+
+def _rendered(ruleset, box, target: str, misere: bool) -> list:
+    """``[(template or "csv", file name, text or None)]`` of ``target``: every named file, with
+    the text of those it writes (the CSV is written by the program, not here)."""
     if target not in TARGETS:
         raise InputError(f"unknown target {target!r}; known: {', '.join(TARGETS)}")
     check_box_coords(box, ruleset.coords)
     t = TARGETS[target]
-    stem = file_stem(ruleset, box, misere)
     model = build_model(ruleset)
-    files = t.files(stem, model)
-    ctx = t.context(model, box, misere, {**files, "csv": stem + ".csv"})
+    names = file_names(ruleset, box, target, misere, model)
+    ctx = t.context(model, box, misere, names)
     env = environment(t.templates)
-    return {name: env.get_template(tpl).render(**ctx) for tpl, name in files.items()}
+    return [(key, name, None if key == "csv" else env.get_template(key).render(**ctx))
+            for key, name in names.items()]
 
 
-def generate_files(ruleset, box, targets=("cgsuite", "mathematica"), outdir=Path("."),
-                   misere: bool = False, overwrite: bool = False) -> list:
-    """Emit ``targets`` and write the files into ``outdir`` (created if needed), atomically.
+def generate_files(ruleset, box, targets=None, outdir=Path("."),
+                   misere: bool = False, overwrite: bool = False, placed: dict | None = None) -> list:
+    """Emit ``targets`` (default: every registered target) and write the files into ``outdir``
+    (created if needed), atomically.
 
+    Args:
+        placed: when a dict, filled with ``{target: {template name or "csv": path}}``: where each
+            target's files (and the CSV its program writes) are, for the runners of ``verify``.
     Returns:
         the written paths (``pathlib.Path``), in target order then file order.
     Raises:
@@ -120,26 +144,33 @@ def generate_files(ruleset, box, targets=("cgsuite", "mathematica"), outdir=Path
         BoxError: box over other coordinates.
     """
     outdir = Path(outdir)
-    if isinstance(targets, str):
-        targets = (targets,)
+    targets = tuple(TARGETS) if targets is None else (targets,) if isinstance(targets, str) else targets
     planned: dict = {}
     for target in targets:
-        for name, text in emit(ruleset, box, target, misere).items():
+        for key, name, text in _rendered(ruleset, box, target, misere):
+            if placed is not None:
+                placed.setdefault(target, {})[key] = outdir / name
+            if text is None:
+                continue
             if name in planned and planned[name] != text:
                 raise InputError(f"targets disagree on the content of {name}")
             planned[name] = text
     if not overwrite:
         for name, text in planned.items():
-            path = outdir / name
-            if path.exists():
-                try:
-                    same = path.read_text(encoding="utf-8") == text
-                except (OSError, UnicodeDecodeError):
-                    same = False
-                if not same:
-                    raise InputError(f"{path} exists and differs from what would be written; "
-                                     "pass --force to replace it")
+            _check_unchanged(outdir / name, text)
     return [atomic_write_text(outdir / name, text, overwrite=overwrite, make_parent=True) for name, text in planned.items()]
+
+
+def _check_unchanged(path: Path, text: str) -> None:
+    """Raise InputError when ``path`` exists with other content than ``text``."""
+    if path.exists():
+        try:
+            same = path.read_text(encoding="utf-8") == text
+        except (OSError, UnicodeDecodeError):
+            same = False
+        if not same:
+            raise InputError(f"{path} exists and differs from what would be written; "
+                             "pass --force to replace it")
 
 
 # ------------------------------------------------------------------ the checked-in generated/ folder

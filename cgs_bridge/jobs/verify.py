@@ -5,17 +5,16 @@ and compare everything position by position (application layer; ``cgs-bridge ver
 
 from __future__ import annotations
 
-import shlex
 import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from cgs_bridge.foundation import progress as prog
-from cgs_bridge.foundation.errors import EngineError, InputError
+from cgs_bridge.foundation.errors import InputError
 from cgs_bridge.foundation.io import atomic_write_text
 from cgs_bridge.foundation.results import Result, render
-from cgs_bridge.systems import engines
+from cgs_bridge.systems import registry
 from cgs_bridge.systems.cgsuite.runner import CGSUITE_ENV, cgsuite_argv  # noqa: F401  (re-exported)
 
 
@@ -103,7 +102,8 @@ def _stderr(text: str) -> None:
 
 def run_verify(ruleset, box, misere: bool = False, run_dir=None, mathematica_engine: str = "auto",
                mathematica=None, cgsuite=None, cgsuite_cmd=None, timeout: float = 600.0,
-               claims=None, table_axes=None, fixed=None, say=_stderr, progress=None) -> VerifyResult:
+               claims=None, table_axes=None, fixed=None, say=_stderr, progress=None,
+               sources=None, engines=None) -> VerifyResult:
     """Solve ``ruleset`` on ``box``, emit both programs into a run folder, run the engines and
     compare.
 
@@ -120,14 +120,17 @@ def run_verify(ruleset, box, misere: bool = False, run_dir=None, mathematica_eng
         claims: published claims typed from a paper (YAML); ``table_axes``/``fixed``: see
             :func:`cgs_bridge.jobs.compare.import_cgsuite`.
         say: callable(text) for progress lines (default: stderr).
+        sources, engines: for any registered system (:data:`cgs_bridge.systems.registry.SYSTEMS`):
+            ``{system name: output file}`` and ``{runner option: value}`` (``cgsuite=``,
+            ``mathematica=``, ``cgsuite_cmd=`` and ``mathematica_engine=`` are four of them).
     Returns:
         a :class:`VerifyResult`; ``comparison.write(run_dir, solution)`` writes the reports. An
         engine run that fails or times out is compared on the rows it delivered (both emitted
         programs write each row as soon as it is known) and named in ``problems``.
     Raises:
-        EngineError: an engine is missing or starts broken (:func:`engines.startup_failure`), a
-            finished Mathematica run wrote no CSV, or CGSuite reported an error (its own output
-            quoted).
+        EngineError: an engine is missing or starts broken
+            (:func:`cgs_bridge.systems.mathematica.runner.startup_failure`), a finished
+            Mathematica run wrote no CSV, or CGSuite reported an error (its own output quoted).
         InputError: ``run_dir`` not empty, or an unreadable source.
         BoxError, ParameterError, RuleError, EvaluationError: from :func:`solvers.solve`.
     """
@@ -135,114 +138,47 @@ def run_verify(ruleset, box, misere: bool = False, run_dir=None, mathematica_eng
 
     from . import generate as gen
     from .compare import compare_sources
-    argv = cgsuite_argv(cgsuite_cmd)  # before any work: an unsplittable command is an input error
-    engine = None  # resolved before anything is written, so a missing engine leaves no run folder
-    if mathematica_engine != "none":
-        engine, _ = engines.mathematica_engine(None if mathematica_engine == "auto" else mathematica_engine)
+    given = {"cgsuite": cgsuite, "mathematica": mathematica, **(sources or {})}
+    handles = _prepare(given, {"mathematica_engine": mathematica_engine, "cgsuite_cmd": cgsuite_cmd,
+                               **(engines or {})})
     t0 = time.monotonic()
     sol = solve(ruleset, box, misere=misere, progress=progress, output="csv")
     timings = [("python solve", time.monotonic() - t0)]
     say(f"python: {len(sol)} valid positions of {ruleset.describe()} on {box} "
         f"in {timings[0][1]:.2f} s")
-    stem = gen.file_stem(ruleset, box, misere)
-    run_dir = make_run_dir(run_dir, stem)
+    run_dir = make_run_dir(run_dir, gen.file_stem(ruleset, box, misere))
     atomic_write_text(run_dir / "python.csv", sol.to_csv_text())
-    files = gen.generate_files(ruleset, box, outdir=run_dir, misere=misere)
+    placed: dict = {}
+    files = gen.generate_files(ruleset, box, outdir=run_dir, misere=misere, placed=placed)
     say(f"emitted {', '.join(p.name for p in files)} into {run_dir}")
     problems: list = []
-    checks: list = []
-    if mathematica and mathematica_engine == "none":
-        pass
-    elif engine is not None:
-        t1 = time.monotonic()
-        with prog.scope(engine):
-            mathematica = _run_mathematica(ruleset, box, misere, run_dir, engine, timeout, say, problems)
-        timings.append((f"{engine} run", time.monotonic() - t1))
-        checks = _claim_checks((run_dir / f"{engine}.log").read_text(encoding="utf-8"))
-    script = run_dir / gen.cgsuite_script_name(ruleset, box, misere)
-    if argv and not cgsuite:
-        t1 = time.monotonic()
-        with prog.scope("cgsuite"):
-            cgsuite = _run_cgsuite(argv, script, run_dir, timeout, say, problems)
-        timings.append(("CGSuite run", time.monotonic() - t1))
-    comp = compare_sources(ruleset, sol, cgsuite, mathematica, claims, table_axes, fixed,
-                           partial=[side for side, _ in problems])
-    if checks:
-        held = sum(c == "{}" for c in checks)
-        comp.notes.append(f"the Mathematica program checked {len(checks)} claim(s) of the spec as the papers "
-                          f"do: {held} printed {{}} (holds on the box)"
-                          + ("" if held == len(checks) else f", {len(checks) - held} listed positions "
-                             f"where it fails (see {engine}.log)"))
-    if not cgsuite:
-        comp.notes.append(
-            "CGSuite was not run. To add it: put the folder on CGSuite's class path and run "
-            f"{script.name} in a worksheet, or run `java -cp <cgsuite.jar> org.cgsuite.lang.Repl "
-            f"{run_dir} < {script}` and save stdout; then `cgs-bridge verify ... --cgsuite FILE` "
-            f"(or --cgsuite-cmd / ${CGSUITE_ENV}).")
+    for s in registry.runners():
+        if handles[s.name] is not None:
+            given[s.name] = _run_one(s, handles[s.name], placed[s.target.name], run_dir, timeout, say,
+                                     problems, timings)
+    comp = compare_sources(ruleset, sol, claims=claims, table_axes=table_axes, fixed=fixed,
+                           partial=[side for side, _ in problems], sources=given)
+    for s in registry.runners():
+        comp.notes.extend(s.runner.notes(handles[s.name], placed[s.target.name], run_dir, given.get(s.name)))
     return VerifyResult(comp, sol, run_dir, files, problems, timings)
 
 
-def _claim_checks(log: str) -> list:
-    """The claim checks the emitted ``.wl`` printed after its table: lines that are lists."""
-    return [ln.strip() for ln in log.splitlines() if ln.strip().startswith("{")]
+def _prepare(given: dict, chosen: dict) -> dict:
+    """``{system: runner handle or None}``: each runner checks its engine choice before any work
+    (a missing engine leaves no run folder). Raises InputError for an unknown system."""
+    unknown = [k for k in given if k not in registry.SYSTEMS]
+    if unknown:
+        raise InputError(f"unknown system {unknown[0]!r}; known: {', '.join(registry.SYSTEMS)}")
+    return {s.name: s.runner.prepare(chosen.get(s.runner.option), given.get(s.name))
+            for s in registry.SYSTEMS.values() if s.runner}
 
 
-def _failure(res, what: str) -> str | None:
-    """The message of a failed or timed-out run (the engine's own last output), or None.
-
-    Raises:
-        EngineError: the engine printed more than :data:`engines.OUTPUT_LIMIT` and was stopped
-        (its output is not compared, even in part).
-    """
-    if res.truncated:
-        engines.require_success(res, what)
-    try:
-        engines.require_success(res, what)
-    except EngineError as e:
-        return str(e)
-    return None
-
-
-def _run_mathematica(ruleset, box, misere, run_dir, name, timeout, say, problems) -> Path:
-    """Run the emitted ``.wl``; return the CSV it wrote (row by row, flushed, so a failed or
-    timed-out run leaves the rows computed so far: then ``("mathematica", message)`` is appended
-    to ``problems`` and the rows are compared as partial output)."""
-    from . import generate as gen
-    program = run_dir / gen.mathematica_program_name(ruleset, box, misere)
-    say(f"running {program.name} in {name} (time limit {timeout:.0f} s) ...")
-    res = engines.run_mathematica_file(program, run_dir, name, timeout=timeout)
-    atomic_write_text(run_dir / f"{name}.log", res.stdout + res.stderr)
-    out = run_dir / gen.mathematica_csv_name(ruleset, box, misere)
-    failed = _failure(res, f"{name} on {program.name}")
-    if failed:
-        problems.append(("mathematica", failed))
-        return out
-    if not out.exists():
-        raise EngineError(f"{name} finished but did not write {out.name}; output:\n{res.tail()}")
-    say(f"{name}: done in {res.seconds:.1f} s")
-    return out
-
-
-def _run_cgsuite(argv, script, run_dir, timeout, say, problems) -> Path:
-    """Feed the emitted script and ``:quit`` to the CGSuite REPL (``CMD FOLDER``); return the
-    saved stdout. Input ending without ``:quit`` (EndOfFileException, exit 1) is not a failure;
-    any other failure or time-out appends ``("cgsuite", message)`` to ``problems``.
-
-    Raises:
-        CGSuiteRunError: the REPL printed a Java exception (its evaluation errors go to stderr).
-    """
-    from cgs_bridge.systems.cgsuite.reader import EOF_EXCEPTION, check_error_transcript, java_exceptions
-    say(f"running CGSuite: {shlex.join(argv)} {run_dir} < {script.name} ...")
-    text = script.read_text(encoding="utf-8") + "\n:quit\n"
-    res = engines.run(argv + [str(run_dir.resolve())], run_dir, timeout, None, stdin=text)
-    out = run_dir / "cgsuite.out"
-    atomic_write_text(out, res.stdout)
-    if res.stderr.strip():
-        atomic_write_text(run_dir / "cgsuite.err", res.stderr)
-        check_error_transcript(res.stderr, str(run_dir / "cgsuite.err"))
-    if not res.timed_out and res.returncode == 1 and java_exceptions(res.stderr) == [EOF_EXCEPTION]:
-        return out  # the REPL read its whole input; it ends this way without :quit
-    failed = _failure(res, "CGSuite")
-    if failed:
-        problems.append(("cgsuite", failed))
+def _run_one(system, handle, files, run_dir, timeout, say, problems, timings):
+    """Run ``system`` (its runner's ``handle``) on its emitted ``files``; the time goes to
+    ``timings``; returns the path of what it printed."""
+    scope, label = system.runner.label(handle)
+    t1 = time.monotonic()
+    with prog.scope(scope):
+        out = system.runner.run(handle, files, run_dir, timeout, say, problems)
+    timings.append((label, time.monotonic() - t1))
     return out

@@ -1,26 +1,16 @@
-"""Running external engines (Mathics3, wolframscript, CGSuite) in a subprocess, under a time and a
-memory limit, in a given folder. Nothing here interprets what the engines print.
-
-Engines:
-
-- ``mathics``: Mathics3, the embedded default (``python -m mathics`` is not an entry point, so the
-  ``mathics`` script next to the running interpreter is used, else the one on PATH);
-- ``wolframscript``: used when on PATH or chosen explicitly;
-- CGSuite: a user-given command line (e.g. ``java -cp cgsuite.jar org.cgsuite.lang.Repl``) fed a
-  script on standard input.
-"""
+"""Running an external engine in a subprocess, under a time and a memory limit, in a given folder
+(optionally inside the bubblewrap sandbox). Nothing here interprets what the engines print, nor
+knows one system from another: how each system starts its engine is its own ``runner`` module
+(:mod:`cgs_bridge.systems.mathematica.runner`, :mod:`cgs_bridge.systems.cgsuite.runner`)."""
 
 from __future__ import annotations
 
 import ctypes
 import os
-import re
 import resource
 import shlex
-import shutil
 import signal
 import subprocess
-import sys
 import threading
 import time
 from dataclasses import dataclass
@@ -55,43 +45,6 @@ class EngineResult:
         """The last ``n`` lines of stdout and stderr, for error messages."""
         lines = (self.stdout.rstrip("\n").splitlines() + self.stderr.rstrip("\n").splitlines())[-n:]
         return "\n".join("  | " + ln for ln in lines)
-
-
-def mathics_command() -> list | None:
-    """Argument prefix that runs Mathics3 on a file (``[..., '-q', '-f']``), or None if missing."""
-    here = Path(sys.executable).parent / "mathics"
-    if here.exists():
-        return [str(here), "-q", "-f"]
-    found = shutil.which("mathics")
-    return [found, "-q", "-f"] if found else None
-
-
-def wolframscript_command() -> list | None:
-    found = shutil.which("wolframscript")
-    return [found, "-file"] if found else None
-
-
-def mathematica_engine(choice: str | None = None) -> tuple:
-    """Pick the Mathematica engine: ``choice`` in (None, 'auto', 'mathics', 'wolframscript').
-
-    Returns:
-        ``(name, argv_prefix)``; the file to run is appended to ``argv_prefix``.
-    Raises:
-        EngineError: the chosen engine (or, for auto, any engine) is not installed.
-    """
-    choice = choice or "auto"
-    if choice in ("auto", "wolframscript"):
-        ws = wolframscript_command()
-        if ws:
-            return "wolframscript", ws
-        if choice == "wolframscript":
-            raise EngineError("wolframscript is not on PATH")
-    if choice in ("auto", "mathics"):
-        m = mathics_command()
-        if m:
-            return "mathics", m
-        raise EngineError("Mathics3 is not installed (pip install Mathics3)")
-    raise EngineError(f"unknown Mathematica engine {choice!r} (auto, mathics, wolframscript)")
 
 
 def _limits(memory: int | None, extra=()):
@@ -167,6 +120,16 @@ def run(command: list, cwd, timeout: float = DEFAULT_TIMEOUT, memory: int | None
                                 preexec_fn=_limits(memory, extra), env=full_env)
     except OSError as e:
         raise EngineError(f"cannot start {shlex.join(command)}: {e}") from None
+    out, err, over, timed_out = _communicate(proc, command, stdin, timeout, output_limit)
+    text = [b"".join(x).decode("utf-8", "replace").replace("\r\n", "\n") for x in (out, err)]
+    return EngineResult(command, None if timed_out else proc.returncode, text[0], text[1],
+                        time.monotonic() - start, timed_out=timed_out, truncated=over.is_set())
+
+
+def _communicate(proc, command: list, stdin: str | None, timeout: float, output_limit: int) -> tuple:
+    """Feed ``stdin``, collect stdout and stderr (at most ``output_limit`` bytes each) until the
+    process ends or ``timeout``; the process group is killed in every case. Returns ``(stdout
+    chunks, stderr chunks, over-limit Event, timed out)``."""
     out, err, over = [], [], threading.Event()
     threads = [threading.Thread(target=_reader, args=(s, b, output_limit, over, proc), daemon=True)
                for s, b in ((proc.stdout, out), (proc.stderr, err))]
@@ -193,23 +156,7 @@ def run(command: list, cwd, timeout: float = DEFAULT_TIMEOUT, memory: int | None
         _kill(proc)                    # anything the engine left running in its group
     for t in threads:
         t.join(5)
-    text = [b"".join(x).decode("utf-8", "replace").replace("\r\n", "\n") for x in (out, err)]
-    return EngineResult(command, None if timed_out else proc.returncode, text[0], text[1],
-                        time.monotonic() - start, timed_out=timed_out, truncated=over.is_set())
-
-
-def mathics_interpreter(script: str) -> str:
-    """The Python interpreter that runs the ``mathics`` script (its ``#!`` line), else this one."""
-    try:
-        with open(script, "rb") as f:
-            first = f.readline(4096).decode("utf-8", "replace")
-    except OSError:
-        return sys.executable
-    if first.startswith("#!"):
-        parts = first[2:].split()
-        if parts and os.path.isabs(parts[0]) and os.path.basename(parts[0]).startswith("python"):
-            return parts[0]
-    return sys.executable
+    return out, err, over, timed_out
 
 
 def _wait(proc, timeout: float, out: list, command: list) -> None:
@@ -239,87 +186,6 @@ def _wait(proc, timeout: float, out: list, command: list) -> None:
         task.update(lines + sum(c.count(b"\n") for c in out[seen:]))
 
 
-def run_mathematica_file(path, cwd=None, engine: str | None = None, timeout: float = DEFAULT_TIMEOUT,
-                         memory: int | None = DEFAULT_MEMORY, sandbox=None,
-                         lockdown: bool = False, audit_plan: str | None = None) -> EngineResult:
-    """Run a ``.wl`` file as a script with the chosen engine (see :func:`mathematica_engine`).
-
-    The Mathics3 recursion limit is raised through ``MATHICS_MAX_RECURSION_DEPTH`` (design notes).
-
-    Args:
-        sandbox: :class:`cgs_bridge.systems.sandbox.Limits` to run inside the OS sandbox (``cwd`` is its
-            only writable folder and must hold ``path``), or None.
-        lockdown: Mathics3 only: set ``MATHICS3_SANDBOX=1`` and start the engine through
-            :mod:`cgs_bridge.systems.mathematica.launcher` (copied into ``cwd``), which removes process, file,
-            network and code-loading builtins before the file is read.
-        audit_plan: with ``lockdown``: run the launcher's audit mode (``--audit``), the plan (JSON
-            text, see :func:`cgs_bridge.systems.mathematica.launcher.audit_run`) given on standard input.
-    Raises:
-        EngineError: engine missing, not startable, or started broken (:func:`startup_failure`:
-        a builtin module not loaded, a Python traceback, no kernel). A program that fails or
-        times out is *returned*; callers decide (see :func:`require_success`).
-    """
-    name, prefix = mathematica_engine(engine)
-    path = Path(path).resolve()
-    cwd = Path(cwd or path.parent)
-    env = {"MATHICS_MAX_RECURSION_DEPTH": "100000"} if name == "mathics" else {}
-    argv = prefix + [str(path)]
-    if lockdown and name == "mathics":
-        from importlib import resources
-        launcher = cwd.resolve() / "cgsb_launcher.py"
-        launcher.write_text(resources.files("cgs_bridge.systems.mathematica").joinpath("launcher.py")
-                            .read_text(encoding="utf-8"), encoding="utf-8")
-        env["MATHICS3_SANDBOX"] = "1"
-        argv = [mathics_interpreter(prefix[0]), "-I", str(launcher),
-                *(["--audit"] if audit_plan is not None else []), str(path)]
-    result = run(argv, cwd, timeout, memory, env=env, sandbox=sandbox,
-                 stdin=audit_plan if lockdown and name == "mathics" else None)
-    return require_started(result, name, f"{name} on {path.name}")
-
-
-# What an engine prints when it did not start properly: then nothing it computed can be trusted
-# (Mathics3 without a builtin module silently leaves calls such as IntegerPart unevaluated).
-_NOT_LOADED = re.compile(r"Not able to load (\S+?)\.? Check your installation")
-_TRACEBACK = "Traceback (most recent call last):"
-_NO_KERNEL = re.compile(r"(?i)^.*\b(?:unable to|could not|cannot|can't|failed to)\b.*\b(?:kernel|wolfram engine)\b.*$",
-                        re.M)
-
-
-def startup_failure(result: EngineResult, name: str) -> str | None:
-    """Why the engine ``name`` (``mathics``, ``wolframscript``) did not run properly, or None.
-
-    Recognised (Mathics3 10.0.1, wolframscript): a builtin module that could not be loaded
-    (Mathics3 prints the Python error, then ``Not able to load MODULE. Check your installation.``
-    and goes on without those builtins), a Python traceback (the engine itself crashed), and a
-    wolframscript that cannot find or launch a kernel.
-    """
-    text = result.stdout + "\n" + result.stderr
-    lines = text.splitlines()
-    for i, line in enumerate(lines):
-        m = _NOT_LOADED.search(line)
-        if m:
-            why = lines[i - 1].strip() if i > 0 and lines[i - 1].strip() else "reason not printed"
-            return (f"{name} could not load its builtin module {m.group(1)} ({why}); its builtins are "
-                    "missing, so no result of this run can be trusted. Reinstall with "
-                    "`pip install -e .` (the project declares what Mathics3 needs)")
-    if _TRACEBACK in text:
-        tail = [ln for ln in text[text.index(_TRACEBACK):].splitlines() if ln.strip()]
-        return f"{name} crashed with a Python error: {tail[-1].strip()}"
-    if name == "wolframscript":
-        m = _NO_KERNEL.search(text)
-        if m:
-            return f"wolframscript has no usable kernel: {m.group(0).strip()}"
-    return None
-
-
-def require_started(result: EngineResult, name: str, what: str) -> EngineResult:
-    """Raise :class:`EngineError` naming what failed when :func:`startup_failure` finds a reason."""
-    why = startup_failure(result, name)
-    if why:
-        raise EngineError(f"{what}: {why}; output:\n{result.tail()}")
-    return result
-
-
 def require_success(result: EngineResult, what: str) -> EngineResult:
     """Raise :class:`EngineError` with the engine's own output if ``result`` failed or timed out."""
     if result.truncated:
@@ -331,3 +197,20 @@ def require_success(result: EngineResult, what: str) -> EngineResult:
     if result.returncode != 0:
         raise EngineError(f"{what} failed (exit {result.returncode}); output:\n{result.tail()}")
     return result
+
+
+def run_failure(res: EngineResult, what: str) -> str | None:
+    """The message of a failed or timed-out run (the engine's own last output), or None: the
+    rows such a run delivered are still compared (as partial output).
+
+    Raises:
+        EngineError: the engine printed more than :data:`OUTPUT_LIMIT` and was stopped (its
+        output is not compared, even in part).
+    """
+    if res.truncated:
+        require_success(res, what)
+    try:
+        require_success(res, what)
+    except EngineError as e:
+        return str(e)
+    return None

@@ -1,27 +1,61 @@
-"""The registry of emission targets: ``TARGETS`` maps a name to its
-:class:`~cgs_bridge.systems.printing.context.Target` (printer class, file naming, template context).
+"""The registry of outside systems: :data:`SYSTEMS` maps a name to its
+:class:`~cgs_bridge.systems.base.System` (printer target, reader, runner, auditor), one line of
+:data:`NAMES` per system; :data:`TARGETS` maps the same names to their printer
+:class:`~cgs_bridge.systems.printing.context.Target`.
 
-A target lives in one module (its printer, ``files`` and ``context`` functions and a ``TARGET``
-record: :mod:`cgs_bridge.systems.cgsuite.printer`, :mod:`cgs_bridge.systems.mathematica.printer`) and one
-template folder ``cgs_bridge/systems/<system>/templates/<name>/``. Adding a target (Maple, Lean, ...) means that
-module, that folder and one :func:`register` line below; the CLI's ``--target`` choices come from
-:data:`TARGETS`.
+A system lives in one folder ``cgs_bridge/systems/<name>/`` whose ``system.py`` defines ``SYSTEM``,
+and is one line of :data:`NAMES` (docs/recipes/new-system.md). ``generate``'s ``--target`` choices,
+the ``--<name> FILE`` sources of ``compare``/``verify``, their engine options, the comparison's
+sides and ``audit``'s ``--language`` choices all come from here.
 """
 
 from __future__ import annotations
 
-from cgs_bridge.systems.printing.context import Target
+from importlib import import_module
 
-from .cgsuite import printer as cgsuite
-from .mathematica import printer as mathematica
+from cgs_bridge.systems.base import System
 
+#: The registered systems, one line each: the folder ``cgs_bridge/systems/<name>/`` whose
+#: ``system.py`` defines ``SYSTEM``. This order is the order of ``--target all``, of the emitted
+#: files and of the comparison's sides.
+NAMES = (
+    "cgsuite",
+    "mathematica",
+)
+
+SYSTEMS: dict = {}
 TARGETS: dict = {}
 
 
-def register(target: Target) -> None:
-    """Add ``target`` (registration order is the order of ``--target all``)."""
-    TARGETS[target.name] = target
+def register(system: System) -> None:
+    """Add ``system`` (after those of :data:`NAMES`, for a system defined outside this package)."""
+    SYSTEMS[system.name] = system
+    TARGETS[system.target.name] = system.target
 
 
-register(cgsuite.TARGET)
-register(mathematica.TARGET)
+for _name in NAMES:
+    register(import_module(f"{__package__}.{_name}.system").SYSTEM)
+
+
+def runners() -> list:
+    """The systems ``verify`` can run, in the order it runs them."""
+    return sorted((s for s in SYSTEMS.values() if s.runner), key=lambda s: s.run_order)
+
+
+def auditors() -> list:
+    """The :class:`~cgs_bridge.systems.base.Auditor` of every audited system, in registry order."""
+    return [s.auditor for s in SYSTEMS.values() if s.auditor]
+
+
+def detect_language(path: str, text: str) -> str:
+    """The auditor language of a published program (``cgscript``, ``mathematica``): by file
+    extension (``.cgs``; ``.wl``, ``.m``, ``.nb``, ``.wls``), else by content: the language whose
+    typical constructs (:attr:`Auditor.signs`: CGScript's ``for .. from .. do``,
+    ``class .. extends``, ``Worksheet.Print`` against Mathematica's ``f[...]`` heads and ``[[``)
+    occur most often; a tie goes to the later-registered language."""
+    low = str(path).lower()
+    for a in auditors():
+        if low.endswith(a.extensions):
+            return a.language
+    counted = [(len(a.signs.findall(text)), a.language) for a in auditors()]
+    return max(reversed(counted), key=lambda c: c[0])[1]

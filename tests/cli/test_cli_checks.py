@@ -81,7 +81,7 @@ def test_no_abbreviated_long_options(capsys):
 
 
 def test_inputs_checked_before_any_engine(tmp_path, capsys, monkeypatch):
-    from cgs_bridge.systems import engines
+    from cgs_bridge.systems.mathematica import runner as engines
     monkeypatch.setattr(engines, "mathics_command", lambda: pytest.fail("an engine was started"))
     run_dir = tmp_path / "run"
     code, _, err = run(capsys, "verify", "triangular", "--bound", "2", "--run-dir", str(run_dir),

@@ -20,7 +20,7 @@ from cgs_bridge.jobs import generate
 from cgs_bridge.jobs.compare import compare_table
 from cgs_bridge.model import catalog
 from cgs_bridge.model.game import Ruleset
-from cgs_bridge.systems import engines
+from cgs_bridge.systems.mathematica import runner as engines
 from cgs_bridge.systems.mathematica.reader import read_output
 from solvers import parse_bound, solve
 

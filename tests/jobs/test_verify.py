@@ -35,7 +35,7 @@ def test_verify_refuses_a_non_empty_run_dir(tmp_path, capsys):
 
 
 def test_verify_reports_an_engine_failure_with_its_output(tmp_path, capsys, monkeypatch):
-    from cgs_bridge.systems import engines
+    from cgs_bridge.systems.mathematica import runner as engines
     fake = tmp_path / "mathics"
     fake.write_text("#!/bin/sh\necho 'Syntax::sntxf: boom' ; exit 3\n")
     fake.chmod(0o755)
@@ -47,7 +47,7 @@ def test_verify_reports_an_engine_failure_with_its_output(tmp_path, capsys, monk
 
 
 def test_verify_reports_a_time_out(tmp_path, capsys, monkeypatch):
-    from cgs_bridge.systems import engines
+    from cgs_bridge.systems.mathematica import runner as engines
     fake = tmp_path / "mathics"
     fake.write_text("#!/bin/sh\necho started; sleep 30\n")
     fake.chmod(0o755)
@@ -59,7 +59,7 @@ def test_verify_reports_a_time_out(tmp_path, capsys, monkeypatch):
 
 
 def test_verify_with_a_missing_engine_writes_nothing(tmp_path, capsys, monkeypatch):
-    from cgs_bridge.systems import engines
+    from cgs_bridge.systems.mathematica import runner as engines
     monkeypatch.setattr(engines, "wolframscript_command", lambda: None)
     run = tmp_path / "r"
     assert main(["verify", "nim", "--bound", "2", "--run-dir", str(run),

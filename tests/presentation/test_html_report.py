@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from cgs_bridge.cli.main import main
-from cgs_bridge.systems.engines import mathics_command
+from cgs_bridge.systems.mathematica.runner import mathics_command
 
 import paths
 from seed_programs import write

@@ -16,7 +16,7 @@ import sys
 import pytest
 
 from cgs_bridge.cli.main import main
-from cgs_bridge.systems import engines
+from cgs_bridge.systems.mathematica import runner as engines
 
 import paths
 

@@ -14,7 +14,8 @@ from cgs_bridge.jobs.generate import emit, mathematica_csv_name
 from cgs_bridge.model import catalog
 from cgs_bridge.model.game import Ruleset
 from cgs_bridge.model.loading import load_text
-from cgs_bridge.systems.engines import mathics_command, require_success, run
+from cgs_bridge.systems.engines import require_success, run
+from cgs_bridge.systems.mathematica.runner import mathics_command
 from solvers import parse_bound, solve
 
 SPECS = {

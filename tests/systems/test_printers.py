@@ -17,8 +17,9 @@ from cgs_bridge.language.evaluate import Compiler
 from cgs_bridge.language.parser import parse_expr
 from cgs_bridge.language.spec_printer import SpecPrinter, expr_text
 from cgs_bridge.systems.cgsuite.printer import CGSuitePrinter, floor_mod_helper, uses_floor_mod
-from cgs_bridge.systems.engines import mathics_command, run
+from cgs_bridge.systems.engines import run
 from cgs_bridge.systems.mathematica.printer import HELPERS, MathematicaPrinter
+from cgs_bridge.systems.mathematica.runner import mathics_command
 from cgs_bridge.systems.printing import naming
 from cgs_bridge.systems.registry import TARGETS
 

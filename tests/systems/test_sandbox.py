@@ -20,6 +20,7 @@ import pytest
 
 from cgs_bridge.cli.main import main
 from cgs_bridge.systems import engines, sandbox
+from cgs_bridge.systems.mathematica import runner as mma_runner
 
 import escape_attempts as ea
 import paths
@@ -51,8 +52,8 @@ def _run_attempts(tmp_path, canary, monkeypatch, **kw):
     prog.write_text(ea.program(str(canary)))
     # the sandbox is under test here, not start-up detection: an engine that crashes on a hostile
     # statement (a traceback, which verify/audit turn into an EngineError) is still inspected
-    monkeypatch.setattr(engines, "require_started", lambda result, name, what: result)
-    res = engines.run_mathematica_file(prog, cwd=scratch, engine="mathics", timeout=300, **kw)
+    monkeypatch.setattr(mma_runner, "require_started", lambda result, name, what: result)
+    res = mma_runner.run_mathematica_file(prog, cwd=scratch, engine="mathics", timeout=300, **kw)
     return res, res.stdout + res.stderr
 
 

@@ -17,7 +17,8 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from cgs_bridge.systems.engines import require_success, run_mathematica_file
+from cgs_bridge.systems.engines import require_success
+from cgs_bridge.systems.mathematica.runner import run_mathematica_file
 
 
 def _published_program(bound: int, text: str) -> str:

@@ -22,12 +22,12 @@ Forms handled (all seen in real CGSuite 2.2-beta2 output, ``shared/fixtures/cgsu
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
 import pandas as pd
 
 from cgs_bridge.foundation.errors import EngineError, InputError
 from cgs_bridge.foundation.io import check_line_length, check_row_count
+from cgs_bridge.systems.imported import ImportedTable, in_int64
 
 _BANNER = ("Welcome to the CGSuite REPL", "Type CGScript expressions", "Adding folder to classpath")
 _VALUE = re.compile(r"^(-?\d+|\*|\*\d+)$")
@@ -43,21 +43,8 @@ class CGSuiteRunError(EngineError):
     """CGSuite reported an error (the transcript carries its message, the line and the caret)."""
 
 
-@dataclass
-class Transcript:
-    """An imported transcript: ``frame`` has the coordinate columns then ``grundy`` (and
-    ``misere`` when present); ``lines`` gives the source line of each row; ``scalars`` holds lone
-    values printed outside the table as ``(line, value)``; ``others`` non-numeric REPL values;
-    ``ended_without_quit``: the REPL's stdin ended without ``:quit`` (EndOfFileException);
-    ``checks``: the claim checks of the emitted scripts, ``(line, [positions where it fails])``
-    (a list ``[]`` or a list of coordinate-only lists)."""
-
-    frame: pd.DataFrame
-    lines: list = field(default_factory=list)
-    scalars: list = field(default_factory=list)
-    others: list = field(default_factory=list)
-    ended_without_quit: bool = False
-    checks: list = field(default_factory=list)
+#: The shared imported-table type (:mod:`cgs_bridge.systems.imported`), by its former name.
+Transcript = ImportedTable
 
 
 def nimber(token: str, where: str) -> int:
@@ -70,14 +57,6 @@ def nimber(token: str, where: str) -> int:
     if len(t) > 24:
         raise InputError(f"{where}: {t[:30]}... is beyond the 64-bit integers cgs-bridge compares")
     return in_int64(int(t[1:]) if t.startswith("*") else int(t), where)
-
-
-def in_int64(v: int, where: str) -> int:
-    """``v`` if it fits a signed 64-bit integer (what compared tables hold), else InputError."""
-    if not -(1 << 63) <= v < (1 << 63):
-        raise InputError(f"{where}: {v} is beyond the 64-bit integers cgs-bridge compares "
-                         "(|value| < 2^63); not a position or Grundy value of a box")
-    return v
 
 
 def _split_top(text: str, where: str) -> list:
@@ -168,7 +147,7 @@ def ended_without_quit(text: str) -> bool:
     return EOF_EXCEPTION in text
 
 
-def parse_transcript(text: str, ncoords: int, file: str = "<cgsuite>") -> Transcript:
+def parse_transcript(text: str, ncoords: int, file: str = "<cgsuite>") -> ImportedTable:
     """Parse a CGSuite transcript into rows of ``ncoords`` coordinates plus 1 or 2 values.
 
     Raises:
@@ -216,7 +195,7 @@ def parse_transcript(text: str, ncoords: int, file: str = "<cgsuite>") -> Transc
             if len(r) != first:
                 raise InputError(f"{file}:{no}: a row of {len(r)} values, but the first row "
                                  f"(line {where_rows[0]}) has {first}; rows of different lengths")
-    return Transcript(_frame(rows, ncoords), where_rows, scalars, others, ended_without_quit(text), checks)
+    return ImportedTable(_frame(rows, ncoords), where_rows, scalars, others, ended_without_quit(text), checks)
 
 
 def read_values(text: str, file: str = "<cgsuite>") -> list:
@@ -252,7 +231,7 @@ def _frame(rows: list, ncoords: int) -> pd.DataFrame:
 
 
 def parse_table(text: str, coords: tuple, rows_axis: str, cols_axis: str, fixed: dict,
-                file: str = "<cgsuite>", row_start: int = 0, col_start: int = 0) -> Transcript:
+                file: str = "<cgsuite>", row_start: int = 0, col_start: int = 0) -> ImportedTable:
     """Parse a ``Table(...)`` grid: cell (r, c) is the value at ``rows_axis = row_start + r``,
     ``cols_axis = col_start + c`` and the ``fixed`` coordinates.
 
@@ -285,4 +264,4 @@ def parse_table(text: str, coords: tuple, rows_axis: str, cols_axis: str, fixed:
             where_rows.append(no)
         check_row_count(len(out), file, no)
         r += 1
-    return Transcript(_frame(out, len(coords)), where_rows)
+    return ImportedTable(_frame(out, len(coords)), where_rows)

@@ -36,3 +36,35 @@ def cgsuite_argv(cgsuite_cmd=None) -> list | None:
     if os.sep in argv[0]:  # a relative path names a file from here, not from the run folder
         argv[0] = os.path.abspath(found)
     return argv
+
+
+def run_script(argv: list, files: dict, run_dir, timeout: float, say, problems: list):
+    """``verify``'s run: feed the emitted worksheet script (``files["script.cgs.j2"]``) and
+    ``:quit`` to the CGSuite REPL (``CMD FOLDER``); return the saved stdout ``cgsuite.out``. Input
+    ending without ``:quit`` (EndOfFileException, exit 1) is not a failure; any other failure or
+    time-out appends ``("cgsuite", message)`` to ``problems``.
+
+    Raises:
+        CGSuiteRunError: the REPL printed a Java exception (its evaluation errors go to stderr).
+    """
+    from pathlib import Path
+
+    from cgs_bridge.foundation.io import atomic_write_text
+    from cgs_bridge.systems import engines
+
+    from .reader import EOF_EXCEPTION, check_error_transcript, java_exceptions
+    run_dir, script = Path(run_dir), files["script.cgs.j2"]
+    say(f"running CGSuite: {shlex.join(argv)} {run_dir} < {script.name} ...")
+    text = script.read_text(encoding="utf-8") + "\n:quit\n"
+    res = engines.run(argv + [str(run_dir.resolve())], run_dir, timeout, None, stdin=text)
+    out = run_dir / "cgsuite.out"
+    atomic_write_text(out, res.stdout)
+    if res.stderr.strip():
+        atomic_write_text(run_dir / "cgsuite.err", res.stderr)
+        check_error_transcript(res.stderr, str(run_dir / "cgsuite.err"))
+    if not res.timed_out and res.returncode == 1 and java_exceptions(res.stderr) == [EOF_EXCEPTION]:
+        return out  # the REPL read its whole input; it ends this way without :quit
+    failed = engines.run_failure(res, "CGSuite")
+    if failed:
+        problems.append(("cgsuite", failed))
+    return out

@@ -28,6 +28,14 @@ runs Mathics3; it does not import cgs_bridge): ``python mathics_launcher.py FILE
 
 import sys
 
+#: The launcher's second file (``launcher_choose.py``, copied beside it as ``<this file's
+#: stem>_choose.py``), loaded by its path before any program code exists; the functions named in
+#: :data:`FROM_SECOND` are then globals of this module too.
+_second = None
+FROM_SECOND = ("_text", "_call", "_position", "_templates", "_match", "_build", "_evaluate", "_kind",
+               "_table_entry", "_choose")
+_text = _call = _position = _templates = _match = _build = _evaluate = _kind = _table_entry = _choose = None
+
 #: Builtins removed (those of the modules Mathics3 already skips are listed too, for other versions).
 DENY = (
     # processes, shell, the Python side of the engine
@@ -69,33 +77,6 @@ def _lock_down() -> None:
     definitions.Definitions.__init__ = locked_init
 
 
-def _text(expr, depth=0, symbols=None) -> str:
-    """InputForm-like text of ``expr`` built from the Python objects (never by the engine's own
-    formatting, which the program can redefine): integers, lists, strings, symbols, calls. The
-    ``Global``` symbols met are added to the set ``symbols`` when given."""
-    from mathics.core.atoms import Integer, String
-    from mathics.core.symbols import Symbol
-    if depth > 200:
-        return "$Deep"
-    if isinstance(expr, Integer):
-        return str(expr.value)
-    if isinstance(expr, String):
-        return '"' + expr.value.replace("\\", "\\\\").replace('"', '\\"') + '"'
-    if isinstance(expr, Symbol):
-        name = expr.get_name()
-        if symbols is not None and name.startswith("Global`"):
-            symbols.add(name)
-        return name.split("`")[-1] if name.startswith(("Global`", "System`")) else name
-    elements = getattr(expr, "elements", None)
-    if elements is None:
-        return str(expr)
-    inner = ", ".join(_text(e, depth + 1, symbols) for e in elements)
-    head = expr.get_head()
-    if isinstance(head, Symbol) and head.get_name() == "System`List":
-        return "{" + inner + "}"
-    return _text(head, depth + 1, symbols) + "[" + inner + "]"
-
-
 class Channel:
     """The audit's lines on standard output: ``@@CGSB-<key>@@ <tag> <payload> @@END-<key>@@``."""
 
@@ -117,30 +98,37 @@ def _statement_status(evaluation) -> str:
     return _text(exc)
 
 
-def _call(definitions, evaluation_class, output, head: str, arg, seen=None):
-    """``head[arg]`` (``head`` alone when ``arg`` is None) evaluated directly (no ``$Pre``/
-    ``$Post``), as text; ``Global``` symbols in a non-integer result are added to ``seen``; a Quit
-    propagates."""
-    from mathics.core.expression import Expression
-    from mathics.core.symbols import Symbol
-    expr = Symbol(definitions.lookup_name(head)) if arg is None else Expression(
-        Symbol(definitions.lookup_name(head)), arg)
-    return _evaluate(definitions, evaluation_class, output, expr, seen)
-
-
-def _position(p):
-    from mathics.core.atoms import Integer
-    from mathics.core.list import ListExpression
-    return ListExpression(*[Integer(int(v)) for v in p])
+def _run_text(definitions, output, text: str):
+    """Evaluate ``text`` statement by statement as ``mathics -f`` would: ``(status, last value)``,
+    the status ``ok`` or why a statement did not end normally."""
+    from mathics.core.evaluation import Evaluation
+    from mathics.core.parser import MathicsMultiLineFeeder
+    feeder = MathicsMultiLineFeeder(text, "program.wl")
+    status, value = "ok", None
+    while not feeder.empty():
+        evaluation = Evaluation(definitions, output=output, catch_interrupt=False)
+        query = evaluation.parse_feeder(feeder)
+        if query is None:
+            continue
+        try:
+            evaluation.evaluate(query)
+        except (SystemExit, KeyboardInterrupt):
+            raise
+        except BaseException as e:  # an engine limit (RecursionError, MemoryError) or bug
+            return '$Failed["' + type(e).__name__ + '"]', None
+        value = evaluation.last_eval
+        if _statement_status(evaluation) != "ok":
+            status = _statement_status(evaluation)
+    return status, value
 
 
 def audit_run(plan: dict) -> int:
     """Evaluate the program of ``plan`` statement by statement, then make the checks (module
     docstring). Returns the process exit code (0; a Quit of the program ends the process)."""
+    _load_second()
     from mathics.__main__ import TerminalOutput, TerminalShell
     from mathics.core.definitions import Definitions
     from mathics.core.evaluation import Evaluation
-    from mathics.core.parser import MathicsMultiLineFeeder
     from mathics.settings import default_pymathics_modules
     channel = Channel(plan["key"])
     definitions = Definitions(add_builtin=True, extension_modules=tuple(default_pymathics_modules))
@@ -150,23 +138,7 @@ def audit_run(plan: dict) -> int:
     output = TerminalOutput(shell)
 
     def run(text: str):
-        feeder = MathicsMultiLineFeeder(text, "program.wl")
-        status, value = "ok", None
-        while not feeder.empty():
-            evaluation = Evaluation(definitions, output=output, catch_interrupt=False)
-            query = evaluation.parse_feeder(feeder)
-            if query is None:
-                continue
-            try:
-                evaluation.evaluate(query)
-            except (SystemExit, KeyboardInterrupt):
-                raise
-            except BaseException as e:  # an engine limit (RecursionError, MemoryError) or bug
-                return '$Failed["' + type(e).__name__ + '"]', None
-            value = evaluation.last_eval
-            if _statement_status(evaluation) != "ok":
-                status = _statement_status(evaluation)
-        return status, value
+        return _run_text(definitions, output, text)
 
     if plan.get("prelude"):
         run(plan["prelude"])
@@ -285,221 +257,6 @@ class Trace:
         Expression.evaluate = evaluate
 
 
-def _templates(plan, definitions) -> dict:
-    """The calls given with other arguments (``--moves 'opts[#, k]'``, ``plan["calls"]``): full
-    head name -> [(key, args)], the key under which :class:`Trace` records them (``call:moves``)."""
-    out = {}
-    for role, call in (plan.get("calls") or {}).items():
-        if role in ("grundy", "moves") and call.get("args") is not None:
-            out.setdefault(definitions.lookup_name(call["head"]), []).append(
-                ("call:" + role, [tuple(a) for a in call["args"]]))
-    return out
-
-
-def _match(n: int, args, elements, evaluation, others=None):
-    """The position of a call whose ``elements`` fit ``args`` (``slot``: a list of n integers,
-    ``seq``: n integers, ``int``: that integer, ``sym``: anything the program passed, its text
-    appended to ``others``), or None. Only symbols among the elements are evaluated (as
-    :meth:`Trace.position` does)."""
-    from mathics.core.atoms import Integer
-    from mathics.core.list import ListExpression
-    from mathics.core.symbols import Symbol
-    width = sum(n if a[0] == "seq" else 1 for a in args)
-    if len(elements) != width:
-        return None
-
-    def value(e):
-        return e.evaluate(evaluation) if isinstance(e, Symbol) else e
-    i, p = 0, None
-    for a in args:
-        if a[0] == "seq":
-            got = [value(e) for e in elements[i:i + n]]
-            if not all(isinstance(v, Integer) for v in got):
-                return None
-            p, i = tuple(v.value for v in got), i + n
-            continue
-        e = elements[i]
-        i += 1
-        if a[0] == "slot":
-            e = value(e)
-            if not (isinstance(e, ListExpression) and len(e.elements) == n
-                    and all(isinstance(v, Integer) for v in e.elements)):
-                return None
-            p = tuple(v.value for v in e.elements)
-        elif a[0] == "int":
-            e = value(e)
-            if not (isinstance(e, Integer) and e.value == a[1]):
-                return None
-        elif others is not None:
-            others.append(_text(value(e)))
-    return p
-
-
-def _build(definitions, call, p):
-    """The expression of a given call (``plan["calls"][role]``) at position ``p`` (None: no
-    position, ``--positions``), built from its parts (never parsed from text)."""
-    from mathics.core.atoms import Integer
-    from mathics.core.expression import Expression
-    from mathics.core.symbols import Symbol
-    parts = []
-    for a in call["args"]:
-        if a[0] == "slot":
-            parts.append(_position(p))
-        elif a[0] == "seq":
-            parts += [Integer(int(v)) for v in p]
-        elif a[0] == "int":
-            parts.append(Integer(int(a[1])))
-        else:
-            parts.append(Symbol(definitions.lookup_name(a[1])))
-    return Expression(Symbol(definitions.lookup_name(call["head"])), *parts)
-
-
-def _evaluate(definitions, evaluation_class, output, expr, seen=None) -> str:
-    """``expr`` evaluated directly (as :func:`_call`), as text."""
-    from mathics.core.atoms import Integer
-    ev = evaluation_class(definitions, output=output, catch_interrupt=False)
-    try:
-        value = expr.evaluate(ev)
-    except SystemExit:
-        raise
-    except Exception as e:
-        return "$Failed[" + '"' + type(e).__name__ + '"' + "]"
-    finally:
-        ev.stop()
-    return _text(value, symbols=None if isinstance(value, Integer) else seen)
-
-
-def _kind(expr, n: int) -> str:
-    """``int``, ``options`` (a list of n-integer lists), or ``other``."""
-    from mathics.core.atoms import Integer
-    from mathics.core.list import ListExpression
-    if isinstance(expr, Integer):
-        return "int"
-    if isinstance(expr, ListExpression) and all(
-            isinstance(q, ListExpression) and len(q.elements) == n
-            and all(isinstance(v, Integer) for v in q.elements) for q in expr.elements):
-        return "options"
-    return "other"
-
-
-def _by_evidence(trace, box, kind: str):
-    """The traced function with the most values of ``kind`` at positions of the box, and how many."""
-    best, count = None, 0
-    for name, calls in trace.calls.items():
-        c = sum(1 for p in box if p in calls and _kind(calls[p], trace.n) == kind)
-        if kind == "options" and not any(_kind(v, trace.n) == kind and v.elements for v in calls.values()):
-            c = 0  # only empty lists: not a move function
-        if c > count:
-            best, count = name, c
-    return best, count
-
-
-def _position_lists(definitions, n: int):
-    """``Global``` symbols whose value is a list of n-integer lists: name -> set of positions."""
-    out = {}
-    for name in definitions.get_user_names():
-        if not name.startswith("Global`"):
-            continue
-        rules = definitions.get_ownvalues(name)
-        if len(rules) == 1:
-            value = rules[0].replace
-            if getattr(value, "elements", None) and _kind(value, n) == "options":
-                out[name] = {tuple(v.value for v in q.elements) for q in value.elements}
-    return out
-
-
-def _table_entry(value, p):
-    """``value[[p1 + 1, p2 + 1, ...]]`` of a nested list, or None."""
-    for i in p:
-        elements = getattr(value, "elements", None)
-        if elements is None or not 0 <= i < len(elements) or value.get_head_name() != "System`List":
-            return None
-        value = elements[i]
-    return value
-
-
-def _by_table(definitions, n: int, box):
-    """The ``Global``` symbol whose value is a nested list of depth n holding an integer at
-    ``[[p1 + 1, ..., pn + 1]]`` for the most positions p of the box (a table filled by loops)."""
-    from mathics.core.atoms import Integer
-    best, count = None, 0
-    for name in definitions.get_user_names():
-        rules = definitions.get_ownvalues(name) if name.startswith("Global`") else []
-        if len(rules) != 1 or rules[0].replace.get_head_name() != "System`List":
-            continue
-        c = sum(isinstance(_table_entry(rules[0].replace, p), Integer) for p in box)
-        if c > count:
-            best, count = name, c
-    return best, count
-
-
-def _choose(plan, definitions, trace, box):
-    """The Grundy function, the move function and the position list: given names, else what the
-    program called while it ran (evidence), else the names detected from the text if defined."""
-    chosen = {}
-    calls = plan.get("calls") or {}
-    for role, kind in (("grundy", "int"), ("moves", "options")):
-        name = plan.get(role)
-        if calls.get(role, {}).get("args") is not None:
-            passed = sorted(trace.others.get("call:" + role, set()))
-            if len(passed) > 1:  # e.g. gr[p, 1] and gr[p, 2]: which one is judged is not clear
-                names = [a[1] for a in calls[role]["args"] if a[0] == "sym"]
-                chosen[role] = (calls[role]["text"], f"given as a call, but the program passed "
-                                f"{len(passed)} different values for {', '.join(names)} "
-                                f"({'; '.join(', '.join(v) for v in passed[:4])}): name the one to "
-                                "judge as an integer", "ambiguous")
-                continue
-            count = sum(1 for p in box if p in trace.calls.get("call:" + role, {}))
-            chosen[role] = (calls[role]["text"], f"given as a call, recorded at {count} positions of "
-                            "the box while the program ran (the others called after the program)",
-                            "call")
-            continue
-        if plan.get("given", {}).get(role) or not name:
-            chosen[role] = (name, "given" if name else "not checked")
-            continue
-        found, count = _by_evidence(trace, box, kind)
-        if found:
-            what = "integer values" if kind == "int" else "lists of options"
-            chosen[role] = (found.split("`")[-1], f"found by evidence: called at {count} positions of "
-                            f"the box while the program ran, with {what}")
-        elif definitions.get_downvalues(definitions.lookup_name(name)):
-            chosen[role] = (name, "detected from the text (defined; no value of it recorded while the program ran)")
-        elif role == "grundy" and _by_table(definitions, trace.n, box)[0]:
-            table, count = _by_table(definitions, trace.n, box)
-            chosen[role] = (table.split("`")[-1], f"found by evidence: a table the program filled, "
-                            f"holding an integer at [[c + 1, ...]] for {count} positions of the box",
-                            "table")
-        else:
-            chosen[role] = (None, f"none found: no function was called at positions of the box with "
-                            f"{'integer values' if kind == 'int' else 'lists of options'}")
-    name = plan.get("positions")
-    if calls.get("positions", {}).get("args") is not None:
-        chosen["positions"] = (calls["positions"]["text"], "given as a call, evaluated after the "
-                               "program", "call")
-    elif plan.get("given", {}).get("positions"):
-        chosen["positions"] = (name, "given")
-    else:
-        lists = _position_lists(definitions, trace.n)
-        for local in plan.get("loop_locals", []):
-            lists.pop("Global`" + local, None)
-        full = definitions.lookup_name(name) if name else None
-        valued = set(trace.calls.get("call:grundy" if chosen["grundy"][2:] in (("call",), ("ambiguous",)) else
-                                     definitions.lookup_name(chosen["grundy"][0] or "$"), {}))
-        graded = {k: v for k, v in lists.items() if valued and v <= valued}
-        if full in lists:
-            chosen["positions"] = (name, f"detected from the text (a list of {len(lists[full])} positions)")
-        elif lists:
-            pool = graded or lists
-            best = max(pool, key=lambda k: len(pool[k]))
-            chosen["positions"] = (best.split("`")[-1], "found by evidence: the largest list of "
-                                   "positions the program assigned"
-                                   + (" whose every entry it computed a Grundy value of" if graded else "")
-                                   + f" ({len(lists[best])} positions)")
-        else:
-            chosen["positions"] = (None, "none: the program assigns no list of positions")
-    return chosen
-
-
 def _checks(plan, definitions, evaluation_class, output, channel, trace) -> None:
     """The audit's checks after the program: the symbols chosen (:func:`_choose`), the position
     list, each function at each position of the audit's box (what the program computed while it
@@ -562,7 +319,26 @@ def _checks(plan, definitions, evaluation_class, output, channel, trace) -> None
     channel.emit("undefined", "{" + ", ".join('"' + h + '"' for h in undefined) + "}")
 
 
+def _load_second():
+    """The module ``<this file's stem>_choose.py`` beside this file, loaded by its path (the
+    launcher runs with ``python -I``: its folder is not on ``sys.path``, and stays off it); its
+    functions :data:`FROM_SECOND` become globals here. Called by :func:`main` at start, and by
+    :func:`audit_run` (a test may call it in its own process)."""
+    global _second
+    if _second is None:
+        import importlib.util
+        import os
+        stem, _ = os.path.splitext(os.path.abspath(__file__))
+        spec = importlib.util.spec_from_file_location("cgsb_launcher_choose", stem + "_choose.py")
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        globals().update({name: getattr(module, name) for name in FROM_SECOND})
+        _second = module
+    return _second
+
+
 def main() -> int:
+    _load_second()  # before any program code exists
     audit = len(sys.argv) == 3 and sys.argv[1] == "--audit"
     if len(sys.argv) != 2 and not audit:
         print("usage: mathics_launcher.py [--audit] FILE", file=sys.stderr)

@@ -11,7 +11,7 @@ import pandas as pd
 
 from cgs_bridge.foundation.errors import InputError
 from cgs_bridge.foundation.io import check_line_length, check_row_count, read_input_text
-from cgs_bridge.systems.cgsuite.reader import Transcript, in_int64
+from cgs_bridge.systems.imported import ImportedTable, in_int64
 
 
 def _csv_rows(reader, file: str):
@@ -26,7 +26,7 @@ def _csv_rows(reader, file: str):
             raise InputError(f"{file}:{reader.line_num}: not a CSV row ({e})") from None
 
 
-def read_csv_text(text: str, coords: tuple, file: str = "<csv>") -> Transcript:
+def read_csv_text(text: str, coords: tuple, file: str = "<csv>") -> ImportedTable:
     """Read a CSV with header ``coords..., grundy[, misere]`` (column order free, extra columns
     refused).
 
@@ -64,10 +64,10 @@ def read_csv_text(text: str, coords: tuple, file: str = "<csv>") -> Transcript:
         lines.append(no)
         check_row_count(len(rows), file, no)
     cols = [f"c{i}" for i in range(len(coords))] + ["grundy"] + (["misere"] if "misere" in header else [])
-    return Transcript(pd.DataFrame(rows, columns=cols, dtype="int64"), lines)
+    return ImportedTable(pd.DataFrame(rows, columns=cols, dtype="int64"), lines)
 
 
-def read_list_text(text: str, ncoords: int, file: str = "<output>") -> Transcript:
+def read_list_text(text: str, ncoords: int, file: str = "<output>") -> ImportedTable:
     """Read a printed list of lists ``{{c1,...,cn,g},...}``.
 
     Raises:
@@ -115,10 +115,10 @@ def read_list_text(text: str, ncoords: int, file: str = "<output>") -> Transcrip
             raise InputError(f"{file}:{no}: a row of {len(r)} values, but the first row (line "
                              f"{lines[0]}) has {width}; rows of different lengths")
     cols = [f"c{i}" for i in range(ncoords)] + ["grundy"] + (["misere"] if width == ncoords + 2 else [])
-    return Transcript(pd.DataFrame(rows, columns=cols, dtype="int64"), lines)
+    return ImportedTable(pd.DataFrame(rows, columns=cols, dtype="int64"), lines)
 
 
-def read_output(path, coords: tuple, partial: bool = False) -> Transcript:
+def read_output(path, coords: tuple, partial: bool = False) -> ImportedTable:
     """Read a file the Mathematica side produced: CSV when its first line is a header, otherwise
     a printed list of lists. With ``partial`` (the CSV of a run that failed or timed out while
     writing it row by row) a last line without its newline is dropped, and a missing file or

@@ -17,7 +17,7 @@ from cgs_bridge.jobs.audit import audit_program
 from cgs_bridge.model.game import Ruleset
 from cgs_bridge.model.loading import load_game
 from cgs_bridge.systems.auditing.judge import load_expect
-from cgs_bridge.systems.engines import mathics_command
+from cgs_bridge.systems.mathematica.runner import mathics_command
 from solvers import Box, solve
 
 from seed_programs import by_name, write

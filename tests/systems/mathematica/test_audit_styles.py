@@ -21,7 +21,7 @@ from cgs_bridge.foundation.errors import InputError
 from cgs_bridge.jobs.audit import audit_program
 from cgs_bridge.model.game import Ruleset
 from cgs_bridge.model.loading import load_game
-from cgs_bridge.systems.engines import mathics_command
+from cgs_bridge.systems.mathematica.runner import mathics_command
 
 import paths
 from audit_inprocess import inprocess

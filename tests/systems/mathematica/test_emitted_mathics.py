@@ -3,7 +3,7 @@ CSV equals ``solvers.solve(..., method='reference').to_csv_text()`` byte for byt
 
 Mathics3 starts in ~4 s and is ~10^4 times slower than Python, so all programs run in ONE Mathics
 process (a driver ``Get``s each after ``ClearAll["Global`*"]``); one more run checks that a
-program also works standalone in its folder, as ``mathics -q -f F.wl`` (engines.run_mathematica_file).
+program also works standalone in its folder, as ``mathics -q -f F.wl`` (runner.run_mathematica_file).
 """
 
 from __future__ import annotations
@@ -15,7 +15,8 @@ import pytest
 from cgs_bridge.jobs.generate import emit, mathematica_csv_name
 from cgs_bridge.model import catalog
 from cgs_bridge.model.game import Ruleset
-from cgs_bridge.systems.engines import mathics_command, require_success, run, run_mathematica_file
+from cgs_bridge.systems.engines import require_success, run
+from cgs_bridge.systems.mathematica.runner import mathics_command, run_mathematica_file
 from solvers import parse_bound, solve
 
 pytestmark = pytest.mark.mathics
@@ -28,7 +29,7 @@ EXTRA = [("triangular", {"k": "1"}, "2", True), ("step", {"f": "t"}, "3", True),
 
 def cases():
     out = [(name, {}, BOXES[name], False) for name in catalog.names()] + EXTRA
-    from test_generate import CHECKS_ONLY, awkward  # reserved names renamed in every target
+    from jobs.test_generate import CHECKS_ONLY, awkward  # reserved names renamed in every target
 
     from cgs_bridge.model.loading import load_text
     out.append(("awkward", awkward(), "3", False))

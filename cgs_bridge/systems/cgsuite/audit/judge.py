@@ -110,6 +110,23 @@ class Binding:
         return tuple(coords), None
 
 
+def class_games(interp, binding: Binding, ruleset, box):
+    """``(position, the class's game there)`` for every valid position of ``box``, in
+    lexicographic order: the per-position walk of every check of a bound class."""
+    from solvers.box import lexicographic
+    for p in lexicographic(box):
+        if ruleset.is_valid(p):
+            yield p, binding.make(interp, p)
+
+
+def rows_check(name: str, rows: list, differ: str, agree: str, example, sep: str = ", ") -> Check:
+    """``name`` agrees when ``rows`` (the differences) is empty, else differs: the summary
+    ``differ`` then lists the first :data:`EXAMPLES` rows as ``example(row)`` joined by ``sep``."""
+    if rows:
+        return Check(name, "differ", f"{differ}: " + sep.join(example(r) for r in rows[:EXAMPLES]), rows)
+    return Check(name, "agree", agree)
+
+
 def judge_class_moves(interp, binding: Binding, ruleset, box) -> tuple:
     """Options and nim values of the class at every valid position of ``box``.
 
@@ -117,18 +134,14 @@ def judge_class_moves(interp, binding: Binding, ruleset, box) -> tuple:
         ``(moves_check, values_check)``.
     """
     from solvers import solve
-    from solvers.box import lexicographic
     try:
         sol = solve(ruleset, box, method="reference")
     except CgsBridgeError as e:
         err = Check("moves", "error", f"the spec cannot be solved on {box}: {e}")
         return err, Check("values", "error", err.summary)
     rows, vrows, checked, differing, failed = [], [], 0, 0, None
-    for p in lexicographic(box):
-        if not ruleset.is_valid(p):
-            continue
+    for p, g in class_games(interp, binding, ruleset, box):
         checked += 1
-        g = binding.make(interp, p)
         got, bad = set(), []
         for o in B.options(interp, g):
             q, why = binding.position(o)
@@ -155,23 +168,22 @@ def judge_class_moves(interp, binding: Binding, ruleset, box) -> tuple:
             if v != sol.value(p):
                 vrows.append({"position": _fmt(p), "program": v, "spec": sol.value(p), "detail": "value"})
     what = f"{binding.cls_key}({binding.describe()}) on {box}"
-    if rows:
-        ex = "; ".join(f"{r['position']}: {r['detail']} {r['program'] or r['spec']}" for r in rows[:EXAMPLES])
-        moves = Check("moves", "differ", f"{what}: option sets differ at {differing} of {checked} "
-                      f"valid positions: {ex}", rows)
-    else:
-        moves = Check("moves", "agree", f"{what}: option sets equal the spec's at all {checked} valid positions")
+    moves = rows_check("moves", rows, f"{what}: option sets differ at {differing} of {checked} valid positions",
+                       f"{what}: option sets equal the spec's at all {checked} valid positions",
+                       lambda r: f"{r['position']}: {r['detail']} {r['program'] or r['spec']}", "; ")
     if failed is not None:
         # a real bug stays a difference (docs/audit.md, "Verdict rules"): the option sets found it
         values = (Check("values", "skipped", f"not computed ({failed}); the option sets differ "
                         "(moves), which is the difference found") if rows else
                   Check("values", "error", f"the nim values could not be computed: {failed}"))
-    elif vrows:
-        ex = ", ".join(f"{r['position']}: program {r['program']}, spec {r['spec']}" for r in vrows[:EXAMPLES])
-        values = Check("values", "differ", f"{len(vrows)} of {checked} nim values differ: {ex}", vrows)
     else:
-        values = Check("values", "agree", f"{checked} nim values (NimValue = Grundy value) equal the spec solver's")
+        values = rows_check("values", vrows, f"{len(vrows)} of {checked} nim values differ",
+                            f"{checked} nim values (NimValue = Grundy value) equal the spec solver's", _program_spec)
     return moves, values
+
+
+def _program_spec(r) -> str:
+    return f"{r['position']}: program {r['program']}, spec {r['spec']}"
 
 
 def judge_script_values(interp, binding: Binding, ruleset) -> Check:
@@ -192,12 +204,9 @@ def judge_script_values(interp, binding: Binding, ruleset) -> Check:
             rows.append({"position": _fmt(q), "program": v, "spec": "not valid", "detail": "position"})
         elif v != sol.value(q):
             rows.append({"position": _fmt(q), "program": v, "spec": sol.value(q), "detail": "value"})
-    if rows:
-        ex = ", ".join(f"{r['position']}: program {r['program']}, spec {r['spec']}" for r in rows[:EXAMPLES])
-        return Check("values", "differ", f"{len(rows)} of {len(computed)} values the script computed "
-                     f"differ from the spec's: {ex}", rows)
-    return Check("values", "agree", f"all {len(computed)} nim values the script computed (every game "
-                 f"reached, box {box}) equal the spec solver's Grundy values")
+    return rows_check("values", rows, f"{len(rows)} of {len(computed)} values the script computed differ "
+                      "from the spec's", f"all {len(computed)} nim values the script computed (every game "
+                      f"reached, box {box}) equal the spec solver's Grundy values", _program_spec)
 
 
 _TUPLE = re.compile(r"[\[(]\s*(-?\d+(?:\s*,\s*-?\d+)*)\s*[\])]")

@@ -16,12 +16,11 @@ from cgs_bridge.systems.cgsuite.cgscript import builtins as B
 from cgs_bridge.systems.cgsuite.cgscript.evaluator import PYTHON_ERRORS, error_text
 from cgs_bridge.systems.cgsuite.cgscript.values import NimberValue
 
+from .judge import class_games, rows_check
+
 #: value member -> the solver's column it must equal
 VALUE_MEMBERS = {"NimValue": "grundy", "CanonicalForm": "grundy", "MisereNimValue": "misere",
                  "MisereCanonicalForm": "misere"}
-EXAMPLES = 5
-
-
 def overridden(interp, cls_key: str) -> list:
     """The value members (:data:`VALUE_MEMBERS`) the class ``cls_key`` defines itself."""
     cls = interp.classes[cls_key]
@@ -40,7 +39,6 @@ def judge_own_values(interp, binding, ruleset, box) -> Check | None:
     """``own-values`` for the overridden value members of ``binding``'s class on ``box`` (None when
     the class overrides none). ``box`` None: an error check (the override cannot be judged)."""
     from solvers import solve
-    from solvers.box import lexicographic
     names = overridden(interp, binding.cls_key)
     if not names:
         return None
@@ -52,10 +50,7 @@ def judge_own_values(interp, binding, ruleset, box) -> Check | None:
     sol = solve(ruleset, box, misere=misere, method="reference")
     rows, n = [], 0
     try:
-        for p in lexicographic(box):
-            if not ruleset.is_valid(p):
-                continue
-            g = binding.make(interp, p)
+        for p, g in class_games(interp, binding, ruleset, box):
             for name in names:
                 n += 1
                 got = B.game_member(interp, g, name, [], None)
@@ -65,9 +60,7 @@ def judge_own_values(interp, binding, ruleset, box) -> Check | None:
                                  "detail": f"the class's own {name}"})
     except (CgsBridgeError,) + PYTHON_ERRORS as e:
         return Check("own-values", "error", f"evaluating {binding.cls_key}'s own {what}: {error_text(e)}")
-    if rows:
-        ex = ", ".join(f"{r['position']}: {r['detail']} {r['program']}, spec {r['spec']}" for r in rows[:EXAMPLES])
-        return Check("own-values", "differ", f"{len(rows)} of {n} values of {binding.cls_key}'s own {what} "
-                     f"differ from the spec's on box {box}: {ex}", rows)
-    return Check("own-values", "agree", f"{binding.cls_key}'s own {what} equal the spec solver's at all "
-                 f"{n} evaluations on box {box}")
+    return rows_check("own-values", rows, f"{len(rows)} of {n} values of {binding.cls_key}'s own {what} "
+                      f"differ from the spec's on box {box}", f"{binding.cls_key}'s own {what} equal the spec "
+                      f"solver's at all {n} evaluations on box {box}",
+                      lambda r: f"{r['position']}: {r['detail']} {r['program']}, spec {r['spec']}")

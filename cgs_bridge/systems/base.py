@@ -1,0 +1,91 @@
+"""The one small interface every outside system implements: a :class:`System` record (listed in
+:mod:`cgs_bridge.systems.registry`) that ``generate``, ``verify``, ``compare``, ``audit``, the CLI
+and the API loop over instead of naming CGSuite and Mathematica.
+
+A system is one folder ``cgs_bridge/systems/<name>/`` holding its printer and templates (its
+:class:`~cgs_bridge.systems.printing.context.Target`), its reader (what it prints ->
+:class:`~cgs_bridge.systems.imported.ImportedTable`), optionally its :class:`Runner` (how ``verify``
+starts it: engine choice, limits, start-up failure detection) and its :class:`Auditor` (how a
+published program in its language is judged). See docs/recipes/new-system.md.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Callable
+
+from cgs_bridge.systems.printing.context import Target
+
+
+def no_notes(table) -> list:
+    """A reader with nothing to say beyond the rows it read."""
+    return []
+
+
+@dataclass(frozen=True)
+class Runner:
+    """How ``verify`` runs a system on the files it just emitted into the run folder.
+
+    ``option``: the keyword of :func:`cgs_bridge.jobs.verify.run_verify` (and the CLI option
+    ``--<option>`` with ``-`` for ``_``) choosing the engine; ``choices``: its values when it is a
+    choice (``("auto", "mathics", ...)``; the CLI adds ``none``), else ``()`` (a command line);
+    ``help``: the option's help text; ``prepare(value, given)`` checks that choice before any work
+    (raises ``InputError`` or ``EngineError``) and returns a handle, or None when the system is not
+    run (``given``: the output file the user gave instead); ``run(handle, files, run_dir, timeout,
+    say, problems)`` runs it (``files``: ``{template name: path}`` of its target plus ``"csv"``) and
+    returns the path of what it printed (appending ``(system, message)`` to ``problems`` when the
+    run failed after it started); ``label(handle)`` is ``(progress scope, timings label)`` of the
+    run; ``notes(handle, files, run_dir, source)`` says what the comparison should add (``source``:
+    what was compared, None when nothing was).
+    """
+
+    option: str
+    choices: tuple
+    help: str
+    prepare: Callable
+    run: Callable
+    label: Callable
+    notes: Callable
+
+
+@dataclass(frozen=True)
+class Auditor:
+    """How ``audit`` recognises a published program in the system's language: ``language`` (the
+    ``--language`` choice), file ``extensions`` and ``signs`` (a regular expression of its typical
+    constructs, counted against the other languages' when the extension says nothing)."""
+
+    language: str
+    extensions: tuple
+    signs: re.Pattern
+
+
+@dataclass(frozen=True)
+class System:
+    """One outside system.
+
+    Attributes:
+        name: its name (``cgsuite``): the ``--target`` choice, the ``--<name> FILE`` source option
+            of ``compare``/``verify``, the keyword of :func:`cgs_bridge.jobs.compare.compare_sources`
+            and the comparison's side.
+        target: its printer :class:`~cgs_bridge.systems.printing.context.Target`.
+        read: ``read(path, ruleset, partial, options) -> ImportedTable`` (``options``: the reading
+            options of ``compare``, e.g. ``table_axes``/``fixed``; ``partial``: the file is the
+            output of a run cut off, whose last line may be incomplete). Raises ``InputError``.
+        source_help: the help text of ``--<name> FILE``.
+        notes: ``notes(table) -> [text]``: what the comparison reports about a read table beyond
+            its rows (claim checks, lone values printed).
+        runner: how ``verify`` runs it (None: ``verify`` emits its files and does not run it).
+        run_order: ``verify`` runs the systems by increasing ``run_order`` (the embedded engine
+            first), compares them in registry order.
+        auditor: how ``audit`` recognises its published programs (None: not audited).
+    """
+
+    name: str
+    target: Target
+    read: Callable
+    source_help: str
+    notes: Callable = no_notes
+    runner: Runner | None = None
+    run_order: int = 0
+    auditor: Auditor | None = None

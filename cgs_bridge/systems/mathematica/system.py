@@ -1,0 +1,51 @@
+"""Mathematica as a :class:`~cgs_bridge.systems.base.System`: the ``mathematica`` target (one
+``.wl`` program writing ``<stem>.csv``), its output reader, the engine runner (Mathics3 or
+wolframscript) and the Wolfram Language auditor."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from cgs_bridge.systems.base import Auditor, Runner, System
+
+from . import printer, runner
+from .reader import read_output
+
+
+def read(path, ruleset, partial: bool, options: dict):
+    """The :attr:`System.read` of Mathematica: the CSV the emitted ``.wl`` wrote, or a printed
+    ``{{...}}`` list."""
+    return read_output(path, ruleset.coords, partial)
+
+
+def _prepare(choice, given):
+    if choice == "none":
+        return None
+    name, _ = runner.mathematica_engine(None if choice in (None, "auto") else choice)
+    return name
+
+
+def _run_notes(engine, files, run_dir, source) -> list:
+    """The claim checks the emitted ``.wl`` printed after its table (lines that are lists)."""
+    if engine is None:
+        return []
+    log = (Path(run_dir) / f"{engine}.log").read_text(encoding="utf-8")
+    checks = [ln.strip() for ln in log.splitlines() if ln.strip().startswith("{")]
+    if not checks:
+        return []
+    held = sum(c == "{}" for c in checks)
+    return [f"the Mathematica program checked {len(checks)} claim(s) of the spec as the papers "
+            f"do: {held} printed {{}} (holds on the box)"
+            + ("" if held == len(checks) else f", {len(checks) - held} listed positions "
+               f"where it fails (see {engine}.log)")]
+
+
+SIGNS = re.compile(r"\w\[\[|\b(Table|Select|Module|Block|Flatten|Union|Map)\[")
+
+RUNNER = Runner("mathematica_engine", runner.ENGINES, "auto: wolframscript when on PATH, else Mathics3",
+                _prepare, runner.run_program, lambda engine: (engine, f"{engine} run"), _run_notes)
+
+SYSTEM = System(name="mathematica", target=printer.TARGET, read=read,
+                source_help="the CSV the emitted .wl wrote, or a printed {{...}} list", runner=RUNNER,
+                run_order=0, auditor=Auditor("mathematica", (".wl", ".m", ".nb", ".wls"), SIGNS))
