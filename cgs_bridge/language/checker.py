@@ -19,11 +19,10 @@ from .boxes import check_boxes
 from .constraints import Atom, constraint_atoms, monotonicity  # noqa: F401  (Atom, monotonicity: public here too)
 from .expansion import check_expansion
 from .moves import add_pass_flag, check_move, split_rules
+from .operators import BOOL_OPS, BUILTINS, arity_problem, sugar_inner
 from .visitor import ExprVisitor, register_visitor
 
 MAX_COORDS = 10
-
-_BOOL_OPS = {"and", "or", "iff"}
 
 
 @dataclass(frozen=True)
@@ -188,7 +187,7 @@ class _TypeChecker(ExprVisitor):
         return "bool"
 
     def visit_BinOp(self, node):
-        want = "bool" if node.op in _BOOL_OPS else "int"
+        want = "bool" if node.op in BOOL_OPS else "int"
         self.need(node.left, want)
         self.need(node.right, want)
         return want
@@ -228,24 +227,32 @@ class _TypeChecker(ExprVisitor):
     def _check_call(self, node) -> None:
         """The function exists and takes this many arguments."""
         f, n, game, scope = node.func, len(node.args), self.game, self.scope
-        if f == "/":
-            raise _err(game, "'/' is exact division and must be the whole argument of floor(...) or "
-                             "ceil(...), e.g. floor((x + z) / k)", node.pos)
-        if f == "log2":
-            raise _err(game, "log2 exists only as floor(log2(n)), an exact integer", node.pos)
-        if f in A.BUILTINS:
-            lo, hi = A.BUILTINS[f]
-            if n < lo or (hi is not None and n > hi):
-                raise _err(game, f"{f} takes {lo if hi == lo else f'at least {lo}'} argument"
-                                 f"{'s' if (hi or 2) > 1 else ''}; {n} given", node.pos)
+        special = f == "/" or sugar_inner(f) is not None
+        if special or f in BUILTINS or (f not in scope.funcs and f not in scope.defs):
+            problem = call_problem(f, n)
+            if problem:
+                raise _err(game, problem, node.pos)
         elif f in scope.funcs:
             if n != 1:
                 raise _err(game, f"function parameter {f} takes one argument; {n} given", node.pos)
-        elif f in scope.defs:
-            if n != len(scope.defs[f]):
-                raise _err(game, f"{f} takes {len(scope.defs[f])} arguments; {n} given", node.pos)
-        else:
-            raise _err(game, f"unknown function {f!r}", node.pos)
+        elif n != len(scope.defs[f]):
+            raise _err(game, f"{f} takes {len(scope.defs[f])} arguments; {n} given", node.pos)
+
+
+def call_problem(f: str, n: int, example: str = "floor((x + z) / k)") -> str | None:
+    """What is wrong with a call of ``f`` with ``n`` arguments, outside a game's definitions and
+    function parameters (a bare ``/`` or sugar's inner function, an unknown function, a builtin's
+    arity: :mod:`~cgs_bridge.language.operators`), else None. ``example`` shows exact division."""
+    if f == "/":
+        return (f"'/' is exact division and must be the whole argument of floor(...) or "
+                f"ceil(...), e.g. {example}")
+    sugar = sugar_inner(f)
+    if sugar is not None:
+        outer, inner = sugar.sugar
+        return f"{inner} exists only as {outer}({inner}(n)), an exact integer"
+    if f not in BUILTINS:
+        return f"unknown function {f!r}"
+    return arity_problem(f, n)
 
 
 def _type(node, scope: _Scope, local: frozenset, game: A.Game) -> str:
@@ -303,7 +310,7 @@ def _check_names(game: A.Game) -> dict:
     """Coordinates, parameters and definitions have distinct, unreserved names; returns
     name -> what it is."""
     seen: dict = {}
-    reserved = set(A.BUILTINS) | set(A.CLAIM_NAMES) | {"t_"}
+    reserved = set(BUILTINS) | set(A.CLAIM_NAMES) | {"t_"}
     for name, what in ([(c, "coordinate") for c in game.coords] + [(p.name, "parameter") for p in game.params]
                        + [(d.name, "definition") for d in game.defs]):
         if name in seen:

@@ -15,6 +15,7 @@ from cgs_bridge.foundation.errors import SpecError
 
 from . import ast as A
 from . import moves as _moves
+from .operators import sugar_of
 
 _GRAMMAR = Path(__file__).with_name("grammar.lark")
 
@@ -99,8 +100,9 @@ class _ToAst(Transformer):
             if isinstance(arg, A.Call) and arg.func == "/":
                 node = A.FloorDiv if func == "floor" else A.CeilDiv
                 return node(arg.args[0], arg.args[1], pos)
-            if func == "floor" and isinstance(arg, A.Call) and arg.func == "log2":
-                return A.Call("ilog2", arg.args, pos)
+            sugar = sugar_of(func, arg.func) if isinstance(arg, A.Call) else None
+            if sugar is not None:  # floor(log2(n)): a builtin (cgs_bridge.language.operators)
+                return A.Call(sugar, arg.args, pos)
             # floor/ceil of an integer expression is the expression itself.
             return arg
         return A.Call(func, args, pos)

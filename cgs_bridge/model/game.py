@@ -21,7 +21,7 @@ from typing import Optional
 
 from cgs_bridge.foundation.errors import ParameterError, RuleError, SpecError
 from cgs_bridge.language import ast as A
-from cgs_bridge.language.checker import CheckedGame
+from cgs_bridge.language.checker import CheckedGame, call_problem
 from cgs_bridge.language.derive import ClampTo, Forbid, derive_program
 from cgs_bridge.language.evaluate import Compiler, FunctionValue, compile_function
 from cgs_bridge.language.parser import parse_expr
@@ -29,26 +29,18 @@ from cgs_bridge.language.spec_printer import expr_text
 
 
 def _check_function_body(body, name: str) -> None:
-    """Reject in a function parameter what the spec checker rejects in a spec: a bare ``/``, a bare
-    ``log2``, an unknown function (spec language, README "Expressions").
+    """Reject in a function parameter what the spec checker rejects in a call
+    (:func:`cgs_bridge.language.checker.call_problem`: a bare ``/``, a bare ``log2``, an unknown
+    function, a builtin's arity; spec language, README "Expressions").
 
     Raises:
         ParameterError: naming the parameter and what was expected.
     """
     for node in A.walk(body):
         if isinstance(node, A.Call):
-            if node.func == "/":
-                raise ParameterError(f"-p {name}: '/' is exact division and must be the whole "
-                                     "argument of floor(...) or ceil(...), e.g. floor(t / 2)")
-            if node.func == "log2":
-                raise ParameterError(f"-p {name}: log2 exists only as floor(log2(n))")
-            if node.func not in A.BUILTINS:
-                raise ParameterError(f"-p {name}: unknown function {node.func}(...)")
-            lo, hi = A.BUILTINS[node.func]
-            if len(node.args) < lo or (hi is not None and len(node.args) > hi):
-                raise ParameterError(f"-p {name}: {node.func}(...) takes "
-                                     f"{lo if hi == lo else f'{lo} or more'} arguments, "
-                                     f"got {len(node.args)}")
+            problem = call_problem(node.func, len(node.args), example="floor(t / 2)")
+            if problem:
+                raise ParameterError(f"-p {name}: {problem}")
 
 
 def bind_params(game: A.Game, given: dict) -> dict:
