@@ -23,6 +23,7 @@ Semantics: :mod:`cgs_bridge.language.evaluate` (docs/ARCHITECTURE.md "Semantics"
 from __future__ import annotations
 
 import operator
+import re
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
@@ -315,9 +316,13 @@ def arity_problem(name: str, n: int) -> Optional[str]:
 
 
 def target_names(target: str) -> set:
-    """Identifiers the spellings of ``target`` use (its helper names), to keep out of renaming."""
+    """Identifiers the spellings of ``target`` use (library names, helper names), kept out of the
+    names the printers give spec names."""
     out = set()
     for op in OPS:
+        sp = op.spell.get(target, "")
+        if not sp.startswith("helper:"):
+            out |= set(re.findall(r"[A-Za-z_][A-Za-z_0-9]*", re.sub(r"\{[^}]*\}", "", sp)))
         if target == "mathematica" and op.wl_helper:
             out.add(op.wl_helper[0])
     return out

@@ -24,6 +24,7 @@ from pathlib import Path
 
 from cgs_bridge.foundation.errors import InputError
 from cgs_bridge.language import ast as A
+from cgs_bridge.language import operators
 from cgs_bridge.language.printer import ATOM, Printer
 from cgs_bridge.language.spec_printer import expr_text
 from cgs_bridge.model.fnprops import hypothesis_fails
@@ -39,7 +40,10 @@ def claim_uses_misere(cl) -> bool:
     """True when the claim mentions ``misere``."""
     return any(isinstance(n, A.Name) and n.id == "misere" for n in A.walk(cl.expr))
 
-POSTFIX = 90
+
+def _args(n) -> tuple:
+    """The operands of a ``BinOp`` or the arguments of a ``Call``."""
+    return (n.left, n.right) if isinstance(n, A.BinOp) else n.args
 
 
 def _nimsum_chain(args):
@@ -61,10 +65,9 @@ class CGSuitePrinter(Printer):
             calls the helper method of :mod:`~cgs_bridge.systems.cgsuite.nimsum`.
     """
 
-    PRECEDENCE = {"if": ATOM, "iff": 5, "or": 1, "and": 2, "not": 3, "cmp": 5, "xor": 6, "+": 8,
-                  "-": 8, "*": 10, "%": ATOM, "neg": 11, "^": 12}
-    FUNCTIONS = {"min": "Min([{args}])", "max": "Max([{args}])", "mod": "FloorMod({args})",
-                 "abs": "{arg}.Abs", "ilog2": "{arg}.Lb", "nimsum": "{args_nimsum}"}
+    TARGET = "cgsuite"
+    PRECEDENCE = operators.precedence("cgsuite")
+    FUNCTIONS = operators.spellings("cgsuite")
 
     #: how a helper method is called (``R.`` from a worksheet script); None: not in reach
     helper_prefix: str | None = ""
@@ -102,54 +105,61 @@ class CGSuitePrinter(Printer):
 
     # ------------------------------------------------------------ nodes
     def _print_Neg(self, n):
-        return "-" + self.parens(n.operand, self.PRECEDENCE["^"])
+        return operators.spelling("neg", "cgsuite") + self.parens(n.operand, self.PRECEDENCE["^"])
 
     def _print_Not(self, n):
-        return "not " + self.parens(n.operand, self.PRECEDENCE["not"])
+        return operators.spelling("not", "cgsuite") + self.parens(n.operand, self.PRECEDENCE["not"])
 
     def _print_BinOp(self, n):
-        op = n.op
-        if op == "%":
-            return f"FloorMod({self.doprint(n.left)}, {self.doprint(n.right)})"
-        if op == "iff":
-            p = self.PRECEDENCE["cmp"]
-            return f"{self.parens(n.left, p, True)} == {self.parens(n.right, p, True)}"
-        p = self.PRECEDENCE[op]
-        if op == "^":
-            return f"{self.operand(n.left, p, True)} ^ {self.parens(n.right, p)}"
-        if op == "xor" and not (nonnegative(n.left, self.nonneg) and nonnegative(n.right, self.nonneg)):
+        return self.spell(n)
+
+    def infix(self, n, word, assoc):
+        p = self.PRECEDENCE[n.op]
+        if assoc == "right":
+            return f"{self.operand(n.left, p, True)}{word}{self.parens(n.right, p)}"
+        return f"{self.operand(n.left, p)}{word}{self.operand(n.right, p, True)}"
+
+    # ------------------------------------------------------------ operators named by the table
+    def _iff(self, n):
+        """``iff`` is ``==`` of two conditions (both sides parenthesised below comparisons)."""
+        p = self.PRECEDENCE["cmp"]
+        return f"{self.parens(n.left, p, True)} == {self.parens(n.right, p, True)}"
+
+    def _floor_mod(self, n):
+        """``%`` and ``mod``: the class's helper method ``FloorMod`` (:func:`floor_mod_helper`)."""
+        return f"FloorMod({', '.join(self.doprint(a) for a in _args(n))})"
+
+    def _nimsum_binop(self, n):
+        """``a xor b``: CGSuite's ``NimSum`` when both are provably >= 0, else the helper."""
+        if not (nonnegative(n.left, self.nonneg) and nonnegative(n.right, self.nonneg)):
             return self._nimsum_any(n.left, n.right)
-        word = {"xor": "NimSum"}.get(op, op)
-        return f"{self.operand(n.left, p)} {word} {self.operand(n.right, p, True)}"
+        return self.infix(n, " NimSum ", "left")
+
+    def _nimsum_call(self, n):
+        """``nimsum(a, b, ...)``: the nim-sum chain ``a xor b xor ...``."""
+        return self.doprint(_nimsum_chain(n.args))
 
     def _print_Compare(self, n):
         p = self.PRECEDENCE["cmp"]
         pairs = []
         for a, op, b in zip(n.operands, n.ops, n.operands[1:]):
-            pairs.append(f"{self.parens(a, p, True)} {op} {self.parens(b, p, True)}")
+            pairs.append(f"{self.parens(a, p, True)} {operators.spelling(op, 'cgsuite')} {self.parens(b, p, True)}")
         return " and ".join(pairs)
 
-    def _div(self, n, method):
+    def _div(self, n, key):
         m = self.PRECEDENCE["*"]
-        return f"({self.operand(n.num, m)} / {self.operand(n.den, m, True)}).{method}"
+        return f"({self.operand(n.num, m)} / {self.operand(n.den, m, True)}).{operators.spelling(key, 'cgsuite')}"
 
     def _print_FloorDiv(self, n):
-        return self._div(n, "Floor")
+        return self._div(n, "floor/")
 
     def _print_CeilDiv(self, n):
-        return self._div(n, "Ceiling")
+        return self._div(n, "ceil/")
 
     def _print_Call(self, n):
-        f = n.func
-        if f == "nimsum":
-            return self.doprint(_nimsum_chain(n.args))
-        if f in ("min", "max"):
-            return self.FUNCTIONS[f].format(args=", ".join(self.doprint(a) for a in n.args))
-        if f == "mod":
-            return self.FUNCTIONS[f].format(args=", ".join(self.doprint(a) for a in n.args))
-        if f in ("abs", "ilog2"):
-            return self.FUNCTIONS[f].format(arg=self.parens(n.args[0], POSTFIX + 1))
-        return f"{self.name(f)}({', '.join(self.doprint(a) for a in n.args)})"
+        if n.func in operators.BUILTINS:
+            return self.spell(n)
+        return f"{self.name(n.func)}({', '.join(self.doprint(a) for a in n.args)})"
 
     def _print_If(self, n):
         return f"if {self.doprint(n.cond)} then {self._branch(n.then)} else {self._branch(n.orelse)} end"
@@ -229,20 +239,11 @@ class ProcedurePrinter(CGSuitePrinter):
         self.helpers, self._helper_keys, self.helper_prefix = owner.helpers, owner._helper_keys, prefix
         return self
 
-    def _floor_mod(self, a, b) -> str:
+    def _floor_mod(self, n) -> str:
+        a, b = _args(n)
         m = self.PRECEDENCE["*"]
         left, right = self.operand(a, self.PRECEDENCE["-"]), self.operand(b, m)
         return f"({left} - {right} * ({self.operand(a, m)} / {self.operand(b, m, True)}).Floor)"
-
-    def _print_BinOp(self, n):
-        if n.op == "%":
-            return self._floor_mod(n.left, n.right)
-        return super()._print_BinOp(n)
-
-    def _print_Call(self, n):
-        if n.func == "mod":
-            return self._floor_mod(*n.args)
-        return super()._print_Call(n)
 
     def _print_Search(self, n):
         raise InputError(f"a function parameter with a bounded search ({expr_text(n)}) cannot be "
@@ -258,10 +259,15 @@ def floor_mod_helper() -> str:
     return "  def FloorMod(a as Integer, b as Integer) := a - b * (a / b).Floor;"
 
 
+#: Operators the class's ``FloorMod`` method spells (the operator table's ``helper:_floor_mod``).
+_FLOOR_MOD = {op.name for op in operators.OPS if op.spell.get("cgsuite") == "helper:_floor_mod"}
+
+
 def uses_floor_mod(exprs) -> bool:
     for e in exprs:
         for node in A.walk(e):
-            if (isinstance(node, A.BinOp) and node.op == "%") or (isinstance(node, A.Call) and node.func == "mod"):
+            if (isinstance(node, A.BinOp) and node.op in _FLOOR_MOD) or (
+                    isinstance(node, A.Call) and node.func in _FLOOR_MOD):
                 return True
     return False
 
