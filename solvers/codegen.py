@@ -103,7 +103,7 @@ class ExprCode(ExprVisitor):
     def visit_Compare(self, e, env):
         parts = [self.visit(e.operands[0], env)]
         for op, o in zip(e.ops, e.operands[1:]):
-            parts += [op, self.visit(o, env)]
+            parts += [kernel_code(op, []), self.visit(o, env)]
         return "(" + " ".join(parts) + ")"
 
     def visit_FloorDiv(self, e, env):

@@ -53,7 +53,7 @@ class Printer(ExprVisitor):
         if "{" not in sp:
             if row.kind == "infix":
                 return self.infix(node, sp, row.assoc)
-            return f"{sp}({', '.join(self.doprint(a) for a in args)})"
+            return self.call(sp, [self.doprint(a) for a in args])
         fields = {}
         if "{args}" in sp:
             fields["args"] = ", ".join(self.doprint(a) for a in args)
@@ -71,6 +71,22 @@ class Printer(ExprVisitor):
 
     def uses(self, row) -> None:
         """Called when a row's spelling is printed (a target records the helpers it needs)."""
+
+    def call(self, head: str, args: list) -> str:
+        """A call in the target's syntax (``head(a, b)``)."""
+        return f"{head}({', '.join(args)})"
+
+    def _print_Call(self, n):
+        if n.func in operators.BUILTINS:
+            return self.spell(n)
+        head = self.name(n.func)
+        return self.call(head, [self.doprint(a) for a in n.args])
+
+    def _print_FloorDiv(self, n):
+        return self._div(n, "floor/")
+
+    def _print_CeilDiv(self, n):
+        return self._div(n, "ceil/")
 
     def doprint(self, node) -> str:
         return self.visit(node)

@@ -28,24 +28,13 @@ class SpecPrinter(Printer):
         p = self.PRECEDENCE["cmp"]
         parts = [self.parens(n.operands[0], p, strict=True)]
         for op, o in zip(n.ops, n.operands[1:]):
-            parts += [op, self.parens(o, p, strict=True)]
+            parts += [operators.spelling(op, 'spec'), self.parens(o, p, strict=True)]
         return " ".join(parts)
 
     def _div(self, n, key):
         m = self.PRECEDENCE["*"]
         return (f"{operators.spelling(key, 'spec')}({self.parens(n.num, m)} / "
                 f"{self.parens(n.den, m, strict=True)})")
-
-    def _print_FloorDiv(self, n):
-        return self._div(n, "floor/")
-
-    def _print_CeilDiv(self, n):
-        return self._div(n, "ceil/")
-
-    def _print_Call(self, n):
-        if n.func in operators.BUILTINS:
-            return self.spell(n)
-        return f"{n.func}({', '.join(self.doprint(a) for a in n.args)})"
 
     def _print_If(self, n):
         return f"if {self.doprint(n.cond)} then {self.doprint(n.then)} else {self.parens(n.orelse, 0)}"

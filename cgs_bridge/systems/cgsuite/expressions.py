@@ -138,17 +138,6 @@ class CGSuitePrinter(Printer):
         m = self.PRECEDENCE["*"]
         return f"({self.operand(n.num, m)} / {self.operand(n.den, m, True)}).{operators.spelling(key, 'cgsuite')}"
 
-    def _print_FloorDiv(self, n):
-        return self._div(n, "floor/")
-
-    def _print_CeilDiv(self, n):
-        return self._div(n, "ceil/")
-
-    def _print_Call(self, n):
-        if n.func in operators.BUILTINS:
-            return self.spell(n)
-        return f"{self.name(n.func)}({', '.join(self.doprint(a) for a in n.args)})"
-
     def _print_If(self, n):
         return f"if {self.doprint(n.cond)} then {self._branch(n.then)} else {self._branch(n.orelse)} end"
 

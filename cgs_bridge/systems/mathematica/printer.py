@@ -106,11 +106,11 @@ class MathematicaPrinter(Printer):
     def _print_Compare(self, n):
         p = self.PRECEDENCE["cmp"]
         if len(n.ops) > 1 and "!=" in n.ops:
-            return " && ".join(f"{self.parens(a, p, True)} {op} {self.parens(b, p, True)}"
+            return " && ".join(f"{self.parens(a, p, True)} {operators.spelling(op, 'mathematica')} {self.parens(b, p, True)}"
                                for a, op, b in zip(n.operands, n.ops, n.operands[1:]))
         parts = [self.parens(n.operands[0], p, True)]
         for op, o in zip(n.ops, n.operands[1:]):
-            parts += [op, self.parens(o, p, True)]
+            parts += [operators.spelling(op, 'mathematica'), self.parens(o, p, True)]
         return " ".join(parts)
 
     def _div(self, n, head):
@@ -125,10 +125,8 @@ class MathematicaPrinter(Printer):
     def _print_CeilDiv(self, n):
         return self._div(n, operators.spelling("ceil/", "mathematica"))
 
-    def _print_Call(self, n):
-        if n.func in operators.BUILTINS:
-            return self.spell(n)
-        return f"{self.name(n.func)}[{', '.join(self.doprint(a) for a in n.args)}]"
+    def call(self, head, args):
+        return f"{head}[{', '.join(args)}]"
 
     def _print_If(self, n):
         return f"If[{self.doprint(n.cond)}, {self.doprint(n.then)}, {self.doprint(n.orelse)}]"
