@@ -19,7 +19,7 @@ from .boxes import check_boxes
 from .constraints import Atom, constraint_atoms, monotonicity  # noqa: F401  (Atom, monotonicity: public here too)
 from .expansion import check_expansion
 from .moves import add_pass_flag, check_move, split_rules
-from .operators import BOOL_OPS, BUILTINS, arity_problem, sugar_inner
+from .operators import BUILTINS, arity_problem, row, sugar_inner
 from .sums import _err, flatten  # noqa: F401  (flatten: public here too)
 from .visitor import ExprVisitor, register_visitor
 
@@ -81,18 +81,18 @@ class _TypeChecker(ExprVisitor):
         raise _err(game, f"unknown name {node.id!r}{hint}", node.pos)
 
     def visit_Neg(self, node):
-        self.need(node.operand, "int")
-        return "int"
+        self.need(node.operand, row("neg").operand)
+        return row("neg").result
 
     def visit_Not(self, node):
-        self.need(node.operand, "bool")
-        return "bool"
+        self.need(node.operand, row("not").operand)
+        return row("not").result
 
     def visit_BinOp(self, node):
-        want = "bool" if node.op in BOOL_OPS else "int"
-        self.need(node.left, want)
-        self.need(node.right, want)
-        return want
+        op = row(node.op)  # the operator table's typing
+        self.need(node.left, op.operand)
+        self.need(node.right, op.operand)
+        return op.result
 
     def visit_Compare(self, node):
         for o in node.operands:
@@ -122,9 +122,10 @@ class _TypeChecker(ExprVisitor):
 
     def visit_Call(self, node):
         self._check_call(node)
+        op = row(node.func) if node.func in BUILTINS else None
         for a in node.args:
-            self.need(a, "int")
-        return "int"
+            self.need(a, op.operand if op else "int")
+        return op.result if op else "int"
 
     def _check_call(self, node) -> None:
         """The function exists and takes this many arguments."""
