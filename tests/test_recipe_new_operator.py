@@ -35,13 +35,11 @@ BOUND = 6
 SCRIPT = r'''
 import json, sys
 import cgs_bridge as cb
-from cgs_bridge.api import _box
 from cgs_bridge.jobs.generate import emit
 from cgs_bridge.language.spec_printer import expr_text
 
 g = cb.game_from_text(open(sys.argv[1]).read())
 r = g.ruleset
-box = _box(r, int(sys.argv[2]))
 out = {"require": expr_text(r.game.requires[0].expr)}
 for method in ("reference", "fast"):
     s = g.solve(int(sys.argv[2]), method=method)
@@ -49,6 +47,7 @@ for method in ("reference", "fast"):
     out[method] = {f"{x},{y}": s.value((x, y)) for x in range(n + 1) for y in range(n + 1)
                    if g.is_valid((x, y))}
     out[method + "_fallback"] = s.solution.stats.fallback
+    box = s.box
 cgs = emit(r, box, "cgsuite")
 out["cgscript_text"] = next(t for n, t in cgs.items() if not n.endswith("_table.cgs"))
 wl = emit(r, box, "mathematica")
