@@ -10,8 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from cgs_bridge.foundation.errors import InputError
-from cgs_bridge.language import ast as A
 from cgs_bridge.model.fnprops import hypothesis_fails
+from cgs_bridge.model.game import claim_uses_misere
 from cgs_bridge.systems.printing import naming
 from cgs_bridge.systems.printing.context import Target, comment_safe, common_context
 from cgs_bridge.systems.printing.model import ClampTo, Forbid, SearchDown
@@ -19,11 +19,6 @@ from cgs_bridge.systems.printing.moves import cgsuite_options, options_body
 
 from .expressions import CGSuitePrinter, ProcedurePrinter, floor_mod_helper, uses_floor_mod  # noqa: F401
 from .nimsum import nonneg_names
-
-
-def claim_uses_misere(cl) -> bool:
-    """True when the claim mentions ``misere``."""
-    return any(isinstance(n, A.Name) and n.id == "misere" for n in A.walk(cl.expr))
 
 
 # ------------------------------------------------------------------ the target
