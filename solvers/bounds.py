@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from cgs_bridge.language import ast as A
 from cgs_bridge.language.evaluate import MAX_SEARCH_SPAN, FunctionValue
+from cgs_bridge.language.operators import BUILTINS, row
 from cgs_bridge.language.visitor import ExprVisitor, register_visitor
 
 from .codegen import Unsupported
@@ -100,23 +101,14 @@ class _Bounds(ExprVisitor):
         return self.consts[e.id]
 
     def visit_Neg(self, e, env):
-        return self.m(e.operand, env)
+        return row("neg").bound(self.m(e.operand, env))
 
-    visit_Not = visit_Neg
+    def visit_Not(self, e, env):
+        return row("not").bound(self.m(e.operand, env))
 
     def visit_BinOp(self, e, env):
         a, b = self.m(e.left, env), self.m(e.right, env)
-        if e.op in ("+", "-"):
-            return a + b
-        if e.op == "*":
-            return a * b
-        if e.op == "xor":
-            return 2 ** (max(a, b).bit_length() + 1)
-        if e.op == "%":
-            return b
-        if e.op == "^":
-            return max(a, 1) ** min(b, 64) if a > 1 else 1
-        return 1  # and, or, iff
+        return row(e.op).bound(a, b)
 
     def visit_Compare(self, e, env):
         for o in e.operands:
@@ -124,11 +116,10 @@ class _Bounds(ExprVisitor):
         return 1
 
     def visit_FloorDiv(self, e, env):
-        n = self.m(e.num, env)
-        self.m(e.den, env)
-        return n + 1
+        return row("floor/").bound(self.m(e.num, env), self.m(e.den, env))
 
-    visit_CeilDiv = visit_FloorDiv
+    def visit_CeilDiv(self, e, env):
+        return row("ceil/").bound(self.m(e.num, env), self.m(e.den, env))
 
     def visit_If(self, e, env):
         self.m(e.cond, env)
@@ -147,14 +138,8 @@ class _Bounds(ExprVisitor):
     def visit_Call(self, e, env):
         args = [self.m(a, env) for a in e.args]
         f = e.func
-        if f in ("min", "max", "abs"):
-            return max(args)
-        if f == "nimsum":
-            return 2 ** (max(args).bit_length() + 1)
-        if f == "mod":
-            return args[1]
-        if f == "ilog2":
-            return args[0].bit_length()
+        if f in BUILTINS:
+            return row(f).bound(*args)
         if f in self.fparams:
             fv = self.fparams[f]
             self.fargs = max(self.fargs, args[0])

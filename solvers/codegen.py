@@ -27,6 +27,7 @@ import numpy as np
 from cgs_bridge.foundation.errors import EvaluationError
 from cgs_bridge.language import ast as A
 from cgs_bridge.language.derive import ClampTo, Forbid, SearchDown, derive_program
+from cgs_bridge.language.operators import BUILTINS, kernel_code, kernel_helpers
 from cgs_bridge.language.visitor import ExprVisitor, register_visitor
 
 INT64_MAX = 2 ** 63 - 1
@@ -39,7 +40,7 @@ class Unsupported(Exception):
     :mod:`solvers.kernel` falls back to the reference solver."""
 
 
-HELPERS = '''
+HELPERS = ('''
 import numpy as np
 from numba import njit
 
@@ -55,64 +56,8 @@ except ImportError:  # numba moved it: a portable loop
             u >>= np.uint64(1)
             n += 1
         return n
-
-
-@_J
-def _fdiv(a, b, err):
-    if b == 0:
-        err[0] = 1
-        return 0
-    return a // b
-
-
-@_J
-def _cdiv(a, b, err):
-    if b == 0:
-        err[0] = 1
-        return 0
-    return -((-a) // b)
-
-
-@_J
-def _mod(a, b, err):
-    if b == 0:
-        err[0] = 1
-        return 0
-    return a % b
-
-
-@_J
-def _ilog2(a, err):
-    if a < 1:
-        err[0] = 1
-        return 0
-    r = 0
-    while a > 1:
-        a >>= 1
-        r += 1
-    return r
-
-
-@_J
-def _pow(a, b, err):
-    if b < 0:
-        err[0] = 1
-        return 0
-    if a == 0:
-        return 1 if b == 0 else 0
-    if a == 1:
-        return 1
-    if a == -1:
-        return 1 if b % 2 == 0 else -1
-    r = 1
-    lim = 9223372036854775807 // abs(a)
-    for _ in range(b):
-        if abs(r) > lim:
-            err[0] = 1  # beyond int64: the kernel falls back to the reference solver
-            return 0
-        r = r * a
-    return r
-
+'''
+           + kernel_helpers() + '''
 
 @_J
 def _tab(T, j, a, err):
@@ -126,10 +71,7 @@ def _tab(T, j, a, err):
         err[0] = 1
         return 0
     return v
-'''
-
-_ARITH = {"+": "+", "-": "-", "*": "*", "xor": "^"}
-
+''')
 
 @register_visitor
 class ExprCode(ExprVisitor):
@@ -150,36 +92,25 @@ class ExprCode(ExprVisitor):
         raise Unsupported(f"unknown name {e.id!r}")
 
     def visit_Neg(self, e, env):
-        return f"(-{self.visit(e.operand, env)})"
+        return kernel_code("neg", [self.visit(e.operand, env)])
 
     def visit_Not(self, e, env):
-        return f"(not {self.visit(e.operand, env)})"
+        return kernel_code("not", [self.visit(e.operand, env)])
 
     def visit_BinOp(self, e, env):
-        a, b = self.visit(e.left, env), self.visit(e.right, env)
-        if e.op in ("and", "or"):
-            return f"({a} {e.op} {b})"
-        if e.op == "iff":
-            return f"(bool({a}) == bool({b}))"
-        if e.op in _ARITH:
-            return f"({a} {_ARITH[e.op]} {b})"
-        if e.op == "%":
-            return f"_mod({a}, {b}, err)"
-        if e.op == "^":
-            return f"_pow({a}, {b}, err)"
-        raise Unsupported(f"operator {e.op}")
+        return kernel_code(e.op, [self.visit(e.left, env), self.visit(e.right, env)])
 
     def visit_Compare(self, e, env):
         parts = [self.visit(e.operands[0], env)]
         for op, o in zip(e.ops, e.operands[1:]):
-            parts += [op, self.visit(o, env)]
+            parts += [kernel_code(op, []), self.visit(o, env)]
         return "(" + " ".join(parts) + ")"
 
     def visit_FloorDiv(self, e, env):
-        return f"_fdiv({self.visit(e.num, env)}, {self.visit(e.den, env)}, err)"
+        return kernel_code("floor/", [self.visit(e.num, env), self.visit(e.den, env)])
 
     def visit_CeilDiv(self, e, env):
-        return f"_cdiv({self.visit(e.num, env)}, {self.visit(e.den, env)}, err)"
+        return kernel_code("ceil/", [self.visit(e.num, env), self.visit(e.den, env)])
 
     def visit_If(self, e, env):
         return f"({self.visit(e.then, env)} if {self.visit(e.cond, env)} else {self.visit(e.orelse, env)})"
@@ -187,16 +118,8 @@ class ExprCode(ExprVisitor):
     def visit_Call(self, e, env):
         args = [self.visit(a, env) for a in e.args]
         f = e.func
-        if f in ("min", "max"):
-            return args[0] if len(args) == 1 else f"{f}({', '.join(args)})"
-        if f == "nimsum":
-            return "(" + " ^ ".join(args) + ")"
-        if f == "abs":
-            return f"abs({args[0]})"
-        if f == "mod":
-            return f"_mod({args[0]}, {args[1]}, err)"
-        if f == "ilog2":
-            return f"_ilog2({args[0]}, err)"
+        if f in BUILTINS:
+            return kernel_code(f, args)
         if f in self.gen.funcs:
             return f"_tab(T, {self.gen.funcs.index(f)}, {args[0]}, err)"
         if f in self.gen.defs:
@@ -271,24 +194,31 @@ class Gen:
         else:
             env = dict(zip(r.coords, ls))
             env[cut.var] = ls[i]
-            q = list(ls)
-            changed = set()
-            for a in cut.assigns:
-                j = r.index[a.target]
-                body.append(f"    r{j} = {self.expr(a.value, env)}")
-                q[j] = f"r{j}"
-                changed.add(j)
-            if r.game.clamp is not None:
-                body.append(f"    {', '.join(f'k{j}' for j in range(n))} = {', '.join(q)}")
-                cenv = {c: f"k{j}" for j, c in enumerate(r.coords)}
-                q = [f"k{j}" for j in range(n)]
-                for a in r.game.clamp.assigns:
-                    j = r.index[a.target]
-                    body.append(f"    c{j} = {self.expr(a.value, cenv)}")
-                    q[j] = f"c{j}"
-                    changed.add(j)
-            body.append(f"    return ({', '.join(q)},)")
+            changed = self.assign(r, cut.assigns, env, list(ls), body)
         self.emit(f"def _rule{i}({', '.join(ls)}, {X}):\n" + "\n".join(body) + "\n")
+        return changed
+
+    def assign(self, ruleset, assigns, env: dict, q: list, body: list) -> set:
+        """Append to ``body`` the lines of a rule's simultaneous assignments (``r{j} = ...``, read
+        on ``env``) to the point ``q`` (identifiers), then the game's clamp on the result
+        (``c{j} = ...``) and ``return (...)``; returns the indices of the coordinates assigned."""
+        changed = set()
+        for a in assigns:
+            j = ruleset.index[a.target]
+            body.append(f"    r{j} = {self.expr(a.value, env)}")
+            q[j] = f"r{j}"
+            changed.add(j)
+        if ruleset.game.clamp is not None:
+            n = ruleset.n
+            body.append(f"    {', '.join(f'k{j}' for j in range(n))} = {', '.join(q)}")
+            cenv = {c: f"k{j}" for j, c in enumerate(ruleset.coords)}
+            q = [f"k{j}" for j in range(n)]
+            for a in ruleset.game.clamp.assigns:
+                j = ruleset.index[a.target]
+                body.append(f"    c{j} = {self.expr(a.value, cenv)}")
+                q[j] = f"c{j}"
+                changed.add(j)
+        body.append(f"    return ({', '.join(q)},)")
         return changed
 
     def derived(self, ruleset, i: int, body: list) -> set:

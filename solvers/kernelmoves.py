@@ -41,22 +41,9 @@ def emit_functions(g, ruleset) -> None:
             g.emit(f"def _mval{k}(idx, {args}, {X}):\n{body}    return 0\n")
         cond = g.expr(m.where, venv) if m.where is not None else "True"
         g.emit(f"def _mwhere{k}({args}, v, {X}):\n    return {cond}\n")
-        q = list(ps)
-        body = []
-        for a in m.assigns:
-            j = ruleset.index[a.target]
-            body.append(f"    r{j} = {g.expr(a.value, venv)}")
-            q[j] = f"r{j}"
-        if ruleset.game.clamp is not None:
-            body.append(f"    {', '.join(f'k{j}' for j in range(n))} = {', '.join(q)}")
-            cenv = {c: f"k{j}" for j, c in enumerate(ruleset.coords)}
-            q = [f"k{j}" for j in range(n)]
-            for a in ruleset.game.clamp.assigns:
-                j = ruleset.index[a.target]
-                body.append(f"    c{j} = {g.expr(a.value, cenv)}")
-                q[j] = f"c{j}"
-        body.append(f"    return ({', '.join(q)},)")
-        g.emit(f"def _move{k}({args}, v, {X}):\n" + "\n".join(body) + "\n")
+        lines: list = []
+        g.assign(ruleset, m.assigns, venv, list(ps), lines)
+        g.emit(f"def _move{k}({args}, v, {X}):\n" + "\n".join(lines) + "\n")
 
 
 def _add(ind: str, lq: str) -> list:

@@ -50,6 +50,7 @@ MODULES = {
     "jobs/test_sweep.py": FAST,
     "jobs/test_verify.py": ENGINE,
     "language/test_derive_steps.py": FAST,
+    "language/test_operators.py": FAST,
     "language/test_grammar_properties.py": FAST,
     "language/test_spec_boxes.py": FAST,
     "language/test_spec_errors.py": FAST,
@@ -98,6 +99,9 @@ MODULES = {
     "test_size.py": FAST,
     "test_suite_categories.py": FAST,
 }
+
+#: The recipes whose test starts subprocesses that compile kernels or run several CLI commands.
+MODULES.update({"test_recipe_new_system.py": HEAVY, "test_recipe_new_operator.py": ENGINE})
 
 #: Module-name patterns with one category (the phase-B change recipes' tests follow a recipe in a
 #: scratch copy in seconds: docs/recipes/*.md).

@@ -16,7 +16,7 @@ Node overview (expressions)::
     Compare(ops, operands)     chained comparison a <= b < c ...; ops in <= < >= > == !=
     FloorDiv(num, den)         exact floor(num / den)
     CeilDiv(num, den)          exact ceil(num / den)
-    Call(func, args)           builtin (min, max, mod, abs, ilog2, nimsum), a ``def`` or a
+    Call(func, args)           builtin (the rows of :mod:`~cgs_bridge.language.operators`), a ``def`` or a
                                function parameter
     If(cond, then, orelse)     if-then-else
     Search(kind, var, lo, hi, cond)  largest (kind='max') or smallest ('min') var in lo..hi
@@ -126,15 +126,6 @@ class Search:
 Expr = Union[Num, Name, Neg, Not, BinOp, Compare, FloorDiv, CeilDiv, Call, If, Search]
 EXPR_TYPES = (Num, Name, Neg, Not, BinOp, Compare, FloorDiv, CeilDiv, Call, If, Search)
 
-#: Builtin functions: name -> (min arity, max arity or None for n-ary).
-BUILTINS = {
-    "min": (1, None),
-    "max": (1, None),
-    "mod": (2, 2),
-    "abs": (1, 1),
-    "ilog2": (1, 1),
-    "nimsum": (1, None),
-}
 
 #: Names with a meaning inside claims only.
 CLAIM_NAMES = ("grundy", "misere", "P", "N")

@@ -9,7 +9,7 @@ analysis derived moves need (the valid set as :class:`Atom` inequalities, monoto
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Callable
 
 from cgs_bridge.foundation.errors import SpecError
@@ -19,11 +19,11 @@ from .boxes import check_boxes
 from .constraints import Atom, constraint_atoms, monotonicity  # noqa: F401  (Atom, monotonicity: public here too)
 from .expansion import check_expansion
 from .moves import add_pass_flag, check_move, split_rules
+from .operators import BUILTINS, arity_problem, row, sugar_inner
+from .sums import _err, flatten  # noqa: F401  (flatten: public here too)
 from .visitor import ExprVisitor, register_visitor
 
 MAX_COORDS = 10
-
-_BOOL_OPS = {"and", "or", "iff"}
 
 
 @dataclass(frozen=True)
@@ -33,105 +33,6 @@ class CheckedGame:
     game: A.Game
     atoms: tuple
     warnings: tuple
-
-
-def _err(game: A.Game, msg: str, pos: A.Pos | None = None) -> SpecError:
-    pos = pos or game.pos
-    return SpecError(msg, game.file, pos.line or None, pos.column or None)
-
-
-# ------------------------------------------------------------------ disjunctive sums
-def flatten(game: A.Game, resolve: Callable[[str], A.Game]) -> A.Game:
-    """Expand ``sum G1(args)[c...] + G2(...)[...]`` into one flat game whose positions are the
-    tuples of component positions (Definition of disjunctive sum: seed 001 Def 1.3, seed 003
-    Def 2.2): the valid set is the product, and each coordinate keeps its component's move rule.
-
-    Component definitions are prefixed with the component's renamed coordinates to stay distinct;
-    integer parameters are replaced by the argument expressions; function parameters by the name
-    of the outer function parameter passed in.
-
-    Raises:
-        SpecError: unknown component game, wrong number of coordinates or arguments, a component
-        with a clamp (a global clamp of one component cannot act on the sum).
-    """
-    if not game.sum:
-        return game
-    if game.coords or game.requires or game.cuts or game.clamp or game.defs:
-        raise _err(game, f"game {game.name}: a 'sum' game takes its coordinates, constraints and "
-                         "moves from its components; remove the other statements", game.pos)
-    coords, defs, requires, cuts, moves = [], [], [], [], []
-    for term in game.sum:
-        try:
-            comp = flatten(resolve(term.game), resolve)
-        except KeyError:
-            raise _err(game, f"unknown game {term.game!r} in sum", term.pos) from None
-        if comp.clamp is not None:
-            raise _err(game, f"component {term.game} has a global clamp; it cannot be summed", term.pos)
-        if comp.pass_once is not None:
-            raise _err(game, f"component {term.game} has a pass (one flag of a whole game); it cannot "
-                             "be summed; write 'pass once' in the sum game instead", term.pos)
-        if len(term.coords) != len(comp.coords):
-            raise _err(game, f"{term.game} has {len(comp.coords)} coordinates "
-                             f"({', '.join(comp.coords)}); {len(term.coords)} names given", term.pos)
-        mapping = _term_mapping(game, term, comp)
-        prefix = "_".join(term.coords) + "_"
-        for d in comp.defs:
-            mapping[d.name] = prefix + d.name
-        for d in comp.defs:
-            inner = {k: v for k, v in mapping.items() if k not in d.params}
-            defs.append(A.Def(prefix + d.name, d.params, A.substitute(d.body, inner), d.pos))
-        coords.extend(term.coords)
-        requires.extend(A.Require(A.substitute(r.expr, mapping), r.pos) for r in comp.requires)
-        cuts.extend(_renamed_cut(c, mapping) for c in comp.cuts)
-        moves.extend(_renamed_move(m, mapping) for m in comp.moves)
-    return replace(game, coords=tuple(coords), defs=tuple(defs), requires=tuple(requires),
-                   cuts=tuple(cuts), moves=tuple(moves), sum=())
-
-
-def _term_mapping(game: A.Game, term: A.SumTerm, comp: A.Game) -> dict:
-    """Substitution for one component of a sum: its coordinates -> the term's names, integer
-    parameters -> argument expressions (or defaults), function parameters -> the outer function
-    parameter's name."""
-    params = list(comp.params)
-    args = list(term.args)
-    if len(args) > len(params):
-        raise _err(game, f"{term.game} takes {len(params)} parameters; {len(args)} given", term.pos)
-    mapping: dict = dict(zip(comp.coords, (A.Name(c, term.pos) for c in term.coords)))
-    for p, a in zip(params, args):
-        if p.kind == "function":
-            if not isinstance(a, A.Name):
-                raise _err(game, f"function parameter {p.name} of {term.game} must be passed the "
-                                 "name of a function parameter", term.pos)
-            mapping[p.name] = a.id
-        else:
-            mapping[p.name] = a
-    for p in params[len(args):]:
-        if p.default is None:
-            raise _err(game, f"parameter {p.name} of {term.game} has no default; pass it", term.pos)
-        if p.kind == "function":
-            raise _err(game, f"pass function parameter {p.name} of {term.game} explicitly", term.pos)
-        mapping[p.name] = p.default
-    return mapping
-
-
-def _renamed_cut(c, mapping: dict):
-    """A component's move rule in the sum's names (the cut variable stays bound)."""
-    new = mapping[c.coord].id
-    if isinstance(c, A.DerivedCut):
-        return A.DerivedCut(new, c.pos)
-    inner = {k: v for k, v in mapping.items() if k != c.var}
-    inner[c.var] = A.Name(c.var, c.pos)
-    return A.Cut(new, c.var, tuple(A.Assign(mapping[a.target].id, A.substitute(a.value, inner), a.pos)
-                                   for a in c.assigns), c.pos)
-
-
-def _renamed_move(m: A.Move, mapping: dict) -> A.Move:
-    """A component's general move rule in the sum's names (its variable stays bound)."""
-    inner = {k: v for k, v in mapping.items() if k != m.var}
-    sub = lambda e: None if e is None else A.substitute(e, inner)  # noqa: E731
-    return replace(m, lo=sub(m.lo), hi=sub(m.hi), where=sub(m.where),
-                   values=None if m.values is None else tuple(sub(v) for v in m.values),
-                   assigns=tuple(A.Assign(mapping[a.target].id, sub(a.value), a.pos) for a in m.assigns))
 
 
 # ------------------------------------------------------------------ names and types
@@ -180,18 +81,18 @@ class _TypeChecker(ExprVisitor):
         raise _err(game, f"unknown name {node.id!r}{hint}", node.pos)
 
     def visit_Neg(self, node):
-        self.need(node.operand, "int")
-        return "int"
+        self.need(node.operand, row("neg").operand)
+        return row("neg").result
 
     def visit_Not(self, node):
-        self.need(node.operand, "bool")
-        return "bool"
+        self.need(node.operand, row("not").operand)
+        return row("not").result
 
     def visit_BinOp(self, node):
-        want = "bool" if node.op in _BOOL_OPS else "int"
-        self.need(node.left, want)
-        self.need(node.right, want)
-        return want
+        op = row(node.op)  # the operator table's typing
+        self.need(node.left, op.operand)
+        self.need(node.right, op.operand)
+        return op.result
 
     def visit_Compare(self, node):
         for o in node.operands:
@@ -221,31 +122,40 @@ class _TypeChecker(ExprVisitor):
 
     def visit_Call(self, node):
         self._check_call(node)
+        op = row(node.func) if node.func in BUILTINS else None
         for a in node.args:
-            self.need(a, "int")
-        return "int"
+            self.need(a, op.operand if op else "int")
+        return op.result if op else "int"
 
     def _check_call(self, node) -> None:
         """The function exists and takes this many arguments."""
         f, n, game, scope = node.func, len(node.args), self.game, self.scope
-        if f == "/":
-            raise _err(game, "'/' is exact division and must be the whole argument of floor(...) or "
-                             "ceil(...), e.g. floor((x + z) / k)", node.pos)
-        if f == "log2":
-            raise _err(game, "log2 exists only as floor(log2(n)), an exact integer", node.pos)
-        if f in A.BUILTINS:
-            lo, hi = A.BUILTINS[f]
-            if n < lo or (hi is not None and n > hi):
-                raise _err(game, f"{f} takes {lo if hi == lo else f'at least {lo}'} argument"
-                                 f"{'s' if (hi or 2) > 1 else ''}; {n} given", node.pos)
+        special = f == "/" or sugar_inner(f) is not None
+        if special or f in BUILTINS or (f not in scope.funcs and f not in scope.defs):
+            problem = call_problem(f, n)
+            if problem:
+                raise _err(game, problem, node.pos)
         elif f in scope.funcs:
             if n != 1:
                 raise _err(game, f"function parameter {f} takes one argument; {n} given", node.pos)
-        elif f in scope.defs:
-            if n != len(scope.defs[f]):
-                raise _err(game, f"{f} takes {len(scope.defs[f])} arguments; {n} given", node.pos)
-        else:
-            raise _err(game, f"unknown function {f!r}", node.pos)
+        elif n != len(scope.defs[f]):
+            raise _err(game, f"{f} takes {len(scope.defs[f])} arguments; {n} given", node.pos)
+
+
+def call_problem(f: str, n: int, example: str = "floor((x + z) / k)") -> str | None:
+    """What is wrong with a call of ``f`` with ``n`` arguments, outside a game's definitions and
+    function parameters (a bare ``/`` or sugar's inner function, an unknown function, a builtin's
+    arity: :mod:`~cgs_bridge.language.operators`), else None. ``example`` shows exact division."""
+    if f == "/":
+        return (f"'/' is exact division and must be the whole argument of floor(...) or "
+                f"ceil(...), e.g. {example}")
+    sugar = sugar_inner(f)
+    if sugar is not None:
+        outer, inner = sugar.sugar
+        return f"{inner} exists only as {outer}({inner}(n)), an exact integer"
+    if f not in BUILTINS:
+        return f"unknown function {f!r}"
+    return arity_problem(f, n)
 
 
 def _type(node, scope: _Scope, local: frozenset, game: A.Game) -> str:
@@ -303,7 +213,7 @@ def _check_names(game: A.Game) -> dict:
     """Coordinates, parameters and definitions have distinct, unreserved names; returns
     name -> what it is."""
     seen: dict = {}
-    reserved = set(A.BUILTINS) | set(A.CLAIM_NAMES) | {"t_"}
+    reserved = set(BUILTINS) | set(A.CLAIM_NAMES) | {"t_"}
     for name, what in ([(c, "coordinate") for c in game.coords] + [(p.name, "parameter") for p in game.params]
                        + [(d.name, "definition") for d in game.defs]):
         if name in seen:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from . import ast as A
+from .operators import BUILTINS, row
 from .visitor import ExprVisitor, register_visitor
 
 
@@ -114,9 +115,9 @@ class Monotonicity(ExprVisitor):
     visit_CeilDiv = visit_FloorDiv
 
     def visit_Call(self, e):
-        if e.func in ("min", "max"):
+        if e.func in BUILTINS and row(e.func).monotone:  # nondecreasing in every argument
             return _comb(*(self.direction(a) for a in e.args))
-        if e.func == "ilog2" or e.func in self.fn_mono:
+        if e.func in self.fn_mono:
             return self.direction(e.args[0])
         if e.func in self.defs:
             d = self.defs[e.func]

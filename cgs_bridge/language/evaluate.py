@@ -14,70 +14,22 @@ Semantics (identical in every target):
 
 from __future__ import annotations
 
-import operator
 from dataclasses import dataclass
 from typing import Callable
 
 from cgs_bridge.foundation.errors import EvaluationError
 
 from . import ast as A
+from .arith import MAX_POWER_BITS, ceil_div, floor_div, ilog2, mod, nimsum, power  # noqa: F401  (public here too)
+from .operators import BUILTINS, OPS
 from .visitor import ExprVisitor, register_visitor
 
-_CMP = {"<=": operator.le, "<": operator.lt, ">=": operator.ge, ">": operator.gt,
-        "==": operator.eq, "!=": operator.ne}
-
-
-def floor_div(a: int, b: int) -> int:
-    if b == 0:
-        raise EvaluationError(f"division by zero: floor({a} / 0)")
-    return a // b
-
-
-def ceil_div(a: int, b: int) -> int:
-    if b == 0:
-        raise EvaluationError(f"division by zero: ceil({a} / 0)")
-    return -((-a) // b)
-
-
-def ilog2(n: int) -> int:
-    if n < 1:
-        raise EvaluationError(f"floor(log2({n})) is undefined")
-    return n.bit_length() - 1
-
-
-#: Largest power computed, in bits (a ^ b with |a| >= 2 and b * bits(a) beyond it is refused:
-#: 2 ^ 10 ^ 10 would take gigabytes and minutes; no position of a box needs it).
-MAX_POWER_BITS = 4096
 #: Most values a bounded search ``max m in lo..hi`` may try.
 MAX_SEARCH_SPAN = 10_000_000
 
 
-def power(a: int, b: int) -> int:
-    """``a ^ b`` for ``b >= 0``, refusing results beyond :data:`MAX_POWER_BITS` bits."""
-    if b < 0:
-        raise EvaluationError(f"negative exponent in {a}^{b}")
-    if abs(a) >= 2 and b * (abs(a).bit_length() - 1) > MAX_POWER_BITS:
-        raise EvaluationError(f"{a} ^ {b} has more than {MAX_POWER_BITS} bits; powers are limited "
-                              f"to {MAX_POWER_BITS} bits")
-    return a ** b
-
-
-def mod(a: int, b: int) -> int:
-    if b == 0:
-        raise EvaluationError(f"mod({a}, 0)")
-    return a % b
-
-
-def nimsum(*xs: int) -> int:
-    r = 0
-    for x in xs:
-        r ^= x
-    return r
-
-
-_BUILTIN_FUNCS = {"min": lambda *a: min(a), "max": lambda *a: max(a), "mod": mod, "abs": abs, "ilog2": ilog2, "nimsum": nimsum}
-_BIN = {"+": operator.add, "-": operator.sub, "*": operator.mul, "%": mod, "^": power,
-        "xor": operator.xor}
+#: Evaluation of each operator and builtin: the ``python`` column of the operator table.
+_PY = {op.name: op.python for op in OPS if op.python is not None}
 
 
 @dataclass(frozen=True)
@@ -145,12 +97,12 @@ class Compiler(ExprVisitor):
             return lambda env: f(env) or g(env)
         if e.op == "iff":
             return lambda env: bool(f(env)) == bool(g(env))
-        op = _BIN[e.op]
+        op = _PY[e.op]
         return lambda env: op(f(env), g(env))
 
     def visit_Compare(self, e, slots):
         fs = [self.visit(o, slots) for o in e.operands]
-        ops = [_CMP[o] for o in e.ops]
+        ops = [_PY[o] for o in e.ops]
         if len(ops) == 1:
             f, g, op = fs[0], fs[1], ops[0]
             return lambda env: op(f(env), g(env))
@@ -167,11 +119,13 @@ class Compiler(ExprVisitor):
 
     def visit_FloorDiv(self, e, slots):
         f, g = self.visit(e.num, slots), self.visit(e.den, slots)
-        return lambda env: floor_div(f(env), g(env))
+        op = _PY["floor/"]
+        return lambda env: op(f(env), g(env))
 
     def visit_CeilDiv(self, e, slots):
         f, g = self.visit(e.num, slots), self.visit(e.den, slots)
-        return lambda env: ceil_div(f(env), g(env))
+        op = _PY["ceil/"]
+        return lambda env: op(f(env), g(env))
 
     def visit_If(self, e, slots):
         p, f, g = (self.visit(x, slots) for x in (e.cond, e.then, e.orelse))
@@ -179,7 +133,7 @@ class Compiler(ExprVisitor):
 
     def visit_Call(self, e, slots):
         fs = [self.visit(a, slots) for a in e.args]
-        fn = _BUILTIN_FUNCS.get(e.func) or self.functions[e.func]
+        fn = _PY[e.func] if e.func in BUILTINS else self.functions[e.func]
         if len(fs) == 1:
             f = fs[0]
             return lambda env: fn(f(env))

@@ -4,7 +4,6 @@ column, the offending text and what was expected."""
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -15,6 +14,8 @@ from cgs_bridge.foundation.errors import SpecError
 
 from . import ast as A
 from . import moves as _moves
+from .limits import MAX_DEPTH, MAX_SOURCE_CHARS, _check_depth, _check_nesting, _context_line  # noqa: F401
+from .operators import sugar_of
 
 _GRAMMAR = Path(__file__).with_name("grammar.lark")
 
@@ -99,8 +100,9 @@ class _ToAst(Transformer):
             if isinstance(arg, A.Call) and arg.func == "/":
                 node = A.FloorDiv if func == "floor" else A.CeilDiv
                 return node(arg.args[0], arg.args[1], pos)
-            if func == "floor" and isinstance(arg, A.Call) and arg.func == "log2":
-                return A.Call("ilog2", arg.args, pos)
+            sugar = sugar_of(func, arg.func) if isinstance(arg, A.Call) else None
+            if sugar is not None:  # floor(log2(n)): a builtin (cgs_bridge.language.operators)
+                return A.Call(sugar, arg.args, pos)
             # floor/ceil of an integer expression is the expression itself.
             return arg
         return A.Call(func, args, pos)
@@ -319,66 +321,6 @@ def _hint(found: str, expected) -> str:
     if found == "=" and "COMP_OP" in expected:
         return "expected `==`, not `=` (a comparison); "
     return ""
-
-
-def _context_line(text: str, line: int, column: int) -> str:
-    lines = text.splitlines()
-    if not 1 <= line <= len(lines):
-        return ""
-    src = lines[line - 1]
-    return f"  {src}\n  {' ' * (column - 1)}^"
-
-
-#: Deepest expression nesting accepted (each operator of a chain ``a + b + ...`` is one level);
-#: deeper expressions would overflow the recursion of the checker, the evaluators and the
-#: generated kernel (Python refuses more than about 200 nested parentheses).
-MAX_DEPTH = 100
-_EXPR_RULES = {"if_expr", "iff", "or_", "and_", "not_", "chain", "xor", "binop", "neg", "call",
-               "search"}
-
-
-def _check_depth(tree, text: str, file: str | None) -> None:
-    """Refuse a parse tree whose expressions nest deeper than :data:`MAX_DEPTH` (iteratively, so a
-    hostile input cannot exhaust the recursion limit here)."""
-    stack = [(tree, 0)]
-    while stack:
-        node, depth = stack.pop()
-        if not isinstance(node, lark.Tree):
-            continue
-        expr = node.data in _EXPR_RULES
-        if expr and depth + 1 > MAX_DEPTH:
-            line = getattr(node.meta, "line", None)
-            col = getattr(node.meta, "column", None)
-            raise SpecError(f"expression nested more than {MAX_DEPTH} levels deep (each operator of "
-                            f"a chain such as a + b + c counts one level); split it with a def",
-                            file, line, col, _context_line(text, line, col) if line else None)
-        stack.extend((c, depth + 1 if expr else depth) for c in node.children)
-
-
-#: Longest specification source (or expression) parsed, in characters; the catalog's games
-#: take about 2,000.
-MAX_SOURCE_CHARS = 256 << 10
-_NEST_SCAN = re.compile(r'"[^"\n]*"|#[^\n]*|[()]|(?:(?:-|\bnot\b)\s*){%d,}' % (MAX_DEPTH + 1))
-
-
-def _check_nesting(text: str, file: str | None) -> None:
-    """Before parsing, refuse a source longer than :data:`MAX_SOURCE_CHARS` and parentheses or
-    runs of ``-`` / ``not`` nested deeper than :data:`MAX_DEPTH` (the LALR parse of thousands of
-    them takes minutes); strings and comments are skipped."""
-    if len(text) > MAX_SOURCE_CHARS:
-        raise SpecError(f"{len(text):,} characters; a specification or expression is limited to "
-                        f"{MAX_SOURCE_CHARS:,}", file)
-    depth = 0
-    for m in _NEST_SCAN.finditer(text):
-        tok = m.group()
-        depth += 1 if tok == "(" else -1 if tok == ")" else 0
-        depth = max(depth, 0)
-        if depth > MAX_DEPTH or tok[0] in "-n":
-            line = text.count("\n", 0, m.start()) + 1
-            col = m.start() - (text.rfind("\n", 0, m.start()) + 1) + 1
-            what = "parentheses" if tok == "(" else f"'{tok[0] if tok[0] == '-' else 'not'}' operators"
-            raise SpecError(f"{what} nested more than {MAX_DEPTH} levels deep", file, line, col,
-                            _context_line(text, line, col))
 
 
 def _parse(text: str, file: str | None, start: str):

@@ -19,95 +19,13 @@ from __future__ import annotations
 
 from typing import Optional
 
-from cgs_bridge.foundation.errors import ParameterError, RuleError, SpecError
+from cgs_bridge.foundation.errors import RuleError
 from cgs_bridge.language import ast as A
 from cgs_bridge.language.checker import CheckedGame
 from cgs_bridge.language.derive import ClampTo, Forbid, derive_program
 from cgs_bridge.language.evaluate import Compiler, FunctionValue, compile_function
-from cgs_bridge.language.parser import parse_expr
-from cgs_bridge.language.spec_printer import expr_text
 
-
-def _check_function_body(body, name: str) -> None:
-    """Reject in a function parameter what the spec checker rejects in a spec: a bare ``/``, a bare
-    ``log2``, an unknown function (spec language, README "Expressions").
-
-    Raises:
-        ParameterError: naming the parameter and what was expected.
-    """
-    for node in A.walk(body):
-        if isinstance(node, A.Call):
-            if node.func == "/":
-                raise ParameterError(f"-p {name}: '/' is exact division and must be the whole "
-                                     "argument of floor(...) or ceil(...), e.g. floor(t / 2)")
-            if node.func == "log2":
-                raise ParameterError(f"-p {name}: log2 exists only as floor(log2(n))")
-            if node.func not in A.BUILTINS:
-                raise ParameterError(f"-p {name}: unknown function {node.func}(...)")
-            lo, hi = A.BUILTINS[node.func]
-            if len(node.args) < lo or (hi is not None and len(node.args) > hi):
-                raise ParameterError(f"-p {name}: {node.func}(...) takes "
-                                     f"{lo if hi == lo else f'{lo} or more'} arguments, "
-                                     f"got {len(node.args)}")
-
-
-def bind_params(game: A.Game, given: dict) -> dict:
-    """Resolve parameter values for ``game`` from ``given`` (name -> int, str, or FunctionValue).
-
-    Strings are parsed: an integer for ``int`` parameters, an expression in ``t`` for function
-    parameters (``"floor(t/4)"``). Missing parameters take their defaults.
-
-    Raises:
-        ParameterError: unknown name, missing value without default, not an integer, below the
-        declared lower bound, or a function expression that uses names other than ``t``.
-    """
-    out: dict = {}
-    known = {p.name: p for p in game.params}
-    for name in given:
-        if name not in known:
-            have = ", ".join(known) or "none"
-            raise ParameterError(f"game {game.name} has no parameter {name!r} (parameters: {have})")
-    for p in game.params:
-        raw = given.get(p.name)
-        if raw is None:
-            if p.default is None:
-                raise ParameterError(f"game {game.name} needs parameter {p.name} "
-                                     f"({'an integer' if p.kind == 'int' else 'a function of t'}); "
-                                     f"pass -p {p.name}=...")
-            raw = p.default
-        if p.kind == "int":
-            if isinstance(raw, A.Num):
-                value = raw.value
-            elif isinstance(raw, A.Neg) and isinstance(raw.operand, A.Num):
-                value = -raw.operand.value
-            else:
-                try:
-                    value = int(str(raw).strip())
-                except ValueError:
-                    raise ParameterError(f"parameter {p.name} of {game.name} must be an integer, "
-                                         f"got {raw!r}") from None
-            if p.lower is not None and value < p.lower:
-                raise ParameterError(f"parameter {p.name} of {game.name} must be >= {p.lower}, got {value}")
-            out[p.name] = value
-        else:
-            if isinstance(raw, FunctionValue):
-                out[p.name] = raw
-                continue
-            if isinstance(raw, str):
-                try:
-                    body = parse_expr(raw, what=f"-p {p.name}")
-                except SpecError as e:
-                    raise ParameterError(str(e)) from None
-                text = raw.strip()
-            else:
-                body, text = raw, expr_text(raw)
-            _check_function_body(body, p.name)
-            extra = A.free_names(body) - {"t"}
-            if extra:
-                raise ParameterError(f"function parameter {p.name} must be an expression in t; "
-                                     f"unknown name(s): {', '.join(sorted(extra))}")
-            out[p.name] = FunctionValue("t", body, text)
-    return out
+from .params import bind_params  # noqa: F401  (public here too)
 
 
 class Ruleset:

@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
-from test_generate import script_ruleset
+from jobs.test_generate import script_ruleset
 
 from cgs_bridge.jobs.generate import cgsuite_class_file, emit
 from cgs_bridge.model.game import Ruleset

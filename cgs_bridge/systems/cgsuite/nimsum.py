@@ -13,6 +13,7 @@ the identities ``~a = -1 - a``, ``a ^ b = ~a ^ ~b`` and ``~(a ^ b) = ~a ^ b`` of
 from __future__ import annotations
 
 from cgs_bridge.language import ast as A
+from cgs_bridge.language import operators
 
 
 def nonnegative(node, names) -> bool:
@@ -24,24 +25,12 @@ def nonnegative(node, names) -> bool:
         return node.value >= 0
     if isinstance(node, A.Name):
         return node.id in names
-    if isinstance(node, A.BinOp):
-        if node.op in ("+", "*", "xor", "^"):
-            return rec(node.left) and (node.op == "^" or rec(node.right))
-        if node.op == "%":
-            return rec(node.right)
-        return False
+    if isinstance(node, A.BinOp):  # the sign facts of the operator table
+        return operators.nonnegative(node.op, [rec(node.left), rec(node.right)])
     if isinstance(node, (A.FloorDiv, A.CeilDiv)):
         return rec(node.num) and rec(node.den)
     if isinstance(node, A.Call):
-        if node.func == "abs":
-            return True
-        if node.func in ("min", "nimsum"):
-            return all(rec(a) for a in node.args)
-        if node.func == "max":
-            return any(rec(a) for a in node.args)
-        if node.func == "mod":
-            return rec(node.args[1])
-        return False
+        return node.func in operators.BUILTINS and operators.nonnegative(node.func, [rec(a) for a in node.args])
     if isinstance(node, A.If):
         return rec(node.then) and rec(node.orelse)
     return False

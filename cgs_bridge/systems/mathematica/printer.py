@@ -24,6 +24,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from cgs_bridge.language import ast as A
+from cgs_bridge.language import operators
 from cgs_bridge.language.printer import ATOM, Printer
 from cgs_bridge.model.fnprops import hypothesis_fails
 from cgs_bridge.systems.printing import naming
@@ -45,10 +46,9 @@ class MathematicaPrinter(Printer):
         names: a :class:`~cgs_bridge.systems.printing.naming.Namer` (spec name -> symbol name).
     """
 
-    PRECEDENCE = {"if": ATOM, "iff": ATOM, "or": 2, "and": 3, "not": 4, "cmp": 5, "xor": ATOM,
-                  "+": 7, "-": 7, "*": 8, "%": ATOM, "neg": 9, "^": 10}
-    FUNCTIONS = {"min": "Min", "max": "Max", "mod": "Mod", "abs": "Abs", "ilog2": "ilog2",
-                 "nimsum": "nimSum"}
+    TARGET = "mathematica"
+    PRECEDENCE = operators.precedence("mathematica")
+    FUNCTIONS = operators.spellings("mathematica")
 
     def __init__(self, names):
         self.names = names
@@ -70,38 +70,47 @@ class MathematicaPrinter(Printer):
 
     # ------------------------------------------------------------ nodes
     def _print_Neg(self, n):
-        return "-" + self.parens(n.operand, self.PRECEDENCE["neg"], strict=True)
+        return operators.spelling("neg", "mathematica") + self.parens(n.operand, self.PRECEDENCE["neg"], strict=True)
 
     def _print_Not(self, n):
-        return "!" + self.parens(n.operand, ATOM)
+        return operators.spelling("not", "mathematica") + self.parens(n.operand, ATOM)
 
     def _print_BinOp(self, n):
-        op = n.op
-        if op == "xor":
-            self.used.add("nimSum")
-            return f"nimSum[{', '.join(self.doprint(a) for a in _xor_args(n))}]"
-        if op == "%":
-            return f"Mod[{self.doprint(n.left)}, {self.doprint(n.right)}]"
-        if op == "iff":
-            return f"Equivalent[{self.doprint(n.left)}, {self.doprint(n.right)}]"
-        p = self.PRECEDENCE[op]
-        if op == "^":
-            if not ((isinstance(n.right, A.Num) and n.right.value > 0)
-                    or (isinstance(n.left, A.Num) and n.left.value != 0)):
-                self.used.add("power")  # 0^0 is Indeterminate in Wolfram Language, 1 in the spec
-                return f"power[{self.doprint(n.left)}, {self.doprint(n.right)}]"
-            return f"{self.operand(n.left, p, True)}^{self.operand(n.right, p)}"
-        word = {"and": " && ", "or": " || ", "*": "*"}.get(op, f" {op} ")
+        return self.spell(n)
+
+    def infix(self, n, word, assoc):
+        p = self.PRECEDENCE[n.op]
+        if assoc == "right":
+            return f"{self.operand(n.left, p, True)}{word}{self.operand(n.right, p)}"
         return f"{self.operand(n.left, p)}{word}{self.operand(n.right, p, True)}"
+
+    def uses(self, row) -> None:
+        if row.wl_helper:
+            self.used.add(row.wl_helper[0])
+
+    # ------------------------------------------------------------ operators named by the table
+    def _nimsum_binop(self, n):
+        """``a xor b xor c``: one ``nimSum[a, b, c]``."""
+        self.uses(operators.row("xor"))
+        return f"nimSum[{', '.join(self.doprint(a) for a in _xor_args(n))}]"
+
+    def _power(self, n):
+        """``a ^ b``: the helper ``power`` unless ``0 ^ 0`` is impossible (Indeterminate in
+        Wolfram Language, 1 in the spec)."""
+        if not ((isinstance(n.right, A.Num) and n.right.value > 0)
+                or (isinstance(n.left, A.Num) and n.left.value != 0)):
+            self.uses(operators.row("^"))
+            return f"power[{self.doprint(n.left)}, {self.doprint(n.right)}]"
+        return self.infix(n, "^", "right")
 
     def _print_Compare(self, n):
         p = self.PRECEDENCE["cmp"]
         if len(n.ops) > 1 and "!=" in n.ops:
-            return " && ".join(f"{self.parens(a, p, True)} {op} {self.parens(b, p, True)}"
+            return " && ".join(f"{self.parens(a, p, True)} {operators.spelling(op, 'mathematica')} {self.parens(b, p, True)}"
                                for a, op, b in zip(n.operands, n.ops, n.operands[1:]))
         parts = [self.parens(n.operands[0], p, True)]
         for op, o in zip(n.ops, n.operands[1:]):
-            parts += [op, self.parens(o, p, True)]
+            parts += [operators.spelling(op, 'mathematica'), self.parens(o, p, True)]
         return " ".join(parts)
 
     def _div(self, n, head):
@@ -111,18 +120,13 @@ class MathematicaPrinter(Printer):
     def _print_FloorDiv(self, n):
         # Quotient rounds toward -Infinity like Floor[a/b] on integers, without building a rational
         # (cheaper in Mathics3, where every evaluation step counts)
-        return f"Quotient[{self.doprint(n.num)}, {self.doprint(n.den)}]"
+        return f"{operators.spelling('floor/', 'mathematica')}[{self.doprint(n.num)}, {self.doprint(n.den)}]"
 
     def _print_CeilDiv(self, n):
-        return self._div(n, "Ceiling")
+        return self._div(n, operators.spelling("ceil/", "mathematica"))
 
-    def _print_Call(self, n):
-        head = self.FUNCTIONS.get(n.func)
-        if head is None:
-            head = self.name(n.func)
-        elif n.func in ("nimsum", "ilog2"):
-            self.used.add(head)
-        return f"{head}[{', '.join(self.doprint(a) for a in n.args)}]"
+    def call(self, head, args):
+        return f"{head}[{', '.join(args)}]"
 
     def _print_If(self, n):
         return f"If[{self.doprint(n.cond)}, {self.doprint(n.then)}, {self.doprint(n.orelse)}]"
@@ -137,13 +141,7 @@ class MathematicaPrinter(Printer):
 #: Definitions of the helpers, emitted only when used (Mathics3 lacks BitXor: nim-sum from binary
 #: digits, two's complement for negative numbers as Python's ``^`` and Wolfram's ``BitXor``).
 HELPERS = {
-    "nimSum": """nimSum[] := 0;
-nimSum[args__Integer] := Module[{w, r},
-  w = Max[IntegerLength[Abs[{args}], 2]] + 1;
-  r = FromDigits[Mod[Total[Map[IntegerDigits[Mod[#, 2^w], 2, w] &, {args}]], 2], 2];
-  If[r >= 2^(w - 1), r - 2^w, r]];""",
-    "power": """power[a_Integer, b_Integer] := If[b == 0, 1, a^b];""",
-    "ilog2": """ilog2[n_Integer] := If[n >= 1, IntegerLength[n, 2] - 1, cgsError["floor(log2(" <> ToString[n] <> ")) is undefined"]];""",
+    **operators.wl_helpers(),  # nimSum, power, ilog2: the operator table's Wolfram Language helpers
     "searchMax": """searchMax[lo_Integer, hi_Integer, cond_] := Module[{m = hi},
   While[m >= lo && !TrueQ[cond[m]], m--];
   If[m < lo, cgsError["max search in " <> ToString[lo] <> ".." <> ToString[hi] <> ": no value satisfies the condition"], m]];""",
@@ -306,7 +304,7 @@ def context(model, box, misere, files) -> dict:
     mathematica_options(pr, names, model, coords, pattern, options, calls)
     pass_open, pass_close = pass_wrapper(names, model, coords, pattern, options)
     claims = _claims(pr, names, model, coords, misere, box)
-    helpers = [HELPERS[h] for h in ("nimSum", "power", "ilog2", "searchMax", "searchMin") if h in pr.used]
+    helpers = [text for h, text in HELPERS.items() if h in pr.used]
     header = ",".join(list(model.coords) + ["grundy"] + (["misere"] if misere else []))
     renamed = [(c, names[c]) for c in model.names if names[c] != c]
     index = ", ".join(f"{c} + 1" for c in coords)

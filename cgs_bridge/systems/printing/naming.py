@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 
 from cgs_bridge.language import ast as A
+from cgs_bridge.language import operators
 
 
 def spec_names(game: A.Game) -> list:
@@ -109,7 +110,7 @@ private return singleton static super system then this to true try unary var whe
 #: Names that the emitted CGScript uses (classes, methods of the library, our own members).
 CGS_TAKEN = frozenset("""Position Options Eval IsValid Min Max Concat NimSum Floor Ceiling Abs Lb Div
 Integer List Ruleset ImpartialGame System Print NimValue MisereNimValue Clamp FloorMod Boolean
-Nothing Table Mex Sum""".split())
+Nothing Table Mex Sum""".split()) | operators.target_names("cgsuite")
 _CGS_ID = re.compile(r"^(v+[A-Za-uw-z_]|[A-Za-uw-z])[A-Za-z0-9_]*$")
 
 
@@ -128,7 +129,7 @@ def cgs_repair(name: str) -> str:
 
 # ------------------------------------------------------------------ Mathematica
 MMA_TAKEN = frozenset("""Gr Mis Mex move nimSum validQ positions rows stream writeRow cgsError
-searchMax searchMin ilog2 power derive clamp csvFile value at computeValue options Quotient""".split())
+searchMax searchMin ilog2 power derive clamp csvFile value at computeValue options Quotient""".split()) | operators.target_names("mathematica")
 _MMA_ID = re.compile(r"^[a-z][A-Za-z0-9]*$")
 
 
