@@ -95,8 +95,8 @@ def run(args) -> int:
 def run_mathematica(args, text: str) -> int:
     from cgs_bridge.foundation.results import render
     from cgs_bridge.jobs.audit import audit_program, parse_scale, parse_subst
+    from cgs_bridge.presentation.audit_report import write_mathematica as write_report
     from cgs_bridge.systems.auditing.judge import load_expect
-    from cgs_bridge.systems.auditing.report import write_report
 
     from .common import ruleset_from_args
     if not args.no_sandbox:

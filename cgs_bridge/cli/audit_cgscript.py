@@ -79,7 +79,7 @@ def run_cgscript(args, text: str) -> int:
     from cgs_bridge.foundation.results import render
     text_report = render(report, "report")
     if args.output:
-        from cgs_bridge.systems.cgsuite.audit.core import write_report
+        from cgs_bridge.presentation.audit_report import write_cgscript as write_report
         paths = write_report(report, args.output, force=args.force)
         print(f"wrote {', '.join(str(p) for p in paths + report.port_files)}", file=sys.stderr)
     sys.stdout.write(text_report)

@@ -147,8 +147,8 @@ def sweep_figure(r, params=None, claim=None):
 # ------------------------------------------------------------------ audits
 @renderer(AUDIT, "report")
 def audit_text(report) -> str:
-    from cgs_bridge.systems.auditing.report import render_text
-    return render_text(report)
+    from .audit_report import mathematica_text
+    return mathematica_text(report)
 
 
 @renderer(AUDIT, "html")
@@ -160,12 +160,14 @@ def audit_html(report) -> str:
 
 @renderer(CGSCRIPT_AUDIT, "report")
 def cgscript_audit_text(report) -> str:
-    return report.text()
+    from .audit_report import cgscript_text
+    return cgscript_text(report)
 
 
 @renderer(CGSCRIPT_AUDIT, "html")
 def cgscript_audit_html(report) -> str:
-    return pre(report.text())
+    from .audit_report import cgscript_text
+    return pre(cgscript_text(report))
 
 
 @renderer(API_AUDIT, "report")

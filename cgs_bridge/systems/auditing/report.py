@@ -1,21 +1,13 @@
-"""Rendering an :class:`~cgs_bridge.systems.mathematica.audit.core.AuditReport`: a text report (jinja2 template
-``templates/report.txt.j2``), a JSON document and a CSV of every difference row, written side by
-side into a report folder (atomically, never replacing a different file unless ``force``).
-
-Files: ``report.txt``, ``report.json``, ``differences.csv`` (columns run, check, position, program,
-spec, detail), ``normalized.wl`` (the normalised program as printed, before scaling).
+"""The data of an audit's report (both auditors): the result line of each exit code, the
+normalisation changes grouped, a JSON document and a CSV of every difference row (columns run,
+check, position, program, spec, detail). The text report and the report folder are drawn by the
+presentation layer (:mod:`cgs_bridge.presentation.audit_report`).
 """
 
 from __future__ import annotations
 
 import csv
 import io
-import json
-from pathlib import Path
-
-from jinja2 import Environment, PackageLoader, StrictUndefined
-
-from cgs_bridge.foundation.io import atomic_write_text
 
 RESULT = {0: "program and spec agree", 1: "differences found", 2: "engine error, time-out, or a check that could not be made"}
 
@@ -27,14 +19,6 @@ def grouped_changes(report) -> list:
         key = (c.kind, c.line, c.detail)
         out[key] = out.get(key, 0) + 1
     return [{"kind": k, "line": ln, "detail": d, "count": n} for (k, ln, d), n in out.items()]
-
-
-def render_text(report) -> str:
-    """The text report."""
-    env = Environment(loader=PackageLoader("cgs_bridge.systems.auditing", "templates"), undefined=StrictUndefined,
-                      keep_trailing_newline=True)
-    return env.get_template("report.txt.j2").render(r=report, changes=grouped_changes(report),
-                                                    result=RESULT[report.exit_code])
 
 
 def to_json(report) -> dict:
@@ -76,17 +60,3 @@ def to_frame(report):
     """:func:`to_csv` as a pandas DataFrame of text (an audit result's ``frame``)."""
     import pandas as pd
     return pd.read_csv(io.StringIO(to_csv(report)), dtype=str, keep_default_na=False)
-
-
-def write_report(report, folder, force: bool = False) -> list:
-    """Write the four report files into ``folder``; returns their paths.
-
-    Raises:
-        InputError: a file exists with other content and not ``force``.
-    """
-    folder = Path(folder)
-    files = {"report.txt": render_text(report),
-             "report.json": json.dumps(to_json(report), indent=2) + "\n",
-             "differences.csv": to_csv(report),
-             "normalized.wl": report.normalized.text}
-    return [atomic_write_text(folder / name, text, overwrite=force, make_parent=True) for name, text in files.items()]
