@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import ast
 
-
 import paths
 
 ROOT = paths.ROOT
