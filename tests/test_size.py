@@ -10,21 +10,11 @@ from __future__ import annotations
 
 import ast
 
-import pytest
-
 import paths
 
 ROOT = paths.ROOT
 MAX_MODULE_LINES = 400
 MAX_FUNCTION_LINES = 60
-
-#: Offenders when this branch (issue-19-tests) was cut, all in files other phase-B helpers are
-#: splitting in their own branches (PHASE-B.md): api.py and plot.py (results), parser.py,
-#: checker.py, game.py and the CGSuite printer (ops), the launcher, builtins.py, engines.run, the
-#: audits and verify (systems), discover (results). Remove the marks once the merge has them split.
-_PENDING = pytest.mark.xfail(strict=False, reason="modules and functions being split on other phase-B "
-                             "branches (see the test's message for the list)")
-
 
 def _sources(root):
     for top in ("cgs_bridge", "solvers"):
@@ -50,13 +40,11 @@ def long_functions(root=ROOT) -> list[str]:
     return out
 
 
-@_PENDING
 def test_no_module_over_400_lines():
     too_long = long_modules()
     assert not too_long, "split these modules (at most 400 lines each):\n" + "\n".join(too_long)
 
 
-@_PENDING
 def test_no_function_over_60_lines():
     too_long = long_functions()
     assert not too_long, "split these functions (at most 60 lines each):\n" + "\n".join(too_long)

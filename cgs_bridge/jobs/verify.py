@@ -134,18 +134,12 @@ def run_verify(ruleset, box, misere: bool = False, run_dir=None, mathematica_eng
         InputError: ``run_dir`` not empty, or an unreadable source.
         BoxError, ParameterError, RuleError, EvaluationError: from :func:`solvers.solve`.
     """
-    from solvers import solve
-
     from . import generate as gen
     from .compare import compare_sources
     given = {"cgsuite": cgsuite, "mathematica": mathematica, **(sources or {})}
     handles = _prepare(given, {"mathematica_engine": mathematica_engine, "cgsuite_cmd": cgsuite_cmd,
                                **(engines or {})})
-    t0 = time.monotonic()
-    sol = solve(ruleset, box, misere=misere, progress=progress, output="csv")
-    timings = [("python solve", time.monotonic() - t0)]
-    say(f"python: {len(sol)} valid positions of {ruleset.describe()} on {box} "
-        f"in {timings[0][1]:.2f} s")
+    sol, timings = _solve_timed(ruleset, box, misere, progress, say)
     run_dir = make_run_dir(run_dir, gen.file_stem(ruleset, box, misere))
     atomic_write_text(run_dir / "python.csv", sol.to_csv_text())
     placed: dict = {}
@@ -161,6 +155,19 @@ def run_verify(ruleset, box, misere: bool = False, run_dir=None, mathematica_eng
     for s in registry.runners():
         comp.notes.extend(s.runner.notes(handles[s.name], placed[s.target.name], run_dir, given.get(s.name)))
     return VerifyResult(comp, sol, run_dir, files, problems, timings)
+
+
+def _solve_timed(ruleset, box, misere: bool, progress, say):
+    """Solve with the Python solver (CSV output); say how many positions and how long.
+    Returns ``(solution, [("python solve", seconds)])``."""
+    from solvers import solve
+
+    t0 = time.monotonic()
+    sol = solve(ruleset, box, misere=misere, progress=progress, output="csv")
+    timings = [("python solve", time.monotonic() - t0)]
+    say(f"python: {len(sol)} valid positions of {ruleset.describe()} on {box} "
+        f"in {timings[0][1]:.2f} s")
+    return sol, timings
 
 
 def _prepare(given: dict, chosen: dict) -> dict:

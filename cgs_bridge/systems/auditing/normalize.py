@@ -212,6 +212,40 @@ def _after_comments(text: str, j: int, state_at: dict) -> str:
         k = m
 
 
+def _newline_run(text: str, i: int, depth: int, buf: list, changes: list) -> tuple:
+    """A run of ``Ψ``/newlines/spaces starting at ``i`` (``depth``: bracket depth there): appends
+    its reading to ``buf`` and records changes. Returns ``(index after the run, True when it ends
+    the statement)``."""
+    j, n = i, len(text)
+    while j < n and text[j] in (PSI, "\n", " "):
+        j += 1
+    run = text[i:j]
+    line = _line_of(text, i)
+    if depth > 0:
+        if PSI in run:
+            changes.append(Change("psi-space", line, f"{run.count(PSI)} x Ψ inside an "
+                                  "open expression read as whitespace"))
+        buf.append(" " if PSI in run else run)
+    elif not "".join(buf).strip():
+        pass  # leading Ψ / blank lines before a statement
+    elif not _complete("".join(buf)):
+        if PSI in run:
+            changes.append(Change("psi-space", line, "Ψ after an incomplete expression "
+                                  "read as whitespace"))
+        buf.append(" ")
+    elif j < n and _starts_continuation(text[j:]):
+        changes.append(Change("joined-continuation", _line_of(text, j),
+                              f"line starting with {text[j:j + 8].split()[0]!r} continues "
+                              "the previous expression"))
+        buf.append(" ")
+    else:
+        if PSI in run and "".join(buf).strip():
+            changes.append(Change("psi-break", line, "Ψ between two complete expressions "
+                                  "read as a newline (statement break)"))
+        return j, True
+    return j, False
+
+
 def split_statements(text: str, changes: list) -> list:
     """Split (already character-normalised) text into top-level statements, resolving ``Ψ``,
     newlines and top-level comments by the rules in the module docstring; records changes."""
@@ -255,34 +289,9 @@ def split_statements(text: str, changes: list) -> list:
             i += 1
             continue
         if ch == PSI or ch == "\n":
-            j = i
-            while j < n and text[j] in (PSI, "\n", " "):
-                j += 1
-            run = text[i:j]
-            line = _line_of(text, i)
-            if depth > 0:
-                if PSI in run:
-                    changes.append(Change("psi-space", line, f"{run.count(PSI)} x Ψ inside an "
-                                          "open expression read as whitespace"))
-                buf.append(" " if PSI in run else run)
-            elif not "".join(buf).strip():
-                pass  # leading Ψ / blank lines before a statement
-            elif not _complete("".join(buf)):
-                if PSI in run:
-                    changes.append(Change("psi-space", line, "Ψ after an incomplete expression "
-                                          "read as whitespace"))
-                buf.append(" ")
-            elif j < n and _starts_continuation(text[j:]):
-                changes.append(Change("joined-continuation", _line_of(text, j),
-                                      f"line starting with {text[j:j + 8].split()[0]!r} continues "
-                                      "the previous expression"))
-                buf.append(" ")
-            else:
-                if PSI in run and "".join(buf).strip():
-                    changes.append(Change("psi-break", line, "Ψ between two complete expressions "
-                                          "read as a newline (statement break)"))
-                flush(False, j - 1)
-            i = j
+            i, ends = _newline_run(text, i, depth, buf, changes)
+            if ends:
+                flush(False, i - 1)
             continue
         if ch == ";" and depth == 0 and not text.startswith(";;", i) and not (i and text[i - 1] == ";"):
             flush(True, i)

@@ -238,29 +238,36 @@ def _choose(plan, definitions, trace, box):
         else:
             chosen[role] = (None, f"none found: no function was called at positions of the box with "
                             f"{'integer values' if kind == 'int' else 'lists of options'}")
+    chosen["positions"] = _choose_positions(plan, definitions, trace, calls, chosen["grundy"])
+    return chosen
+
+
+def _choose_positions(plan, definitions, trace, calls, grundy):
+    """The position list's ``(name, how it was chosen[, kind])``: given (a call or a name), else
+    detected from the text, else the largest list the program assigned (preferring lists whose
+    every entry got a Grundy value; ``grundy`` is the Grundy function's choice)."""
     name = plan.get("positions")
     if calls.get("positions", {}).get("args") is not None:
-        chosen["positions"] = (calls["positions"]["text"], "given as a call, evaluated after the "
+        return (calls["positions"]["text"], "given as a call, evaluated after the "
                                "program", "call")
     elif plan.get("given", {}).get("positions"):
-        chosen["positions"] = (name, "given")
+        return (name, "given")
     else:
         lists = _position_lists(definitions, trace.n)
         for local in plan.get("loop_locals", []):
             lists.pop("Global`" + local, None)
         full = definitions.lookup_name(name) if name else None
-        valued = set(trace.calls.get("call:grundy" if chosen["grundy"][2:] in (("call",), ("ambiguous",)) else
-                                     definitions.lookup_name(chosen["grundy"][0] or "$"), {}))
+        valued = set(trace.calls.get("call:grundy" if grundy[2:] in (("call",), ("ambiguous",)) else
+                                     definitions.lookup_name(grundy[0] or "$"), {}))
         graded = {k: v for k, v in lists.items() if valued and v <= valued}
         if full in lists:
-            chosen["positions"] = (name, f"detected from the text (a list of {len(lists[full])} positions)")
+            return (name, f"detected from the text (a list of {len(lists[full])} positions)")
         elif lists:
             pool = graded or lists
             best = max(pool, key=lambda k: len(pool[k]))
-            chosen["positions"] = (best.split("`")[-1], "found by evidence: the largest list of "
+            return (best.split("`")[-1], "found by evidence: the largest list of "
                                    "positions the program assigned"
                                    + (" whose every entry it computed a Grundy value of" if graded else "")
                                    + f" ({len(lists[best])} positions)")
         else:
-            chosen["positions"] = (None, "none: the program assigns no list of positions")
-    return chosen
+            return (None, "none: the program assigns no list of positions")

@@ -151,6 +151,22 @@ def _game_class(sources, name: str | None):
     return found[0] if found else None
 
 
+def _judge_box(report, sources, dia, limits, main, target, ruleset, mapping, box) -> None:
+    """``--bound``: judge the game class's Options and its own values on ``box``; appends the
+    checks and notes to ``report``. Raises InputError when no class with Options was given."""
+    if target is None:
+        raise InputError("--bound judges a class's Options, but no class with Options was given")
+    it = _interpreter(sources, dia, limits, main.normalized.where)
+    binding = Binding(it, target, ruleset, mapping)
+    try:
+        report.checks += [("box", c) for c in judge_class_moves(it, binding, ruleset, box)]
+    except (CgsBridgeError,) + PYTHON_ERRORS as e:
+        report.checks.append(("box", Check("evaluation", "error", error_text(e))))
+    own = judge_own_values(_interpreter(sources, dia, limits, main.normalized.where), binding, ruleset, box)
+    report.checks += [("box", own)] if own is not None else []
+    report.notes += it.notes
+
+
 def audit_cgscript(program_path: str, ruleset, text: str | None = None, classes=(), class_path=(),
                    box=None, scales=(), as_printed=None, expect=None, mapping=None,
                    limits: Limits | None = None, class_name: str | None = None,
@@ -181,17 +197,7 @@ def audit_cgscript(program_path: str, ruleset, text: str | None = None, classes=
     dia = main.program.dialect if main.program.classes or len(sources) == 1 else sources[-1].program.dialect
     target = _game_class(sources, class_name)
     if box is not None:
-        if target is None:
-            raise InputError("--bound judges a class's Options, but no class with Options was given")
-        it = _interpreter(sources, dia, limits, main.normalized.where)
-        binding = Binding(it, target, ruleset, mapping)
-        try:
-            report.checks += [("box", c) for c in judge_class_moves(it, binding, ruleset, box)]
-        except (CgsBridgeError,) + PYTHON_ERRORS as e:
-            report.checks.append(("box", Check("evaluation", "error", error_text(e))))
-        own = judge_own_values(_interpreter(sources, dia, limits, main.normalized.where), binding, ruleset, box)
-        report.checks += [("box", own)] if own is not None else []
-        report.notes += it.notes
+        _judge_box(report, sources, dia, limits, main, target, ruleset, mapping, box)
     if main.program.statements:
         plans = []
         if as_printed or (as_printed is None and not scales):

@@ -1,4 +1,5 @@
-"""Operators, built-in members and games for :mod:`.evaluator` (CGSuite library semantics).
+"""Operators and built-in members for :mod:`.evaluator` (CGSuite library semantics); classes and
+games (methods, constructors, Options, nim values) are in :mod:`.games`, re-exported here.
 
 Sources: CGSuite 2.x library (github aaron-siegel/cgsuite, lib/core/src/main/resources: Integer,
 Rational ``Min``/``Max``/``Floor``, Collection, List, Set, MutableList, ImpartialGame) and the 1.x
@@ -22,7 +23,6 @@ from .values import (
     ClassRef,
     GameObject,
     NimberValue,
-    Procedure,
     sort_key,
     to_text,
 )
@@ -278,177 +278,14 @@ GLOBAL_FUNCTIONS = {"Min": min_max("Min"), "Max": min_max("Max"), "error": _erro
                     "MutableSet": lambda interp, args, node: CGMutableSet()}
 
 
-# ---------------------------------------------------------------------- classes and games
-def find_method(interp, this, name):
-    """``(obj, method)`` for a method ``name`` of ``this`` or an enclosing instance, or None."""
-    obj = this
-    while isinstance(obj, GameObject):
-        cls = interp.classes[obj.cls]
-        m = cls.method(name)
-        if m is not None and not (m.kind == "method" and m.name == cls.name):
-            return obj, m
-        obj = obj.outer
-    return None
-
-
-def call_method(interp, obj, m: A.Method, args, node):
-    from .evaluator import Frame, _Return
-    params = m.params or ()
-    if m.kind == "property" or (m.params is None and args):
-        if args:
-            interp.fail(f"`{m.name}` takes no arguments", node)
-    if len(args) != len(params):
-        interp.fail(f"`{m.name}` takes {len(params)} arguments, got {len(args)}", node)
-    if m.expr is None and m.body is None:
-        interp.fail(f"external method `{m.name}` cannot be evaluated", node)
-    interp.depth += 1
-    try:
-        if interp.depth > interp.limits.depth:
-            interp.fail(f"stopped: recursion deeper than {interp.limits.depth} nested method calls", node)
-        frame = Frame([{p.name: a for p, a in zip(params, args)}], obj)
-        if m.expr is not None:
-            return interp.ev(m.expr, frame)
-        try:
-            value = interp.block(m.body, frame)
-        except _Return as r:
-            return r.value
-        return value if m.kind == "def" else None
-    finally:
-        interp.depth -= 1
-
-
-def construct(interp, qual, args, node, this):
-    cls = interp.classes[qual]
-    if cls.params is not None:  # 2.x class(params)
-        names = [p.name for p in cls.params]
-        if len(args) != len(names):
-            interp.fail(f"{cls.name} takes {len(names)} arguments, got {len(args)}", node)
-        fields = tuple(zip(names, args))
-    else:  # 1.x: var fields set by the constructor's same-named parameters
-        ctor = cls.method(cls.name, "method")
-        names = [p.name for p in ctor.params] if ctor else []
-        if ctor is not None and ctor.body:
-            interp.fail(f"unsupported CGScript 1.x construct: a constructor of {cls.name} with a body", ctor)
-        if len(args) != len(names):
-            interp.fail(f"{cls.name} takes {len(names)} arguments, got {len(args)}", node)
-        given = dict(zip(names, args))
-        fields = tuple((v, given.get(v)) for v in cls.vars)
-    outer = None
-    parent = interp.class_of.get(id(cls))
-    obj = this
-    while parent is not None and isinstance(obj, GameObject):
-        if interp.classes[obj.cls] is parent:
-            outer = obj
-            break
-        obj = obj.outer
-    return GameObject(interp.canon.get(id(cls), qual), fields, outer)
-
-
-def apply(interp, target, args, node, this):
-    if isinstance(target, ClassRef):
-        return construct(interp, target.name, args, node, this)
-    if isinstance(target, Procedure):
-        from .evaluator import Frame
-        names = target.names
-        _need(interp, args, len(names), "the procedure", node)
-        return interp.ev(target.body, Frame(list(target.scopes) + [dict(zip(names, args))], target.this))
-    if isinstance(target, GameObject):
-        m = interp.classes[target.cls].method("Eval")
-        if m is not None:
-            return call_method(interp, target, m, list(args), node)
-    interp.fail(f"{show(interp, target)[:60]} cannot be called", node)
-
-
-def options(interp, g: GameObject, node=None) -> list:
-    """The options of ``g``: its ``Options`` method (1.x ``Options(Player player)`` is called with
-    Player.Left; an impartial game has the same options for both players)."""
-    cls = interp.classes[g.cls]
-    m = cls.method("Options")
-    if m is None:
-        interp.fail(f"{g.cls} has no Options method", node)
-    if interp.dialect == "2.x":
-        check_options_2x(interp, cls, m, node)
-    args = ["Player.Left"] if m.params else []
-    return elements(interp, call_method(interp, g, m, args, node), node)
-
-
-def check_options_2x(interp, cls, m, node) -> None:
-    """CGSuite 2.2's rules for ``Options`` (checked on the real engine): an ImpartialGame defines
-    ``Options`` without a player; ``override def Options(player)`` needs ``player as Player``."""
-    impartial = "ImpartialGame" in (cls.extends or ())
-    if impartial and m.params:
-        interp.fail(f"subclasses of `ImpartialGame` must implement the `Options` method (CGSuite 2.x: "
-                    f"`def Options` without a player; `{cls.name}` has Options({', '.join(p.name for p in m.params)}))", node)
-    typed = bool(m.params) and all(p.type is not None for p in m.params)
-    if m.params and "override" in m.modifiers and not typed:
-        interp.fail(f"method `{cls.name}.Options` overrides nothing (CGSuite 2.x: write "
-                    "`override def Options(player as Player)` or leave out `override`)", node)
-    if typed and "override" not in m.modifiers:
-        interp.fail(f"method `{cls.name}.Options` must be declared with `override`, since it overrides "
-                    "Game.Options (CGSuite 2.x)", node)
-
-
-def nim_value(interp, g, node=None) -> int:
-    """Nim value of ``g`` (mex of the options' nim values), memoised in ``interp.nim_cache``;
-    an explicit stack, so deep games do not recurse in Python; a loop is an error."""
-    if isinstance(g, NimberValue):
-        return g.value
-    cache = interp.nim_cache
-    if g in cache:
-        return cache[g]
-    stack = [[g, None, 0]]
-    on_stack = {g}
-    while stack:
-        top = stack[-1]
-        if top[1] is None:
-            top[1] = options(interp, top[0], node)
-        opts = top[1]
-        while top[2] < len(opts):
-            o = opts[top[2]]
-            if isinstance(o, GameObject) and o not in cache:
-                if o in on_stack:
-                    interp.fail(f"{show(interp, o)} is its own follower (a loopy game): no nim value", node)
-                break
-            top[2] += 1
-        if top[2] < len(opts):
-            o = opts[top[2]]
-            on_stack.add(o)
-            stack.append([o, None, 0])
-            continue
-        seen = set()
-        for o in opts:
-            if isinstance(o, GameObject):
-                seen.add(cache[o])
-            elif isinstance(o, NimberValue):
-                seen.add(o.value)
-            elif equal(o, 0):
-                seen.add(0)
-            else:
-                interp.fail(f"option {show(interp, o)} of {show(interp, top[0])} is not an impartial game", node)
-        v = 0
-        while v in seen:
-            v += 1
-        cache[top[0]] = v
-        on_stack.discard(top[0])
-        stack.pop()
-    return cache[g]
-
-
-def game_member(interp, g, name, args, node):
-    m = interp.classes[g.cls].method(name)
-    if m is not None and not (m.kind == "method" and m.name == interp.classes[g.cls].name):
-        return call_method(interp, g, m, list(args or []), node)
-    if name == "CanonicalForm" and not args:
-        return NimberValue(nim_value(interp, g, node))
-    if name == "NimValue" and not args:
-        cls = interp.classes[g.cls]
-        if interp.dialect == "2.x" and "ImpartialGame" not in (cls.extends or ()):
-            interp.fail(f"not a method or member variable: `NimValue` (in an object of class `{cls.name}`, "
-                        f"which extends {', '.join(cls.extends) or 'nothing'}: CGSuite 2.x has NimValue for "
-                        "ImpartialGame only; use CanonicalForm)", node)
-        return nim_value(interp, g, node)
-    if name == "ToString" and not args:
-        return game_text(interp, g)
-    if g.has(name) and args is None:
-        return g.get(name)
-    interp.fail(f"unknown member `{name}` of {g.cls}", node)
+# classes and games live in .games (re-exported here for the evaluator and the auditor)
+from .games import (  # noqa: E402  (games uses this module's helpers)
+    apply,
+    call_method,
+    check_options_2x,
+    construct,
+    find_method,
+    game_member,
+    nim_value,
+    options,
+)

@@ -1,7 +1,7 @@
 """Parse CGScript (1.1.1 or 2.x, as published) into the :mod:`.ast` dataclasses.
 
 :func:`parse_program` parses normalised text with ``cgscript_published.lark`` (lark LALR), builds
-the AST with positions, decides the dialect (``1.x`` when a class uses ``method``/``property``/
+the AST with positions (:mod:`.build`), decides the dialect (``1.x`` when a class uses ``method``/``property``/
 ``var`` fields, ``2.x`` when it has class parameters, ``def`` or nested classes; a script alone
 follows ``dialect``), and checks that one program does not mix them (:mod:`.dialect`).
 
@@ -17,290 +17,21 @@ from functools import lru_cache
 from pathlib import Path
 
 import lark
-from lark import Token, Transformer, v_args
-
-from cgs_bridge.foundation.errors import InputError
 
 from . import ast as A
-from .lexing import STAR_MEMBER, StatementStart, open_at_end
+from .build import UNSUPPORTED_WORDS, Build, CGScriptError
+from .lexing import StatementStart, open_at_end
 
 GRAMMAR = Path(__file__).with_name("cgscript_published.lark")
 
-#: CGScript words (1.x or 2.x) that this subset does not cover: named in error messages.
-UNSUPPORTED_WORDS = {"setof", "listof", "tableof", "sumof", "switch", "case", "try", "catch",
-                     "finally", "import", "enum", "repeat", "foreach", "until", "is", "error",
-                     "clear", "pass", "op", "unary", "tabulate", "java", "?", "=>", "|", "&", ":",
-                     "±", "^^", "vv", "<>", "<|", "|>", "&&", "||", "!"}
-
-
 #: Unsupported words that look like keywords: blamed for a syntax error that follows them.
 _KEYWORD_LIKE = re.compile(r"\b(setof|listof|tableof|sumof|switch|try|catch|import|enum|repeat|foreach|until)\b")
-
-
-class CGScriptError(InputError):
-    """A CGScript text outside the supported subset; ``file``, ``line``, ``column`` (1-based,
-    normalised text) and ``construct`` (the unsupported word, when known)."""
-
-    def __init__(self, message, file=None, line=None, column=None, construct=None):
-        self.file, self.line, self.column, self.construct = file, line, column, construct
-        super().__init__(message)
 
 
 @lru_cache(maxsize=1)
 def parser() -> lark.Lark:
     return lark.Lark(GRAMMAR.read_text(encoding="utf-8"), parser="lalr", lexer="basic",
                      postlex=StatementStart(), propagate_positions=True, maybe_placeholders=True)
-
-
-def _pos(meta_or_tok) -> tuple:
-    if isinstance(meta_or_tok, Token):
-        return (meta_or_tok.line, meta_or_tok.column)
-    return (getattr(meta_or_tok, "line", 0), getattr(meta_or_tok, "column", 0))
-
-
-def _seq(tree):
-    return tuple(tree) if tree is not None else ()
-
-
-@v_args(meta=True)
-class _Build(Transformer):
-    """lark tree -> AST (one method per grammar alias)."""
-
-    # ---------------------------------------------------------------- expressions
-    def int(self, meta, ch):
-        return A.Num(int(ch[0]), _pos(ch[0]))
-
-    def string(self, meta, ch):
-        raw = str(ch[0])[1:-1]
-        return A.Str(raw.replace('\\"', '"').replace("\\\\", "\\"), _pos(ch[0]))
-
-    def true(self, meta, ch):
-        return A.Bool(True, _pos(meta))
-
-    def false(self, meta, ch):
-        return A.Bool(False, _pos(meta))
-
-    def this(self, meta, ch):
-        return A.This(_pos(meta))
-
-    def name(self, meta, ch):
-        return A.Name(str(ch[0]), _pos(ch[0]))
-
-    def star(self, meta, ch):
-        return A.Nimber(A.Num(1, _pos(ch[0])), _pos(ch[0]))
-
-    def nimber(self, meta, ch):
-        return A.Nimber(ch[1], _pos(ch[0]), ch[0].value == STAR_MEMBER)
-
-    def list(self, meta, ch):
-        return A.ListLit(tuple(c for c in ch if c is not None), _pos(meta))
-
-    def set(self, meta, ch):
-        return A.SetLit(tuple(c for c in ch if c is not None), _pos(meta))
-
-    def list_comp(self, meta, ch):
-        return A.Comprehension("list", ch[0], tuple(ch[1:]), _pos(meta))
-
-    def set_comp(self, meta, ch):
-        return A.Comprehension("set", ch[0], tuple(ch[1:]), _pos(meta))
-
-    def comp_for(self, meta, ch):
-        return ch[0]
-
-    def lambda_(self, meta, ch):
-        return A.Lambda(str(ch[0]), ch[1], _pos(ch[0]))
-
-    def lambda_n(self, meta, ch):
-        names = tuple(str(c) for c in ch[:-1])
-        return A.Lambda(names[0], ch[-1], _pos(ch[0]), names)
-
-    def assign(self, meta, ch):
-        return A.Assign(ch[0], ch[1], _pos(meta))
-
-    def or_(self, meta, ch):
-        return A.Binary("or", ch[0], ch[1], _pos(meta))
-
-    def and_(self, meta, ch):
-        return A.Binary("and", ch[0], ch[1], _pos(meta))
-
-    def not_(self, meta, ch):
-        return A.Not(ch[0], _pos(meta))
-
-    def rel(self, meta, ch):
-        return A.Binary(str(ch[1]), ch[0], ch[2], _pos(ch[1]))
-
-    def infix(self, meta, ch):
-        return A.Binary(str(ch[1]), ch[0], ch[2], _pos(ch[1]))
-
-    def range(self, meta, ch):
-        return A.Binary("..", ch[0], ch[1], _pos(meta))
-
-    def binop(self, meta, ch):
-        return A.Binary(str(ch[1]), ch[0], ch[2], _pos(ch[1]))
-
-    def power(self, meta, ch):
-        return A.Binary("^", ch[0], ch[1], _pos(meta))
-
-    def neg(self, meta, ch):
-        return A.Unary("-", ch[1], _pos(ch[0]))
-
-    def pos(self, meta, ch):
-        return A.Unary("+", ch[1], _pos(ch[0]))
-
-    def member(self, meta, ch):
-        return A.Member(ch[0], str(ch[1]), _pos(ch[1]))
-
-    def index(self, meta, ch):
-        return A.Index(ch[0], ch[1], _pos(meta))
-
-    def call_comp(self, meta, ch):
-        if isinstance(ch[0], A.Name) and ch[0].id in UNSUPPORTED_WORDS:  # 1.x setof(... for ...)
-            line, col = ch[0].pos
-            raise CGScriptError(f"unsupported CGScript construct: `{ch[0].id}` at {line}:{col}",
-                                line=line, column=col, construct=ch[0].id)
-        comp = A.Comprehension("list", ch[1], tuple(ch[2:]), _pos(meta))
-        return A.Call(ch[0], (comp,), _pos(meta))
-
-    def call(self, meta, ch):
-        return A.Call(ch[0], tuple(c for c in ch[1:] if c is not None), _pos(meta))
-
-    # ---------------------------------------------------------------- statements
-    def stmt_seq(self, meta, ch):
-        items = [c for c in ch[:-1] if c is not None]
-        if ch and ch[-1] is not None:
-            items.append(A.ExprStmt(ch[-1], getattr(ch[-1], "pos", (0, 0))))
-        return tuple(i for i in items if not (isinstance(i, str) and i == "empty"))
-
-    def expr_stmt(self, meta, ch):
-        return A.ExprStmt(ch[0], _pos(meta))
-
-    def return_stmt(self, meta, ch):
-        return A.Return(ch[0], _pos(meta))
-
-    def var_stmt(self, meta, ch):
-        return A.VarDecl(tuple(n for n, _ in ch), tuple(e for _, e in ch), _pos(meta))
-
-    def var_init(self, meta, ch):
-        return (str(ch[0]), ch[1])
-
-    def empty(self, meta, ch):
-        return "empty"
-
-    def if_stmt(self, meta, ch):
-        ch = [c for c in ch if not (isinstance(c, Token) and c.type == "STMT_IF")]
-        branches = [(ch[0], ch[1])]
-        rest = list(ch[2:])
-        orelse = rest.pop() if rest else None
-        branches += [b for b in rest]
-        return A.If(tuple(branches), orelse, _pos(meta))
-
-    def elseif(self, meta, ch):
-        return (ch[0], ch[1])
-
-    def for_stmt(self, meta, ch):
-        loops, body = [c for c in ch[:-1] if not isinstance(c, Token)], ch[-1]
-        for lp in reversed(loops[1:]):  # `for a ... for b ... do` = nested loops
-            body = (A.For(lp, body, lp.pos),)
-        return A.For(loops[0], body, _pos(meta))
-
-    def for_yield(self, meta, ch):
-        """``for ... yield body end``: the list of the body's values (CGSuite 2.x)."""
-        loops, body = [c for c in ch[:-1] if not isinstance(c, Token)], ch[-1]
-        comp = A.Comprehension("list", A.Block(body, _pos(meta)), tuple(loops), _pos(meta))
-        statement = isinstance(ch[0], Token) and ch[0].type == "STMT_FOR"
-        return A.ExprStmt(comp, _pos(meta)) if statement else comp
-
-    def while_stmt(self, meta, ch):
-        return A.While(ch[0], ch[1], _pos(meta))
-
-    def do_stmt(self, meta, ch):
-        return A.While(A.Bool(True, _pos(meta)), ch[0], _pos(meta))
-
-    def begin_stmt(self, meta, ch):
-        return A.Block(ch[-1], _pos(meta))
-
-    def loop_from(self, meta, ch):
-        where = ch[4].children[0] if ch[4] is not None else None
-        return A.Loop(str(ch[0]), start=ch[1], stop=ch[2], step=ch[3], where=where, pos=_pos(ch[0]))
-
-    def loop_in(self, meta, ch):
-        where = ch[2].children[0] if ch[2] is not None else None
-        return A.Loop(str(ch[0]), iterable=ch[1], where=where, pos=_pos(ch[0]))
-
-    # ---------------------------------------------------------------- declarations
-    def qualified(self, meta, ch):
-        return ".".join(str(c) for c in ch)
-
-    def modifiers(self, meta, ch):
-        return tuple(str(c) for c in ch)
-
-    def extends(self, meta, ch):
-        return tuple(ch)
-
-    def typed_param1(self, meta, ch):
-        return A.Param(str(ch[1]), str(ch[0]), _pos(ch[1]))
-
-    def plain_param1(self, meta, ch):
-        return A.Param(str(ch[0]), None, _pos(ch[0]))
-
-    def param2(self, meta, ch):
-        return A.Param(str(ch[0]), ch[1], _pos(ch[0]))
-
-    def class_params(self, meta, ch):
-        return tuple(c for c in ch if c is not None)
-
-    def def_params(self, meta, ch):
-        return tuple(c for c in ch if c is not None)
-
-    def var1(self, meta, ch):
-        return ("var", tuple(str(c) for c in ch), _pos(meta))
-
-    def method1(self, meta, ch):
-        mods, name, *params, body = ch
-        return A.Method(str(name), tuple(p for p in params if p is not None), body, None,
-                        "method", mods, _pos(name))
-
-    def property1(self, meta, ch):
-        mods, name, accessor, body = ch
-        if str(accessor) != "get":
-            raise CGScriptError(f"unsupported CGScript 1.x construct: property `.{accessor}` at "
-                                f"{accessor.line}:{accessor.column}", line=accessor.line,
-                                column=accessor.column, construct=str(accessor))
-        return A.Method(str(name), (), body, None, "property", mods, _pos(name))
-
-    def def2(self, meta, ch):
-        mods, name, params, body = ch
-        kind, payload = body
-        return A.Method(str(name), params, payload if kind == "block" else None,
-                        payload if kind == "expr" else None, "def", mods, _pos(name))
-
-    def def_external(self, meta, ch):
-        return ("external", None)
-
-    def def_expr(self, meta, ch):
-        return ("expr", ch[0])
-
-    def def_block(self, meta, ch):
-        return ("block", ch[-1])
-
-    def class_decl(self, meta, ch):
-        mods, name, params, ext, *members = ch
-        vars_, methods, classes = [], [], []
-        for m in members:
-            if isinstance(m, tuple) and m and m[0] == "var":
-                vars_ += list(m[1])
-            elif isinstance(m, A.Method):
-                methods.append(m)
-            elif isinstance(m, A.ClassDef):
-                classes.append(m)
-        return A.ClassDef(str(name), params, ext or (), tuple(vars_), tuple(methods), tuple(classes),
-                          mods, _pos(name))
-
-    def unit(self, meta, ch):
-        return (tuple(c for c in ch[:-1]), ch[-1])
-
-    def start(self, meta, ch):
-        return ch[0]
 
 
 def _syntax_error(e: lark.exceptions.UnexpectedInput, text: str, file: str, where) -> CGScriptError:
@@ -376,7 +107,7 @@ def parse_program(text: str, file: str = "<cgscript>", dialect: str | None = Non
     except RecursionError:
         raise CGScriptError(f"{file}: expressions nested too deeply to read") from None
     try:
-        classes, stmts = _Build().transform(tree)
+        classes, stmts = Build().transform(tree)
     except RecursionError:
         raise CGScriptError(f"{file}: expressions nested too deeply to read") from None
     except lark.exceptions.VisitError as e:

@@ -181,6 +181,26 @@ def audit_program(text: str, ruleset, program_path: str = "<program>", scales=()
         EngineError: the engine is missing.
     """
     from cgs_bridge.systems.engines import DEFAULT_MEMORY
+    norm, safety, normalization = _normalized(text, substs, allow_unsafe)
+    targets = parse_targets(grundy, positions, moves)
+    symbols = detect_symbols(norm, *(targets[r].head if targets[r] else None
+                                     for r in ("grundy", "positions", "moves")))
+    symbols.calls = {r: t for r, t in targets.items() if t is not None and t.is_call}
+    require_checkable(norm, symbols)
+    report = AuditReport(program_path, ruleset.describe(), text, norm, symbols, safety, normalization)
+    plans = _run_plans(norm, scales, substs, as_printed)
+    for label, sc, prog in plans:
+        report.runs.append(_audit_run(label, sc, prog, ruleset, symbols, bound, alternatives, expect,
+                                      scaled=bool(sc) or bool(substs), engine=engine,
+                                      timeout=timeout, memory=memory if memory is not None else DEFAULT_MEMORY,
+                                      use_prelude=use_prelude, check_moves=check_moves,
+                                      sandboxed=sandboxed))
+    return report
+
+
+def _normalized(text: str, substs, allow_unsafe: bool) -> tuple:
+    """Check the text is complete, normalise it, apply ``substs`` and refuse unsafe builtins
+    (unless ``allow_unsafe``). Returns ``(normalized program, safety check, normalization check)``."""
     plain = text
     for _, ch, rep in CHARACTERS:
         plain = plain.replace(ch, rep)
@@ -205,12 +225,12 @@ def audit_program(text: str, ruleset, program_path: str = "<program>", scales=()
         kinds[c.kind] = kinds.get(c.kind, 0) + 1
     normalization = Check("normalization", "info", (", ".join(f"{k}: {v}" for k, v in kinds.items())
                                                     or "no changes") + f"; {len(norm.statements)} statements")
-    targets = parse_targets(grundy, positions, moves)
-    symbols = detect_symbols(norm, *(targets[r].head if targets[r] else None
-                                     for r in ("grundy", "positions", "moves")))
-    symbols.calls = {r: t for r, t in targets.items() if t is not None and t.is_call}
-    require_checkable(norm, symbols)
-    report = AuditReport(program_path, ruleset.describe(), text, norm, symbols, safety, normalization)
+    return norm, safety, normalization
+
+
+def _run_plans(norm, scales, substs, as_printed) -> list:
+    """The runs to make, as ``(label, scale dict, program)``: as printed (or with ``--subst``) when
+    asked or when there are no scales, then one per scale with its assignments replaced."""
     plans = []
     if as_printed or (as_printed is None and not scales):
         plans.append(("as printed" if not substs else "with --subst", {}, norm))
@@ -223,13 +243,7 @@ def audit_program(text: str, ruleset, program_path: str = "<program>", scales=()
                 raise InputError(f"--scale {name}={value}: {e}") from None
         plans.append((",".join(f"{k}={v}" if not k.endswith("[]") else f"{k[:-2]}[{v}]"
                                for k, v in sc.items()), sc, prog))
-    for label, sc, prog in plans:
-        report.runs.append(_audit_run(label, sc, prog, ruleset, symbols, bound, alternatives, expect,
-                                      scaled=bool(sc) or bool(substs), engine=engine,
-                                      timeout=timeout, memory=memory if memory is not None else DEFAULT_MEMORY,
-                                      use_prelude=use_prelude, check_moves=check_moves,
-                                      sandboxed=sandboxed))
-    return report
+    return plans
 
 
 def _audit_run(label, sc, prog, ruleset, symbols, bound, alternatives, expect, scaled, check_moves,
