@@ -142,7 +142,7 @@ def test_verify_through_the_real_repl_agrees(real_cgsuite, tmp_path, capsys):
 def test_verify_of_a_crashing_cgsuite_run_is_an_engine_error(real_cgsuite, tmp_path, capsys, monkeypatch):
     """The emitted script as before issue 18 (``NimSum`` on ``x - 1``): the REPL prints CGSuite's
     error after the rows and goes on; verify exits 2 and quotes the error line."""
-    from cgs_bridge.systems.cgsuite import printer as target
+    from cgs_bridge.systems.cgsuite import expressions as target
     monkeypatch.setattr(target, "nonnegative", lambda node, names: True)
     assert _verify(real_cgsuite, tmp_path) == 2
     err = capsys.readouterr().err
