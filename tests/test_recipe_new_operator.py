@@ -122,7 +122,7 @@ def test_the_row_is_all_it_takes_cgscript(scratch):
 def test_the_row_is_all_it_takes_wolfram_language(scratch):
     root, out = scratch
     assert "Sign[x - 2]" in out["wl_text"]
-    from cgs_bridge.systems.engines import mathics_command
+    from cgs_bridge.systems.mathematica.runner import mathics_command
     cmd = mathics_command()
     if cmd is None:
         pytest.skip("Mathics3 not installed")
