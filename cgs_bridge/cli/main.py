@@ -8,9 +8,11 @@ Exit codes: 0 success / agreement, 1 a claim, check or comparison found a differ
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import shlex
 import sys
+import warnings
 
 from cgs_bridge.foundation.errors import CgsBridgeError
 
@@ -59,6 +61,12 @@ def main(argv=None) -> int:
     from cgs_bridge.foundation import progress
     progress.set_quiet(getattr(args, "quiet", False))
     args.command_line = shlex.join(["cgs-bridge"] + list(sys.argv[1:] if argv is None else argv))
+    with _warnings_as_lines(args.command):
+        return _run(args)
+
+
+def _run(args) -> int:
+    """Run the command of ``args``; every error becomes one line and an exit code."""
     try:
         from .options import check_ranges
         check_ranges(args)
@@ -77,6 +85,19 @@ def main(argv=None) -> int:
         return 2
     except Exception as e:  # noqa: BLE001 - no traceback reaches a user (README: exit codes)
         return _internal_error(args.command, e)
+
+
+@contextlib.contextmanager
+def _warnings_as_lines(command: str):
+    """While a command runs, Python warnings (e.g. the solver's "using the reference solver")
+    reach the user as one line ``cgs-bridge COMMAND: warning: ...``, not with the Python source
+    file and line."""
+    def show(message, category, filename, lineno, file=None, line=None):
+        print(f"cgs-bridge {command}: warning: {message}", file=file or sys.stderr)
+
+    with warnings.catch_warnings():
+        warnings.showwarning = show
+        yield
 
 
 def _internal_error(command: str, e: Exception) -> int:

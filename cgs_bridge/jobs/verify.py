@@ -9,6 +9,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from cgs_bridge.foundation import progress as prog
 from cgs_bridge.foundation.errors import InputError
@@ -16,6 +17,9 @@ from cgs_bridge.foundation.io import atomic_write_text
 from cgs_bridge.foundation.results import Result, render
 from cgs_bridge.systems import registry
 from cgs_bridge.systems.cgsuite.runner import CGSUITE_ENV, cgsuite_argv  # noqa: F401  (re-exported)
+
+if TYPE_CHECKING:
+    from .compare import Comparison
 
 
 @dataclass
@@ -33,7 +37,7 @@ class VerifyResult(Result):
         timings: ``(what, seconds)`` of the Python solve and each engine run.
     """
 
-    comparison: "Comparison"  # cgs_bridge.jobs.compare.Comparison
+    comparison: Comparison
     solution: object
     run_dir: Path
     files: list = field(default_factory=list)
