@@ -25,11 +25,17 @@ csvFile = "nim_pass_x3_y3_z3_passes1.csv";
 
 (* ---- the game ---- *)
 cgsError[msg_String] := (Print["error: ", msg]; Exit[1]);
-nimSum[] := 0;
-nimSum[args__Integer] := Module[{w, r},
+nimSumDigits[args__Integer] := Module[{w, r},
   w = Max[IntegerLength[Abs[{args}], 2]] + 1;
   r = FromDigits[Mod[Total[Map[IntegerDigits[Mod[#, 2^w], 2, w] &, {args}]], 2], 2];
   If[r >= 2^(w - 1), r - 2^w, r]];
+xorTable = {{0}};
+While[Length[xorTable] < 64, xorTable = With[{h = xorTable + Length[xorTable]},
+  Join[MapThread[Join, {xorTable, h}], MapThread[Join, {h, xorTable}]]]];
+nimSum[] := 0;
+nimSum[a_Integer] := a;
+nimSum[a_Integer, b_Integer, c___Integer] :=
+  nimSum[If[0 <= a < 64 && 0 <= b < 64, xorTable[[a + 1, b + 1]], nimSumDigits[a, b]], c];
 Mex[s_List] := Min[Complement[Range[0, Length[s]], s]];
 validQ[{x_, y_, z_, passes_}] := passes <= 1;
 

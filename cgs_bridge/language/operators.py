@@ -162,11 +162,22 @@ def _pow(a, b, err):
     return r
 '''
 
-_WL_NIMSUM = ("nimSum", """nimSum[] := 0;
-nimSum[args__Integer] := Module[{w, r},
+#: Nim-sum in Wolfram Language without ``BitXor`` (Mathics3 10.0.1 has none): pairwise, from the
+#: table of ``a xor b`` for 0 <= a, b < 64 (built once by doubling: the xor with the high bit n of
+#: the blocks [[T, T + n], [T + n, T]]), otherwise from binary digits in two's complement (as
+#: Python's ``^`` and Wolfram's ``BitXor``). In Mathics3 a table look-up costs ~7 ms per
+#: three-argument call against ~12 ms from digits (issue 24; README "Benchmarks").
+_WL_NIMSUM = ("nimSum", """nimSumDigits[args__Integer] := Module[{w, r},
   w = Max[IntegerLength[Abs[{args}], 2]] + 1;
   r = FromDigits[Mod[Total[Map[IntegerDigits[Mod[#, 2^w], 2, w] &, {args}]], 2], 2];
-  If[r >= 2^(w - 1), r - 2^w, r]];""")
+  If[r >= 2^(w - 1), r - 2^w, r]];
+xorTable = {{0}};
+While[Length[xorTable] < 64, xorTable = With[{h = xorTable + Length[xorTable]},
+  Join[MapThread[Join, {xorTable, h}], MapThread[Join, {h, xorTable}]]]];
+nimSum[] := 0;
+nimSum[a_Integer] := a;
+nimSum[a_Integer, b_Integer, c___Integer] :=
+  nimSum[If[0 <= a < 64 && 0 <= b < 64, xorTable[[a + 1, b + 1]], nimSumDigits[a, b]], c];""")
 _WL_POWER = ("power", """power[a_Integer, b_Integer] := If[b == 0, 1, a^b];""")
 _WL_ILOG2 = ("ilog2", """ilog2[n_Integer] := If[n >= 1, IntegerLength[n, 2] - 1, cgsError["floor(log2(" <> ToString[n] <> ")) is undefined"]];""")
 

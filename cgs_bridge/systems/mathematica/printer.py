@@ -9,7 +9,8 @@ Spellings: ``floor(a/b)`` is ``Quotient[a, b]`` (the floor of the quotient of in
 Mathematica and Mathics3) and ``ceil`` ``Ceiling[a/b]`` (exact rationals),
 ``%``/``mod`` is ``Mod`` (sign of the divisor, as the spec), ``min``/``max``/``abs`` are
 ``Min``/``Max``/``Abs``, ``iff`` is ``Equivalent``. Nim-sum is the helper ``nimSum`` defined in
-the emitted program from ``IntegerDigits`` (Mathics3 has no ``BitXor``), ``floor(log2(n))`` the
+the emitted program (Mathics3 has no ``BitXor``: a 64 x 64 table of ``a xor b``, else
+``IntegerDigits`` in two's complement), ``floor(log2(n))`` the
 helper ``ilog2`` (``IntegerLength[n, 2] - 1``) and a bounded search ``max m in a..b with C`` the
 helper ``searchMax[a, b, Function[{m}, C]]``. A power whose base and exponent may both be 0 is
 the helper ``power`` (``0^0`` is ``Indeterminate`` in Wolfram Language, 1 in the spec). :attr:`MathematicaPrinter.used` records which

@@ -128,7 +128,7 @@ def cgs_repair(name: str) -> str:
 
 
 # ------------------------------------------------------------------ Mathematica
-MMA_TAKEN = frozenset("""Gr Mis Mex move nimSum validQ positions rows stream writeRow cgsError
+MMA_TAKEN = frozenset("""Gr Mis Mex move nimSum nimSumDigits xorTable validQ positions rows stream writeRow cgsError
 searchMax searchMin ilog2 power derive clamp csvFile value at computeValue options Quotient""".split()) | operators.target_names("mathematica")
 _MMA_ID = re.compile(r"^[a-z][A-Za-z0-9]*$")
 
