@@ -18,9 +18,11 @@ from __future__ import annotations
 from concurrent.futures import ThreadPoolExecutor, as_completed
 
 #: Cells up to this many box points run in threads when the sweep runs locally with workers
-#: (``run_plan(..., threads=None)``); larger cells run in worker processes, whose start-up is then
-#: a small part of the run (bound 400, 6.5 x 10^7 points a cell: 1.78x on 2 processes).
-THREAD_CELL_POINTS = 30_000_000
+#: (``run_plan(..., threads=None)``); larger cells run in worker processes (a cell that exhausts
+#: memory then takes down its worker, not the sweep). Measured on the 2-core machine, idle, the
+#: bound-400 sweep (6.5 x 10^7 points a cell, warm kernel cache): 2 threads 1.75x serial, 2 worker
+#: processes 1.40x (each process pays start-up and the two compete for memory bandwidth alike).
+THREAD_CELL_POINTS = 100_000_000
 
 
 def largest_points(plan, cells) -> int:
