@@ -46,5 +46,5 @@ Print["wrote ", Length[positions], " positions to ", csvFile];
 (* ---- claims of the specification, checked as the papers do: each prints the positions where
    it fails, {} when it holds on the box ---- *)
 (* "Levine (2006), f(x) = floor(x/2): g(2k) = k, g(2k + 1) = g(k)": grundy == floor(x / 2 ^ (ones(x) + 1)) *)
-claim1Fails[{x_}] := !(at[{x}] == Quotient[x, 2^(ones[x] + 1)]);
+claim1Fails[{x_}] := !TrueQ[at[{x}] == Quotient[x, 2^(ones[x] + 1)]];
 If[f[5] == 2 && f[8] == 4 && f[9] == 4, Print[Select[positions, claim1Fails]]];

@@ -39,5 +39,5 @@ Print["wrote ", Length[positions], " positions to ", csvFile];
 (* ---- claims of the specification, checked as the papers do: each prints the positions where
    it fails, {} when it holds on the box ---- *)
 (* "a heap of size x has Grundy value x": grundy == x *)
-claim1Fails[{x_}] := !(at[{x}] == x);
+claim1Fails[{x_}] := !TrueQ[at[{x}] == x];
 Print[Select[positions, claim1Fails]];

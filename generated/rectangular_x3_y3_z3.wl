@@ -32,7 +32,7 @@ While[Length[xorTable] < 64, xorTable = With[{h = xorTable + Length[xorTable]},
 nimSum[] := 0;
 nimSum[a_Integer] := a;
 nimSum[a_Integer, b_Integer, c___Integer] :=
-  nimSum[If[0 <= a < 64 && 0 <= b < 64, xorTable[[a + 1, b + 1]], nimSumDigits[a, b]], c];
+  nimSum[If[a >= 0 && b >= 0 && a < 64 && b < 64, xorTable[[a + 1, b + 1]], nimSumDigits[a, b]], c];
 Mex[s_List] := Min[Complement[Range[0, Length[s]], s]];
 validQ[_List] := True;
 
@@ -54,8 +54,8 @@ Print["wrote ", Length[positions], " positions to ", csvFile];
 (* ---- claims of the specification, checked as the papers do: each prints the positions where
    it fails, {} when it holds on the box ---- *)
 (* "Theorem 3.1 (seed 003): P-position iff x xor y xor z = 0": P iff x xor y xor z == 0 *)
-claim1Fails[{x_, y_, z_}] := !(Equivalent[(at[{x, y, z}] == 0), nimSum[x, y, z] == 0]);
+claim1Fails[{x_, y_, z_}] := !TrueQ[Equivalent[(at[{x, y, z}] === 0), nimSum[x, y, z] == 0]];
 Print[Select[positions, claim1Fails]];
 (* "Sprague-Grundy (seed 003 Theorem 2.1): grundy = x xor y xor z": grundy == x xor y xor z *)
-claim2Fails[{x_, y_, z_}] := !(at[{x, y, z}] == nimSum[x, y, z]);
+claim2Fails[{x_, y_, z_}] := !TrueQ[at[{x, y, z}] == nimSum[x, y, z]];
 Print[Select[positions, claim2Fails]];

@@ -32,7 +32,7 @@ While[Length[xorTable] < 64, xorTable = With[{h = xorTable + Length[xorTable]},
 nimSum[] := 0;
 nimSum[a_Integer] := a;
 nimSum[a_Integer, b_Integer, c___Integer] :=
-  nimSum[If[0 <= a < 64 && 0 <= b < 64, xorTable[[a + 1, b + 1]], nimSumDigits[a, b]], c];
+  nimSum[If[a >= 0 && b >= 0 && a < 64 && b < 64, xorTable[[a + 1, b + 1]], nimSumDigits[a, b]], c];
 Mex[s_List] := Min[Complement[Range[0, Length[s]], s]];
 validQ[{y_, z_}] := y <= f[z];
 
@@ -59,5 +59,5 @@ Print["wrote ", Length[positions], " positions to ", csvFile];
 (* ---- claims of the specification, checked as the papers do: each prints the positions where
    it fails, {} when it holds on the box ---- *)
 (* "Theorem 3.2 (seed 001): grundy = y xor z": grundy == y xor z *)
-claim1Fails[{y_, z_}] := !(at[{y, z}] == nimSum[y, z]);
+claim1Fails[{y_, z_}] := !TrueQ[at[{y, z}] == nimSum[y, z]];
 Print[Select[positions, claim1Fails]];

@@ -35,7 +35,7 @@ While[Length[xorTable] < 64, xorTable = With[{h = xorTable + Length[xorTable]},
 nimSum[] := 0;
 nimSum[a_Integer] := a;
 nimSum[a_Integer, b_Integer, c___Integer] :=
-  nimSum[If[0 <= a < 64 && 0 <= b < 64, xorTable[[a + 1, b + 1]], nimSumDigits[a, b]], c];
+  nimSum[If[a >= 0 && b >= 0 && a < 64 && b < 64, xorTable[[a + 1, b + 1]], nimSumDigits[a, b]], c];
 Mex[s_List] := Min[Complement[Range[0, Length[s]], s]];
 validQ[{y_, z_, passes_}] := y <= f[z] && passes <= 1;
 
@@ -63,5 +63,5 @@ Print["wrote ", Length[positions], " positions to ", csvFile];
 (* ---- claims of the specification, checked as the papers do: each prints the positions where
    it fails, {} when it holds on the box ---- *)
 (* "after the pass, Theorem 3.2 (seed 001): grundy = y xor z": passes == 1 or grundy == y xor z *)
-claim1Fails[{y_, z_, passes_}] := !(passes == 1 || at[{y, z, passes}] == nimSum[y, z]);
+claim1Fails[{y_, z_, passes_}] := !TrueQ[passes == 1 || at[{y, z, passes}] == nimSum[y, z]];
 Print[Select[positions, claim1Fails]];

@@ -40,5 +40,5 @@ Print["wrote ", Length[positions], " positions to ", csvFile];
 (* ---- claims of the specification, checked as the papers do: each prints the positions where
    it fails, {} when it holds on the box ---- *)
 (* "S = {1, 2, 3}: Grundy value x mod 4": grundy == x % 4 *)
-claim1Fails[{x_}] := !(at[{x}] == Mod[x, 4]);
+claim1Fails[{x_}] := !TrueQ[at[{x}] == Mod[x, 4]];
 Print[Select[positions, claim1Fails]];

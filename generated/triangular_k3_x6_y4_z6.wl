@@ -34,7 +34,7 @@ While[Length[xorTable] < 64, xorTable = With[{h = xorTable + Length[xorTable]},
 nimSum[] := 0;
 nimSum[a_Integer] := a;
 nimSum[a_Integer, b_Integer, c___Integer] :=
-  nimSum[If[0 <= a < 64 && 0 <= b < 64, xorTable[[a + 1, b + 1]], nimSumDigits[a, b]], c];
+  nimSum[If[a >= 0 && b >= 0 && a < 64 && b < 64, xorTable[[a + 1, b + 1]], nimSumDigits[a, b]], c];
 Mex[s_List] := Min[Complement[Range[0, Length[s]], s]];
 validQ[{x_, y_, z_}] := y <= Quotient[x + z, k];
 
@@ -66,8 +66,8 @@ Print["wrote ", Length[positions], " positions to ", csvFile];
 (* ---- claims of the specification, checked as the papers do: each prints the positions where
    it fails, {} when it holds on the box ---- *)
 (* "Theorem 7.3 (seed 003, Example 8.1): P-position iff x xor y xor z = 0": P iff x xor y xor z == 0 *)
-claim1Fails[{x_, y_, z_}] := !(Equivalent[(at[{x, y, z}] == 0), nimSum[x, y, z] == 0]);
+claim1Fails[{x_, y_, z_}] := !TrueQ[Equivalent[(at[{x, y, z}] === 0), nimSum[x, y, z] == 0]];
 If[Mod[k, 4] == 3, Print[Select[positions, claim1Fails]]];
 (* "Conjecture 8.1 (seed 003, Example 8.5): P-position iff (x - 1) xor y xor (z - 1) = 0": P iff x - 1 xor y xor z - 1 == 0 *)
-claim2Fails[{x_, y_, z_}] := !(Equivalent[(at[{x, y, z}] == 0), nimSum[x - 1, y, z - 1] == 0]);
+claim2Fails[{x_, y_, z_}] := !TrueQ[Equivalent[(at[{x, y, z}] === 0), nimSum[x - 1, y, z - 1] == 0]];
 If[Mod[k, 4] == 1, Print[Select[positions, claim2Fails]]];

@@ -48,5 +48,5 @@ Print["wrote ", Length[positions], " positions to ", csvFile];
 (* ---- claims of the specification, checked as the papers do: each prints the positions where
    it fails, {} when it holds on the box ---- *)
 (* "Wythoff (1907): P-positions are (floor(n phi), floor(n phi^2)) and their mirrors": P iff min(x, y) == lower(abs(x - y)) *)
-claim1Fails[{x_, y_}] := !(Equivalent[(at[{x, y}] == 0), Min[x, y] == lower[Abs[x - y]]]);
+claim1Fails[{x_, y_}] := !TrueQ[Equivalent[(at[{x, y}] === 0), Min[x, y] == lower[Abs[x - y]]]];
 Print[Select[positions, claim1Fails]];

@@ -177,7 +177,7 @@ While[Length[xorTable] < 64, xorTable = With[{h = xorTable + Length[xorTable]},
 nimSum[] := 0;
 nimSum[a_Integer] := a;
 nimSum[a_Integer, b_Integer, c___Integer] :=
-  nimSum[If[0 <= a < 64 && 0 <= b < 64, xorTable[[a + 1, b + 1]], nimSumDigits[a, b]], c];""")
+  nimSum[If[a >= 0 && b >= 0 && a < 64 && b < 64, xorTable[[a + 1, b + 1]], nimSumDigits[a, b]], c];""")
 _WL_POWER = ("power", """power[a_Integer, b_Integer] := If[b == 0, 1, a^b];""")
 _WL_ILOG2 = ("ilog2", """ilog2[n_Integer] := If[n >= 1, IntegerLength[n, 2] - 1, cgsError["floor(log2(" <> ToString[n] <> ")) is undefined"]];""")
 

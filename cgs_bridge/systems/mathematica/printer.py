@@ -267,7 +267,7 @@ def _claims(pr, names, model, coords, misere, box=None) -> list:
     out = []
     point = "{" + ", ".join(coords) + "}"
     g = f"at[{point}]" + ("[[1]]" if misere else "")
-    over = {"grundy": g, "P": f"({g} == 0)", "N": f"({g} != 0)"}
+    over = {"grundy": g, "P": f"({g} === 0)", "N": f"({g} =!= 0)"}
     if misere:
         over["misere"] = f"at[{point}][[2]]"
     pattern = "{" + ", ".join(c + "_" for c in coords) + "}"
@@ -284,7 +284,7 @@ def _claims(pr, names, model, coords, misere, box=None) -> list:
             check = f"If[{pr.doprint(cl.when)}, {check}]"
         name, _, text = model.claims[k - 1]
         out.append(f"(* \"{comment_safe(name)}\": {comment_safe(text)} *)\n"
-                   f"{fails}[{pattern}] := !({pr.with_overrides(cl.expr, over)});\n{check};")
+                   f"{fails}[{pattern}] := !TrueQ[{pr.with_overrides(cl.expr, over)}];\n{check};")
     return out
 
 

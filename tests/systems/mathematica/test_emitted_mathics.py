@@ -111,3 +111,23 @@ def test_a_failing_claim_prints_its_counterexamples(tmp_path):
     printed = [ln.strip() for ln in res.stdout.splitlines() if ln.strip().startswith("{")]
     want = "{" + ", ".join("{" + ", ".join(map(str, p)) + "}" for p in failing) + "}"
     assert want in printed
+
+
+def test_a_claim_left_unevaluated_is_reported_as_failing(tmp_path):
+    """A claim whose check does not evaluate to True or False (here the nim-sum left symbolic, as
+    ``BitXor`` is in Mathics3) counts as failing at every position: it must never pass silently.
+    Expected: every position of triangular k=3, x, z <= 2, y <= 1 (12, the rows of the real
+    CGSuite transcript repl_session.out used above)."""
+    if mathics_command() is None:
+        pytest.skip("Mathics3 not installed")
+    r = Ruleset(catalog.load("triangular"), {"k": "3"})
+    box = parse_bound("x=2,y=1,z=2", r.coords)
+    (fn, text), = emit(r, box, "mathematica").items()
+    assert "nimSum[x, y, z]" in text
+    text = text.replace("nimSum[x, y, z]", "undefinedNimSum[x, y, z]")
+    (tmp_path / fn).write_text(text, encoding="utf-8")
+    res = require_success(run_mathematica_file(tmp_path / fn, engine="mathics", timeout=300), "emitted program")
+    rows = ["0,0,0", "0,0,1", "0,0,2", "1,0,0", "1,0,1", "1,0,2", "1,1,2", "2,0,0", "2,0,1", "2,0,2",
+            "2,1,1", "2,1,2"]
+    want = "{" + ", ".join("{" + p.replace(",", ", ") + "}" for p in rows) + "}"
+    assert res.stdout.splitlines()[-1].strip() == want
