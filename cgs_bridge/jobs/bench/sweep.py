@@ -1,5 +1,7 @@
-"""The ``sweep`` case of ``cgs-bridge bench``: one sweep run serially in this process and on a
-LocalCluster of worker processes, the tables compared, the speed-up and compile counts printed
+"""The ``sweep`` case of ``cgs-bridge bench``: one sweep run serially in this process and with 2
+workers (threads of this process for cells up to
+:data:`~cgs_bridge.jobs.sweep.threads.THREAD_CELL_POINTS` box points, else a LocalCluster of
+worker processes), the tables compared, the speed-up and compile counts printed
 (the serial run is the yardstick of the parallel one, in the same run)."""
 
 from __future__ import annotations
@@ -12,7 +14,8 @@ GAME, PARAMS, BOUND, CLAIM = "triangular", {"k": "1..41:2"}, 200, "P iff x xor y
 
 
 def sweep_case(out=print, workers: int = 2, params=None, bound=None, claims=None) -> int:
-    """Run the benchmark sweep serially and on ``workers`` processes; print seconds, speed-up
+    """Run the benchmark sweep serially and on ``workers`` workers (threads or processes, as
+    ``run_plan`` chooses); print seconds, speed-up
     (serial / parallel, cluster start-up included) and kernel compiles (cells that compiled or
     loaded a kernel in their process). Returns 1 when the two tables differ, else 0."""
     from cgs_bridge.jobs.sweep.runner import plan_sweep, run_plan
