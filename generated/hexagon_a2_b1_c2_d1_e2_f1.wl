@@ -47,32 +47,32 @@ cutA = ConstantArray[{}, {bMax + 1, cMax + 1, dMax + 1, eMax + 1, fMax + 1}];
 optionsA[{a_, b_, c_, d_, e_, f_}] := (
   If[Length[cutA[[b + 1, c + 1, d + 1, e + 1, f + 1]]] < a,
     cutA[[b + 1, c + 1, d + 1, e + 1, f + 1]] = Join[cutA[[b + 1, c + 1, d + 1, e + 1, f + 1]], Map[Function[{t}, at[clamp[{t, b, c, d, e, f}]]], Range[Length[cutA[[b + 1, c + 1, d + 1, e + 1, f + 1]]], a - 1]]]];
-  Take[cutA[[b + 1, c + 1, d + 1, e + 1, f + 1]], a]);
+  cutA[[b + 1, c + 1, d + 1, e + 1, f + 1]]);
 cutB = ConstantArray[{}, {aMax + 1, cMax + 1, dMax + 1, eMax + 1, fMax + 1}];
 optionsB[{a_, b_, c_, d_, e_, f_}] := (
   If[Length[cutB[[a + 1, c + 1, d + 1, e + 1, f + 1]]] < b,
     cutB[[a + 1, c + 1, d + 1, e + 1, f + 1]] = Join[cutB[[a + 1, c + 1, d + 1, e + 1, f + 1]], Map[Function[{t}, at[clamp[{a, t, c, d, e, f}]]], Range[Length[cutB[[a + 1, c + 1, d + 1, e + 1, f + 1]]], b - 1]]]];
-  Take[cutB[[a + 1, c + 1, d + 1, e + 1, f + 1]], b]);
+  cutB[[a + 1, c + 1, d + 1, e + 1, f + 1]]);
 cutC = ConstantArray[{}, {aMax + 1, bMax + 1, dMax + 1, eMax + 1, fMax + 1}];
 optionsC[{a_, b_, c_, d_, e_, f_}] := (
   If[Length[cutC[[a + 1, b + 1, d + 1, e + 1, f + 1]]] < c,
     cutC[[a + 1, b + 1, d + 1, e + 1, f + 1]] = Join[cutC[[a + 1, b + 1, d + 1, e + 1, f + 1]], Map[Function[{t}, at[clamp[{a, b, t, d, e, f}]]], Range[Length[cutC[[a + 1, b + 1, d + 1, e + 1, f + 1]]], c - 1]]]];
-  Take[cutC[[a + 1, b + 1, d + 1, e + 1, f + 1]], c]);
+  cutC[[a + 1, b + 1, d + 1, e + 1, f + 1]]);
 cutD = ConstantArray[{}, {aMax + 1, bMax + 1, cMax + 1, eMax + 1, fMax + 1}];
 optionsD[{a_, b_, c_, d_, e_, f_}] := (
   If[Length[cutD[[a + 1, b + 1, c + 1, e + 1, f + 1]]] < d,
     cutD[[a + 1, b + 1, c + 1, e + 1, f + 1]] = Join[cutD[[a + 1, b + 1, c + 1, e + 1, f + 1]], Map[Function[{t}, at[clamp[{a, b, c, t, e, f}]]], Range[Length[cutD[[a + 1, b + 1, c + 1, e + 1, f + 1]]], d - 1]]]];
-  Take[cutD[[a + 1, b + 1, c + 1, e + 1, f + 1]], d]);
+  cutD[[a + 1, b + 1, c + 1, e + 1, f + 1]]);
 cutE = ConstantArray[{}, {aMax + 1, bMax + 1, cMax + 1, dMax + 1, fMax + 1}];
 optionsE[{a_, b_, c_, d_, e_, f_}] := (
   If[Length[cutE[[a + 1, b + 1, c + 1, d + 1, f + 1]]] < e,
     cutE[[a + 1, b + 1, c + 1, d + 1, f + 1]] = Join[cutE[[a + 1, b + 1, c + 1, d + 1, f + 1]], Map[Function[{t}, at[clamp[{a, b, c, d, t, f}]]], Range[Length[cutE[[a + 1, b + 1, c + 1, d + 1, f + 1]]], e - 1]]]];
-  Take[cutE[[a + 1, b + 1, c + 1, d + 1, f + 1]], e]);
+  cutE[[a + 1, b + 1, c + 1, d + 1, f + 1]]);
 cutF = ConstantArray[{}, {aMax + 1, bMax + 1, cMax + 1, dMax + 1, eMax + 1}];
 optionsF[{a_, b_, c_, d_, e_, f_}] := (
   If[Length[cutF[[a + 1, b + 1, c + 1, d + 1, e + 1]]] < f,
     cutF[[a + 1, b + 1, c + 1, d + 1, e + 1]] = Join[cutF[[a + 1, b + 1, c + 1, d + 1, e + 1]], Map[Function[{t}, at[clamp[{a, b, c, d, e, t}]]], Range[Length[cutF[[a + 1, b + 1, c + 1, d + 1, e + 1]]], f - 1]]]];
-  Take[cutF[[a + 1, b + 1, c + 1, d + 1, e + 1]], f]);
+  cutF[[a + 1, b + 1, c + 1, d + 1, e + 1]]);
 computeValue[{a_, b_, c_, d_, e_, f_}] := value[[a + 1, b + 1, c + 1, d + 1, e + 1, f + 1]] = Mex[Join[optionsA[{a, b, c, d, e, f}], optionsB[{a, b, c, d, e, f}], optionsC[{a, b, c, d, e, f}], optionsD[{a, b, c, d, e, f}], optionsE[{a, b, c, d, e, f}], optionsF[{a, b, c, d, e, f}]]];
 positions = Select[Tuples[{Range[0, aMax], Range[0, bMax], Range[0, cMax], Range[0, dMax], Range[0, eMax], Range[0, fMax]}], validQ];
 

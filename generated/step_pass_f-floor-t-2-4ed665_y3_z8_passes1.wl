@@ -47,7 +47,7 @@ cutZ = ConstantArray[{}, {yMax + 1, passesMax + 1}];
 optionsZ[{y_, z_, passes_}] := (
   If[Length[cutZ[[y + 1, passes + 1]]] < z,
     cutZ[[y + 1, passes + 1]] = Join[cutZ[[y + 1, passes + 1]], Map[Function[{t}, value[[Min[y, f[t]] + 1, t + 1, passes + 1]]], Range[Length[cutZ[[y + 1, passes + 1]]], z - 1]]]];
-  Take[cutZ[[y + 1, passes + 1]], z]);
+  cutZ[[y + 1, passes + 1]]);
 withPass[{y_, z_, passes_}, opts_] := If[passes == 1 && opts =!= {}, Append[opts, at[{y, z, 0}]], opts];
 computeValue[{y_, z_, passes_}] := value[[y + 1, z + 1, passes + 1]] = Mex[withPass[{y, z, passes}, Join[Take[value[[All, z + 1, passes + 1]], y], optionsZ[{y, z, passes}]]]];
 positions = Select[Tuples[{Range[0, yMax], Range[0, zMax], Range[0, passesMax]}], validQ];

@@ -46,7 +46,7 @@ cutZ = ConstantArray[{}, {xMax + 1, yMax + 1}];
 optionsZ[{x_, y_, z_}] := (
   If[Length[cutZ[[x + 1, y + 1]]] < z,
     cutZ[[x + 1, y + 1]] = Join[cutZ[[x + 1, y + 1]], Map[Function[{t}, value[[x + 1, Min[y, f[t]] + 1, t + 1]]], Range[Length[cutZ[[x + 1, y + 1]]], z - 1]]]];
-  Take[cutZ[[x + 1, y + 1]], z]);
+  cutZ[[x + 1, y + 1]]);
 computeValue[{x_, y_, z_}] := value[[x + 1, y + 1, z + 1]] = Mex[Join[Take[value[[All, y + 1, z + 1]], x], Take[value[[x + 1, All, z + 1]], y], optionsZ[{x, y, z}]]];
 positions = Select[Tuples[{Range[0, xMax], Range[0, yMax], Range[0, zMax]}], validQ];
 

@@ -35,12 +35,12 @@ cutA = ConstantArray[{}, {bMax + 1}];
 optionsA[{a_, b_}] := (
   If[Length[cutA[[b + 1]]] < a,
     cutA[[b + 1]] = Join[cutA[[b + 1]], Map[Function[{t}, value[[t + 1, Min[b, Quotient[t, k]] + 1]]], Range[Length[cutA[[b + 1]]], a - 1]]]];
-  Take[cutA[[b + 1]], a]);
+  cutA[[b + 1]]);
 cutB = ConstantArray[{}, {aMax + 1}];
 optionsB[{a_, b_}] := (
   If[Length[cutB[[a + 1]]] < b,
     cutB[[a + 1]] = Join[cutB[[a + 1]], Map[Function[{t}, value[[Min[a, k*t + h] + 1, t + 1]]], Range[Length[cutB[[a + 1]]], b - 1]]]];
-  Take[cutB[[a + 1]], b]);
+  cutB[[a + 1]]);
 computeValue[{a_, b_}] := value[[a + 1, b + 1]] = Mex[Join[optionsA[{a, b}], optionsB[{a, b}]]];
 positions = Select[Tuples[{Range[0, aMax], Range[0, bMax]}], validQ];
 

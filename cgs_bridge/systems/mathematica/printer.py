@@ -222,9 +222,11 @@ def _option_functions(pr, names, model, coords, sizes, pattern, rules) -> tuple:
     The option reached by lowering coordinate i to t depends only on t and the other coordinates
     (the lowered point), so the values along i form one list per line (the other coordinates
     fixed): ``cutX[[y + 1, z + 1]]`` lists the values of the options reached by cutting x to
-    0, 1, 2, ...; a position takes the first x of them, and each line grows only as far as the
-    positions reached need (the recurrence of the fast solver, ``shared/design-notes.md``,
-    "Speed"). A cut with no assignment, clamp or derivation reaches the lowered point itself: its
+    0, 1, 2, ...; each line grows only as far as the positions reached need (the recurrence of
+    the fast solver, ``shared/design-notes.md``, "Speed"). The positions are computed in
+    lexicographic order, so the positions of one line come in increasing x: after growing to x
+    entries the line is exactly the x option values of the position, returned whole (a ``Take``
+    there cost ~1 ms a call in Mathics3 for nothing). A cut with no assignment, clamp or derivation reaches the lowered point itself: its
     values are read straight from ``value``. Returns ``(definitions, calls)``."""
     defs, calls = [], []
     for m in model.moves:
@@ -255,7 +257,7 @@ def _option_functions(pr, names, model, coords, sizes, pattern, rules) -> tuple:
                     f"{fn}[{pattern}] := (\n"
                     f"  If[Length[{ref}] < {c},\n"
                     f"    {ref} = Join[{ref}, Map[Function[{{{t}}}, {entry}], Range[Length[{ref}], {c} - 1]]]];\n"
-                    f"  Take[{ref}, {c}]);")
+                    f"  {ref});")
         calls.append(f"{fn}[{{{', '.join(coords)}}}]")
     return defs, calls
 

@@ -33,7 +33,7 @@ cutZ = ConstantArray[{}, {yMax + 1}];
 optionsZ[{y_, z_}] := (
   If[Length[cutZ[[y + 1]]] < z,
     cutZ[[y + 1]] = Join[cutZ[[y + 1]], Map[Function[{t}, value[[Min[y, f[t]] + 1, t + 1]]], Range[Length[cutZ[[y + 1]]], z - 1]]]];
-  Take[cutZ[[y + 1]], z]);
+  cutZ[[y + 1]]);
 computeValue[{y_, z_}] := value[[y + 1, z + 1]] = Mex[Join[Take[value[[All, z + 1]], y], optionsZ[{y, z}]]];
 positions = Select[Tuples[{Range[0, yMax], Range[0, zMax]}], validQ];
 

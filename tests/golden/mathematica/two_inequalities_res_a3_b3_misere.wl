@@ -57,12 +57,12 @@ cutA = ConstantArray[{}, {bMax + 1}];
 optionsA[{a_, b_}] := (
   If[Length[cutA[[b + 1]]] < a,
     cutA[[b + 1]] = Join[cutA[[b + 1]], Map[Function[{t1}, at[deriveA[{t1, b}]]], Range[Length[cutA[[b + 1]]], a - 1]]]];
-  Take[cutA[[b + 1]], a]);
+  cutA[[b + 1]]);
 cutB = ConstantArray[{}, {aMax + 1}];
 optionsB[{a_, b_}] := (
   If[Length[cutB[[a + 1]]] < b,
     cutB[[a + 1]] = Join[cutB[[a + 1]], Map[Function[{t1}, at[deriveB[{a, t1}]]], Range[Length[cutB[[a + 1]]], b - 1]]]];
-  Take[cutB[[a + 1]], b]);
+  cutB[[a + 1]]);
 computeValue[{a_, b_}] := With[{options = Join[optionsA[{a, b}], optionsB[{a, b}]]},
   value[[a + 1, b + 1]] = {Mex[options[[All, 1]]], If[options === {}, 1, Mex[options[[All, 2]]]]}];
 positions = Select[Tuples[{Range[0, aMax], Range[0, bMax]}], validQ];
