@@ -199,7 +199,8 @@ def check_fits(box: Box, misere: bool = False, budget: int | None = None,
         ruleset: the game, when known: only its ruled coordinates get bitsets, and its unruled
             ones bound the P-positions (:func:`max_p_positions`).
     Raises:
-        BoxError: naming the estimate, the budget and the largest uniform bound that fits.
+        BoxError: naming the estimate, the budget, the ceiling of :data:`MAX_POSITIONS` points
+            when the box is above it, and the largest uniform bound that fits.
     """
     global LAST_ESTIMATE
     budget = available_memory() if budget is None else budget
@@ -220,7 +221,9 @@ def check_fits(box: Box, misere: bool = False, budget: int | None = None,
     fits = (f"The largest bound that fits (capping every coordinate) is {lo}" if
             command_bytes(Box(box.coords, (0,) * len(box.upper)), misere, output, ruleset) <= budget
             else "Not even a bound of 0 fits")
-    raise BoxError(f"box {box} has {box.size:,} points and the command{what} needs about "
+    ceiling = (f", more than the {MAX_POSITIONS:,} one box may have (solvers.box.MAX_POSITIONS)"
+               if box.size > MAX_POSITIONS else "")
+    raise BoxError(f"box {box} has {box.size:,} points{ceiling}, and the command{what} needs about "
                    f"{need / 2**30:.1f} GiB; {budget / 2**30:.1f} GiB is available. {fits}")
 
 

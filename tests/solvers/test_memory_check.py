@@ -79,3 +79,14 @@ def test_value_and_p_position_bounds_hold_on_every_catalog_game(name):
     assert sol.grundy.max() <= np.iinfo(grundy_dtype(box)).max
     assert sol.grundy.max() <= sum(box.upper)
     assert int((sol.grundy == 0).sum()) <= max_p_positions(box, r)
+
+
+def test_a_box_above_the_points_ceiling_is_refused_naming_the_ceiling(capsys, monkeypatch):
+    """With memory to spare, a box of 1721^2 * 689 = 2,040,708,449 points (> 2 x 10^9) is refused
+    for the ceiling, and the message says so (it read as if 6.4 GiB did not fit in 23 GiB)."""
+    monkeypatch.setenv("CGS_BRIDGE_MAX_MEMORY", str(64 << 30))
+    assert main(["check", "triangular", "-p", "k=5", "--bound", "x=1720,y=688,z=1720"]) == 2
+    err = capsys.readouterr().err
+    assert "2,040,708,449 points, more than the 2,000,000,000 one box may have" in err
+    largest = int(re.search(r"largest bound that fits .* is (\d+)", err).group(1))
+    assert (largest + 1) ** 2 * 689 <= 2_000_000_000 < (largest + 2) ** 2 * 689
