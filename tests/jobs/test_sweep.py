@@ -9,6 +9,7 @@ program, Example 8.5: both lists printed empty), counted independently with nump
 from __future__ import annotations
 
 import json
+import time
 
 import numpy as np
 import pandas as pd
@@ -115,6 +116,26 @@ def test_thread_runner_retries_a_failing_cell_once_then_reports_it():
     assert sorted(calls) == [3, 5, 5, 7]
     assert rows[1]["status"] == "failed" and "boom" in rows[1]["error"]
     assert rows[0]["status"] == rows[2]["status"] == "ok"
+
+
+def test_thread_runner_drops_queued_cells_on_interrupt():
+    """Ctrl-C during a threaded sweep: the cells still queued are not computed (before, the pool
+    ran every queued cell to the end before the interrupt reached the user, ~60 s at bound 400)."""
+    from cgs_bridge.jobs.sweep.threads import ThreadRunner
+    plan = plan_sweep("triangular", {"k": "1..41:2"}, 6)
+    calls = []
+
+    def counted(spec, cell, version, method, limit):
+        calls.append(cell)
+        time.sleep(0.05)  # a cell long enough that the pool cannot race through the queue
+        return run_cell(spec, cell, version, method, limit)
+
+    def interrupt(i, row):
+        if len(calls) > 1:
+            raise KeyboardInterrupt
+    with pytest.raises(KeyboardInterrupt):
+        ThreadRunner(2).run(plan, list(enumerate(plan.cells)), counted, "auto", 3, interrupt)
+    assert len(plan.cells) == 21 and len(calls) < 21
 
 
 def test_resume_reuses_finished_cells(tmp_path):

@@ -10,7 +10,8 @@ cell, numpy reductions of small arrays, the row) is a small part of a cell.
 The first cell runs alone, so the kernel and the claims module are generated, compiled or loaded
 once (nothing compiles twice in parallel); the others go to a pool of ``n`` threads. Rows arrive
 in completion order, as from Dask. A thread cannot be killed: a cell that raises an unexpected
-exception is retried once in the pool, then reported as a 'failed' row, as with Dask.
+exception is retried once in the pool, then reported as a 'failed' row, as with Dask; on Ctrl-C
+the cells still queued are cancelled and the command waits only for the running ones.
 """
 
 from __future__ import annotations
@@ -50,10 +51,14 @@ class ThreadRunner:
             return cell_fn(plan.spec, cell, plan.version, method, limit)
 
         on_row(first[0], _guarded(call, first[1], plan, failed_row))
-        with ThreadPoolExecutor(max_workers=self.n, thread_name_prefix="cgsb-cell") as pool:
+        pool = ThreadPoolExecutor(max_workers=self.n, thread_name_prefix="cgsb-cell")
+        try:
             futures = {pool.submit(_guarded, call, cell, plan, failed_row): i for i, cell in rest}
             for f in as_completed(futures):
                 on_row(futures[f], f.result())
+        finally:
+            # on Ctrl-C (or an error) the queued cells are dropped; the running ones finish
+            pool.shutdown(wait=True, cancel_futures=True)
 
     def close(self) -> None:
         pass
