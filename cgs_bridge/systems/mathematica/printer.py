@@ -226,8 +226,9 @@ def _option_functions(pr, names, model, coords, sizes, pattern, rules) -> tuple:
     the fast solver, ``shared/design-notes.md``, "Speed"). The positions are computed in
     lexicographic order, so the positions of one line come in increasing x: after growing to x
     entries the line is exactly the x option values of the position, returned whole (a ``Take``
-    there cost ~1 ms a call in Mathics3 for nothing). A cut with no assignment, clamp or derivation reaches the lowered point itself: its
-    values are read straight from ``value``. Returns ``(definitions, calls)``."""
+    there cost ~1 ms a call in Mathics3 for nothing). A cut with no assignment, clamp or
+    derivation reaches the lowered point itself: its values are read straight from ``value``.
+    Returns ``(definitions, calls)``."""
     defs, calls = [], []
     for m in model.moves:
         i, c = m.index, coords[m.index]
