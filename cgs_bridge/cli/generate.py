@@ -1,7 +1,7 @@
 """``cgs-bridge generate``: emit CGSuite 2.x and Mathematica programs for a game and a box.
 
 ``cgs-bridge generate GAME [-p NAME=VALUE] --bound B --target cgsuite|mathematica|all -o DIR
-[--misere] [--force]`` writes the files (atomically; a different existing file is an error
+[--misere] [--mathematica-form fast|papers] [--force]`` writes the files (atomically; a different existing file is an error
 unless ``--force``) and prints their paths. ``cgs-bridge generate --all`` writes every catalog
 game at its default parameters and small boxes (each catalog file's ``box generated``) into
 ``generated/`` (or ``-o DIR``); with ``--check`` it writes nothing and exits 1 listing the files of
@@ -36,6 +36,11 @@ def register(sub) -> None:
                    help="which programs to emit (default: all)")
     p.add_argument("-o", "--output", metavar="DIR", help="output folder (default: '.'; with --all: generated)")
     p.add_argument("--misere", action="store_true", help="also emit misère values (MisereNimValue)")
+    forms = TARGETS["mathematica"].forms
+    p.add_argument("--mathematica-form", choices=forms, default=forms[0],
+                   help="the .wl program's form: 'fast' (default; what verify runs) keeps the options' "
+                        "values per line, 'papers' lists every option position and reads its value, "
+                        "as the published programs do; both give the same values")
     p.add_argument("--force", action="store_true", help="replace existing files that differ")
     p.add_argument("--all", action="store_true", help="every catalog game into generated/ (see generated/README.md)")
     p.add_argument("--check", action="store_true", help="with --all: compare instead of writing; exit 1 on any difference")
@@ -52,8 +57,9 @@ def run(args) -> int:
     if args.check and not args.all:
         raise InputError("--check works with --all only")
     if args.all:
-        if args.game or args.param or args.bound or args.misere:
-            raise InputError("--all takes no GAME, -p, --bound or --misere (it uses the documented defaults)")
+        if args.game or args.param or args.bound or args.misere or args.mathematica_form != TARGETS["mathematica"].forms[0]:
+            raise InputError("--all takes no GAME, -p, --bound, --misere or --mathematica-form (it uses "
+                             "the documented defaults)")
         folder = Path(args.output or "generated")
         if args.check:
             problems = check_folder(folder)
@@ -84,7 +90,7 @@ def run(args) -> int:
     ruleset = ruleset_from_args(args)
     box = box_from_args(args, ruleset)
     paths = generate_files(ruleset, box, _targets(args.target), Path(args.output or "."),
-                           misere=args.misere, overwrite=args.force)
+                           misere=args.misere, overwrite=args.force, form=args.mathematica_form)
     for path in paths:
         print(path)
     return 0

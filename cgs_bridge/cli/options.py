@@ -18,8 +18,9 @@ RANGES = {
     "max_steps": (1, 10 ** 12, "steps"),            # audit CGScript evaluation
     "hexagon_budget": (0, 86400, "seconds"),        # bench
     "sweep_bound": (1, 100_000, ""),                # bench
-    "mathics_bound": (0, 1000, ""),
-    "cgsuite_bound": (1, 1000, ""),                 # bench --cases cgsuite                 # bench
+    "mathics_bound": (0, 1000, ""),                 # bench --cases mathics
+    "cgsuite_bound": (1, 1000, ""),                 # bench --cases cgsuite
+    "verify_bound": (1, 1000, ""),                  # bench --cases verify
     "limit": (0, 1_000_000, "counterexamples or formulas"),
     "shown": (0, 1_000_000, "differences"),
     "shift": (0, 1000, ""),                         # discover (run() refuses more than 8)

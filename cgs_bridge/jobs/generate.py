@@ -98,7 +98,7 @@ def cgsuite_class_file(ruleset) -> str:
     return TARGETS["cgsuite"].files("", build_model(ruleset))["class.cgs.j2"]
 
 
-def emit(ruleset, box, target: str, misere: bool = False) -> dict:
+def emit(ruleset, box, target: str, misere: bool = False, form: str | None = None) -> dict:
     """The files of one target: ``{file name: text}`` (pure, deterministic, byte-stable).
 
     Args:
@@ -107,13 +107,15 @@ def emit(ruleset, box, target: str, misere: bool = False) -> dict:
             it; the class file does not depend on it).
         target: a registered target name (``cgsuite``, ``mathematica``).
         misere: also emit misère values (CGSuite ``MisereNimValue``; CSV column ``misere``).
+        form: the program form, for a target that prints more than one (``Target.forms``;
+            Mathematica: ``"fast"``, the default, or ``"papers"``); ignored by the others.
     Raises:
-        InputError: unknown target. BoxError: box over other coordinates.
+        InputError: unknown target or form. BoxError: box over other coordinates.
     """
-    return {name: text for _, name, text in _rendered(ruleset, box, target, misere) if text is not None}
+    return {name: text for _, name, text in _rendered(ruleset, box, target, misere, form) if text is not None}
 
 
-def _rendered(ruleset, box, target: str, misere: bool) -> list:
+def _rendered(ruleset, box, target: str, misere: bool, form: str | None = None) -> list:
     """``[(template or "csv", file name, text or None)]`` of ``target``: every named file, with
     the text of those it writes (the CSV is written by the program, not here)."""
     if target not in TARGETS:
@@ -122,24 +124,28 @@ def _rendered(ruleset, box, target: str, misere: bool) -> list:
     t = TARGETS[target]
     model = build_model(ruleset)
     names = file_names(ruleset, box, target, misere, model)
-    ctx = t.context(model, box, misere, names)
+    if form is not None and t.forms and form not in t.forms:
+        raise InputError(f"unknown {target} program form {form!r}; known: {', '.join(t.forms)}")
+    ctx = t.context(model, box, misere, names, **({"form": form} if form is not None and t.forms else {}))
     env = environment(t.templates)
     return [(key, name, None if key == "csv" else env.get_template(key).render(**ctx))
             for key, name in names.items()]
 
 
 def generate_files(ruleset, box, targets=None, outdir=Path("."),
-                   misere: bool = False, overwrite: bool = False, placed: dict | None = None) -> list:
+                   misere: bool = False, overwrite: bool = False, placed: dict | None = None,
+                   form: str | None = None) -> list:
     """Emit ``targets`` (default: every registered target) and write the files into ``outdir``
     (created if needed), atomically.
 
     Args:
         placed: when a dict, filled with ``{target: {template name or "csv": path}}``: where each
             target's files (and the CSV its program writes) are, for the runners of ``verify``.
+        form: the program form of the targets that print more than one (see :func:`emit`).
     Returns:
         the written paths (``pathlib.Path``), in target order then file order.
     Raises:
-        InputError: unknown target; a file exists with other content and ``overwrite`` is false
+        InputError: unknown target or form; a file exists with other content and ``overwrite`` is false
         (checked for every file before anything is written); a file cannot be written.
         BoxError: box over other coordinates.
     """
@@ -147,7 +153,7 @@ def generate_files(ruleset, box, targets=None, outdir=Path("."),
     targets = tuple(TARGETS) if targets is None else (targets,) if isinstance(targets, str) else targets
     planned: dict = {}
     for target in targets:
-        for key, name, text in _rendered(ruleset, box, target, misere):
+        for key, name, text in _rendered(ruleset, box, target, misere, form):
             if placed is not None:
                 placed.setdefault(target, {})[key] = outdir / name
             if text is None:

@@ -176,6 +176,50 @@ def test_golden_files(name, params, box, misere):
             assert path.read_bytes() == text.encode("utf-8"), f"{path} differs from the emitted text"
 
 
+def test_golden_file_of_the_papers_form():
+    """The ``papers`` form of the Mathematica program (every option position listed, as seed 003's
+    Example 8.3 lists them) for a game with a function parameter (step, f = floor(t/3): the cut
+    of z lowers y to f(t)): byte for byte, regenerated on purpose only like the others."""
+    r, b = bound("step", {"f": "floor(t/3)"}, "y=2,z=5")
+    (fn, text), = emit(r, b, "mathematica", form="papers").items()
+    path = GOLDEN / "mathematica" / "papers" / fn
+    if REGEN:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(text.encode("utf-8"))
+    assert path.exists(), f"golden file {path} missing; see test_golden_files"
+    assert path.read_bytes() == text.encode("utf-8"), f"{path} differs from the emitted text"
+
+
+def test_the_papers_form_lists_every_option_and_the_fast_form_carries_lines():
+    r, b = bound("triangular", {"k": "3"}, "3")
+    (_, fast), = emit(r, b, "mathematica").items()
+    (_, papers), = emit(r, b, "mathematica", form="papers").items()
+    assert emit(r, b, "mathematica", form="fast") == {n: fast for n in emit(r, b, "mathematica")}
+    # the cut of x (Definition 4.3 of seed 003): y drops to floor((t + z) / k) when that is lower
+    assert "optionsX[{x_, y_, z_}] := Table[at[{t, Min[y, Quotient[t + z, k]], z}], {t, 0, x - 1}];" in papers
+    assert "optionsY[{x_, y_, z_}] := Table[at[{x, t, z}], {t, 0, y - 1}];" in papers
+    assert "cutX" not in papers and "Form `papers`" in papers
+    assert "cutX = ConstantArray[{}, {yMax + 1, zMax + 1}];" in fast and "Form `papers`" not in fast
+    # everything but the option functions and the comment is the same program
+    assert papers.split("(* ---- values")[0] == fast.split("(* ---- values")[0]
+    assert papers.split("positions = Select")[1] == fast.split("positions = Select")[1]
+
+
+def test_an_unknown_form_is_refused(tmp_path, capsys):
+    r, b = bound("nim", {}, "2")
+    with pytest.raises(InputError, match="unknown mathematica program form 'quick'; known: fast, papers"):
+        emit(r, b, "mathematica", form="quick")
+    assert emit(r, b, "cgsuite", form="papers") == emit(r, b, "cgsuite")  # one form only: ignored
+    with pytest.raises(SystemExit) as e:  # argparse: usage error
+        main(["generate", "nim", "--bound", "2", "--mathematica-form", "quick", "-o", str(tmp_path)])
+    assert e.value.code == 2 and "invalid choice: 'quick'" in capsys.readouterr().err
+    assert main(["generate", "--all", "--mathematica-form", "papers", "-o", str(tmp_path)]) == 2
+    assert "--mathematica-form" in capsys.readouterr().err and not any(tmp_path.iterdir())
+    assert main(["generate", "nim", "--bound", "2", "--target", "mathematica", "--mathematica-form",
+                 "papers", "-o", str(tmp_path)]) == 0
+    assert "Table[at[" in next(tmp_path.glob("*.wl")).read_text()
+
+
 # ------------------------------------------------------------------ CGScript static check
 @pytest.mark.parametrize("name", catalog.names())
 def test_every_emitted_cgs_file_parses(name):

@@ -65,3 +65,31 @@ def test_verify_with_a_missing_engine_writes_nothing(tmp_path, capsys, monkeypat
     assert main(["verify", "nim", "--bound", "2", "--run-dir", str(run),
                  "--mathematica-engine", "wolframscript"]) == 2
     assert "wolframscript is not on PATH" in capsys.readouterr().err and not run.exists()
+
+
+@pytest.mark.mathics
+def test_bench_verify_case_times_the_main_job_and_reports_its_verdict(capsys):
+    """Not a timing test: the bench's verify case (issue 24's 90 s target at bound 20) runs the
+    whole job with Mathics3 and prints the verdict next to the time."""
+    bound = 3
+    # triangular k=3 (seed 003, Definition 4.3): y <= floor((x + z) / 3), counted here apart
+    count = sum(1 for x in range(bound + 1) for y in range(bound + 1) for z in range(bound + 1)
+                if y <= (x + z) // 3)
+    assert main(["bench", "--cases", "verify", "--verify-bound", str(bound)]) == 0
+    out = capsys.readouterr().out
+    assert f"verify   triangular k=3 x, y, z <= {bound}: {count:,} positions; whole job " in out
+    assert "the 90 s target is set at --verify-bound 20" in out and out.rstrip().endswith("verdict agree")
+
+
+def test_bench_verify_case_exits_1_when_the_verdict_is_not_agree(capsys, monkeypatch):
+    """A fast run that did not agree must not read as a result: DISAGREE and exit 1."""
+    from types import SimpleNamespace
+
+    from cgs_bridge.jobs import verify
+    fake = SimpleNamespace(agree=False, solution=[None] * 5, timings=[("python solve", 0.1), ("mathics", 2.0)],
+                           problems=[], run_dir=None, comparison=SimpleNamespace(write=lambda *a: None))
+    monkeypatch.setattr(verify, "run_verify", lambda *a, **k: fake)
+    assert main(["bench", "--cases", "verify"]) == 1
+    out = capsys.readouterr().out
+    assert "5 positions" in out and "(Mathics3 run 2.0 s)" in out and "the 90 s target" in out
+    assert out.rstrip().endswith("verdict DISAGREE")

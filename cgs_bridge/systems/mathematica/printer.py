@@ -216,27 +216,35 @@ def _definitions(pr, names, model, pattern) -> tuple:
     return defs, valid
 
 
-def _option_functions(pr, names, model, coords, sizes, pattern, rules) -> tuple:
+#: The program forms of the target (``cgs-bridge generate --mathematica-form``); the first is the default.
+FORMS = ("fast", "papers")
+
+
+def _option_functions(pr, names, model, coords, sizes, pattern, rules, form: str = "fast") -> tuple:
     """Per move, a function giving the values of the options along its coordinate.
 
-    The option reached by lowering coordinate i to t depends only on t and the other coordinates
-    (the lowered point), so the values along i form one list per line (the other coordinates
-    fixed): ``cutX[[y + 1, z + 1]]`` lists the values of the options reached by cutting x to
-    0, 1, 2, ...; each line grows only as far as the positions reached need (the recurrence of
-    the fast solver, ``shared/design-notes.md``, "Speed"). The positions are computed in
-    lexicographic order, so the positions of one line come in increasing x: after growing to x
+    Form ``fast``: the option reached by lowering coordinate i to t depends only on t and the other
+    coordinates (the lowered point), so the values along i form one list per line (the other
+    coordinates fixed): ``cutX[[y + 1, z + 1]]`` lists the values of the options reached by
+    cutting x to 0, 1, 2, ...; each line grows only as far as the positions reached need (the
+    recurrence of the fast solver, ``shared/design-notes.md``, "Speed"). The positions are computed
+    in lexicographic order, so the positions of one line come in increasing x: after growing to x
     entries the line is exactly the x option values of the position, returned whole (a ``Take``
     there cost ~1 ms a call in Mathics3 for nothing). A cut with no assignment, clamp or
     derivation reaches the lowered point itself: its values are read straight from ``value``.
+
+    Form ``papers``: as the published programs do it (seed 003, Example 8.3: a move function
+    listing the option positions, the Grundy value of each read from the memo), every option
+    position of the position is listed with ``Table`` and its value read with ``at``, nothing
+    carried between positions.
     Returns ``(definitions, calls)``."""
     defs, calls = [], []
     for m in model.moves:
         i, c = m.index, coords[m.index]
         others = [coords[j] for j in range(len(coords)) if j != i]
-        index = ", ".join(f"{o} + 1" for o in others)
         lowered = all(isinstance(e, A.Name) and e.id == (m.var if j == i else model.coords[j])
                       for j, e in enumerate(m.result))
-        if lowered and m.derive is None and model.clamp is None:
+        if form == "fast" and lowered and m.derive is None and model.clamp is None:
             slab = ", ".join("All" if j == i else f"{coords[j]} + 1" for j in range(len(coords)))
             calls.append(f"Take[value[[{slab}]], {c}]")
             continue
@@ -244,23 +252,36 @@ def _option_functions(pr, names, model, coords, sizes, pattern, rules) -> tuple:
         if m.derive is not None:
             dname = names.fresh("derive" + c[:1].upper() + c[1:])
             rules.append(derive_rule(pr, names, model, m.derive, dname) + ";")
-            entry = f"at[{dname}[{tup}]]"
-        elif model.clamp is not None:
-            entry = f"at[clamp[{tup}]]"
-        else:  # the option itself, read from value (coordinates are 0-based, parts 1-based)
-            entry = f"value[[{', '.join(pr.operand(e, pr.PRECEDENCE['+']) + ' + 1' for e in m.result)}]]"
-        line = names.fresh("cut" + c[:1].upper() + c[1:])
-        fn = names.fresh("options" + c[:1].upper() + c[1:])
-        ref = f"{line}[[{index}]]" if others else line
-        start = "{}" if not others else f"ConstantArray[{{}}, {{{', '.join(sizes[o] + ' + 1' for o in others)}}}]"
-        t = names[m.var]
-        defs.append(f"{line} = {start};\n"
-                    f"{fn}[{pattern}] := (\n"
-                    f"  If[Length[{ref}] < {c},\n"
-                    f"    {ref} = Join[{ref}, Map[Function[{{{t}}}, {entry}], Range[Length[{ref}], {c} - 1]]]];\n"
-                    f"  {ref});")
+            position = f"{dname}[{tup}]"
+        else:
+            position = f"clamp[{tup}]" if model.clamp is not None else tup
+        if form == "papers":
+            fn = names.fresh("options" + c[:1].upper() + c[1:])
+            defs.append(f"{fn}[{pattern}] := Table[at[{position}], {{{names[m.var]}, 0, {c} - 1}}];")
+        else:
+            direct = m.derive is None and model.clamp is None  # the option itself, read from value
+            entry = (f"value[[{', '.join(pr.operand(e, pr.PRECEDENCE['+']) + ' + 1' for e in m.result)}]]"
+                     if direct else f"at[{position}]")
+            fn, text = _line_function(names, m, c, others, sizes, pattern, entry)
+            defs.append(text)
         calls.append(f"{fn}[{{{', '.join(coords)}}}]")
     return defs, calls
+
+
+def _line_function(names, m, c, others, sizes, pattern, entry) -> tuple:
+    """The ``fast`` form's option function of one move (its line, grown on demand, returned
+    whole): ``(function name, definitions)``; ``entry`` is the value of the option reached by
+    lowering ``c`` to the move's variable (coordinates are 0-based, parts 1-based)."""
+    line = names.fresh("cut" + c[:1].upper() + c[1:])
+    fn = names.fresh("options" + c[:1].upper() + c[1:])
+    ref = f"{line}[[{', '.join(f'{o} + 1' for o in others)}]]" if others else line
+    start = "{}" if not others else f"ConstantArray[{{}}, {{{', '.join(sizes[o] + ' + 1' for o in others)}}}]"
+    t = names[m.var]
+    return fn, (f"{line} = {start};\n"
+                f"{fn}[{pattern}] := (\n"
+                f"  If[Length[{ref}] < {c},\n"
+                f"    {ref} = Join[{ref}, Map[Function[{{{t}}}, {entry}], Range[Length[{ref}], {c} - 1]]]];\n"
+                f"  {ref});")
 
 
 def _claims(pr, names, model, coords, misere, box=None) -> list:
@@ -291,8 +312,9 @@ def _claims(pr, names, model, coords, misere, box=None) -> list:
     return out
 
 
-def context(model, box, misere, files) -> dict:
-    """The variables of the Mathematica template (see :class:`~cgs_bridge.systems.printing.context.Target`)."""
+def context(model, box, misere, files, form: str = FORMS[0]) -> dict:
+    """The variables of the Mathematica template (see :class:`~cgs_bridge.systems.printing.context.Target`);
+    ``form`` is one of :data:`FORMS` (see :func:`_option_functions`)."""
     names = naming.Namer(model.names, naming.mma_valid, naming.mma_repair, naming._mma_bump,
                          naming.MMA_TAKEN)
     pr = MathematicaPrinter(names)
@@ -304,7 +326,7 @@ def context(model, box, misere, files) -> dict:
     rules = []
     if model.clamp is not None:
         rules.append(f"clamp[{pattern}] := {{{', '.join(pr.doprint(e) for e in model.clamp)}}};")
-    options, calls = _option_functions(pr, names, model, coords, dict(zip(coords, sizes)), pattern, rules)
+    options, calls = _option_functions(pr, names, model, coords, dict(zip(coords, sizes)), pattern, rules, form)
     mathematica_options(pr, names, model, coords, pattern, options, calls)
     pass_open, pass_close = pass_wrapper(names, model, coords, pattern, options)
     claims = _claims(pr, names, model, coords, misere, box)
@@ -324,7 +346,7 @@ def context(model, box, misere, files) -> dict:
             "csv_file": mma_string(files["csv"]), "csv_name": files["csv"],
             "header": mma_string(header), "misere": misere, "renamed": renamed,
             "program_file": files["program.wl.j2"],
-            "pass_open": pass_open, "pass_close": pass_close}
+            "pass_open": pass_open, "pass_close": pass_close, "form": form}
 
 
-TARGET = Target("mathematica", MathematicaPrinter, files, context, Path(__file__).with_name("templates"))
+TARGET = Target("mathematica", MathematicaPrinter, files, context, Path(__file__).with_name("templates"), FORMS)

@@ -19,7 +19,9 @@ class Target:
     ``printer`` is its :class:`~cgs_bridge.language.printer.Printer` class; ``files(stem, model)``
     returns ``{template name: file name}`` (templates in the folder ``templates``, the system's own);
     ``context(model, box, misere, files)`` returns the variables of those templates (``files`` is
-    the ``files`` mapping plus ``"csv"``: the CSV file name ``<stem>.csv``).
+    the ``files`` mapping plus ``"csv"``: the CSV file name ``<stem>.csv``). ``forms`` names the
+    program forms the target can print (the first is the default; empty: one form), and then
+    ``context`` takes the chosen one as ``form=``.
     """
 
     name: str
@@ -27,6 +29,7 @@ class Target:
     files: Callable
     context: Callable
     templates: Path
+    forms: tuple = ()
 
 
 def comment_safe(text: str) -> str:

@@ -1,5 +1,6 @@
 """The emitted Mathematica program of every catalog game runs in Mathics3 on a small box and its
-CSV equals ``solvers.solve(..., method='reference').to_csv_text()`` byte for byte.
+CSV equals ``solvers.solve(..., method='reference').to_csv_text()`` byte for byte, in both forms
+of the program (``fast``: option values carried per line; ``papers``: every option listed).
 
 Mathics3 starts in ~4 s and is ~10^4 times slower than Python, so all programs run in ONE Mathics
 process (a driver ``Get``s each after ``ClearAll["Global`*"]``); one more run checks that a
@@ -16,6 +17,7 @@ from cgs_bridge.jobs.generate import emit, mathematica_csv_name
 from cgs_bridge.model import catalog
 from cgs_bridge.model.game import Ruleset
 from cgs_bridge.systems.engines import require_success, run
+from cgs_bridge.systems.mathematica.printer import FORMS
 from cgs_bridge.systems.mathematica.runner import mathics_command, run_mathematica_file
 from solvers import parse_bound, solve
 
@@ -41,16 +43,16 @@ def cases():
     return out
 
 
-@pytest.fixture(scope="module")
-def batch(tmp_path_factory):
+@pytest.fixture(scope="module", params=FORMS)
+def batch(tmp_path_factory, request):
     if mathics_command() is None:
         pytest.skip("Mathics3 not installed")
-    folder = tmp_path_factory.mktemp("mathics_batch")
+    folder = tmp_path_factory.mktemp(f"mathics_batch_{request.param}")
     expected, programs = {}, []
     for name, params, bound, misere in cases():
         r = params if isinstance(params, Ruleset) else Ruleset(catalog.load(name), params)
         box = parse_bound(bound, r.coords)
-        for fn, text in emit(r, box, "mathematica", misere).items():
+        for fn, text in emit(r, box, "mathematica", misere, form=request.param).items():
             (folder / fn).write_text(text, encoding="utf-8")
             programs.append(fn)
         expected[mathematica_csv_name(r, box, misere)] = solve(r, box, misere, method="reference").to_csv_text()
