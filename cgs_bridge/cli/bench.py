@@ -42,8 +42,8 @@ def register(sub) -> None:
                         "each cell more work than a worker's start-up)")
     p.add_argument("--mathics-bound", metavar="N", type=int, default=10,
                    help="box x, y, z <= N of the mathics case (default 10: 484 positions, about "
-                        "2 minutes; 20 is the paper's box, 3,234 positions: the published program "
-                        "alone takes about 30 minutes)")
+                        "a minute; 20 is the paper's box, 3,234 positions: the published program "
+                        "alone takes about 13 minutes on an idle 2-core machine)")
     p.add_argument("--verify-bound", metavar="N", type=positive(int), default=20,
                    help="box x, y, z <= N of the verify case (default 20, the paper's box: about a "
                         "minute on an idle 2-core machine; the target of 90 s is printed there)")
