@@ -338,6 +338,10 @@ def _load_second():
 
 
 def main() -> int:
+    # every line the program prints reaches the pipe at once: a run killed at its time or memory
+    # limit keeps its output so far (Mathics3 prints with print(), block-buffered into a pipe,
+    # and the sandbox's environment does not carry PYTHONUNBUFFERED)
+    sys.stdout.reconfigure(line_buffering=True)
     _load_second()  # before any program code exists
     audit = len(sys.argv) == 3 and sys.argv[1] == "--audit"
     if len(sys.argv) != 2 and not audit:
