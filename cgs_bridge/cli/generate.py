@@ -1,11 +1,12 @@
 """``cgs-bridge generate``: emit CGSuite 2.x and Mathematica programs for a game and a box.
 
 ``cgs-bridge generate GAME [-p NAME=VALUE] --bound B --target cgsuite|mathematica|all -o DIR
-[--misere] [--mathematica-form fast|papers] [--force]`` writes the files (atomically; a different existing file is an error
-unless ``--force``) and prints their paths. ``cgs-bridge generate --all`` writes every catalog
-game at its default parameters and small boxes (each catalog file's ``box generated``) into
-``generated/`` (or ``-o DIR``); with ``--check`` it writes nothing and exits 1 listing the files of
-that folder that differ from what the generator emits now, are missing, or are extra.
+[--misere] [--mathematica-form fast|papers] [--force]`` writes the files (atomically; a different
+existing file is an error unless ``--force``) and prints their paths. ``cgs-bridge generate --all``
+writes every catalog game at its default parameters and small boxes (each catalog file's ``box
+generated``) into ``generated/`` (or ``-o DIR``); with ``--check`` it writes nothing and exits 1
+listing the files of that folder that differ from what the generator emits now, are missing, or are
+extra.
 """
 
 from __future__ import annotations
@@ -57,7 +58,8 @@ def run(args) -> int:
     if args.check and not args.all:
         raise InputError("--check works with --all only")
     if args.all:
-        if args.game or args.param or args.bound or args.misere or args.mathematica_form != TARGETS["mathematica"].forms[0]:
+        default_form = TARGETS["mathematica"].forms[0]
+        if args.game or args.param or args.bound or args.misere or args.mathematica_form != default_form:
             raise InputError("--all takes no GAME, -p, --bound, --misere or --mathematica-form (it uses "
                              "the documented defaults)")
         folder = Path(args.output or "generated")

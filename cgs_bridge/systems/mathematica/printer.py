@@ -220,7 +220,7 @@ def _definitions(pr, names, model, pattern) -> tuple:
 FORMS = ("fast", "papers")
 
 
-def _option_functions(pr, names, model, coords, sizes, pattern, rules, form: str = "fast") -> tuple:
+def _option_functions(pr, names, model, coords, sizes, pattern, rules, form: str = FORMS[0]) -> tuple:
     """Per move, a function giving the values of the options along its coordinate.
 
     Form ``fast``: the option reached by lowering coordinate i to t depends only on t and the other
