@@ -1,0 +1,325 @@
+"""The proof language: first-order formulas of Büchi arithmetic over the natural numbers
+(Presburger arithmetic plus bitwise xor), the one shape every prover reads.
+
+Issue 32/33: a catalog claim becomes a few *obligations* (closed sentences, or sentences whose
+free variables are the coordinates of a position), stated over *definitions* (named predicates
+such as ``valid(x, y, z)``). The translation from a checked game (:mod:`solvers.logic.translate`)
+writes this language; each prover reads it: Walnut through its printer
+(``cgs_bridge/systems/walnut``), the embedded automata prover (:mod:`solvers.automata`) directly.
+
+Every variable ranges over the natural numbers 0, 1, 2, ... There is no subtraction and no
+negative constant: a term always has a natural value, so the meaning is the same in every prover
+(Walnut's ``x-1`` is partial and is never printed). Nodes::
+
+    Terms:     Var(name)  Const(n >= 0)  Add(terms)  Scale(c >= 1, term)  Div(term, d >= 1)
+               (Div is the floor of term / d)
+    Atoms:     Cmp(op, left, right)   op in = != < <= > >=
+               Xor(a, b, c)           a xor b = c (bitwise, on variables)
+               Pred(name, args)       a defined predicate applied to variables
+               TRUE, FALSE
+    Formulas:  Not(f)  And(parts)  Or(parts)  Implies(a, b)  Iff(a, b)
+               Exists(vars, body)  Forall(vars, body)
+
+A :class:`Define` names a formula over parameters (the predicate's arguments, in the order calls
+give them); a :class:`Obligation` is one sentence to decide: its ``body`` must hold for every
+value of its ``free`` variables; when it does not, the smallest tuple of ``free`` values where it
+fails is the counterexample. :class:`Problem` bundles definitions (in dependency order) and
+obligations.
+
+:func:`evaluate` decides a formula by brute force with every quantifier bounded by ``limit``: the
+tests' independent check (never a proof).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Tuple, Union
+
+CMP_OPS = ("=", "!=", "<", "<=", ">", ">=")
+
+
+# ---------------------------------------------------------------- terms
+@dataclass(frozen=True)
+class Var:
+    name: str
+
+
+@dataclass(frozen=True)
+class Const:
+    value: int
+
+    def __post_init__(self):
+        if not isinstance(self.value, int) or self.value < 0:
+            raise ValueError(f"Const needs a natural number, got {self.value!r}")
+
+
+@dataclass(frozen=True)
+class Add:
+    terms: Tuple["Term", ...]
+
+
+@dataclass(frozen=True)
+class Scale:
+    coef: int
+    term: "Term"
+
+    def __post_init__(self):
+        if not isinstance(self.coef, int) or self.coef < 1:
+            raise ValueError(f"Scale needs a coefficient >= 1, got {self.coef!r}")
+
+
+@dataclass(frozen=True)
+class Div:
+    """floor(term / den)."""
+
+    term: "Term"
+    den: int
+
+    def __post_init__(self):
+        if not isinstance(self.den, int) or self.den < 1:
+            raise ValueError(f"Div needs a divisor >= 1, got {self.den!r}")
+
+
+Term = Union[Var, Const, Add, Scale, Div]
+TERM_TYPES = (Var, Const, Add, Scale, Div)
+
+
+# ---------------------------------------------------------------- formulas
+@dataclass(frozen=True)
+class Cmp:
+    op: str
+    left: Term
+    right: Term
+
+    def __post_init__(self):
+        if self.op not in CMP_OPS:
+            raise ValueError(f"unknown comparison {self.op!r}")
+
+
+@dataclass(frozen=True)
+class Xor:
+    """a xor b = c, bitwise, on three variables."""
+
+    a: Var
+    b: Var
+    c: Var
+
+
+@dataclass(frozen=True)
+class Pred:
+    name: str
+    args: Tuple[Var, ...]
+
+
+@dataclass(frozen=True)
+class Bool:
+    value: bool
+
+
+TRUE = Bool(True)
+FALSE = Bool(False)
+
+
+@dataclass(frozen=True)
+class Not:
+    body: "Formula"
+
+
+@dataclass(frozen=True)
+class And:
+    parts: Tuple["Formula", ...]
+
+
+@dataclass(frozen=True)
+class Or:
+    parts: Tuple["Formula", ...]
+
+
+@dataclass(frozen=True)
+class Implies:
+    a: "Formula"
+    b: "Formula"
+
+
+@dataclass(frozen=True)
+class Iff:
+    a: "Formula"
+    b: "Formula"
+
+
+@dataclass(frozen=True)
+class Exists:
+    vars: Tuple[str, ...]
+    body: "Formula"
+
+
+@dataclass(frozen=True)
+class Forall:
+    vars: Tuple[str, ...]
+    body: "Formula"
+
+
+Formula = Union[Cmp, Xor, Pred, Bool, Not, And, Or, Implies, Iff, Exists, Forall]
+FORMULA_TYPES = (Cmp, Xor, Pred, Bool, Not, And, Or, Implies, Iff, Exists, Forall)
+
+
+# ---------------------------------------------------------------- problems
+@dataclass(frozen=True)
+class Define:
+    """A named predicate: ``name(params...) := body`` (``body``'s free variables are among
+    ``params``; it may call definitions listed before it)."""
+
+    name: str
+    params: Tuple[str, ...]
+    body: Formula
+    meaning: str = ""
+
+
+@dataclass(frozen=True)
+class Obligation:
+    """One sentence to decide: ``body`` holds for every natural value of ``free``.
+
+    ``name`` is an identifier (``closed``, ``reach``, ...), ``meaning`` one line in words."""
+
+    name: str
+    free: Tuple[str, ...]
+    body: Formula
+    meaning: str = ""
+
+
+@dataclass(frozen=True)
+class Problem:
+    defines: Tuple[Define, ...]
+    obligations: Tuple[Obligation, ...]
+
+    def define(self, name: str) -> Define:
+        return next(d for d in self.defines if d.name == name)
+
+
+# ---------------------------------------------------------------- helpers
+def conj(*parts) -> Formula:
+    """And of ``parts`` with TRUE dropped and nested Ands flattened (TRUE when empty)."""
+    flat = []
+    for p in parts:
+        if p == TRUE:
+            continue
+        flat.extend(p.parts if isinstance(p, And) else (p,))
+    return flat[0] if len(flat) == 1 else (And(tuple(flat)) if flat else TRUE)
+
+
+def disj(*parts) -> Formula:
+    """Or of ``parts`` with FALSE dropped and nested Ors flattened (FALSE when empty)."""
+    flat = []
+    for p in parts:
+        if p == FALSE:
+            continue
+        flat.extend(p.parts if isinstance(p, Or) else (p,))
+    return flat[0] if len(flat) == 1 else (Or(tuple(flat)) if flat else FALSE)
+
+
+def term_vars(t: Term) -> set:
+    if isinstance(t, Var):
+        return {t.name}
+    if isinstance(t, Const):
+        return set()
+    if isinstance(t, Add):
+        return set().union(*(term_vars(x) for x in t.terms))
+    return term_vars(t.term)
+
+
+def free_vars(f: Formula) -> set:
+    """The free variables of ``f``."""
+    if isinstance(f, Cmp):
+        return term_vars(f.left) | term_vars(f.right)
+    if isinstance(f, Xor):
+        return {f.a.name, f.b.name, f.c.name}
+    if isinstance(f, Pred):
+        return {a.name for a in f.args}
+    if isinstance(f, Bool):
+        return set()
+    if isinstance(f, Not):
+        return free_vars(f.body)
+    if isinstance(f, (And, Or)):
+        return set().union(*(free_vars(p) for p in f.parts)) if f.parts else set()
+    if isinstance(f, (Implies, Iff)):
+        return free_vars(f.a) | free_vars(f.b)
+    if isinstance(f, (Exists, Forall)):
+        return free_vars(f.body) - set(f.vars)
+    raise TypeError(f"not a formula: {f!r}")
+
+
+def term_value(t: Term, env: dict) -> int:
+    if isinstance(t, Var):
+        return env[t.name]
+    if isinstance(t, Const):
+        return t.value
+    if isinstance(t, Add):
+        return sum(term_value(x, env) for x in t.terms)
+    if isinstance(t, Scale):
+        return t.coef * term_value(t.term, env)
+    return term_value(t.term, env) // t.den
+
+
+_CMP = {"=": int.__eq__, "!=": int.__ne__, "<": int.__lt__, "<=": int.__le__,
+        ">": int.__gt__, ">=": int.__ge__}
+
+
+def evaluate(f: Formula, env: dict, limit: int, defines: dict | None = None) -> bool:
+    """Truth of ``f`` under ``env`` (variable -> natural number) with every quantified variable
+    ranging over ``0..limit-1``; ``defines`` maps predicate names to :class:`Define`. A bounded
+    check for tests, never a proof (a formula true below ``limit`` may be false above it)."""
+    defines = defines or {}
+    ev = lambda g, e=env: evaluate(g, e, limit, defines)  # noqa: E731
+    if isinstance(f, Cmp):
+        return _CMP[f.op](term_value(f.left, env), term_value(f.right, env))
+    if isinstance(f, Xor):
+        return env[f.a.name] ^ env[f.b.name] == env[f.c.name]
+    if isinstance(f, Pred):
+        d = defines[f.name]
+        return ev(d.body, {p: env[a.name] for p, a in zip(d.params, f.args)})
+    if isinstance(f, Bool):
+        return f.value
+    if isinstance(f, Not):
+        return not ev(f.body)
+    if isinstance(f, And):
+        return all(ev(p) for p in f.parts)
+    if isinstance(f, Or):
+        return any(ev(p) for p in f.parts)
+    if isinstance(f, Implies):
+        return (not ev(f.a)) or ev(f.b)
+    if isinstance(f, Iff):
+        return ev(f.a) == ev(f.b)
+    if isinstance(f, (Exists, Forall)):
+        test = any if isinstance(f, Exists) else all
+        return test(ev(f.body, e) for e in _assignments(env, f.vars, limit))
+    raise TypeError(f"not a formula: {f!r}")
+
+
+def _assignments(env: dict, names, limit: int):
+    if not names:
+        yield env
+        return
+    for v in range(limit):
+        yield from _assignments({**env, names[0]: v}, names[1:], limit)
+
+
+# ---------------------------------------------------------------- what a prover answers
+@dataclass(frozen=True)
+class Decision:
+    """A prover's answer on one :class:`Obligation`.
+
+    ``holds``: the body is true for every value of the free variables (for all natural numbers,
+    decided by automata, never sampled). ``witness``: when it does not hold and there are free
+    variables, the values (in ``free`` order) read from the *shortest* input accepted by the
+    automaton of the failing tuples, ties broken by the least sequence of digit tuples (most
+    significant digit first, each tuple compared in ``free`` order): the one rule both provers
+    follow, so their witnesses are comparable. ``states``: the largest automaton built (0 when
+    the prover does not say); ``seconds``: the prover's wall time; ``output``: what it printed
+    (Walnut's text; empty for the embedded prover)."""
+
+    obligation: str
+    holds: bool
+    witness: Tuple[int, ...] | None = None
+    states: int = 0
+    seconds: float = 0.0
+    output: str = ""
