@@ -127,7 +127,11 @@ class Translator(ExprVisitor):
         if f in self.ctx.defs:
             d = self.ctx.defs[f]
             args = [self.int_(a) for a in e.args]
-            return Translator(self.ctx, dict(zip(d.params, args))).visit(d.body, want)
+            try:
+                return Translator(self.ctx, dict(zip(d.params, args))).visit(d.body, want)
+            except NotExpressible as err:
+                err.origin = err.origin or "game"
+                raise
         if f in self.ctx.functions:
             return self._function(e, want)
         self._need(want, "int", e)

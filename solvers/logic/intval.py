@@ -31,6 +31,7 @@ class NotExpressible(Exception):
         super().__init__(reason)
         self.reason = reason
         self.pos = pos
+        self.origin = None   # "game": raised in the game's text (a rule, a def), not the claim's
 
 
 class Namer:

@@ -62,6 +62,15 @@ def translate_claims(ruleset, claims=None, box: Box | None = None) -> list:
     return [game.claim(cl, box) for cl in claims]
 
 
+def game_problem(ruleset) -> F.Problem:
+    """The rules of ``ruleset`` alone: the definitions ``valid``, one per rule, ``option``, and the
+    closed obligation ``terminates``.
+
+    Raises:
+        NotExpressible: a rule leaves the fragment (``reason``, ``pos``)."""
+    return _GameTranslation(ruleset).rules_problem()
+
+
 class _GameTranslation:
     def __init__(self, ruleset):
         self.r = ruleset
@@ -72,6 +81,11 @@ class _GameTranslation:
 
     def where(self, pos) -> str:
         return f"{self.file}:{pos.line}:{pos.column}" if pos is not None and pos.line else ""
+
+    def rules_problem(self) -> F.Problem:
+        """The game's definitions and its ``terminates`` obligation (no claim)."""
+        ctx, rules = self.fresh_context(A.Claim("", A.Num(0)))
+        return F.Problem(tuple(rules.defines), (Builder(rules, ctx.namer).terminates(),))
 
     def fresh_context(self, claim):
         names = _spec_names(self.r.game, claim)
@@ -94,13 +108,25 @@ class _GameTranslation:
         why = hypothesis_fails(self.r, cl, box)
         if why:
             return ClaimTranslation(cl, "not_applicable", why, self.where(cl.pos))
+        text = "--claim" if cl.name.startswith("--claim ") else self.file
         try:
             kind, region, core, indicator = _shape(cl.expr)
+        except NotExpressible as e:
+            return self.failed(cl, e, text)
+        try:
             ctx, rules = self.fresh_context(cl)
+        except NotExpressible as e:  # a rule of the game
+            return self.failed(cl, e, self.file)
+        try:
             problem = _problem(ctx, rules, kind, region, core, indicator)
         except NotExpressible as e:
-            return ClaimTranslation(cl, "not_expressible", e.reason, self.where(e.pos or cl.pos))
+            return self.failed(cl, e, self.file if e.origin == "game" else text)
         return ClaimTranslation(cl, "ok", kind=kind, problem=problem)
+
+    def failed(self, cl, e, file) -> ClaimTranslation:
+        pos = e.pos or cl.pos
+        where = f"{file}:{pos.line}:{pos.column}" if pos is not None and pos.line else ""
+        return ClaimTranslation(cl, "not_expressible", e.reason, where)
 
 
 def _spec_names(game: A.Game, claim: A.Claim) -> set:
