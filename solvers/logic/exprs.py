@@ -101,7 +101,7 @@ class Translator(ExprVisitor):
         return conj(*(compare(_CMP[op], a, b) for op, a, b in zip(e.ops, vals, vals[1:])))
 
     def _den(self, e):
-        return O.const_int(self.int_(e.den), "the divisor", e.den.pos or e.pos)
+        return O.const_int(self.int_(e.den), "the divisor", e.pos)
 
     def visit_FloorDiv(self, e, want):
         self._need(want, "int", e)
