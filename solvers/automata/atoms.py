@@ -23,6 +23,7 @@ from solvers.logic.formula import Add, Const, Div, Scale, Var, Xor
 from .dfa import Dfa, constant, letter_bits
 from .limits import Budget
 from .minimize import minimize
+from .project import project
 
 
 class Linear:
@@ -80,27 +81,62 @@ def floor_constraints(q: str, form: Linear, d: int) -> list:
     return [dq.plus(form, -1), form.plus(dq, -1).plus(Linear({}, -(d - 1)))]
 
 
+#: Above this many values between the two sink thresholds, ``<=`` is built as an equation with
+#: a slack variable (whose automaton is built backwards, only over the values that can still
+#: reach the constant), not value by value.
+FORWARD_LIMIT = 4096
+
+
 def linear_automaton(form: Linear, relation: str, budget: Budget | None = None) -> Dfa:
     """The minimal automaton of ``form = 0`` (``relation`` ``"="``) or ``form <= 0`` (``"<="``),
     over the variables with a nonzero coefficient (sorted)."""
     tracks = tuple(sorted(form.coefs))
     if not tracks:
-        holds = form.const == 0 if relation == "=" else form.const <= 0
-        return constant(holds)
+        return constant(form.const == 0 if relation == "=" else form.const <= 0)
     coefs = np.array([form.coefs[v] for v in tracks], dtype=np.int64)
     sums = letter_bits(len(tracks)) @ coefs
     k = -form.const
     hi, lo = max(k, -int(sums.min())), min(k, -int(sums.max()))
-    values, index = [0], {0: 0}
-    below = -2 if relation == "=" else None      # value index of the accepting sink, if any
-    rows = []
+    if relation == "=":
+        return _equation(tracks, sums, k, lo, hi, budget)
+    if hi - lo > FORWARD_LIMIT:
+        eq = linear_automaton(form.plus(Linear({"#slack": 1})), "=", budget)
+        return project(eq, "#slack", budget)
+    return _inequality(tracks, sums, k, lo, hi, budget)
+
+
+def _equation(tracks, sums, k, lo, hi, budget) -> Dfa:
+    """``sum = k``: the values that can still reach ``k`` are found backwards from ``k``
+    (``v = (v' - s) / 2`` when even, within ``[lo, hi]``); transitions between them forwards."""
+    values, index = [k], {k: 0}
     for v in values:                              # grows while iterating
-        if v is None:                              # the accepting sink of "<="
+        for s in set(sums.tolist()):
+            prev, odd = divmod(v - s, 2)
+            if not odd and lo <= prev <= hi and prev not in index:
+                index[prev] = len(values)
+                values.append(prev)
+        if budget is not None and len(values) % 256 == 0:
+            budget.check(len(values), sums.size, "linear atom")
+    if 0 not in index:
+        return constant(False, tracks)
+    order = [0] + [v for v in values if v != 0]   # the start state (value 0) first
+    pos = {v: i for i, v in enumerate(order)}
+    nxt = 2 * np.array(order, dtype=np.int64)[:, None] + sums[None, :]
+    delta = np.array([[pos.get(t, -1) for t in row] for row in nxt.tolist()], dtype=np.int32)
+    accept = np.array([v == k for v in order])
+    return minimize(Dfa(tracks, delta, accept), budget)
+
+
+def _inequality(tracks, sums, k, lo, hi, budget) -> Dfa:
+    """``sum <= k`` value by value: above ``hi`` dead, below ``lo`` an accepting sink."""
+    values, index, rows = [0], {0: 0}, []
+    for v in values:                              # grows while iterating
+        if v is None:                              # the accepting sink
             rows.append(np.full(sums.size, index[None], dtype=np.int32))
             continue
         row = np.empty(sums.size, dtype=np.int32)
         for a, nxt in enumerate((2 * v + sums).tolist()):
-            if nxt > hi or (nxt < lo and below == -2):
+            if nxt > hi:
                 row[a] = -1
                 continue
             key = None if nxt < lo else nxt
@@ -111,7 +147,7 @@ def linear_automaton(form: Linear, relation: str, budget: Budget | None = None) 
         rows.append(row)
         if budget is not None and len(values) % 256 == 0:
             budget.check(len(values), sums.size, "linear atom")
-    accept = np.array([v is None or (v == k if relation == "=" else v <= k) for v in values])
+    accept = np.array([v is None or v <= k for v in values])
     return minimize(Dfa(tracks, np.vstack(rows), accept), budget)
 
 

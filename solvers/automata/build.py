@@ -104,7 +104,7 @@ class Builder:
 
     def exists(self, d: Dfa, names) -> Dfa:
         """``E names. d``, one variable at a time (absent variables are skipped)."""
-        for v in names:
+        for v in reversed(names):
             d = project(d, v, self.budget)
         return d
 
