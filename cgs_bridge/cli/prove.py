@@ -25,6 +25,11 @@ def register(sub) -> None:
     p.add_argument("--memory", type=float, metavar="GiB", help="memory of a prover run in GiB")
     p.add_argument("--walnut-home", metavar="DIR",
                    help="Walnut 6 folder with bin/walnut-run (or $CGS_BRIDGE_WALNUT_HOME)")
+    p.add_argument("--sweep", action="append", default=[], metavar="NAME=A..B[:STEP]",
+                   help="one verdict per parameter value (the sweep's value syntax); repeatable")
+    p.add_argument("--workers", type=int, metavar="N",
+                   help="with --sweep: 0 runs serially here; N Dask worker processes (default: one per CPU)")
+    p.add_argument("--scheduler", metavar="ADDRESS", help="with --sweep: an existing Dask scheduler")
     p.set_defaults(func=run)
 
 
@@ -32,9 +37,28 @@ def run(args) -> int:
     from cgs_bridge.api import prove
     from cgs_bridge.foundation.results import render
     memory = int(args.memory * (1 << 30)) if args.memory else None
+    if args.sweep:
+        return _sweep(args, memory)
     result = prove(args.game, parse_params(args.param), args.claim, prover=args.prover,
                    output=args.output, force=args.force, claims_file=args.claims,
                    timeout=args.timeout, memory=memory, walnut_home=args.walnut_home,
                    game_name=args.game_name)
+    print(render(result, "json" if args.format == "json" else "report"))
+    return result.exit_code
+
+
+def _sweep(args, memory) -> int:
+    from cgs_bridge.foundation.errors import InputError
+    from cgs_bridge.foundation.results import render
+    from cgs_bridge.jobs.prove import choose_provers
+    from cgs_bridge.jobs.prove_sweep import prove_sweep
+    if args.output:
+        raise InputError("-o DIR writes one proof; with --sweep the table is printed (--format json)")
+    grid = parse_params(args.sweep)
+    fixed = parse_params(args.param)
+    result = prove_sweep(args.game, {**{k: v for k, v in fixed.items()}, **grid}, args.claim,
+                         args.claims, choose_provers(args.prover, args.walnut_home),
+                         workers=args.workers, scheduler=args.scheduler, game_name=args.game_name,
+                         timeout=args.timeout, memory=memory, walnut_home=args.walnut_home)
     print(render(result, "json" if args.format == "json" else "report"))
     return result.exit_code

@@ -12,8 +12,14 @@ from cgs_bridge.language.spec_printer import SpecPrinter
 from cgs_bridge.systems.base import System
 from cgs_bridge.systems.printing.context import Target
 
-from . import automata, runner
-from .script import game_script
+from . import automata
+
+
+def decide_problem(problem, **options) -> list:
+    """:func:`cgs_bridge.systems.walnut.runner.decide_problem` (imported when first called: the
+    registry loads this module, and the proof language lives in the solvers' package)."""
+    from .runner import decide_problem as decide
+    return decide(problem, **options)
 
 
 def _files(stem: str, model) -> dict:
@@ -21,6 +27,7 @@ def _files(stem: str, model) -> dict:
 
 
 def _context(model, box, misere, files) -> dict:
+    from .script import game_script
     return {"script": game_script(model.ruleset).rstrip("\n"),
             "xor": automata.xor_automaton().rstrip("\n")}
 
@@ -40,4 +47,4 @@ TARGET = Target("walnut", SpecPrinter, _files, _context, Path(__file__).with_nam
 
 SYSTEM = System(name="walnut", target=TARGET, read=read,
                 source_help="(not a source: Walnut prints verdicts; see 'cgs-bridge prove')",
-                prover=runner.decide_problem)
+                prover=decide_problem)
