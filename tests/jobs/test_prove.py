@@ -108,3 +108,50 @@ def test_embedded_prover_missing_or_translation_missing_is_exit_2(capsys, tmp_pa
         pytest.skip("the embedded prover and the translation are both installed")
     code = main(["prove", "triangular", "-p", "k=5", "--prover", "embedded"])
     assert code == 2
+
+
+def test_sweep_one_verdict_per_value(walnut_home, translated, capsys):
+    code = main(["prove", "triangular", "--sweep", "k=1..4", "--workers", "0",
+                 "--walnut-home", str(walnut_home), "--format", "json"])
+    data = json.loads(capsys.readouterr().out)
+    assert code == 0
+    got = [(r["k"], r["claim1_verdict"], r["claim2_verdict"]) for r in data["rows"]]
+    # Theorem 7.3 applies when k % 4 == 3, Conjecture 8.1 when k % 4 == 1 (the catalog's `when`)
+    assert got == [(1, "NOT APPLICABLE", "PROVED"), (2, "NOT APPLICABLE", "NOT APPLICABLE"),
+                   (3, "PROVED", "NOT APPLICABLE"), (4, "NOT APPLICABLE", "NOT APPLICABLE")]
+
+
+def test_sweep_with_a_false_value_exits_1(walnut_home, translated, capsys):
+    # planted twin: the unshifted formula claimed for every k; k = 3 proved, k = 5 refuted
+    code = main(["prove", "triangular", "--sweep", "k=3..5:2", "--workers", "0", "--claim",
+                 "P iff x xor y xor z == 0", "--walnut-home", str(walnut_home), "--format", "json"])
+    data = json.loads(capsys.readouterr().out)
+    assert code == 1
+    assert [(r["k"], r["claim1_verdict"]) for r in data["rows"]] == [(3, "PROVED"), (5, "REFUTED")]
+    assert data["rows"][1]["claim1_detail"].startswith(str(lp.smallest_failure(5, shifted=False)))
+
+
+def test_both_provers_disagreeing_is_exit_2_with_both_outputs(walnut_home, translated, monkeypatch):
+    from cgs_bridge.jobs import prove as P
+    from solvers.logic.formula import Decision
+    real = P._decider
+
+    def decider(name, home):
+        if name == "walnut":
+            return real(name, home)
+        # a planted wrong embedded prover: says the first sentence fails at (0, 0, 0)
+        return lambda pb, *a: [Decision(o.name, i != 0, (0, 0, 0) if i == 0 else None)
+                               for i, o in enumerate(pb.obligations)]
+    monkeypatch.setattr(P, "_decider", decider)
+    r = cb.prove("triangular", {"k": 5}, prover="both", walnut_home=walnut_home)
+    row = r.rows[1]
+    assert row.verdict == "ENGINE ERROR" and r.exit_code == 2
+    assert "walnut says closed TRUE" in row.reason and "embedded says closed FALSE at (0, 0, 0)" in row.reason
+
+    def agreeing(name, home):
+        if name == "walnut":
+            return real(name, home)
+        return lambda pb, *a: [Decision(o.name, True) for o in pb.obligations]
+    monkeypatch.setattr(P, "_decider", agreeing)   # the twin: agreement gives the verdict
+    r = cb.prove("triangular", {"k": 5}, prover="both", walnut_home=walnut_home)
+    assert r.rows[1].verdict == "PROVED" and r.rows[1].provers == ("walnut", "embedded")
