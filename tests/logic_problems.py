@@ -7,7 +7,7 @@ y at z = 0); else x xor y xor z = 0 (Theorem 7.3)."""
 
 from __future__ import annotations
 
-from solvers.logic.formula import (Add, And, Cmp, Const, Define, Div, Exists, Implies, Not,
+from solvers.logic.formula import (TRUE, Add, And, Cmp, Const, Define, Div, Exists, Implies, Not,
                                    Obligation, Or, Pred, Problem, Var, Xor)
 
 X, Y, Z, U, V, W, A, C = (Var(n) for n in "xyzuvwac")
@@ -75,3 +75,15 @@ def smallest_failure(k: int, shifted: bool, n: int = 12):
     return min(bad, key=lambda p: (sum(p), p)) if bad else None
 
 
+
+
+def nested_problem(bound: int) -> Problem:
+    """valid() has no variable (TRUE); region(x, p) uses only p through valid and p <= 1; the
+    obligation: every x with region(x, p) and p = 0 is below ``bound`` — FALSE, first at x = bound."""
+    valid = Define("valid", ("x", "p"), TRUE)
+    region = Define("region", ("x", "p"), And((Pred("valid", (Var("x"), Var("p"))),
+                                               Cmp("<=", Var("p"), Const(1)))))
+    ob = Obligation("small", ("x", "p"), Implies(And((Pred("region", (Var("x"), Var("p"))),
+                                                       Cmp("=", Var("p"), Const(0)))),
+                                                  Cmp("<", Var("x"), Const(bound))))
+    return Problem((valid, region), (ob,))

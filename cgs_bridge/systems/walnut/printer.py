@@ -128,10 +128,28 @@ class _Printer:
             return self.quantified("E" if isinstance(f, Exists) else "A", f.vars, f.body)
         raise TypeError(f"not a formula: {f!r}")
 
+    def used(self, f) -> set:
+        """The free variables of ``f`` that reach Walnut: like
+        :func:`~solvers.logic.formula.free_vars`, but a call passes only the arguments its
+        definition uses (Walnut's automaton has no input for the others)."""
+        if isinstance(f, Pred):
+            d = self.problem.define(f.name)
+            bind = dict(zip(d.params, f.args))
+            return {bind[n].name for n in self.params.get(f.name, d.params)}
+        if isinstance(f, Not):
+            return self.used(f.body)
+        if isinstance(f, (And, Or)):
+            return set().union(*(self.used(p) for p in f.parts)) if f.parts else set()
+        if isinstance(f, (Implies, Iff)):
+            return self.used(f.a) | self.used(f.b)
+        if isinstance(f, (Exists, Forall)):
+            return self.used(f.body) - set(f.vars)
+        return free_vars(f)
+
     def quantified(self, q: str, names, body) -> str:
         """``q`` over the variables of ``names`` that occur free in ``body`` (Walnut refuses the
         others); the body alone when none does."""
-        used = [v for v in names if v in free_vars(body)]
+        used = [v for v in names if v in self.used(body)]
         if not used:
             return self.formula(body)
         return f"({q} {','.join(self.names.get(v) for v in used)} {self.formula(body)})"
@@ -141,17 +159,22 @@ class _Printer:
         if order is None:
             raise ValueError(f"predicate {p.name!r} is called before its definition")
         d = self.problem.define(p.name)
+        if not order:  # a constant: Walnut cannot call an automaton without inputs; inlined
+            return f"({self.formula(d.body)})"
         bind = dict(zip(d.params, p.args))
         args = [self.names.get(bind[name].name) for name in order]
         return f"${self.names.get(p.name, 'd_')}({','.join(args)})"
 
     def define(self, d) -> list:
-        used = free_vars(d.body)
+        used = self.used(d.body)
         order = sorted((n for n in d.params if n in used), key=self.names.get)
         self.params[d.name] = order
         name = self.names.get(d.name, "d_")
         head = f"{name}({', '.join(self.names.get(n) for n in order)})"
         lines = [self.note(f"{head}" + (f" - {d.meaning}" if d.meaning else ""))]
+        if not order:
+            return [self.note(f"{name} has no variables - its calls are replaced by its body "
+                              f"{self.formula(d.body)}")]
         lines.append(f'def {name} "?msd_2 {self.formula(d.body)}";')
         return lines
 
@@ -178,15 +201,15 @@ def print_problem(problem: Problem, notes=(), prefix: str = "") -> Plan:
     for ob in problem.obligations:
         name = pr.names.get(prefix + ob.name, "d_")
         cex = pr.names.get(prefix + ob.name + "_fails", "d_")
-        free = [v for v in ob.free if v in free_vars(ob.body)]
+        free = [v for v in ob.free if v in pr.used(ob.body)]
         closed = pr.quantified("A", free, ob.body)
         args = sorted(pr.names.get(v) for v in free)
         lines += ["", pr.note(f"obligation {ob.name}" + (f" - {ob.meaning}" if ob.meaning else "")),
                   f'eval {name} "?msd_2 {closed}";']
-        if ob.free:
+        if free:  # a def without variables would print TRUE/FALSE like an eval
             lines += [pr.note(f"{cex}({', '.join(args)}) - the positions where {ob.name} fails"),
                       f'def {cex} "?msd_2 ~({pr.formula(ob.body)})";']
-        evals.append((ob.name, name, cex if ob.free else None, tuple(args),
+        evals.append((ob.name, name, cex if free else None, tuple(args),
                       tuple(pr.names.get(v) for v in ob.free)))
     return Plan("\n".join(lines) + "\n", tuple(evals))
 

@@ -95,3 +95,9 @@ def test_stand_in_that_behaves_gives_a_verdict(tmp_path):
 def test_missing_walnut_is_an_engine_error(tmp_path):
     with pytest.raises(EngineError, match="bin/walnut-run"):
         decide_problem(lp.triangular(5), walnut_home=tmp_path)
+
+
+def test_constant_definition_and_narrow_calls_run_in_walnut(walnut_home):
+    (d,) = decide_problem(lp.nested_problem(3), walnut_home=walnut_home, timeout=300)
+    # by hand: x = 3, p = 0 is the smallest tuple with p = 0 and x >= 3
+    assert not d.holds and d.witness == (3, 0)

@@ -92,3 +92,9 @@ def test_empty_automaton_has_no_witness_and_malformed_is_an_engine_error():
     assert automata.witness(automata.parse("true\n", "t"), (), ("x",)) == (0,)
     with pytest.raises(EngineError, match="t:4"):
         automata.parse("msd_2\n\n0 1\nnonsense\n", "t")
+
+
+def test_constant_definition_is_inlined_and_calls_pass_only_used_arguments():
+    text = print_problem(lp.nested_problem(3)).text
+    assert 'def valid "' not in text and "$valid(" not in text
+    assert "$region(p)" in text            # region uses p only (through valid and p <= 1)
