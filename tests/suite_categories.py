@@ -35,6 +35,7 @@ MODULES = {
     "systems/walnut/test_walnut_engine.py": ENGINE,
     "jobs/test_prove.py": ENGINE,
     "jobs/test_prove_properties.py": ENGINE,
+    "jobs/test_prove_catalog.py": ENGINE,
     "api/test_api_figures.py": FAST,
     "api/test_notebook.py": ENGINE,
     "cli/test_cli.py": FAST,
