@@ -31,6 +31,11 @@ TESTS_DIR = Path(__file__).resolve().parent
 #: Every test module (path under tests/) and its category.
 MODULES = {
     "api/test_api.py": FAST,
+    "systems/walnut/test_walnut_printer.py": FAST,
+    "systems/walnut/test_walnut_engine.py": ENGINE,
+    "jobs/test_prove.py": ENGINE,
+    "jobs/test_prove_properties.py": ENGINE,
+    "jobs/test_prove_catalog.py": ENGINE,
     "api/test_api_figures.py": FAST,
     "api/test_notebook.py": ENGINE,
     "cli/test_cli.py": FAST,
@@ -111,7 +116,7 @@ MODULES.update({"test_recipe_new_system.py": HEAVY, "test_recipe_new_operator.py
 PATTERNS = {"test_recipe_*.py": FAST}
 
 #: Fixtures that start an engine: a test using one is ``engine`` wherever it is.
-ENGINE_FIXTURES = {"real_cgsuite"}
+ENGINE_FIXTURES = {"real_cgsuite", "walnut_home"}
 
 #: Markers that make a test ``engine`` wherever it is.
 ENGINE_MARKERS = ("mathics", "install", "slow")

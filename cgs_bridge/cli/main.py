@@ -18,7 +18,7 @@ from cgs_bridge.foundation.errors import CgsBridgeError
 
 #: Command modules, in help order.
 COMMANDS = ["catalog", "solve", "check", "generate", "compare", "verify", "audit", "bench", "cache", "sweep",
-            "discover", "plot", "explore"]
+            "discover", "plot", "explore", "prove"]
 
 
 class _Parser(argparse.ArgumentParser):
