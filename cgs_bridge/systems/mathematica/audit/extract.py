@@ -196,6 +196,17 @@ def loop_locals(norm: Normalized) -> list:
     return sorted(out)
 
 
+def per_call_locals(norm: Normalized) -> list:
+    """Locals of a ``Module``/``Block``/``With`` inside a function's definition, read by Mathics3's
+    parser (:func:`cgs_bridge.systems.auditing.wlread.per_call_locals`): one instance per call,
+    never the program's position list."""
+    from cgs_bridge.systems.auditing import wlread
+    out: set = set()
+    for st in norm.statements:
+        out |= wlread.per_call_locals(wlread.parse_one(st.text))
+    return sorted(out)
+
+
 def plan(norm: Normalized, symbols: Symbols, key: str, box: list, prelude: str = "",
          moves: bool = True, n: int = 0) -> dict:
     """The plan of :func:`cgs_bridge.systems.mathematica.launcher.audit_run` (JSON-able): the key, the
@@ -214,7 +225,7 @@ def plan(norm: Normalized, symbols: Symbols, key: str, box: list, prelude: str =
             "positions": symbols.positions, "grundy": symbols.grundy,
             "moves": symbols.moves if moves else None, "given": given, "n": n,
             "calls": {role: t.plan() for role, t in symbols.calls.items() if moves or role != "moves"},
-            "loop_locals": loop_locals(norm),
+            "loop_locals": loop_locals(norm), "per_call": per_call_locals(norm),
             "box": [list(q) for q in box], "heads": called_heads(norm)}
 
 
