@@ -347,9 +347,19 @@ def split_statements(text: str, changes: list) -> list:
     return out
 
 
+def _function_definition(st: Statement) -> bool:
+    """``f[x_] := ...`` (a delayed definition with an argument): kept even when only display code
+    calls it (``Clear[...]`` then ``Manipulate[... w[{a, b}] ...]``): the audit calls it itself."""
+    from . import wlread
+    node = wlread.parse_one(st.text)
+    return (node is not None and node.get_head_name() == "SetDelayed"
+            and wlread.head(node.children[0]) is not None)
+
+
 def remove_display(statements: list, changes: list) -> tuple:
     """Drop display-only statements (head in :data:`DISPLAY_HEADS`) and then, to a fixpoint, the
-    definitions whose symbol is used only by dropped code. Returns ``(kept, removed)``."""
+    data definitions whose symbol is used only by dropped code (function definitions stay: the
+    audit calls them). Returns ``(kept, removed)``."""
     removed = [s for s in statements if s.head in DISPLAY_HEADS]
     kept = [s for s in statements if s.head not in DISPLAY_HEADS]
     while True:
@@ -365,7 +375,7 @@ def remove_display(statements: list, changes: list) -> tuple:
         for s in removed:
             display_uses |= {name for name, _, _ in identifiers(s.text)}
         drop = [s for s in kept if s.assigned() and s.assigned() in display_uses
-                and not uses.get(s.assigned())]
+                and not uses.get(s.assigned()) and not _function_definition(s)]
         if not drop:
             break
         removed += drop
