@@ -89,6 +89,7 @@ MODULES = {
     "systems/mathematica/test_audit_safety.py": ENGINE,
     "systems/mathematica/test_audit_seeds.py": ENGINE,
     "systems/mathematica/test_audit_styles.py": ENGINE,
+    "systems/mathematica/test_audit_evidence.py": ENGINE,
     "systems/mathematica/test_emitted_mathics.py": ENGINE,
     "systems/test_engine_startup.py": ENGINE,
     "systems/test_moves_engines.py": ENGINE,
