@@ -79,6 +79,7 @@ MODULES = {
     "systems/cgsuite/test_cgscript_sandbox.py": ENGINE,
     "systems/cgsuite/test_cgscript_styles.py": FAST,
     "systems/cgsuite/test_cgscript_styles_games.py": ENGINE,
+    "systems/cgsuite/test_audit_map_constant.py": FAST,
     "systems/cgsuite/test_cgscript_vs_engine.py": ENGINE,
     "systems/cgsuite/test_cgsuite_transcripts.py": FAST,
     "systems/cgsuite/test_real_cgsuite.py": ENGINE,

@@ -210,3 +210,45 @@ def iterator_bounds(nodes, env: dict) -> list:
                         if v is not None:
                             out.append(v)
     return out
+
+
+def parsed_statements(chunk: str, line: int) -> list:
+    """The top-level statements of ``chunk`` (repaired text starting at printed ``line``) as
+    Mathics3's parser reads them (:mod:`.wlread`): each expression, and each part of ``a; b; c``
+    whose text the parser reads back as that part (a ``;`` inside ``/;``, a string or a comment
+    is never a break). A part the parser refuses stays whole: the engine reports it."""
+    from .normalize import Statement
+    lines = chunk.split("\n")
+    out = []
+    for first, last, node in parse_all(chunk):
+        text = "\n".join(lines[first:last + 1]).strip()
+        parts = compound_parts(node)
+        pieces = _split_parts(text, parts) if len(parts) > 1 else None
+        if pieces is None:
+            term = node is None and text.endswith(";") and not text.endswith(";;")
+            pieces = [(text[:-1].rstrip() if term else text, term, 0)]
+        for piece, term, offset in pieces:
+            out.append(Statement(piece, line + first + text.count("\n", 0, offset), term))
+    return out
+
+
+def _split_parts(text: str, parts: list):
+    """``text`` cut at ``;`` so each piece parses to the next of ``parts`` (a ``CompoundExpression``'s
+    statements, a final None for a trailing ``;``): ``[(piece, terminated, offset)]``, or None."""
+    from .normalize import scan
+    cuts = [i for i, ch, state, depth in scan(text) if ch == ";" and state == "code" and depth == 0]
+    out, start, k = [], 0, 0
+    for c in cuts:
+        if k >= len(parts) or parts[k] is None:
+            return None
+        piece = text[start:c]
+        node = parse_one(piece) if piece.strip() else None
+        if node is not None and node == parts[k]:
+            out.append((piece.strip(), True, start + len(piece) - len(piece.lstrip())))
+            start, k = c + 1, k + 1
+    rest = text[start:]
+    if k == len(parts) - 1 and parts[k] is None and not rest.strip():
+        return out
+    if k == len(parts) - 1 and rest.strip() and parts[k] is not None and parse_one(rest) == parts[k]:
+        return out + [(rest.strip(), False, start + len(rest) - len(rest.lstrip()))]
+    return None

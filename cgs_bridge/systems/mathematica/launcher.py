@@ -310,6 +310,13 @@ def _checks(plan, definitions, evaluation_class, output, channel, trace) -> None
     unbound = sorted(n.split("`")[-1] for n in seen if not definitions.get_ownvalues(n)
                      and not definitions.get_downvalues(n))
     channel.emit("unbound", "{" + ", ".join('"' + n + '"' for n in unbound) + "}")
+    undefined = _undefined(plan, definitions)
+    channel.emit("undefined", "{" + ", ".join('"' + h + '"' for h in undefined) + "}")
+
+
+def _undefined(plan, definitions) -> list:
+    """The heads the program calls that have no definition (a ``Module`` local ``f`` is defined
+    as the engine's ``f$12``)."""
     undefined, temporaries = [], {}
     for n in definitions.get_user_names():  # a Module local f is defined as the engine's f$12
         base = n.rstrip("0123456789")
@@ -323,7 +330,7 @@ def _checks(plan, definitions, evaluation_class, output, channel, trace) -> None
                    or definitions.get_subvalues(n) or definitions.get_upvalues(n)
                    for n in [name] + temporaries.get(name, [])):
             undefined.append(h)
-    channel.emit("undefined", "{" + ", ".join('"' + h + '"' for h in undefined) + "}")
+    return undefined
 
 
 def _load_second():
