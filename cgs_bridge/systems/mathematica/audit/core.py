@@ -26,6 +26,7 @@ from cgs_bridge.systems.auditing.judge import (
     valid_positions,
 )
 from cgs_bridge.systems.auditing.normalize import CHARACTERS, Normalized, normalize, strip_comments, substitute
+from cgs_bridge.systems.auditing.printed import judge_printed
 from cgs_bridge.systems.auditing.sizes import apply_scale, audit_box, parse_scale_item
 from cgs_bridge.systems.auditing.verdict import completion, exit_code, incomplete
 
@@ -276,6 +277,10 @@ def _audit_run(label, sc, prog, ruleset, symbols, bound, alternatives, expect, s
                                         symbol_origins(prog)))
     for r, sol in zip([ruleset, *alternatives], sols):
         group = _judge_group(r, sol, how, data, chosen, checked, grundy, moves, check_moves)
+        if sol is not None:
+            values = parse_wl(data["values"]) if data.get("values") else None
+            group.append(judge_printed(ex.other + [ex.outputs[k] for k in sorted(ex.outputs)], sol,
+                                       checked, values if isinstance(values, list) else None, r.n))
         if r is not ruleset:
             for c in group:
                 c.alternative = r.describe()
