@@ -226,7 +226,8 @@ def _choose(plan, definitions, trace, box):
         found, count = _by_evidence(trace, box, kind)
         if found:
             what = "integer values" if kind == "int" else "lists of options"
-            chosen[role] = (found.split("`")[-1], f"found by evidence: called at {count} positions of "
+            chosen[role] = (found.split("`")[-1], f"found by evidence{_local_note(found)}: called at "
+                            f"{count} positions of "
                             f"the box while the program ran, with {what}")
         elif definitions.get_downvalues(definitions.lookup_name(name)):
             chosen[role] = (name, "detected from the text (defined; no value of it recorded while the program ran)")
@@ -242,6 +243,12 @@ def _choose(plan, definitions, trace, box):
     if pchoice:
         chosen["ppositions"] = pchoice
     return chosen
+
+
+def _local_note(full: str) -> str:
+    """`` (the program's gv, a Module local)`` for the engine's ``Global`gv$12``, else empty."""
+    base = _program_name(full)
+    return "" if full.split("`")[-1] == base else f" (the program's {base}, a Module local)"
 
 
 def _program_name(full: str) -> str:

@@ -15,7 +15,8 @@ from solvers import Box
 
 @lru_cache(maxsize=None)
 def g(a, b):
-    opts = {g(i, b) for i in range(a)} | {g(a, j) for j in range(b)} | {g(a - d, b - d) for d in range(1, min(a, b) + 1)}
+    opts = ({g(i, b) for i in range(a)} | {g(a, j) for j in range(b)}
+            | {g(a - d, b - d) for d in range(1, min(a, b) + 1)})
     return next(m for m in range(len(opts) + 1) if m not in opts)
 
 

@@ -185,3 +185,30 @@ def test_an_unbound_parameter_is_not_a_difference(monkeypatch):
     c = checks(rep)
     assert rep.exit_code == 2, {k: v.summary for k, v in c.items()}
     assert c["unevaluated"].verdict == "error" and "unbound h" in c["unevaluated"].summary
+
+
+AMBIGUOUS = """(* Wythoff's game: two halves of the board valued, neither drawn from the other *)
+nb[{a_, b_}] := Union[Table[{i, b}, {i, 0, a - 1}], Table[{a, j}, {j, 0, b - 1}],
+   Table[{a - d, b - d}, {d, 1, Min[a, b]}]];
+w[p_] := w[p] = Min[Complement[Range[0, Length[nb[p]]], w /@ nb[p]]];
+upper = Select[Tuples[Range[0, 3], 2], #[[1]] <= #[[2]] &];
+lower = Select[Tuples[Range[0, 3], 2], #[[1]] >= #[[2]] &];
+Print[w /@ upper]; Print[w /@ lower]
+"""
+
+
+def test_two_candidate_position_lists_are_named_not_guessed(monkeypatch):
+    """Both lists got a Grundy value at every entry and neither contains the other: exit 2 naming
+    both ("name it with --positions"); named, the list is judged (upper holds 10 of the 16
+    positions of the box: a difference)."""
+    inprocess(monkeypatch)
+    rules = Ruleset(load_game("wythoff"), {})
+    rep = audit_program(AMBIGUOUS, rules, engine="mathics", sandboxed=False)
+    c = checks(rep)
+    assert rep.exit_code == 2 and c["positions"].verdict == "error"
+    assert "upper (10 positions)" in c["positions"].summary and "lower (10 positions)" in c["positions"].summary
+    assert "name it with --positions" in c["positions"].summary
+    assert c["values"].verdict == "agree"
+    rep = audit_program(AMBIGUOUS, rules, engine="mathics", sandboxed=False, positions="upper")
+    c = checks(rep)
+    assert rep.exit_code == 1 and "6 valid positions are missing" in c["positions"].summary
