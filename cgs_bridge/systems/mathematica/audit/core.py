@@ -92,8 +92,16 @@ class AuditReport(Result):
 
 
 def _assigned(norm: Normalized, name: str) -> bool:
+    """Does the program define ``name`` anywhere (``f[x_] /; c := ...``, inside a ``Module``, a
+    ``Part`` assignment)? Read by Mathics3's parser; a statement it refuses by a pattern."""
+    from cgs_bridge.systems.auditing import wlread
     pattern = re.compile(r"(?<![\w`$])" + re.escape(name) + r"\s*(\[[^\]]*\]\s*)?:?=(?!=)")
-    return any(pattern.search(strip_comments(st.text)) for st in norm.statements)
+    for st in norm.statements:
+        node = wlread.parse_one(st.text)
+        if name in (wlread.definitions(node) if node is not None else set()) or (
+                node is None and pattern.search(strip_comments(st.text))):
+            return True
+    return False
 
 
 def require_checkable(norm: Normalized, symbols: Symbols) -> None:
