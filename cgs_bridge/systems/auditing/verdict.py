@@ -18,7 +18,8 @@ precedence:
    box was compared (a value that is symbolic or ``Missing[]`` is no agreement).
 
 Text that ends inside an open bracket, string or comment is refused before any run
-(:func:`incomplete`).
+(:func:`incomplete`). The CGScript auditor applies the same order (:func:`interpreted_exit_code`):
+its interpreter stops at the first error, so every error there is of rule 1.
 """
 
 from __future__ import annotations
@@ -107,3 +108,13 @@ def exit_code(runs, checks) -> int:
     if not runs or any(r.outcome is not None and r.outcome.status != "ok" for r in runs):
         return 2
     return 2 if "error" in verdicts else 0
+
+
+def interpreted_exit_code(checks) -> int:
+    """The exit code of a CGScript audit (``(label, Check)`` pairs), by the rules above: an error
+    (a parse or evaluation error, a limit reached: the interpreter stopped, so what it left is
+    partial) cannot be judged (2) and outranks a difference (1); else 0."""
+    verdicts = [c.verdict for _, c in checks]
+    if "error" in verdicts:
+        return 2
+    return 1 if "differ" in verdicts else 0
