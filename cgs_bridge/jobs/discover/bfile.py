@@ -16,6 +16,7 @@ from pathlib import Path
 import numpy as np
 
 from cgs_bridge.foundation.errors import InputError
+from cgs_bridge.foundation.escape import bfile_comment
 
 
 def sequences(solution, partners: dict | None = None, fix_max: int = 2) -> dict:
@@ -64,8 +65,9 @@ def _run(row, lo):
 
 
 def text(description: str, offset: int, terms: list) -> str:
-    """The b-file text: a ``#`` header line, then ``n a(n)`` lines from ``offset``."""
-    return f"# {description}\n" + "".join(f"{offset + i} {t}\n" for i, t in enumerate(terms))
+    """The b-file text: ``#`` header lines (the description cut at its line breaks,
+    ``foundation.escape.bfile_comment``), then ``n a(n)`` lines from ``offset``."""
+    return bfile_comment(description) + "".join(f"{offset + i} {t}\n" for i, t in enumerate(terms))
 
 
 def write(directory, seqs: dict, overwrite: bool = False) -> list:
