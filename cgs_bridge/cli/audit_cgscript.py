@@ -56,6 +56,9 @@ def run_cgscript(args, text: str) -> int:
         raise InputError("--port-to needs -o DIR (the folder the translation is written to)")
     if args.cgsuite_cmd and not args.port_to:
         raise InputError("--cgsuite-cmd needs --port-to 2.x")
+    if args.port_to:  # a package is folder names under -o: identifiers only, before anything runs
+        from cgs_bridge.systems.cgsuite.audit.port import package_parts
+        package_parts(args.package)
     ruleset = ruleset_from_args(args)
     box = box_from_args(args, ruleset) if args.bound else None
     expect = load_expect(args.expect) if args.expect else None
