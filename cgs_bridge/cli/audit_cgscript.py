@@ -81,9 +81,10 @@ def run_cgscript(args, text: str) -> int:
                     sandboxed=not args.no_sandbox)
     from cgs_bridge.foundation.results import render
     text_report = render(report, "report")
+    paths = []
     if args.output:
         from cgs_bridge.presentation.audit_report import write_cgscript as write_report
-        paths = write_report(report, args.output, force=args.force)
-        print(f"wrote {', '.join(str(p) for p in paths + report.port_files)}", file=sys.stderr)
-    sys.stdout.write(text_report)
+        paths = write_report(report, args.output, force=args.force) + report.port_files
+    from .audit import print_report
+    print_report(args, report, text_report, paths)
     return report.exit_code
