@@ -60,6 +60,7 @@ MODULES = {
     "model/test_moves_pass.py": FAST,
     "model/test_resolve.py": FAST,
     "presentation/test_explore.py": ENGINE,
+    "presentation/test_hostile_pages.py": ENGINE,
     "presentation/test_html_report.py": ENGINE,
     "presentation/test_latex.py": ENGINE,
     "presentation/test_plot.py": FAST,
