@@ -95,6 +95,7 @@ MODULES = {
     "systems/test_moves_engines.py": ENGINE,
     "systems/test_printers.py": FAST,
     "systems/test_sandbox.py": ENGINE,
+    "systems/test_reaper.py": ENGINE,
     "test_layers.py": FAST,
     "test_readme_shell.py": ENGINE,
     "test_size.py": FAST,
