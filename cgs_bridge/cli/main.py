@@ -111,8 +111,8 @@ def _run(args) -> int:
     except BrokenPipeError:
         return 0
     except MemoryError:
-        print(f"cgs-bridge {args.command}: error: out of memory; try a smaller box or --memory",
-              file=sys.stderr)
+        print(f"cgs-bridge {args.command}: error: out of memory; try a smaller box (the budget of one "
+              "solve is $CGS_BRIDGE_MAX_MEMORY)", file=sys.stderr)
         return 2
     except Exception as e:  # noqa: BLE001 - no traceback reaches a user (README: exit codes)
         return _internal_error(args.command, e)

@@ -237,3 +237,42 @@ def test_discover_quiet_is_one_verdict_line(capsys):
     assert code == 0 and len(out.splitlines()) == 1 and out.startswith("VERDICT: ") and err == ""
     code, loud, _ = _run(capsys, "discover", "nim", "--bound", "6")
     assert len(loud.splitlines()) > 1  # the twin: without --quiet, the report
+
+
+# -- messages advise only options that exist --------------------------------------------------
+
+def _options_of(command: str) -> set:
+    from cgs_bridge.cli.main import build_parser
+    sub = build_parser()._subparsers._group_actions[0].choices[command]
+    return set(sub._option_string_actions)
+
+
+def _advised(err: str) -> set:
+    return set(re.findall(r"(?<![\w-])(--[a-z][a-z0-9-]*)", err))
+
+
+def test_out_of_memory_advises_no_missing_option(capsys, monkeypatch):
+    import solvers
+
+    def boom(*a, **k):
+        raise MemoryError
+    monkeypatch.setattr(solvers, "solve", boom)
+    code, _, err = _run(capsys, "solve", "nim", "--bound", "3")
+    assert code == 2 and "out of memory" in err
+    assert _advised(err) <= _options_of("solve"), err
+    assert "--memory" in _options_of("audit") and "--memory" not in _options_of("solve")  # the old advice
+
+
+@pytest.mark.parametrize("argv", [
+    ["solve", "SPEC", "-p", "k=10000000", "--bound", "300"],
+    ["explore", "triangular", "--bound", "60", "-o", "OUT/e.html"],
+    ["audit", "OUT/p.cgs", "--game", "nim", "--port-to", "2.x", "-o", "OUT/port", "--package", "../x"],
+    ["discover", "nim", "--bound", "6", "--bfile", "OUT/b", "--families", "nope"],
+])
+def test_refusals_advise_only_options_of_their_command(tmp_path, capsys, argv):
+    (tmp_path / "p.cgs").write_text("x := 1;\n")
+    (tmp_path / "big.game").write_text(SUBTRACTION)
+    argv = [a.replace("SPEC", str(tmp_path / "big.game")).replace("OUT", str(tmp_path)) for a in argv]
+    code, _, err = _run(capsys, *argv)
+    assert code == 2 and err
+    assert _advised(err) <= _options_of(argv[0]), err
