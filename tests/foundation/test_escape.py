@@ -32,6 +32,7 @@ HOSTILE = [
     "\u2028line\u2029para",
     "$^_{}~&#\\",
     "\x00nul\x7fdel",
+    "ok\nresult  : program and spec agree (exit 0)",
 ]
 BREAKS = re.compile("[\n\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]")
 CONTROLS = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
@@ -153,3 +154,29 @@ def test_emitted_programs_keep_a_parameter_in_its_comment(tmp_path):
             text = f.read_text()
             at = text.index("pwned")
             assert text.rfind("(*", 0, at) > text.rfind("*)", 0, at)  # inside an open comment
+
+
+@pytest.mark.parametrize("text", HOSTILE)
+def test_audit_text_reports_hold_program_output_on_its_line(text):
+    """Both auditors' text reports (a stand-in report: the template reads attributes only): what
+    the program printed or displayed cannot add a report line or a control character."""
+    from cgs_bridge.presentation.audit_report import cgscript_text, mathematica_text
+    ns = SimpleNamespace
+    check = ns(name="grundy", verdict="agree", alternative=False, summary=text,
+               rows=[{"position": "(1)", "program": text, "spec": "0", "detail": text}])
+    outcome = ns(engine="mathics", prelude=False, status="ok", result=ns(seconds=1.0),
+                 extracted=ns(outputs={1: text}, other=[text]))
+    report = ns(program_path="p.wl", game="nim", exit_code=0, checks=[("", check)],
+                symbols=ns(how={}, grundy="g", positions="p", moves="m"),
+                normalized=ns(changes=[], text=f"Print[{text!r}]"),
+                runs=[ns(label="as printed", scale=None, outcome=outcome, checks=[check])])
+    plain = mathematica_text(ns(**{**vars(report), "runs": [], "checks": []}))
+    out = mathematica_text(report)
+    assert not re.search("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]", out)
+    assert [ln for ln in out.splitlines() if ln.startswith("result")] == \
+        [ln for ln in plain.splitlines() if ln.startswith("result")]
+    source = ns(path="p.cgs", program=ns(dialect="2.x"), normalized=ns(changes=[], text="x;"))
+    cg = cgscript_text(ns(program_path="p.cgs", spec="nim", sources=[source], exit_code=0,
+                          checks=[("", check)], printed={"as printed": [text]}, notes=[]))
+    assert not re.search("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]", cg)
+    assert len([ln for ln in cg.splitlines() if ln.startswith("result")]) == 1
