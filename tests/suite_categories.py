@@ -39,6 +39,7 @@ MODULES = {
     "cli/test_hostile_inputs2.py": FAST,
     "cli/test_input_limits.py": FAST,
     "cli/test_moves_commands.py": FAST,
+    "cli/test_output_force.py": FAST,
     "foundation/test_output_cache.py": FAST,
     "foundation/test_progress.py": FAST,
     "jobs/test_compare.py": FAST,

@@ -207,8 +207,10 @@ class Comparison(Result):
             lines.append(f"  claim {getattr(c, 'name', c)}: {'ok' if c.ok else 'FAILS'}")
         return "\n".join(lines)
 
-    def write(self, folder, solution=None) -> list:
-        """Write ``comparison.txt``, ``comparison.csv`` and ``comparison.json`` (atomically)."""
+    def write(self, folder, solution=None, overwrite: bool = True) -> list:
+        """Write ``comparison.txt``, ``comparison.csv`` and ``comparison.json`` (atomically);
+        ``overwrite=False`` refuses to replace an existing different file (``InputError``, as
+        :func:`cgs_bridge.foundation.io.atomic_write_text`)."""
         folder = Path(folder)
         frame = self.frame
         frame["position"] = frame["position"].map(lambda p: " ".join(str(v) for v in p))
@@ -219,10 +221,10 @@ class Comparison(Result):
                               "counts": s.counts(), "notes": s.notes} for s in self.sides],
                    "claims": [asdict(c) for c in self.claims], "notes": self.notes,
                    "differences": self.rows()}
-        return [atomic_write_text(folder / "comparison.txt", self.render(solution), overwrite=True),
-                atomic_write_text(folder / "comparison.csv", frame.to_csv(index=False), overwrite=True),
+        return [atomic_write_text(folder / "comparison.txt", self.render(solution), overwrite=overwrite),
+                atomic_write_text(folder / "comparison.csv", frame.to_csv(index=False), overwrite=overwrite),
                 atomic_write_text(folder / "comparison.json", json.dumps(summary, indent=2, default=list) + "\n",
-                                  overwrite=True)]
+                                  overwrite=overwrite)]
 
 
 def compare_sources(ruleset, sol, cgsuite=None, mathematica=None, claims=None, table_axes=None,
