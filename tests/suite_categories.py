@@ -50,6 +50,7 @@ MODULES = {
     "jobs/test_partial_results.py": FAST,
     "jobs/test_sweep.py": FAST,
     "jobs/test_verify.py": ENGINE,
+    "jobs/test_verify_interrupt.py": HEAVY,  # two CLI runs stopped by SIGINT
     "language/test_derive_steps.py": FAST,
     "language/test_operators.py": FAST,
     "language/test_grammar_properties.py": FAST,

@@ -66,6 +66,10 @@ def run(args) -> int:
     if args.html:
         write_html_report(args, comp, sol, res.timings,
                           [(p.name, p.read_text(encoding="utf-8")) for p in res.files])
+    if res.interrupted:  # Ctrl-C: what was done is kept (engine output, log, INCOMPLETE comparison)
+        print("\n".join(msg for _, msg in res.problems) + f"\n{comp.verdict()}\ncgs-bridge verify: "
+              f"interrupted; what was done is kept in {run_dir}", file=sys.stderr)
+        return 130
     if res.problems:  # an engine failed or timed out: its rows were compared, the verdict says how far
         raise EngineError("\n".join(msg for _, msg in res.problems) + f"\n{comp.verdict()}")
     return comp.exit_code
