@@ -42,6 +42,7 @@ MODULES = {
     "cli/test_output_force.py": FAST,
     "foundation/test_output_cache.py": FAST,
     "foundation/test_progress.py": FAST,
+    "jobs/test_claim_verdict.py": FAST,
     "jobs/test_compare.py": FAST,
     "jobs/test_discover.py": FAST,
     "jobs/test_discover_properties.py": FAST,

@@ -68,7 +68,7 @@ def run(args) -> int:
     comp = build(ruleset, sol, args, claims=args.claims, sources=sources_of(args))
     hint = ("see comparison.csv" if args.output_dir else
             "--shown N lists more; -o DIR writes them all to DIR/comparison.csv")
-    sys.stdout.write(f"VERDICT: {comp.verdict()}\n" if args.quiet
+    sys.stdout.write(quiet_verdict(comp) if args.quiet
                      else render(comp, "report", solution=sol, shown=args.shown, more_hint=hint))
     if args.output_dir:
         for p in comp.write(args.output_dir, sol, overwrite=args.force):
@@ -77,6 +77,13 @@ def run(args) -> int:
     if args.html:
         write_html_report(args, comp, sol, timings)
     return comp.exit_code
+
+
+def quiet_verdict(comp) -> str:
+    """What ``--quiet`` prints: the cross-check verdict, and the claims' verdict when the spec
+    has claims (a failing claim is a verdict of its own, exit 1)."""
+    claims = comp.claims_verdict()
+    return f"VERDICT: {comp.verdict()}\n" + (f"CLAIMS: {claims}\n" if claims else "")
 
 
 def check_inputs(args) -> None:

@@ -11,7 +11,7 @@ from cgs_bridge.foundation.results import render
 from cgs_bridge.systems.registry import runners
 
 from .common import add_game_args, box_from_args, positive, progress_callback, ruleset_from_args
-from .compare import add_source_args, check_inputs, sources_of, write_html_report
+from .compare import add_source_args, check_inputs, quiet_verdict, sources_of, write_html_report
 
 
 def register(sub) -> None:
@@ -59,7 +59,7 @@ def run(args) -> int:
                      progress=progress_callback("solving"), sources=sources_of(args),
                      engines={s.runner.option: getattr(args, s.runner.option) for s in runners()})
     comp, sol, run_dir = res.comparison, res.solution, res.run_dir
-    sys.stdout.write(f"VERDICT: {comp.verdict()}\n" if args.quiet else render(res, "report", shown=args.shown))
+    sys.stdout.write(quiet_verdict(comp) if args.quiet else render(res, "report", shown=args.shown))
     for p in comp.write(run_dir, sol):
         if not args.quiet:
             say(f"wrote {p}")

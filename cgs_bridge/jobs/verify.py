@@ -165,6 +165,11 @@ def run_verify(ruleset, box, misere: bool = False, run_dir=None, mathematica_eng
         comp.sides.append(SideResult(stopped, "nothing delivered before Ctrl-C", 0, 0, complete=False))
     for s in registry.runners():
         comp.notes.extend(s.runner.notes(handles[s.name], placed[s.target.name], run_dir, given.get(s.name)))
+        if s.runner.checks and s.name not in dict(problems):  # a cut-off run may not have reached them
+            checks = s.runner.checks(handles[s.name], placed[s.target.name], run_dir)
+            if checks:
+                from .compare import engine_claim_checks
+                engine_claim_checks(comp, s.name, checks)
     return VerifyResult(comp, sol, run_dir, files, problems, timings, interrupted=stopped is not None)
 
 
