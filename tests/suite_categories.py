@@ -40,6 +40,7 @@ MODULES = {
     "cli/test_input_limits.py": FAST,
     "cli/test_moves_commands.py": FAST,
     "cli/test_output_force.py": FAST,
+    "cli/test_teaching_errors.py": FAST,
     "foundation/test_output_cache.py": FAST,
     "foundation/test_progress.py": FAST,
     "jobs/test_claim_verdict.py": FAST,
