@@ -67,6 +67,7 @@ MODULES = {
     "presentation/test_html_report.py": ENGINE,
     "presentation/test_latex.py": ENGINE,
     "presentation/test_plot.py": FAST,
+    "presentation/test_positions_text.py": FAST,
     "presentation/test_results.py": FAST,
     "presentation/test_tables.py": FAST,
     "solvers/test_claims_compiled.py": FAST,

@@ -20,7 +20,7 @@ import pandas as pd
 
 from cgs_bridge.foundation.errors import InputError
 from cgs_bridge.foundation.io import atomic_write_text
-from cgs_bridge.foundation.results import Result, render
+from cgs_bridge.foundation.results import Result, position_text, render
 from cgs_bridge.model.claims import check_claims, load_claims
 from cgs_bridge.systems.registry import SYSTEMS
 
@@ -38,7 +38,7 @@ class Difference:
     claim: str | None = None
 
     def describe(self) -> str:
-        p = "(" + ", ".join(str(v) for v in self.position) + ")"
+        p = position_text(self.position)
         if self.kind == "claim":  # an engine's check of a spec claim against Python's
             return (f"claim {self.claim!r}: python finds {self.python} failing position(s), "
                     f"{self.side} {self.other}" + (f" [line {self.line}]" if self.line else ""))
