@@ -71,6 +71,7 @@ MODULES = {
     "presentation/test_results.py": FAST,
     "presentation/test_tables.py": FAST,
     "solvers/test_claims_compiled.py": FAST,
+    "solvers/test_guard_rails.py": FAST,
     "solvers/test_kernel.py": FAST,
     "solvers/test_kernel_params.py": FAST,
     "solvers/test_kernel_properties.py": FAST,
