@@ -37,7 +37,7 @@ class ClaimProof:
     (largest automaton reported), ``decisions`` ``{prover: [Decision]}``; for REFUTED:
     ``obligation`` (name and meaning of the failing sentence), ``witness`` (the prover's),
     ``position`` (the smallest position where the claim and the solver differ), ``claim_value``,
-    ``true_value``."""
+    ``true_value``; ``script``: the Walnut script of the claim; ``times``: seconds per prover."""
 
     name: str
     verdict: str
@@ -56,6 +56,7 @@ class ClaimProof:
     problem: object = None
     claim: object = None
     script: str = ""
+    times: dict = field(default_factory=dict)
 
 
 @dataclass
@@ -173,7 +174,8 @@ def _one(ruleset, tr, number, provers, timeout, memory, walnut_home, workdir) ->
             t0 = time.monotonic()
             row.decisions[name] = _decider(name, walnut_home)(
                 tr.problem, timeout, memory, folder, claim_notes(tr.claim, ruleset))
-            row.seconds = max(row.seconds, time.monotonic() - t0)
+            row.times[name] = time.monotonic() - t0
+            row.seconds = max(row.seconds, row.times[name])
             row.states = max([row.states] + [d.states for d in row.decisions[name]])
         _judge(ruleset, row)
     except CgsBridgeError as e:

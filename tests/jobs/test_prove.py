@@ -155,3 +155,4 @@ def test_both_provers_disagreeing_is_exit_2_with_both_outputs(walnut_home, trans
     monkeypatch.setattr(P, "_decider", agreeing)   # the twin: agreement gives the verdict
     r = cb.prove("triangular", {"k": 5}, prover="both", walnut_home=walnut_home)
     assert r.rows[1].verdict == "PROVED" and r.rows[1].provers == ("walnut", "embedded")
+    assert "both provers agree: walnut " in str(cb.foundation.results.render(r, "report"))
