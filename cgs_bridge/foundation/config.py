@@ -24,6 +24,8 @@ class Variable:
 
 #: Bytes of memory one solve may use (the box check refuses larger boxes before allocating).
 MAX_MEMORY = "CGS_BRIDGE_MAX_MEMORY"
+#: Largest estimated number of option tries of one solve (``solvers.work``; 0: no limit).
+MAX_WORK = "CGS_BRIDGE_MAX_WORK"
 #: Directory of generated numba kernel modules.
 KERNEL_CACHE = "CGS_BRIDGE_KERNEL_CACHE"
 #: Base of the default kernel cache directory (XDG Base Directory specification).
@@ -40,6 +42,8 @@ NUMBA_CACHE_DIR = "NUMBA_CACHE_DIR"
 VARIABLES = {v.name: v for v in (
     Variable(MAX_MEMORY, "memory budget of one solve, in bytes (an integer)",
              "MemAvailable of /proc/meminfo, else 4 GiB", "solvers.box.available_memory"),
+    Variable(MAX_WORK, "largest estimated number of option tries of one solve (points x options "
+             "of the general move rules per position); 0: no limit", "2000000000", "solvers.work.max_work"),
     Variable(KERNEL_CACHE, "directory of the generated fast-kernel modules",
              "$XDG_CACHE_HOME/cgs_bridge/kernels", "solvers.kcache.cache_dir"),
     Variable(XDG_CACHE_HOME, "base directory of user caches", "~/.cache", "solvers.kcache.cache_dir"),
@@ -76,5 +80,5 @@ def get(name: str) -> str | None:
     return os.environ.get(name)
 
 
-__all__ = ["VARIABLES", "TEST_VARIABLES", "Variable", "get", "MAX_MEMORY", "KERNEL_CACHE",
+__all__ = ["VARIABLES", "TEST_VARIABLES", "Variable", "get", "MAX_MEMORY", "MAX_WORK", "KERNEL_CACHE",
            "XDG_CACHE_HOME", "CGSUITE_CMD", "WALNUT_HOME", "NUMBA_CACHE_DIR"]
