@@ -312,8 +312,11 @@ def _choose_positions(plan, definitions, trace, calls, grundy):
     rest = {k: v for k, v in lists.items() if k not in plists}
     parents = {k: v for k, v in rest.items() if any(w < v for w in plists.values())}
     graded = {k: v for k, v in rest.items() if values and v <= set(values)}
+    filtered = {k: v for k, v in rest.items() if any(v < w for w in rest.values())}
     pool, why = ((parents, "the list the P-positions are drawn from") if parents else
-                 (graded, "the largest list whose every entry got a Grundy value"))
+                 (graded, "the largest list whose every entry got a Grundy value") if graded else
+                 (filtered, "no Grundy value was recorded while the program ran; the largest list "
+                  "drawn from another list by a filter") if not values else ({}, ""))
     best = _minimal(pool, smallest=bool(parents))
     if len(best) == 1:
         k = best[0]
