@@ -59,6 +59,9 @@ def run_cgscript(args, text: str) -> int:
         raise InputError("--port-to needs -o DIR (the folder the translation is written to)")
     if args.cgsuite_cmd and not args.port_to:
         raise InputError("--cgsuite-cmd needs --port-to 2.x")
+    if args.port_to:  # a package is folder names under -o: identifiers only, before anything runs
+        from cgs_bridge.systems.cgsuite.audit.port import package_parts
+        package_parts(args.package)
     ruleset = ruleset_from_args(args)
     box = box_from_args(args, ruleset) if args.bound else None
     expect = load_expect(args.expect) if args.expect else None
@@ -81,9 +84,10 @@ def run_cgscript(args, text: str) -> int:
                     sandboxed=not args.no_sandbox)
     from cgs_bridge.foundation.results import render
     text_report = render(report, "report")
+    paths = []
     if args.output:
         from cgs_bridge.presentation.audit_report import write_cgscript as write_report
-        paths = write_report(report, args.output, force=args.force)
-        print(f"wrote {', '.join(str(p) for p in paths + report.port_files)}", file=sys.stderr)
-    sys.stdout.write(text_report)
+        paths = write_report(report, args.output, force=args.force) + report.port_files
+    from .audit import print_report
+    print_report(args, report, text_report, paths)
     return report.exit_code
