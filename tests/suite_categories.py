@@ -96,6 +96,7 @@ MODULES = {
     "systems/auditing/test_audit_judge.py": FAST,
     "systems/auditing/test_audit_normalize.py": FAST,
     "systems/auditing/test_audit_printed.py": FAST,
+    "systems/auditing/test_wlread.py": FAST,
     "systems/auditing/test_seed_extract.py": FAST,
     "systems/cgsuite/test_audit_cgscript.py": FAST,
     "systems/cgsuite/test_audit_overrides.py": ENGINE,  # audits in bubblewrap
