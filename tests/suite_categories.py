@@ -51,6 +51,7 @@ MODULES = {
     "jobs/test_generate.py": FAST,
     "jobs/test_partial_results.py": FAST,
     "jobs/test_sweep.py": FAST,
+    "jobs/test_sweep_guard.py": FAST,
     "jobs/test_verify.py": ENGINE,
     "jobs/test_verify_interrupt.py": HEAVY,  # two CLI runs stopped by SIGINT
     "language/test_derive_steps.py": FAST,
