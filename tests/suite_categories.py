@@ -33,6 +33,7 @@ MODULES = {
     "api/test_api.py": FAST,
     "api/test_api_figures.py": FAST,
     "api/test_notebook.py": ENGINE,
+    "api/test_readme_frames.py": FAST,
     "cli/test_cli.py": FAST,
     "cli/test_cli_checks.py": FAST,
     "cli/test_hostile_inputs.py": FAST,
