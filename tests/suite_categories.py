@@ -38,6 +38,7 @@ MODULES = {
     "jobs/test_prove_catalog.py": ENGINE,
     "api/test_api_figures.py": FAST,
     "api/test_notebook.py": ENGINE,
+    "api/test_readme_frames.py": FAST,
     "cli/test_cli.py": FAST,
     "cli/test_cli_checks.py": FAST,
     "cli/test_hostile_inputs.py": FAST,
@@ -59,6 +60,7 @@ MODULES = {
     "jobs/test_generate.py": FAST,
     "jobs/test_partial_results.py": FAST,
     "jobs/test_sweep.py": FAST,
+    "jobs/test_sweep_guard.py": FAST,
     "jobs/test_verify.py": ENGINE,
     "jobs/test_verify_interrupt.py": HEAVY,  # two CLI runs stopped by SIGINT
     "language/test_derive_steps.py": FAST,
