@@ -31,6 +31,11 @@ TESTS_DIR = Path(__file__).resolve().parent
 #: Every test module (path under tests/) and its category.
 MODULES = {
     "api/test_api.py": FAST,
+    "systems/walnut/test_walnut_printer.py": FAST,
+    "systems/walnut/test_walnut_engine.py": ENGINE,
+    "jobs/test_prove.py": ENGINE,
+    "jobs/test_prove_properties.py": ENGINE,
+    "jobs/test_prove_catalog.py": ENGINE,
     "api/test_api_figures.py": FAST,
     "api/test_notebook.py": ENGINE,
     "cli/test_cli.py": FAST,
@@ -41,9 +46,12 @@ MODULES = {
     "cli/test_hostile_audit.py": ENGINE,
     "cli/test_input_limits.py": FAST,
     "cli/test_moves_commands.py": FAST,
+    "cli/test_output_force.py": FAST,
+    "cli/test_teaching_errors.py": FAST,
     "foundation/test_output_cache.py": FAST,
     "foundation/test_progress.py": FAST,
     "foundation/test_escape.py": FAST,
+    "jobs/test_claim_verdict.py": FAST,
     "jobs/test_compare.py": FAST,
     "jobs/test_discover.py": FAST,
     "jobs/test_discover_properties.py": FAST,
@@ -52,6 +60,7 @@ MODULES = {
     "jobs/test_partial_results.py": FAST,
     "jobs/test_sweep.py": FAST,
     "jobs/test_verify.py": ENGINE,
+    "jobs/test_verify_interrupt.py": HEAVY,  # two CLI runs stopped by SIGINT
     "language/test_derive_steps.py": FAST,
     "language/test_operators.py": FAST,
     "language/test_grammar_properties.py": FAST,
@@ -67,22 +76,29 @@ MODULES = {
     "presentation/test_html_report.py": ENGINE,
     "presentation/test_latex.py": ENGINE,
     "presentation/test_plot.py": FAST,
+    "presentation/test_positions_text.py": FAST,
     "presentation/test_results.py": FAST,
     "presentation/test_tables.py": FAST,
     "solvers/test_claims_compiled.py": FAST,
+    "solvers/test_guard_rails.py": FAST,
     "solvers/test_kernel.py": FAST,
     "solvers/test_kernel_params.py": FAST,
     "solvers/test_kernel_properties.py": FAST,
     "solvers/test_memory_check.py": FAST,
     "solvers/test_moves_properties.py": FAST,
+    "solvers/test_translate_claims.py": FAST,
+    "solvers/test_translate_exprs.py": FAST,
+    "solvers/test_translate_rules.py": FAST,
     "systems/auditing/test_audit_judge.py": FAST,
     "systems/auditing/test_audit_normalize.py": FAST,
+    "systems/auditing/test_audit_printed.py": FAST,
     "systems/auditing/test_seed_extract.py": FAST,
     "systems/cgsuite/test_audit_cgscript.py": FAST,
     "systems/cgsuite/test_audit_overrides.py": ENGINE,  # audits in bubblewrap
     "systems/cgsuite/test_cgscript_sandbox.py": ENGINE,
     "systems/cgsuite/test_cgscript_styles.py": FAST,
     "systems/cgsuite/test_cgscript_styles_games.py": ENGINE,
+    "systems/cgsuite/test_audit_map_constant.py": FAST,
     "systems/cgsuite/test_cgscript_vs_engine.py": ENGINE,
     "systems/cgsuite/test_cgsuite_transcripts.py": FAST,
     "systems/cgsuite/test_real_cgsuite.py": ENGINE,
@@ -93,6 +109,7 @@ MODULES = {
     "systems/mathematica/test_audit_safety.py": ENGINE,
     "systems/mathematica/test_audit_seeds.py": ENGINE,
     "systems/mathematica/test_audit_styles.py": ENGINE,
+    "systems/mathematica/test_audit_evidence.py": ENGINE,
     "systems/mathematica/test_emitted_mathics.py": ENGINE,
     "systems/test_engine_startup.py": ENGINE,
     "systems/test_moves_engines.py": ENGINE,
@@ -113,7 +130,7 @@ MODULES.update({"test_recipe_new_system.py": HEAVY, "test_recipe_new_operator.py
 PATTERNS = {"test_recipe_*.py": FAST}
 
 #: Fixtures that start an engine: a test using one is ``engine`` wherever it is.
-ENGINE_FIXTURES = {"real_cgsuite"}
+ENGINE_FIXTURES = {"real_cgsuite", "walnut_home"}
 
 #: Markers that make a test ``engine`` wherever it is.
 ENGINE_MARKERS = ("mathics", "install", "slow")

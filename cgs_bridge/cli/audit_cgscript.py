@@ -19,7 +19,8 @@ def add_cgscript_args(p) -> None:
                         "examples.Choco3D (repeatable)")
     g.add_argument("--class-name", metavar="NAME", help="which class to judge when several define Options")
     g.add_argument("--map", action="append", default=[], metavar="ARG=NAME",
-                   help="constructor argument ARG is the spec's coordinate or parameter NAME (repeatable)")
+                   help="constructor argument ARG is the spec's coordinate or parameter NAME, or a "
+                        "constant: an integer, a set {1,3,4} or a list [1,3,4] (repeatable)")
     g.add_argument("--max-steps", type=int, default=200_000_000, metavar="N",
                    help="stop the evaluation after N steps (default 200,000,000)")
     g.add_argument("--port-to", choices=["2.x"], help="write a CGSuite 2.x translation into -o DIR")
@@ -31,11 +32,13 @@ def add_cgscript_args(p) -> None:
 
 
 def parse_map(items) -> dict:
+    from cgs_bridge.systems.cgsuite.audit.judge import map_constant
     out = {}
     for item in items or []:
         a, eq, b = str(item).partition("=")
-        if not eq or not a.strip().isidentifier() or not b.strip().isidentifier():
-            raise InputError(f"--map expects ARG=NAME, got {item!r}")
+        if not eq or not a.strip().isidentifier() or not b.strip():
+            raise InputError(f"--map expects ARG=NAME or ARG=CONSTANT, got {item!r}")
+        map_constant(b)  # a name, or a constant: an integer, {1,3,4} or [1,3,4] (else InputError)
         out[a.strip()] = b.strip()
     return out
 

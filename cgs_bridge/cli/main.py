@@ -19,7 +19,7 @@ from cgs_bridge.foundation.escape import terminal
 
 #: Command modules, in help order.
 COMMANDS = ["catalog", "solve", "check", "generate", "compare", "verify", "audit", "bench", "cache", "sweep",
-            "discover", "plot", "explore"]
+            "discover", "plot", "explore", "prove"]
 
 
 class _Parser(argparse.ArgumentParser):
@@ -29,7 +29,24 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message):  # usage errors exit 2 with the usage line (argparse default), kept
         self.print_usage(sys.stderr)
-        self.exit(2, f"{self.prog}: error: {message}\n")
+        self.exit(2, f"{self.prog}: error: {message}{self.suggestion()}\n")
+
+    #: the command line being parsed (set by :func:`main`), for "did you mean" on a misspelt option
+    argv: list = []
+
+    def suggestion(self) -> str:
+        """``; did you mean --bound?`` for each option of the command line this parser does not
+        know but that is close to one it does (difflib), else ``""``."""
+        import difflib
+        known = [o for o in self._option_string_actions if o.startswith("--")]
+        hints = []
+        for token in self.argv:
+            name = token.split("=", 1)[0]
+            if name.startswith("--") and name not in self._option_string_actions:
+                close = difflib.get_close_matches(name, known, n=1, cutoff=0.7)
+                if close:
+                    hints.append(f"unknown option {name}: did you mean {close[0]}?")
+        return "".join(f"\n{self.prog}: {h}" for h in dict.fromkeys(hints))
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -55,7 +72,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv=None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    _Parser.argv = list(sys.argv[1:] if argv is None else argv)
+    args, unknown = parser.parse_known_args(argv)
+    if unknown:  # the command's own usage (not the top-level one), with a "did you mean"
+        command = _subparsers(parser).get(getattr(args, "command", None), parser)
+        command.error(f"unrecognized arguments: {' '.join(unknown)}")
     if not getattr(args, "func", None):
         parser.print_help(sys.stderr)
         return 2
@@ -94,6 +115,11 @@ def _escaped_stdout():
         yield
     finally:
         sys.stdout = saved
+
+
+def _subparsers(parser) -> dict:
+    """``{command name: its parser}``."""
+    return next((a.choices for a in parser._actions if isinstance(a, argparse._SubParsersAction)), {})
 
 
 def _run(args) -> int:

@@ -32,6 +32,8 @@ KERNEL_CACHE = "CGS_BRIDGE_KERNEL_CACHE"
 XDG_CACHE_HOME = "XDG_CACHE_HOME"
 #: Command that starts the CGSuite 2.x REPL for ``cgs-bridge verify``.
 CGSUITE_CMD = "CGS_BRIDGE_CGSUITE_CMD"
+#: Folder of Walnut 6 (``bin/walnut-run``) for ``cgs-bridge prove``.
+WALNUT_HOME = "CGS_BRIDGE_WALNUT_HOME"
 #: Set (to anything) to show the Python traceback of an unexpected internal error.
 DEBUG = "CGS_BRIDGE_DEBUG"
 #: numba's own machine-code cache directory (read by numba itself, listed for completeness).
@@ -47,6 +49,8 @@ VARIABLES = {v.name: v for v in (
     Variable(XDG_CACHE_HOME, "base directory of user caches", "~/.cache", "solvers.kcache.cache_dir"),
     Variable(CGSUITE_CMD, "command starting the CGSuite 2.x REPL (the run folder is appended "
              "to its class path)", "none: --cgsuite-cmd is then required", "cgs_bridge.jobs.verify"),
+    Variable(WALNUT_HOME, "folder of Walnut 6 (bin/walnut-run, lib/walnut.jar) for prove",
+             "none: --walnut-home, else the embedded prover", "cgs_bridge.systems.walnut.runner"),
     Variable(DEBUG, "when set, an unexpected internal error also prints its Python traceback",
              "unset: one line and exit 2", "cgs_bridge.cli.main"),
     Variable(NUMBA_CACHE_DIR, "where numba keeps compiled machine code (read by numba itself)",
@@ -77,4 +81,4 @@ def get(name: str) -> str | None:
 
 
 __all__ = ["VARIABLES", "TEST_VARIABLES", "Variable", "get", "MAX_MEMORY", "MAX_WORK", "KERNEL_CACHE",
-           "XDG_CACHE_HOME", "CGSUITE_CMD", "NUMBA_CACHE_DIR"]
+           "XDG_CACHE_HOME", "CGSUITE_CMD", "WALNUT_HOME", "NUMBA_CACHE_DIR"]

@@ -23,6 +23,13 @@ from __future__ import annotations
 RENDERERS: dict = {}
 
 
+def position_text(position) -> str:
+    """A position as the reports print it: ``(3, 1, 2)``, and a one-coordinate position as its
+    number ``2`` (never Python's ``(2,)``)."""
+    values = [int(v) for v in position]
+    return str(values[0]) if len(values) == 1 else "(" + ", ".join(map(str, values)) + ")"
+
+
 def key(cls) -> str:
     """The registry key of a class: ``"cgs_bridge.jobs.compare.Comparison"``."""
     return f"{cls.__module__}.{cls.__qualname__}"

@@ -35,6 +35,9 @@ class VerifyResult(Result):
             started; its rows were compared anyway (``comparison.incomplete``, verdict
             ``INCOMPLETE: ...``). ``cgs-bridge verify`` exits 2 when there is any.
         timings: ``(what, seconds)`` of the Python solve and each engine run.
+        interrupted: Ctrl-C stopped an engine run: what it delivered was compared (an
+            INCOMPLETE comparison, its log kept), the engines after it were not started;
+            ``exit_code`` is then 130, as for any interrupted command.
     """
 
     comparison: Comparison
@@ -43,6 +46,7 @@ class VerifyResult(Result):
     files: list = field(default_factory=list)
     problems: list = field(default_factory=list)
     timings: list = field(default_factory=list)
+    interrupted: bool = False
 
     @property
     def agree(self) -> bool:
@@ -55,7 +59,10 @@ class VerifyResult(Result):
 
     @property
     def exit_code(self) -> int:
-        """2 when an engine run failed or timed out, else the comparison's (0 agree, 1 differ)."""
+        """130 after Ctrl-C, 2 when an engine run failed or timed out, else the comparison's (0
+        agree, 1 differ)."""
+        if self.interrupted:
+            return 130
         return 2 if self.problems else self.comparison.exit_code
 
     def verdict(self) -> str:
@@ -150,15 +157,41 @@ def run_verify(ruleset, box, misere: bool = False, run_dir=None, mathematica_eng
     files = gen.generate_files(ruleset, box, outdir=run_dir, misere=misere, placed=placed)
     say(f"emitted {', '.join(p.name for p in files)} into {run_dir}")
     problems: list = []
-    for s in registry.runners():
-        if handles[s.name] is not None:
-            given[s.name] = _run_one(s, handles[s.name], placed[s.target.name], run_dir, timeout, say,
-                                     problems, timings)
+    stopped = _run_engines(handles, placed, run_dir, timeout, say, problems, timings, given)
     comp = compare_sources(ruleset, sol, claims=claims, table_axes=table_axes, fixed=fixed,
                            partial=[side for side, _ in problems], sources=given)
+    if stopped and stopped not in given:  # Ctrl-C before the engine delivered a row
+        from .compare import SideResult
+        comp.sides.append(SideResult(stopped, "nothing delivered before Ctrl-C", 0, 0, complete=False))
     for s in registry.runners():
         comp.notes.extend(s.runner.notes(handles[s.name], placed[s.target.name], run_dir, given.get(s.name)))
-    return VerifyResult(comp, sol, run_dir, files, problems, timings)
+        if s.runner.checks and s.name not in dict(problems):  # a cut-off run may not have reached them
+            checks = s.runner.checks(handles[s.name], placed[s.target.name], run_dir)
+            if checks:
+                from .compare import engine_claim_checks
+                engine_claim_checks(comp, s.name, checks)
+    return VerifyResult(comp, sol, run_dir, files, problems, timings, interrupted=stopped is not None)
+
+
+def _run_engines(handles, placed, run_dir, timeout, say, problems, timings, given):
+    """Run every system that has a runner handle, in run order; ``given[name]`` gets the path of
+    what each printed. Returns None, or the name of the system whose run Ctrl-C stopped: its
+    output so far is in ``given`` when it wrote any (the runner kept it and its log, as on a
+    time-out) and the engines after it are not started."""
+    for s in registry.runners():
+        if handles[s.name] is None:
+            continue
+        try:
+            given[s.name] = _run_one(s, handles[s.name], placed[s.target.name], run_dir, timeout, say,
+                                     problems, timings)
+        except KeyboardInterrupt as stop:
+            if getattr(stop, "output", None) is not None:
+                given[s.name] = stop.output
+            if s.name not in dict(problems):
+                problems.append((s.name, f"{s.name} was interrupted (Ctrl-C)"))
+            say("interrupted: comparing the positions done so far")
+            return s.name
+    return None
 
 
 def _solve_timed(ruleset, box, misere: bool, progress, say):

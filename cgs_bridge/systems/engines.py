@@ -43,11 +43,23 @@ class EngineResult:
     seconds: float
     timed_out: bool = False
     truncated: bool = False
+    interrupted: bool = False
 
     def tail(self, n: int = 20) -> str:
         """The last ``n`` lines of stdout and stderr, for error messages."""
         lines = (self.stdout.rstrip("\n").splitlines() + self.stderr.rstrip("\n").splitlines())[-n:]
         return "\n".join("  | " + ln for ln in lines)
+
+
+class EngineInterrupted(KeyboardInterrupt):
+    """Ctrl-C while an engine ran: its process group was killed and ``result`` holds what it
+    printed so far (``interrupted=True``). A ``KeyboardInterrupt``, so a caller that does not keep
+    partial output stops as on any Ctrl-C; ``output`` is set by a runner that kept a file."""
+
+    def __init__(self, result: EngineResult):
+        super().__init__()
+        self.result = result
+        self.output = None
 
 
 def _limits(memory: int | None, extra=(), death_signal=signal.SIGKILL):
@@ -161,20 +173,26 @@ def run(command: list, cwd, timeout: float = DEFAULT_TIMEOUT, memory: int | None
                                     preexec_fn=_limits(memory, extra), env=full_env)
         except OSError as e:
             raise EngineError(f"cannot start {shlex.join(command)}: {e}") from None
-    out, err, over, timed_out = _communicate(proc, command, stdin, timeout, output_limit)
+    out, err, over, stopped = _communicate(proc, command, stdin, timeout, output_limit)
     text = [b"".join(x).decode("utf-8", "replace").replace("\r\n", "\n") for x in (out, err)]
-    return EngineResult(command, None if timed_out else proc.returncode, text[0], text[1],
-                        time.monotonic() - start, timed_out=timed_out, truncated=over.is_set())
+    result = EngineResult(command, None if stopped else proc.returncode, text[0], text[1],
+                          time.monotonic() - start, timed_out=stopped == "timeout", truncated=over.is_set(),
+                          interrupted=stopped == "interrupted")
+    if result.interrupted:
+        raise EngineInterrupted(result)
+    return result
 
 
 def _communicate(proc, command: list, stdin: str | None, timeout: float, output_limit: int) -> tuple:
     """Feed ``stdin``, collect stdout and stderr (at most ``output_limit`` bytes each) until the
     process ends or ``timeout``; the process group is killed in every case. Returns ``(stdout
-    chunks, stderr chunks, over-limit Event, timed out)``."""
+    chunks, stderr chunks, over-limit Event, why it was stopped: None, "timeout" or
+    "interrupted")``. Ctrl-C (``KeyboardInterrupt``) while waiting stops the engine and returns
+    what it printed; :func:`run` then raises :class:`EngineInterrupted`."""
     out, err, over = [], [], threading.Event()
     threads = [threading.Thread(target=_reader, args=(s, b, output_limit, over, proc), daemon=True)
                for s, b in ((proc.stdout, out), (proc.stderr, err))]
-    timed_out = False
+    stopped = None
     try:
         for t in threads:
             t.start()
@@ -187,9 +205,11 @@ def _communicate(proc, command: list, stdin: str | None, timeout: float, output_
         try:
             _wait(proc, timeout, out, command)
         except subprocess.TimeoutExpired:
-            timed_out = True
+            stopped = "timeout"
             _kill(proc)
             proc.wait()
+        except KeyboardInterrupt:
+            stopped = "interrupted"
     finally:
         if proc.poll() is None:        # Ctrl-C or an error in cgs-bridge: end the engine's group
             _kill(proc)
@@ -197,7 +217,7 @@ def _communicate(proc, command: list, stdin: str | None, timeout: float, output_
         _kill(proc)                    # anything the engine left running in its group
     for t in threads:
         t.join(5)
-    return out, err, over, timed_out
+    return out, err, over, stopped
 
 
 def _wait(proc, timeout: float, out: list, command: list) -> None:
