@@ -36,6 +36,7 @@ MODULES = {
     "jobs/test_prove.py": ENGINE,
     "jobs/test_prove_properties.py": ENGINE,
     "jobs/test_prove_catalog.py": ENGINE,
+    "jobs/test_discover_prove.py": HEAVY,
     "api/test_api_figures.py": FAST,
     "api/test_notebook.py": ENGINE,
     "api/test_readme_frames.py": FAST,
