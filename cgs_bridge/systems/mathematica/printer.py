@@ -28,10 +28,12 @@ from cgs_bridge.language import ast as A
 from cgs_bridge.language import operators
 from cgs_bridge.language.printer import ATOM, Printer
 from cgs_bridge.model.fnprops import hypothesis_fails
-from cgs_bridge.systems.printing import naming
 from cgs_bridge.systems.printing.context import Target, comment_safe, common_context
 from cgs_bridge.systems.printing.model import ClampTo, Forbid, SearchDown
-from cgs_bridge.systems.printing.moves import mathematica_options, pass_wrapper
+from cgs_bridge.systems.printing.naming import Namer
+
+from . import naming
+from .moves import mathematica_options, pass_wrapper
 
 
 def _xor_args(node):
@@ -315,7 +317,7 @@ def _claims(pr, names, model, coords, misere, box=None) -> list:
 def context(model, box, misere, files, form: str = FORMS[0]) -> dict:
     """The variables of the Mathematica template (see :class:`~cgs_bridge.systems.printing.context.Target`);
     ``form`` is one of :data:`FORMS` (see :func:`_option_functions`)."""
-    names = naming.Namer(model.names, naming.mma_valid, naming.mma_repair, naming._mma_bump,
+    names = Namer(model.names, naming.mma_valid, naming.mma_repair, naming.mma_bump,
                          naming.MMA_TAKEN)
     pr = MathematicaPrinter(names)
     coords = [names[c] for c in model.coords]

@@ -94,7 +94,7 @@ def test_ex87_pposition_list_matches_spec(data):
     assert rep.exit_code == 0
     r = ruleset("triangular", k=2)
     sol = solve(r, Box(r.coords, (4, 4, 4)), method="reference")
-    from cgs_bridge.systems.mathematica.audit.extract import parse_wl
+    from cgs_bridge.systems.auditing.printed import parse_wl
     shown = parse_wl(list(rep.runs[0].outcome.extracted.outputs.values())[-1])
     assert [tuple(p) for p in shown] == sol.p_positions()
 
