@@ -50,7 +50,7 @@ def python_value(e, env):
 def test_every_node_type_has_a_handler(printer):
     missing = [t.__name__ for t in A.EXPR_TYPES if not callable(getattr(printer, "_print_" + t.__name__, None))]
     assert not missing, f"{printer.__name__} lacks handlers for {missing}"
-    assert printer.PRECEDENCE and printer.FUNCTIONS
+    assert printer.PRECEDENCE and printer.SPELLINGS
 
 
 def test_registry_lists_both_targets():

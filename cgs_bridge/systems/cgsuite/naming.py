@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import re
 
-from cgs_bridge.language import operators
+from cgs_bridge.language.printer import spelled_names
+
+from .spelling import SPELLINGS
 
 CGS_KEYWORDS = frozenset("""and as begin break by class clear continue def do else elseif end enum error
 extends external false finally for foreach from if import in is mutable not op or override pass
@@ -21,7 +23,7 @@ private return singleton static super system then this to true try unary var whe
 #: Names that the emitted CGScript uses (classes, methods of the library, our own members).
 CGS_TAKEN = frozenset("""Position Options Eval IsValid Min Max Concat NimSum Floor Ceiling Abs Lb Div
 Integer List Ruleset ImpartialGame System Print NimValue MisereNimValue Clamp FloorMod Boolean
-Nothing Table Mex Sum""".split()) | operators.target_names("cgsuite")
+Nothing Table Mex Sum""".split()) | spelled_names(SPELLINGS)
 _CGS_ID = re.compile(r"^(v+[A-Za-uw-z_]|[A-Za-uw-z])[A-Za-z0-9_]*$")
 
 

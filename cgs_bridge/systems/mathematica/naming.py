@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import re
 
-from cgs_bridge.language import operators
+from cgs_bridge.language.printer import spelled_names
+
+from .spelling import SPELLINGS, USES
 
 MMA_TAKEN = frozenset("""Gr Mis Mex move nimSum nimSumDigits xorTable validQ positions rows stream writeRow cgsError
-searchMax searchMin ilog2 power derive clamp csvFile value at computeValue options Quotient""".split()) | operators.target_names("mathematica")
+searchMax searchMin ilog2 power derive clamp csvFile value at computeValue options Quotient""".split()) | spelled_names(SPELLINGS) | set(USES.values())
 _MMA_ID = re.compile(r"^[a-z][A-Za-z0-9]*$")
 
 
