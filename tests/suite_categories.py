@@ -38,6 +38,7 @@ MODULES = {
     "cli/test_hostile_inputs.py": FAST,
     "cli/test_hostile_inputs2.py": FAST,
     "cli/test_input_limits.py": FAST,
+    "cli/test_startup.py": FAST,
     "cli/test_moves_commands.py": FAST,
     "foundation/test_output_cache.py": FAST,
     "foundation/test_progress.py": FAST,

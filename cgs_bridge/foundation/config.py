@@ -40,7 +40,8 @@ VARIABLES = {v.name: v for v in (
              "MemAvailable of /proc/meminfo, else 4 GiB", "solvers.box.available_memory"),
     Variable(KERNEL_CACHE, "directory of the generated fast-kernel modules",
              "$XDG_CACHE_HOME/cgs_bridge/kernels", "solvers.kcache.cache_dir"),
-    Variable(XDG_CACHE_HOME, "base directory of user caches", "~/.cache", "solvers.kcache.cache_dir"),
+    Variable(XDG_CACHE_HOME, "base directory of user caches", "~/.cache",
+             "solvers.kcache.cache_dir, cgs_bridge.language.parser"),
     Variable(CGSUITE_CMD, "command starting the CGSuite 2.x REPL (the run folder is appended "
              "to its class path)", "none: --cgsuite-cmd is then required", "cgs_bridge.jobs.verify"),
     Variable(DEBUG, "when set, an unexpected internal error also prints its Python traceback",
