@@ -22,7 +22,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from cgs_bridge.foundation.errors import InputError
-from cgs_bridge.foundation.results import Result
+from cgs_bridge.foundation.results import Result, renderer
 from cgs_bridge.jobs.audit_result import AuditResult  # noqa: F401  (cb.AuditResult)
 from cgs_bridge.jobs.checking import CheckResult, check_solution, claims_use_misere, with_claims
 from cgs_bridge.model.game import Ruleset
@@ -42,7 +42,7 @@ def game(source: str, game_name: str | None = None, **params) -> "Game":
         SpecError: unknown name, unreadable file, or a syntax/semantic error (file:line:column).
         ParameterError: unknown parameter, missing value, not an integer, below its lower bound.
     """
-    return Game(ruleset_of(str(source), params, game_name))
+    return Game(ruleset_of(str(source), params, game_name), str(source), game_name, params)
 
 
 def game_from_text(text: str, game_name: str | None = None, **params) -> "Game":
@@ -61,13 +61,17 @@ class Game:
 
     Attributes:
         ruleset: the :class:`~cgs_bridge.model.game.Ruleset`; ``coords``: coordinate names in order;
-        params: bound parameter values; ``claims``: the names of the spec's claims.
+        params: bound parameter values; ``claims``: the names of the spec's claims; ``source``,
+        ``game_name``, ``given``: the catalog name or spec file, the game of it and the parameter
+        values as given (None for spec text).
     """
 
-    def __init__(self, ruleset: Ruleset):
+    def __init__(self, ruleset: Ruleset, source: str | None = None, game_name: str | None = None,
+                 given: dict | None = None):
         self.ruleset = ruleset
         self.coords = ruleset.coords
         self.params = dict(ruleset.params)
+        self.source, self.game_name, self.given = source, game_name, dict(given or {})
 
     @property
     def claims(self) -> list:
@@ -231,6 +235,13 @@ class Solved(Result):
         return f"Solved({self.game.ruleset.describe()} on {self.box}: {self.verdict()})"
 
 
+@renderer(Solved, "html")
+def _solved_html(s) -> str:
+    """The notebook display of a solved box: summary and Grundy grids (:func:`.presentation.display.solved_html`)."""
+    from cgs_bridge.presentation.display import solved_html
+    return solved_html(s)
+
+
 def _ruleset(g, params: dict) -> Ruleset:
     if isinstance(g, Game):
         if params:
@@ -298,33 +309,41 @@ def compare(g, bound, cgsuite=None, mathematica=None, claims=None, misere: bool 
     return compare_sources(r, sol, cgsuite, mathematica, claims, table_axes, fixed, sources=sources)
 
 
-def audit(program, g, scale=None, **options):
-    """Run a published Mathematica program as printed (a file path) in Mathics3 / wolframscript and
-    judge it against a specification (``cgs-bridge audit``; docs/audit.md).
+def audit(program, g, language: str = "auto", **options):
+    """Judge a published program (a file path, exactly as printed) against a specification with
+    its language's auditor (``cgs-bridge audit``; docs/audit.md): a Wolfram Language program runs
+    in Mathics3 / wolframscript, a CGScript program in the project's CGScript interpreter, each in
+    the sandbox.
 
     Args:
         program: path of the program text exactly as printed.
-        g: a :class:`Game` (or a catalog name; then pass no parameters here: bind with
-            :func:`game`).
-        scale: ``{"ss": 5}`` (one run with that size) or a list of such dicts.
-        options: the keyword arguments of :func:`cgs_bridge.jobs.audit.audit_program` (``substs``,
-            ``expect``, ``engine``, ``timeout``, ``memory``, ``allow_unsafe``, ...); ``grundy``,
-            ``moves``, ``positions``: a name or a call (``"gr[#, k]"``, ``"cases[5, 1]"``;
-            docs/audit.md, "Naming them").
+        g: a :class:`Game` (or a catalog name / spec path; then pass no parameters here: bind
+            with :func:`game`).
+        language: ``"auto"`` (from the file name, else its content) or an auditor's language
+            (``"mathematica"``, ``"cgscript"``: :func:`cgs_bridge.systems.registry.auditors`).
+        options: the ``audit`` command's options by their names (one name across CLI and API):
+            ``scale`` (``{"ss": 5}``, ``"ss=5"`` or a list of them: one run each), ``bound``,
+            ``as_printed``, ``expect`` (a YAML file), ``timeout``, ``memory`` (GB),
+            ``no_sandbox``; a Wolfram Language audit's ``subst``, ``engine``, ``grundy``,
+            ``moves``, ``positions`` (a name or a call: ``"gr[#, k]"``, ``"cases[5, 1]"``;
+            docs/audit.md, "Naming them"), ``also_game``, ``allow_unsafe``, ``no_prelude``,
+            ``no_moves``; a CGScript audit's ``classes``, ``class_path``, ``class_name``, ``map``,
+            ``max_steps``.
     Returns:
         an :class:`AuditResult`.
     Raises:
-        InputError: unreadable program, unsafe builtins, unknown scale symbol; EngineError.
+        InputError: unreadable program, unsafe builtins, unknown scale symbol or option;
+        EngineError.
     """
-    from cgs_bridge.jobs.audit import audit_program
-    try:
-        text = Path(program).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise InputError(f"cannot read program {program}: {e}") from None
-    scales = [] if scale is None else ([scale] if isinstance(scale, dict) else list(scale))
-    report = audit_program(text, _ruleset(g, {}), program_path=str(program),
-                           scales=[{k: int(v) for k, v in s.items()} for s in scales], **options)
-    return AuditResult(report)
+    from cgs_bridge.jobs.audit import audit as run
+    ruleset = _ruleset(g, {})
+    if isinstance(g, Game):
+        options.setdefault("game", g.source)
+        options.setdefault("game_name", g.game_name)
+        options.setdefault("params", g.given)
+    else:
+        options.setdefault("game", str(g))
+    return AuditResult(run(program, ruleset, language, **options))
 
 
 def sweep(g, params=None, bound=None, claims=(), output=None, workers=None, scheduler=None,

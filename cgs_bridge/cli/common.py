@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from cgs_bridge.foundation.errors import ParameterError
+from cgs_bridge.model.params import parse_params
 from cgs_bridge.model.game import Ruleset
 from cgs_bridge.model.resolve import box_of, ruleset_of
 
@@ -27,18 +27,6 @@ def game_parser(sub, name: str, help: str, description: str, **game_args):
     p = sub.add_parser(name, help=help, description=description)
     add_game_args(p, **game_args)
     return p
-
-
-def parse_params(items) -> dict:
-    out = {}
-    for item in items:
-        name, eq, value = item.partition("=")
-        if not eq or not name.strip():
-            raise ParameterError(f"-p expects NAME=VALUE, got {item!r}")
-        if name.strip() in out:
-            raise ParameterError(f"parameter {name.strip()} given twice")
-        out[name.strip()] = value
-    return out
 
 
 def ruleset_from_args(args) -> Ruleset:

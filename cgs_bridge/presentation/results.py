@@ -1,8 +1,10 @@
 """The renderers of every command's result (:mod:`cgs_bridge.foundation.results`): ``"report"``
 (the text the command prints), ``"text"`` (``str(result)``: its one-look summary, the ``repr``, for
 every result), ``"html"`` (what a notebook shows) and ``"figure"``, registered by the result's
-class key. Importing this module fills the registry; ``import cgs_bridge`` does it. It
-imports nothing heavy at import time: each renderer imports what it draws with.
+class. Discovery and sweep results have theirs in :mod:`.results_search`; an audit report's text
+comes from its auditor (the registry, :func:`cgs_bridge.systems.registry.auditor`). Importing
+this module fills the registry; ``import cgs_bridge`` arranges that the first look-up that misses
+does it. It imports nothing heavy at import time: each renderer imports what it draws with.
 
 A new result type: docs/recipes/new-result.md.
 """
@@ -11,24 +13,18 @@ from __future__ import annotations
 
 import html
 
-from cgs_bridge.foundation.results import renderer
+from cgs_bridge.foundation.results import Result, renderer
+from cgs_bridge.jobs.audit_result import AuditResult
+from cgs_bridge.jobs.checking import CheckResult
+from cgs_bridge.jobs.compare import Comparison
+from cgs_bridge.jobs.verify import VerifyResult
+from cgs_bridge.systems.auditing.report import ProgramAudit
 
-RESULT = "cgs_bridge.foundation.results.Result"
-COMPARISON = "cgs_bridge.jobs.compare.Comparison"
-CHECK = "cgs_bridge.jobs.checking.CheckResult"
-DISCOVERY = "cgs_bridge.jobs.discover.report.Discovery"
-SWEEP = "cgs_bridge.jobs.sweep.runner.SweepResult"
-VERIFY = "cgs_bridge.jobs.verify.VerifyResult"
-AUDIT = "cgs_bridge.systems.mathematica.audit.core.AuditReport"
-CGSCRIPT_AUDIT = "cgs_bridge.systems.cgsuite.audit.core.CGScriptReport"
-API_AUDIT = "cgs_bridge.jobs.audit_result.AuditResult"
-SOLVED = "cgs_bridge.api.Solved"
-
-#: Every result type and the formats registered for it (the tests check each is served).
-REGISTERED = {COMPARISON: ("report", "html"), CHECK: ("report", "html"), DISCOVERY: ("report", "html"),
-              SWEEP: ("report", "html", "figure"), VERIFY: ("report", "html", "figure"),
-              AUDIT: ("report", "html"), CGSCRIPT_AUDIT: ("report", "html"), API_AUDIT: ("report", "html"),
-              SOLVED: ("html",)}
+#: Every result type of this module and the formats registered for it (the tests check each is
+#: served; :mod:`.results_search` adds its own).
+REGISTERED = {Comparison: ("report", "html"), CheckResult: ("report", "html"),
+              VerifyResult: ("report", "html", "figure"), ProgramAudit: ("report", "html"),
+              AuditResult: ("report", "html")}
 
 
 def _templates():
@@ -41,14 +37,14 @@ def pre(text: str) -> str:
     return f"<pre>{html.escape(text)}</pre>"
 
 
-@renderer(RESULT, "text")
+@renderer(Result, "text")
 def summary_text(r) -> str:
     """``str(result)``: the result's ``repr`` (what ``print(result)`` has always shown)."""
     return repr(r)
 
 
 # ------------------------------------------------------------------ comparisons (compare, verify)
-@renderer(COMPARISON, "report")
+@renderer(Comparison, "report")
 def comparison_text(c, solution=None, shown: int = 10, more_hint: str = "see comparison.csv") -> str:
     """The text report (template ``report/comparison.txt.j2``): per source, the first ``shown``
     differences (``more_hint`` says where the others are) and the options of up to three differing
@@ -63,24 +59,24 @@ def comparison_text(c, solution=None, shown: int = 10, more_hint: str = "see com
         c=c, shown=shown, details=details, more_hint=more_hint)
 
 
-@renderer(COMPARISON, "html")
+@renderer(Comparison, "html")
 def comparison_html(c) -> str:
     """The verdict and the per-source table (the top of the HTML report)."""
     from .report_html import comparison_summary, render_summary
     return render_summary(comparison_summary(c))
 
 
-@renderer(VERIFY, "report")
+@renderer(VerifyResult, "report")
 def verify_text(r, shown: int = 10, more_hint: str = "see comparison.csv") -> str:
     return comparison_text(r.comparison, r.solution, shown, more_hint)
 
 
-@renderer(VERIFY, "html")
+@renderer(VerifyResult, "html")
 def verify_html(r) -> str:
     return comparison_html(r.comparison)
 
 
-@renderer(VERIFY, "figure")
+@renderer(VerifyResult, "figure")
 def verify_figure(r, slice=None):
     """Where the engines differ from Python, by kind (:func:`.plot.diff_figure`)."""
     from . import plot
@@ -88,7 +84,7 @@ def verify_figure(r, slice=None):
 
 
 # ------------------------------------------------------------------ claims (check)
-@renderer(CHECK, "report")
+@renderer(CheckResult, "report")
 def check_text(r) -> str:
     """One line per claim (``cgs-bridge check``): holds on all N, FAILS with the first
     counterexamples, or not applicable."""
@@ -105,86 +101,34 @@ def check_text(r) -> str:
     return "\n".join(out)
 
 
-@renderer(CHECK, "html")
+@renderer(CheckResult, "html")
 def check_html(r) -> str:
     from .display import check_html as table
     return table(r)
 
 
-# ------------------------------------------------------------------ discover, sweep
-@renderer(DISCOVERY, "report")
-def discovery_text(d) -> str:
-    """The text report (:mod:`.discovery_text`)."""
-    from .discovery_text import discovery_report
-    return discovery_report(d)
-
-
-@renderer(DISCOVERY, "html")
-def discovery_html(d) -> str:
-    from .display import discovery_html as tables
-    return tables(d)
-
-
-@renderer(SWEEP, "report")
-def sweep_text(r) -> str:
-    return repr(r)
-
-
-@renderer(SWEEP, "html")
-def sweep_html(r) -> str:
-    """The verdict and the per-claim table of the HTML report."""
-    from .report_html import render_summary, sweep_page
-    return render_summary(sweep_page(r.frame, figures=False))
-
-
-@renderer(SWEEP, "figure")
-def sweep_figure(r, params=None, claim=None):
-    """Failures per parameter (:func:`.plot_sweep.sweep_figure`)."""
-    from .plot_sweep import sweep_figure as figure
-    return figure(r.frame, params, claim)
-
-
 # ------------------------------------------------------------------ audits
-@renderer(AUDIT, "report")
+@renderer(ProgramAudit, "report")
 def audit_text(report) -> str:
-    from .audit_report import mathematica_text
-    return mathematica_text(report)
+    """The text report its auditor writes (:attr:`cgs_bridge.systems.base.Auditor.text`)."""
+    from cgs_bridge.systems.registry import auditor
+    return auditor(report.language).text(report)
 
 
-@renderer(AUDIT, "html")
+@renderer(ProgramAudit, "html")
 def audit_html(report) -> str:
-    """The verdict and the per-run table of the HTML report."""
+    """The verdict and the per-run table of the HTML report (every auditor's)."""
     from .report_html import audit_page, render_summary
     return render_summary(audit_page(report))
 
 
-@renderer(CGSCRIPT_AUDIT, "report")
-def cgscript_audit_text(report) -> str:
-    from .audit_report import cgscript_text
-    return cgscript_text(report)
-
-
-@renderer(CGSCRIPT_AUDIT, "html")
-def cgscript_audit_html(report) -> str:
-    from .audit_report import cgscript_text
-    return pre(cgscript_text(report))
-
-
-@renderer(API_AUDIT, "report")
+@renderer(AuditResult, "report")
 def api_audit_text(r) -> str:
     from cgs_bridge.foundation.results import render
     return render(r.report, "report")
 
 
-@renderer(API_AUDIT, "html")
+@renderer(AuditResult, "html")
 def api_audit_html(r) -> str:
     from cgs_bridge.foundation.results import render
     return render(r.report, "html")
-
-
-# ------------------------------------------------------------------ solved boxes
-@renderer(SOLVED, "html")
-def solved_html(s) -> str:
-    """The summary and Grundy grids (:func:`.display.solved_html`)."""
-    from .display import solved_html as grids
-    return grids(s)
