@@ -39,11 +39,16 @@ def _load_search_renderers():
     from .presentation import results_search  # noqa: F401
 
 
-_results.LOADERS[:] = [_load_renderers, _load_search_renderers]
+def _load_proof_renderers():
+    """The renderers of prove results."""
+    from .presentation import results_proof  # noqa: F401
+
+
+_results.LOADERS[:] = [_load_renderers, _load_search_renderers, _load_proof_renderers]
 
 #: Names served by :mod:`cgs_bridge.api` (loaded lazily).
 API = ("game", "game_from_text", "Game", "Solved", "CheckResult", "AuditResult", "verify", "compare",
-       "audit", "sweep", "discover")
+       "audit", "sweep", "discover", "prove")
 
 
 class _Package(_types.ModuleType):

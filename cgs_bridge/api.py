@@ -236,8 +236,7 @@ class Solved(Result):
 
 
 @renderer(Solved, "html")
-def _solved_html(s) -> str:
-    """The notebook display of a solved box: summary and Grundy grids (:func:`.presentation.display.solved_html`)."""
+def _solved_html(s) -> str:  # summary and Grundy grids
     from cgs_bridge.presentation.display import solved_html
     return solved_html(s)
 
@@ -250,20 +249,20 @@ def _ruleset(g, params: dict) -> Ruleset:
     return game(g, **params).ruleset
 
 
-def verify(g, bound, misere: bool = False, run_dir=None, engine: str = "auto", cgsuite=None,
-           cgsuite_cmd=None, timeout: float = 600.0, claims=None, quiet: bool = True, sources=None,
-           **params):
-    """Solve in Python, emit the CGSuite and Mathematica programs into a run folder, run the
-    Mathematica program (Mathics3 or wolframscript) and CGSuite when ``cgsuite_cmd`` is given (or
-    a transcript ``cgsuite``), and compare position by position (``cgs-bridge verify``).
+def verify(g, bound, misere: bool = False, run_dir=None, sources=None, engines=None,
+           timeout: float = 600.0, claims=None, quiet: bool = True, **params):
+    """Solve in Python, emit every registered system's program into a run folder, run the systems
+    ``verify`` can run (Mathematica: Mathics3 or wolframscript; CGSuite with a command) and compare
+    position by position (``cgs-bridge verify``).
 
     Args:
         g: a :class:`Game` or a catalog name / spec path (then ``params`` bind it).
-        bound: as :meth:`Game.solve`. ``engine``: ``"auto"``, ``"mathics"``, ``"wolframscript"``.
-        run_dir: the run folder (default ``runs/<stem>-<time>``; a non-empty folder is refused).
-        quiet: no progress lines on stderr.
-        sources: ``{system name: output file}`` for any registered system
-            (:data:`cgs_bridge.systems.registry.SYSTEMS`), compared instead of running it.
+        bound: as :meth:`Game.solve`. ``run_dir``: the run folder (default
+            ``runs/<stem>-<time>``; a non-empty folder is refused). ``quiet``: no progress lines.
+        sources: ``{system name: output file}`` compared instead of running that system
+            (``{"cgsuite": "t.out"}``); ``engines``: the engine options by the CLI's names
+            (``{"mathematica_engine": "mathics", "cgsuite_cmd": "..."}``;
+            :func:`cgs_bridge.jobs.verify.run_verify`).
     Returns:
         a :class:`~cgs_bridge.jobs.verify.VerifyResult` (``agree``, ``frame`` of differences,
         ``run_dir``); the report files are written into the run folder.
@@ -275,9 +274,8 @@ def verify(g, bound, misere: bool = False, run_dir=None, engine: str = "auto", c
     from cgs_bridge.foundation.errors import EngineError
     from cgs_bridge.jobs.verify import run_verify
     r = _ruleset(g, params)
-    res = run_verify(r, _box(r, bound), misere=misere, run_dir=run_dir, mathematica_engine=engine,
-                     cgsuite=cgsuite, cgsuite_cmd=cgsuite_cmd, timeout=timeout, claims=claims,
-                     say=(lambda _t: None) if quiet else print, sources=sources)
+    res = run_verify(r, _box(r, bound), misere=misere, run_dir=run_dir, sources=sources, engines=engines,
+                     timeout=timeout, claims=claims, say=(lambda _t: None) if quiet else print)
     res.comparison.write(res.run_dir, res.solution)
     if res.problems:
         raise EngineError("\n".join(m for _, m in res.problems)
@@ -285,16 +283,15 @@ def verify(g, bound, misere: bool = False, run_dir=None, engine: str = "auto", c
     return res
 
 
-def compare(g, bound, cgsuite=None, mathematica=None, claims=None, misere: bool = False,
-            table_axes=None, fixed=None, sources=None, **params):
-    """Compare a CGSuite transcript, a Mathematica CSV / printed list and/or typed published
-    claims (YAML, docs/claims-format.md) with Python on a box (``cgs-bridge compare``).
+def compare(g, bound, sources=None, claims=None, misere: bool = False, table_axes=None, fixed=None,
+            **params):
+    """Compare what outside systems printed and/or typed published claims (YAML,
+    docs/claims-format.md) with Python on a box (``cgs-bridge compare``).
 
     Args:
-        g, bound: as :func:`verify`. ``table_axes``: ``{"rows": "x", "cols": "z"}`` for a CGSuite
-            ``Table`` grid, the other coordinates in ``fixed`` (``{"y": 0}``).
-        sources: ``{system name: file}`` for any registered system
-            (:data:`cgs_bridge.systems.registry.SYSTEMS`; ``cgsuite=``, ``mathematica=`` are two).
+        g, bound: as :func:`verify`. ``sources``: ``{system name: file}`` for any registered system
+            (``{"cgsuite": "t.out", "mathematica": "t.csv"}``). ``table_axes``: ``{"rows": "x",
+            "cols": "z"}`` for a CGSuite ``Table`` grid, the other coordinates in ``fixed``.
     Returns:
         a :class:`~cgs_bridge.jobs.compare.Comparison` (``agree``, ``frame``, ``render()``).
     Raises:
@@ -302,48 +299,31 @@ def compare(g, bound, cgsuite=None, mathematica=None, claims=None, misere: bool 
     """
     from cgs_bridge.jobs.compare import compare_sources
     from solvers import solve
-    if not (cgsuite or mathematica or claims or any((sources or {}).values())):
-        raise InputError("nothing to compare: give cgsuite=, mathematica= and/or claims=")
+    if not (claims or any((sources or {}).values())):
+        raise InputError("nothing to compare: give sources={system: file} and/or claims=")
     r = _ruleset(g, params)
-    sol = solve(r, _box(r, bound), misere=misere)
-    return compare_sources(r, sol, cgsuite, mathematica, claims, table_axes, fixed, sources=sources)
+    return compare_sources(r, solve(r, _box(r, bound), misere=misere), sources, claims, table_axes, fixed)
 
 
 def audit(program, g, language: str = "auto", **options):
-    """Judge a published program (a file path, exactly as printed) against a specification with
-    its language's auditor (``cgs-bridge audit``; docs/audit.md): a Wolfram Language program runs
-    in Mathics3 / wolframscript, a CGScript program in the project's CGScript interpreter, each in
-    the sandbox.
+    """Judge a published program (a file, exactly as printed) against a spec with its language's
+    auditor, in the sandbox (``cgs-bridge audit``; docs/audit.md).
 
     Args:
-        program: path of the program text exactly as printed.
-        g: a :class:`Game` (or a catalog name / spec path; then pass no parameters here: bind
-            with :func:`game`).
-        language: ``"auto"`` (from the file name, else its content) or an auditor's language
-            (``"mathematica"``, ``"cgscript"``: :func:`cgs_bridge.systems.registry.auditors`).
-        options: the ``audit`` command's options by their names (one name across CLI and API):
-            ``scale`` (``{"ss": 5}``, ``"ss=5"`` or a list of them: one run each), ``bound``,
-            ``as_printed``, ``expect`` (a YAML file), ``timeout``, ``memory`` (GB),
-            ``no_sandbox``; a Wolfram Language audit's ``subst``, ``engine``, ``grundy``,
-            ``moves``, ``positions`` (a name or a call: ``"gr[#, k]"``, ``"cases[5, 1]"``;
-            docs/audit.md, "Naming them"), ``also_game``, ``allow_unsafe``, ``no_prelude``,
-            ``no_moves``; a CGScript audit's ``classes``, ``class_path``, ``class_name``, ``map``,
-            ``max_steps``.
+        g: a :class:`Game` or a catalog name / spec path (bind parameters with :func:`game`).
+        language: ``"auto"`` (file name, else content) or an auditor's (``"mathematica"``,
+            ``"cgscript"``: :func:`cgs_bridge.systems.registry.auditors`).
+        options: the ``audit`` command's options, one name across CLI and API: ``scale``
+            (``{"ss": 5}``, ``"ss=5"`` or a list), ``bound``, ``expect``, ``timeout``, ``no_sandbox``,
+            ...; each auditor's own (``subst``, ``engine``, ``grundy``, ``moves``, ``classes``, ...).
     Returns:
-        an :class:`AuditResult`.
-    Raises:
-        InputError: unreadable program, unsafe builtins, unknown scale symbol or option;
-        EngineError.
+        an :class:`AuditResult`. Raises: InputError (unreadable program, unsafe builtins, unknown
+        option), EngineError.
     """
     from cgs_bridge.jobs.audit import audit as run
-    ruleset = _ruleset(g, {})
-    if isinstance(g, Game):
-        options.setdefault("game", g.source)
-        options.setdefault("game_name", g.game_name)
-        options.setdefault("params", g.given)
-    else:
-        options.setdefault("game", str(g))
-    return AuditResult(run(program, ruleset, language, **options))
+    spec = ({"game": g.source, "game_name": g.game_name, "params": g.given} if isinstance(g, Game)
+            else {"game": str(g)})
+    return AuditResult(run(program, _ruleset(g, {}), language, **{**spec, **options}))
 
 
 def sweep(g, params=None, bound=None, claims=(), output=None, workers=None, scheduler=None,
@@ -359,6 +339,25 @@ def sweep(g, params=None, bound=None, claims=(), output=None, workers=None, sche
     return run_sweep(str(g), params or {}, bound, claims=claims, output=output, workers=workers,
                      scheduler=scheduler, progress=progress, game_name=game_name, method=method,
                      limit=limit)
+
+
+def prove(g, params=None, claims=(), prover=None, output=None, force: bool = False, **options):
+    """Decide claims for every position (``cgs-bridge prove``): a
+    :class:`cgs_bridge.jobs.prove.ProveResult`, one verdict per claim.
+
+    ``g``: a :class:`Game`, or a catalog name / spec path bound by ``params`` (``{"k": 5}``);
+    ``prover``: ``"walnut"``, ``"embedded"``, ``"both"`` or None (Walnut when found); ``output``:
+    a folder for proof.md, proof.html, proof.tex and the Walnut files (replaced only with
+    ``force``); ``options``: ``claims_file``, ``timeout``, ``memory`` (bytes), ``walnut_home``,
+    ``game_name`` (:func:`cgs_bridge.jobs.prove_run.prove_game`, which names the errors).
+    """
+    from cgs_bridge.jobs.prove_run import prove_game
+    from cgs_bridge.presentation.proof import write_folder
+    source = g.ruleset if isinstance(g, Game) else g
+    result = prove_game(source, params, claims, prover=prover, **options)
+    if output is not None:
+        write_folder(result, output, force=force)
+    return result
 
 
 #: Keyword arguments of :func:`discover` that are options (every other one is a game parameter).

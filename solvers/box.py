@@ -229,8 +229,18 @@ def check_fits(box: Box, misere: bool = False, budget: int | None = None,
             else "Not even a bound of 0 fits")
     ceiling = (f", more than the {MAX_POSITIONS:,} one box may have (solvers.box.MAX_POSITIONS)"
                if box.size > MAX_POSITIONS else "")
-    raise BoxError(f"box {box} has {box.size:,} points{ceiling}, and the command{what} needs about "
-                   f"{need / 2**30:.1f} GiB; {budget / 2**30:.1f} GiB is available. {fits}")
+    raise BoxError(f"box {box} has {box.size:,} points{ceiling}, and the command{what} needs "
+                   f"{gib_text(need)}; {budget / 2**30:.1f} GiB is available. {fits}")
+
+
+def gib_text(nbytes) -> str:
+    """A memory need in readable units: ``about 3.2 GiB``, ``about 120,000 GiB``, and beyond
+    10^9 GiB ``more than 10^40 GiB`` (the power of ten below it), never a 50-digit float."""
+    gib = nbytes / 2**30 if nbytes < 2**1000 else float("inf")
+    if gib < 1e9:
+        return f"about {gib:,.1f} GiB" if gib < 100 else f"about {gib:,.0f} GiB"
+    exponent = (int(nbytes) >> 30).bit_length() * 0.30103  # log10 of the GiB, from the integer
+    return f"more than 10^{int(exponent) - 1 if exponent >= 1 else 0} GiB"
 
 
 def lexicographic(box: Box):

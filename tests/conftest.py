@@ -11,6 +11,7 @@ import pytest
 import paths
 import suite_categories
 from realcgsuite import real_cgsuite  # noqa: F401  (fixture: the real CGSuite engine)
+from realwalnut import walnut_home  # noqa: F401  (fixture: the real Walnut 6)
 
 ROOT = paths.ROOT
 SHARED = ROOT.parent / "shared"

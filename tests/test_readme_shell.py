@@ -5,10 +5,12 @@ folder laid out like a fresh clone: ``examples/`` and ``tests/`` of this reposit
 beside it when present, and the project's ``cgs-bridge`` and ``python3`` first on PATH. Lines of
 one block run in order in the same folder, so a later line may read what an earlier one wrote (as a
 reader following the README does). The exit status expected is 0 unless the line ends with a
-comment ``# exit N`` (the README says so to the reader). Lines that cannot run here are skipped with
-the reason: the installation lines (``tests/systems/test_engine_startup.py``, marked ``install``, installs
-into a fresh venv), a line naming an outside cluster, and lines reading ``../shared`` when it is
-absent. The published Mathematica programs' audits (about 2 minutes each in Mathics3 on the shared
+comment ``# exit N`` (the README says so to the reader). Every block writes only under ``runs/``
+(ignored by git): a file it leaves anywhere else fails it. Lines that cannot run here are skipped
+with the reason: the installation lines (the first one runs as pasted in
+:func:`test_readme_install_line_runs_as_pasted`, marked ``install``: a fresh venv; the second runs
+this test suite, and ``.ci/run`` runs it verbatim), a line naming an outside cluster, and lines
+reading ``../shared`` when it is absent. The published Mathematica programs' audits (about 2 minutes each in Mathics3 on the shared
 machine) run in the ``slow`` variant, which runs every line of their blocks (``pytest -m slow``).
 """
 
@@ -62,7 +64,9 @@ def why_skipped(line: str):
 
 
 #: Lines run only by the slow variant (minutes in Mathics3 each).
-SLOW = ("cgs-bridge audit ex83.txt", "cgs-bridge audit ex71.txt")
+SLOW = ("cgs-bridge audit runs/ex83.txt", "cgs-bridge audit runs/ex71.txt")
+#: Where the examples write (README "Examples"; ignored by git, as verify's run folders).
+OUTPUTS = "runs"
 
 
 def expected_exit(line: str) -> int:
@@ -108,7 +112,14 @@ def clone(tmp_path):
     return repo
 
 
+def files_under(folder: Path) -> set:
+    """Every file and folder under ``folder`` (relative paths), but byte-code caches (ignored by
+    git: ``__pycache__/``)."""
+    return {p.relative_to(folder) for p in folder.rglob("*") if "__pycache__" not in p.parts}
+
+
 def run_block(index: int, clone, slow: bool) -> None:
+    before = files_under(clone)
     env = dict(os.environ)
     env["PATH"] = f"{bin_dirs()}{os.pathsep}{env.get('PATH', '')}"
     env.pop("CGS_BRIDGE_CGSUITE_CMD", None)
@@ -130,6 +141,9 @@ def run_block(index: int, clone, slow: bool) -> None:
                             f"  stdout: {p.stdout[-800:]}\n  stderr: {p.stderr[-1500:]}")
     for s in skipped:
         print("skipped:", s)
+    stray = sorted(str(p) for p in files_under(clone) - before if p.parts[0] != OUTPUTS)
+    if stray:
+        failures.append(f"the block wrote outside {OUTPUTS}/ (README: every example writes under it): {stray[:10]}")
     assert not failures, "\n\n".join(failures)
     if not ran:
         pytest.skip("; ".join(skipped))
@@ -147,3 +161,46 @@ SLOW_BLOCKS = [i for i, b in enumerate(BLOCKS) if any(ln.startswith(SLOW) for ln
 @pytest.mark.parametrize("index", SLOW_BLOCKS, ids=[f"block{i + 1}" for i in SLOW_BLOCKS])
 def test_readme_shell_block_runs_with_slow_lines(index, clone):
     run_block(index, clone, slow=True)
+
+
+INSTALL = BLOCKS[0][0]
+TEST_COMMAND = BLOCKS[1][0]
+
+
+def test_install_and_test_lines_put_cgs_bridge_on_path_and_ci_runs_the_test_line():
+    """The README's two first commands leave ``cgs-bridge`` and ``pytest`` on PATH (the venv is
+    activated), and CI runs the test command exactly as the README prints it."""
+    for line in (INSTALL, TEST_COMMAND):
+        assert line.startswith("python3 -m venv .venv && . .venv/bin/activate && pip install -e "), line
+    assert INSTALL.endswith("&& cgs-bridge verify triangular -p k=3 --bound 4")
+    assert TEST_COMMAND.endswith("&& pytest -q -n auto")
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert TEST_COMMAND in ci.splitlines()
+
+
+@pytest.mark.install
+@pytest.mark.mathics
+def test_readme_install_line_runs_as_pasted(tmp_path):
+    """The first README command, as pasted, in a copy of the project (fresh venv; pip's cache
+    reused): it installs, activates the venv and runs ``cgs-bridge verify`` by name, which must
+    agree. Then the plain install (no extras) audits a program using ``IntegerPart`` (moved here
+    from tests/systems/test_engine_startup.py so CI installs once): Mathics3 has every builtin."""
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    for name in ("cgs_bridge", "solvers", "examples"):
+        shutil.copytree(ROOT / name, repo / name, ignore=shutil.ignore_patterns("__pycache__"))
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy(ROOT / name, repo / name)
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    env["PATH"] = os.pathsep.join(p for p in env.get("PATH", "").split(os.pathsep)
+                                  if not Path(p, "cgs-bridge").exists())  # not the suite's own
+    p = subprocess.run(["bash", "-c", INSTALL], cwd=repo, env=env, capture_output=True, text=True, timeout=1800)
+    assert p.returncode == 0, p.stdout[-2000:] + p.stderr[-3000:]
+    assert "VERDICT: all sources agree with python" in p.stdout
+    program = ROOT / "tests" / "data" / "audit" / "integerpart_tri.wl"
+    r = subprocess.run([str(repo / ".venv" / "bin" / "cgs-bridge"), "audit", str(program), "--game", "triangular",
+                        "-p", "k=3", "--engine", "mathics"], env=env, cwd=tmp_path, capture_output=True,
+                       text=True, timeout=600)
+    assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-2000:]
+    assert "Not able to load" not in r.stdout + r.stderr
+    assert "values        as printed   AGREE" in r.stdout and "unevaluated   as printed   AGREE" in r.stdout

@@ -99,11 +99,22 @@ def run(args) -> int:
               "params": parse_params(args.param)}
     report = a.audit(args.program, text, ruleset, **common, **a.options(args, ruleset))
     text_report = render(report, "report")
+    wrote = []
     if args.output:
-        paths = a.write(report, args.output, force=args.force) + list(getattr(report, "port_files", []))
-        print(f"wrote {', '.join(str(p) for p in paths)}", file=sys.stderr)
+        wrote += a.write(report, args.output, force=args.force) + list(getattr(report, "port_files", []))
     if args.html:
         page = report_html.audit_page(report, command=getattr(args, "command_line", None))
-        print(f"wrote {report_html.write_html(args.html, page, overwrite=args.force)}", file=sys.stderr)
-    sys.stdout.write(text_report)
+        wrote.append(report_html.write_html(args.html, page, overwrite=args.force))
+    print_report(args, report, text_report, wrote)
     return report.exit_code
+
+
+def print_report(args, report, text: str, wrote: list) -> None:
+    """The report on standard output and the files written on standard error; with ``--quiet``
+    the verdict line alone (``VERDICT: ...``)."""
+    if args.quiet:
+        print(f"VERDICT: {report.verdict()}")
+        return
+    if wrote:
+        print(f"wrote {', '.join(str(p) for p in wrote)}", file=sys.stderr)
+    sys.stdout.write(text)

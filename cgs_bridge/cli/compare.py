@@ -34,13 +34,15 @@ def add_source_args(p) -> None:
     p.add_argument("--shown", type=int, default=10, help="differences listed per source (default 10)")
     p.add_argument("--html", metavar="FILE", help="also write one self-contained HTML report (verdict, "
                    "summary, differences with options, figures, programs, versions, timings)")
+    p.add_argument("--force", action="store_true", help="replace existing output files (--html, -o DIR's "
+                   "comparison files); without it an existing file is never overwritten")
 
 
-def build(ruleset, sol, args, cgsuite=None, mathematica=None, claims=None, sources=None):
+def build(ruleset, sol, args, claims=None, sources=None):
     """Compare the given sources with ``sol``; see :func:`cgs_bridge.jobs.compare.compare_sources`."""
     from cgs_bridge.jobs.compare import compare_sources  # pandas: not imported by other commands
-    return compare_sources(ruleset, sol, cgsuite, mathematica, claims,
-                           getattr(args, "table_axes", None), getattr(args, "fixed", ""), sources=sources)
+    return compare_sources(ruleset, sol, sources, claims, getattr(args, "table_axes", None),
+                           getattr(args, "fixed", ""))
 
 
 def sources_of(args) -> dict:
@@ -56,7 +58,7 @@ def run(args) -> int:
     box = box_from_args(args, ruleset)
     check_inputs(args)
     if args.output_dir:
-        check_output_dir(args.output_dir)
+        check_output_dir(args.output_dir, args.force)
     if args.claims:  # a malformed claims file is refused before the solve, not after it
         from cgs_bridge.model.claims import load_claims
         load_claims(args.claims)
@@ -66,15 +68,22 @@ def run(args) -> int:
     comp = build(ruleset, sol, args, claims=args.claims, sources=sources_of(args))
     hint = ("see comparison.csv" if args.output_dir else
             "--shown N lists more; -o DIR writes them all to DIR/comparison.csv")
-    sys.stdout.write(f"VERDICT: {comp.verdict()}\n" if args.quiet
+    sys.stdout.write(quiet_verdict(comp) if args.quiet
                      else render(comp, "report", solution=sol, shown=args.shown, more_hint=hint))
     if args.output_dir:
-        for p in comp.write(args.output_dir, sol):
+        for p in comp.write(args.output_dir, sol, overwrite=args.force):
             if not args.quiet:
                 print(f"wrote {p}", file=sys.stderr)
     if args.html:
         write_html_report(args, comp, sol, timings)
     return comp.exit_code
+
+
+def quiet_verdict(comp) -> str:
+    """What ``--quiet`` prints: the cross-check verdict, and the claims' verdict when the spec
+    has claims (a failing claim is a verdict of its own, exit 1)."""
+    claims = comp.claims_verdict()
+    return f"VERDICT: {comp.verdict()}\n" + (f"CLAIMS: {claims}\n" if claims else "")
 
 
 def check_inputs(args) -> None:
@@ -86,7 +95,7 @@ def check_inputs(args) -> None:
         if path:
             check_input_file(path, f"--{option}")
     if getattr(args, "html", None):
-        report_html.check_html_path(args.html)
+        report_html.check_html_path(args.html, overwrite=getattr(args, "force", False))
 
 
 def check_input_file(path, option: str) -> None:
@@ -103,13 +112,22 @@ def check_input_file(path, option: str) -> None:
         raise InputError(f"{option} {path}: not readable (permission denied)")
 
 
-def check_output_dir(path) -> None:
+#: What ``compare -o DIR`` writes into DIR (:meth:`cgs_bridge.jobs.compare.Comparison.write`).
+COMPARISON_FILES = ("comparison.txt", "comparison.csv", "comparison.json")
+
+
+def check_output_dir(path, force: bool = False) -> None:
     """An output folder: created when missing (with its parents); an existing non-folder is an
-    error. The same rule for every command's ``-o DIR``."""
+    error, and so is a comparison file already in it unless ``force`` (the one rule for every
+    output: an existing file is never overwritten without ``--force``). The same rule for every
+    command's ``-o DIR``."""
     from pathlib import Path
     p = Path(path)
     if p.exists() and not p.is_dir():
         raise InputError(f"-o {path}: exists and is not a folder")
+    taken = [name for name in COMPARISON_FILES if (p / name).exists()]
+    if taken and not force:
+        raise InputError(f"-o {path}: {p / taken[0]} exists; pass --force to replace it")
     try:
         p.mkdir(parents=True, exist_ok=True)
     except OSError as e:
@@ -120,6 +138,6 @@ def write_html_report(args, comp, sol, timings, programs=()) -> None:
     """Write ``--html`` (the page of :func:`cgs_bridge.presentation.report_html.comparison_page`)."""
     page = report_html.comparison_page(comp, sol, command=getattr(args, "command_line", None),
                                        timings=timings, programs=programs)
-    written = report_html.write_html(args.html, page)
+    written = report_html.write_html(args.html, page, overwrite=getattr(args, "force", False))
     if not getattr(args, "quiet", False):
         print(f"wrote {written}", file=sys.stderr)

@@ -86,5 +86,8 @@ def run(args) -> int:
                    fix_max=args.lines, sweep=args.sweep, method=args.method,
                    progress=progress_callback("solving"), bfile=args.bfile, force=args.force,
                    against=args.against)
-    print(rep.to_json() if args.json else render(rep, "report"), end="")
+    if args.quiet:  # the verdict line alone (README: --quiet)
+        print(f"VERDICT: {rep.verdict()}")
+    else:
+        print(rep.to_json() if args.json else render(rep, "report"), end="")
     return rep.exit_code

@@ -17,6 +17,7 @@ import sys
 import warnings
 
 from cgs_bridge.foundation.errors import CgsBridgeError
+from cgs_bridge.foundation.escape import terminal
 
 #: Command modules, in help order, with the help line of each (the module's parser says the same;
 #: tests/cli/test_startup.py checks it).
@@ -34,6 +35,7 @@ COMMANDS = {
     "discover": "search formula families for P-positions and Grundy values on a box",
     "plot": "figures: Grundy grids, P-positions, differences, sweep failures (PNG/SVG)",
     "explore": "write a self-contained HTML page to browse a solved box",
+    "prove": "prove or refute claims for every position (Walnut / embedded prover)",
 }
 
 
@@ -44,7 +46,24 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message):  # usage errors exit 2 with the usage line (argparse default), kept
         self.print_usage(sys.stderr)
-        self.exit(2, f"{self.prog}: error: {message}\n")
+        self.exit(2, f"{self.prog}: error: {message}{self.suggestion()}\n")
+
+    #: the command line being parsed (set by :func:`main`), for "did you mean" on a misspelt option
+    argv: list = []
+
+    def suggestion(self) -> str:
+        """``; did you mean --bound?`` for each option of the command line this parser does not
+        know but that is close to one it does (difflib), else ``""``."""
+        import difflib
+        known = [o for o in self._option_string_actions if o.startswith("--")]
+        hints = []
+        for token in self.argv:
+            name = token.split("=", 1)[0]
+            if name.startswith("--") and name not in self._option_string_actions:
+                close = difflib.get_close_matches(name, known, n=1, cutoff=0.7)
+                if close:
+                    hints.append(f"unknown option {name}: did you mean {close[0]}?")
+        return "".join(f"\n{self.prog}: {h}" for h in dict.fromkeys(hints))
 
 
 def build_parser(argv=None) -> argparse.ArgumentParser:
@@ -71,15 +90,54 @@ def build_parser(argv=None) -> argparse.ArgumentParser:
 def main(argv=None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser(argv)
-    args = parser.parse_args(argv)
+    _Parser.argv = argv
+    args, unknown = parser.parse_known_args(argv)
+    if unknown:  # the command's own usage (not the top-level one), with a "did you mean"
+        command = _subparsers(parser).get(getattr(args, "command", None), parser)
+        command.error(f"unrecognized arguments: {' '.join(unknown)}")
     if not getattr(args, "func", None):
         parser.print_help(sys.stderr)
         return 2
     from cgs_bridge.foundation import progress
     progress.set_quiet(getattr(args, "quiet", False))
     args.command_line = shlex.join(["cgs-bridge"] + argv)
-    with _warnings_as_lines(args.command):
+    with _warnings_as_lines(args.command), _escaped_stdout():
         return _run(args)
+
+
+class _EscapedStream:
+    """A text stream that shows control characters written to it as visible escapes
+    (``foundation.escape.terminal``: ESC, BEL, CR, C1, ...; line feeds and tabs kept), so no
+    report text from a program or a transcript can drive the user's terminal (issue 37)."""
+
+    def __init__(self, stream):
+        self._stream = stream
+
+    def write(self, text) -> int:
+        from cgs_bridge.foundation.escape import terminal
+        self._stream.write(terminal(text))
+        return len(text)
+
+    def __getattr__(self, name):
+        return getattr(self._stream, name)
+
+
+@contextlib.contextmanager
+def _escaped_stdout():
+    """While a command runs, what it prints on standard output goes through :class:`_EscapedStream`
+    (standard error carries progress lines, which use carriage returns: messages there are escaped
+    one by one)."""
+    saved = sys.stdout
+    sys.stdout = _EscapedStream(saved)
+    try:
+        yield
+    finally:
+        sys.stdout = saved
+
+
+def _subparsers(parser) -> dict:
+    """``{command name: its parser}``."""
+    return next((a.choices for a in parser._actions if isinstance(a, argparse._SubParsersAction)), {})
 
 
 def _run(args) -> int:
@@ -89,7 +147,7 @@ def _run(args) -> int:
         check_ranges(args)
         return int(args.func(args) or 0)
     except CgsBridgeError as e:
-        print(f"cgs-bridge {args.command}: error: {e}", file=sys.stderr)
+        print(f"cgs-bridge {args.command}: error: {terminal(e)}", file=sys.stderr)
         return e.exit_code
     except KeyboardInterrupt:
         print("cgs-bridge: interrupted", file=sys.stderr)
@@ -97,8 +155,8 @@ def _run(args) -> int:
     except BrokenPipeError:
         return 0
     except MemoryError:
-        print(f"cgs-bridge {args.command}: error: out of memory; try a smaller box or --memory",
-              file=sys.stderr)
+        print(f"cgs-bridge {args.command}: error: out of memory; try a smaller box (the budget of one "
+              "solve is $CGS_BRIDGE_MAX_MEMORY)", file=sys.stderr)
         return 2
     except Exception as e:  # noqa: BLE001 - no traceback reaches a user (README: exit codes)
         return _internal_error(args.command, e)
@@ -110,7 +168,7 @@ def _warnings_as_lines(command: str):
     reach the user as one line ``cgs-bridge COMMAND: warning: ...``, not with the Python source
     file and line."""
     def show(message, category, filename, lineno, file=None, line=None):
-        print(f"cgs-bridge {command}: warning: {message}", file=file or sys.stderr)
+        print(f"cgs-bridge {command}: warning: {terminal(message)}", file=file or sys.stderr)
 
     with warnings.catch_warnings():
         warnings.showwarning = show
@@ -124,7 +182,7 @@ def _internal_error(command: str, e: Exception) -> int:
     if config.get(config.DEBUG):
         import traceback
         traceback.print_exc()
-    what = f"{type(e).__name__}: {e}".splitlines()[0][:300]
+    what = terminal(f"{type(e).__name__}: {e}".splitlines()[0][:300], keep_newlines=False)
     print(f"cgs-bridge {command}: internal error ({what}). This is a bug in cgs-bridge: please "
           f"report it with the command line and its input files (CGS_BRIDGE_DEBUG=1 shows the "
           f"traceback).", file=sys.stderr)

@@ -31,7 +31,8 @@ def register(sub) -> None:
     p.add_argument("--claim", action="append", default=[], metavar="EXPR",
                    help="an extra claim in the spec language, e.g. 'P iff x xor y xor z == 0'; repeatable")
     p.add_argument("-o", "--output", metavar="FILE", help="the table: FILE.parquet or FILE.csv (resumable)")
-    p.add_argument("--force", action="store_true", help="replace an output file that is not a sweep table")
+    p.add_argument("--force", action="store_true", help="replace an existing --html file, or an output file that "
+                   "is not a sweep table (a sweep table is resumed)")
     p.add_argument("--json", action="store_true", help="print the table as JSON (for scripts)")
     p.add_argument("--workers", type=int, metavar="N",
                    help="worker processes of the local Dask cluster (default: one per CPU; 0: serial)")
@@ -65,7 +66,7 @@ def run(args) -> int:
         raise ParameterError(f"--workers must be >= 0, got {args.workers}")
     if args.html:
         from cgs_bridge.presentation import report_html
-        report_html.check_html_path(args.html)
+        report_html.check_html_path(args.html, overwrite=args.force)
     t0 = time.monotonic()
     res = run_sweep(args.game, grid_args(args.param), args.bound, claims=args.claim, output=args.output,
                     workers=args.workers, scheduler=args.scheduler, progress=True,
@@ -86,5 +87,7 @@ def run(args) -> int:
         page = report_html.sweep_page(res.frame, command=getattr(args, "command_line", None),
                                       timings=[("sweep", time.monotonic() - t0)],
                                       title=f"cgs-bridge sweep: {args.game}")
-        print(f"wrote {report_html.write_html(args.html, page)}", file=sys.stderr)
+        written = report_html.write_html(args.html, page, overwrite=args.force)
+        if not args.quiet:
+            print(f"wrote {written}", file=sys.stderr)
     return res.exit_code

@@ -11,7 +11,7 @@ from cgs_bridge.foundation.results import render
 from cgs_bridge.systems.registry import runners
 
 from .common import add_game_args, box_from_args, positive, progress_callback, ruleset_from_args
-from .compare import add_source_args, check_inputs, sources_of, write_html_report
+from .compare import add_source_args, check_inputs, quiet_verdict, sources_of, write_html_report
 
 
 def register(sub) -> None:
@@ -59,13 +59,17 @@ def run(args) -> int:
                      progress=progress_callback("solving"), sources=sources_of(args),
                      engines={s.runner.option: getattr(args, s.runner.option) for s in runners()})
     comp, sol, run_dir = res.comparison, res.solution, res.run_dir
-    sys.stdout.write(f"VERDICT: {comp.verdict()}\n" if args.quiet else render(res, "report", shown=args.shown))
+    sys.stdout.write(quiet_verdict(comp) if args.quiet else render(res, "report", shown=args.shown))
     for p in comp.write(run_dir, sol):
         if not args.quiet:
             say(f"wrote {p}")
     if args.html:
         write_html_report(args, comp, sol, res.timings,
                           [(p.name, p.read_text(encoding="utf-8")) for p in res.files])
+    if res.interrupted:  # Ctrl-C: what was done is kept (engine output, log, INCOMPLETE comparison)
+        print("\n".join(msg for _, msg in res.problems) + f"\n{comp.verdict()}\ncgs-bridge verify: "
+              f"interrupted; what was done is kept in {run_dir}", file=sys.stderr)
+        return 130
     if res.problems:  # an engine failed or timed out: its rows were compared, the verdict says how far
         raise EngineError("\n".join(msg for _, msg in res.problems) + f"\n{comp.verdict()}")
     return comp.exit_code

@@ -87,12 +87,9 @@ class Task:
             return
         full = ": ".join([s for s in _scopes if s != label] + [label])
         if in_notebook():
-            try:  # a widget when ipywidgets is installed
-                from tqdm.notebook import tqdm as widget
-                self.bar = widget(total=total, desc=full, unit=unit, leave=True, mininterval=0.2)
+            self.bar = _widget_bar(total, full, unit)
+            if self.bar is not None:
                 return
-            except ImportError:  # else a text bar in the cell's output
-                pass
         import shutil
 
         from tqdm import tqdm
@@ -142,6 +139,21 @@ class Task:
     def __exit__(self, *exc):
         self.close()
         return False
+
+
+def _widget_bar(total, desc: str, unit: str):
+    """tqdm's notebook widget, or None when ipywidgets cannot be imported (the caller then draws a
+    text bar in the cell's output). ipywidgets is imported first: without it tqdm's widget
+    constructor fails half-way and the half-built bar raises again when collected (issue 36)."""
+    try:
+        import ipywidgets  # noqa: F401
+        from tqdm.notebook import tqdm as widget
+    except ImportError:
+        return None
+    try:
+        return widget(total=total, desc=desc, unit=unit, leave=True, mininterval=0.2)
+    except Exception:  # noqa: BLE001 - an unusable widget front end: the text bar instead
+        return None
 
 
 def callback(label: str, unit: str = " positions"):

@@ -26,6 +26,13 @@ RENDERERS: dict = {}
 LOADERS: list = []
 
 
+def position_text(position) -> str:
+    """A position as the reports print it: ``(3, 1, 2)``, and a one-coordinate position as its
+    number ``2`` (never Python's ``(2,)``)."""
+    values = [int(v) for v in position]
+    return str(values[0]) if len(values) == 1 else "(" + ", ".join(map(str, values)) + ")"
+
+
 def key(cls) -> str:
     """A class's name in messages: ``"cgs_bridge.jobs.compare.Comparison"``."""
     return f"{cls.__module__}.{cls.__qualname__}"

@@ -126,8 +126,9 @@ def first_text(claim_result) -> str:
     """The first counterexample of a claim result as ``"(x, y, z): grundy g"``, or ``""``."""
     if not claim_result.counterexamples:
         return ""
+    from cgs_bridge.foundation.results import position_text
     p, g = claim_result.counterexamples[0]
-    return f"{tuple(int(v) for v in p)}: grundy {int(g)}"
+    return f"{position_text(p)}: grundy {int(g)}"
 
 
 def check_solution(sol, checked=None, limit: int = 10, method: str = "auto") -> CheckResult:

@@ -20,7 +20,7 @@ import pandas as pd
 
 from cgs_bridge.foundation.errors import InputError
 from cgs_bridge.foundation.io import atomic_write_text
-from cgs_bridge.foundation.results import Result, render
+from cgs_bridge.foundation.results import Result, position_text, render
 from cgs_bridge.model.claims import check_claims, load_claims
 from cgs_bridge.systems.registry import SYSTEMS
 
@@ -35,9 +35,13 @@ class Difference:
     python_misere: int | None = None
     other_misere: int | None = None
     line: int | None = None
+    claim: str | None = None
 
     def describe(self) -> str:
-        p = "(" + ", ".join(str(v) for v in self.position) + ")"
+        p = position_text(self.position)
+        if self.kind == "claim":  # an engine's check of a spec claim against Python's
+            return (f"claim {self.claim!r}: python finds {self.python} failing position(s), "
+                    f"{self.side} {self.other}" + (f" [line {self.line}]" if self.line else ""))
         if self.kind == "value":
             text = f"{p}: python {self.python}, {self.side} {self.other}"
             if self.python_misere is not None and self.python_misere != self.other_misere:
@@ -140,11 +144,48 @@ class Comparison(Result):
     sides: list = field(default_factory=list)
     claims: list = field(default_factory=list)
     notes: list = field(default_factory=list)
+    spec_claims: list = field(default_factory=list)
 
     @property
     def agree(self) -> bool:
+        """Every source agrees with python on every position (and every typed claim holds); a
+        failing claim of the spec is its own verdict (:attr:`claims_hold`)."""
         return (all(not s.differences and s.complete for s in self.sides)
                 and all(c.ok for c in self.claims))
+
+    @property
+    def claims_hold(self) -> bool:
+        """No claim of the spec fails on the box (python's check, ``spec_claims``)."""
+        return all(c.status != "fails" for c in self.spec_claims)
+
+    def claim_rows(self) -> list:
+        """One ``(mark, name, text)`` per claim of the spec: ``ok``/``FAIL``/``n/a``, and what
+        python found (``fails at 15 of 484 positions, first (1, 0, 1): grundy 2``)."""
+        from .checking import first_text
+        rows = []
+        for c in self.spec_claims:
+            if c.status == "fails":
+                rows.append(("FAIL", c.name, f"fails at {c.failures} of {c.checked} positions, first {first_text(c)}"))
+            elif c.status == "holds":
+                rows.append(("ok  ", c.name, f"holds on all {c.checked} positions"))
+            else:
+                rows.append(("n/a ", c.name, "not applicable" + (f" ({c.note})" if c.note else "")))
+        return rows
+
+    def claims_verdict(self) -> str | None:
+        """The verdict on the spec's claims, or None when the spec has none: ``2 hold`` (``, 1 not applicable``)
+        or ``1 of 2 FAILS: 'Theorem 7.3' at 15 of 484 positions, first (1, 0, 1): grundy 2``."""
+        if not self.spec_claims:
+            return None
+        from .checking import first_text
+        bad = [c for c in self.spec_claims if c.status == "fails"]
+        if bad:
+            return (f"{len(bad)} of {len(self.spec_claims)} FAIL" + ("S" if len(bad) == 1 else "") + ": "
+                    + "; ".join(f"{c.name!r} at {c.failures} of {c.checked} positions, first {first_text(c)}"
+                                for c in bad))
+        held = sum(c.status == "holds" for c in self.spec_claims)
+        na = len(self.spec_claims) - held
+        return f"{held} hold{'s' if held == 1 else ''}" + (f", {na} not applicable" if na else "")
 
     @property
     def incomplete(self) -> bool:
@@ -176,8 +217,9 @@ class Comparison(Result):
 
     @property
     def exit_code(self) -> int:
-        """0 when every source agrees with python on every position (and every claim holds), else 1."""
-        return 0 if self.agree else 1
+        """0 when every source agrees with python on every position and no claim (typed or of the
+        spec) fails, else 1."""
+        return 0 if self.agree and self.claims_hold else 1
 
     def render(self, solution=None, shown: int = 10, more_hint: str = "see comparison.csv") -> str:
         """The text report (the ``"report"`` renderer: template ``report/comparison.txt.j2``);
@@ -207,8 +249,10 @@ class Comparison(Result):
             lines.append(f"  claim {getattr(c, 'name', c)}: {'ok' if c.ok else 'FAILS'}")
         return "\n".join(lines)
 
-    def write(self, folder, solution=None) -> list:
-        """Write ``comparison.txt``, ``comparison.csv`` and ``comparison.json`` (atomically)."""
+    def write(self, folder, solution=None, overwrite: bool = True) -> list:
+        """Write ``comparison.txt``, ``comparison.csv`` and ``comparison.json`` (atomically);
+        ``overwrite=False`` refuses to replace an existing different file (``InputError``, as
+        :func:`cgs_bridge.foundation.io.atomic_write_text`)."""
         folder = Path(folder)
         frame = self.frame
         frame["position"] = frame["position"].map(lambda p: " ".join(str(v) for v in p))
@@ -218,24 +262,25 @@ class Comparison(Result):
                               "complete": s.complete,
                               "counts": s.counts(), "notes": s.notes} for s in self.sides],
                    "claims": [asdict(c) for c in self.claims], "notes": self.notes,
+                   "claims_verdict": self.claims_verdict(),
+                   "spec_claims": [{"name": c.name, "status": c.status, "checked": c.checked,
+                                    "failures": c.failures} for c in self.spec_claims],
                    "differences": self.rows()}
-        return [atomic_write_text(folder / "comparison.txt", self.render(solution), overwrite=True),
-                atomic_write_text(folder / "comparison.csv", frame.to_csv(index=False), overwrite=True),
+        return [atomic_write_text(folder / "comparison.txt", self.render(solution), overwrite=overwrite),
+                atomic_write_text(folder / "comparison.csv", frame.to_csv(index=False), overwrite=overwrite),
                 atomic_write_text(folder / "comparison.json", json.dumps(summary, indent=2, default=list) + "\n",
-                                  overwrite=True)]
+                                  overwrite=overwrite)]
 
 
-def compare_sources(ruleset, sol, cgsuite=None, mathematica=None, claims=None, table_axes=None,
-                    fixed=None, partial=(), sources=None) -> Comparison:
+def compare_sources(ruleset, sol, sources=None, claims=None, table_axes=None, fixed=None,
+                    partial=()) -> Comparison:
     """Compare the given sources with ``sol`` (a solved box of ``ruleset``), one side per system
     of the registry (:data:`cgs_bridge.systems.registry.SYSTEMS`, in its order) given a file.
 
     Args:
-        cgsuite: path of a CGSuite transcript (see :func:`import_cgsuite` for ``table_axes`` and
-            ``fixed``).
-        mathematica: path of the CSV the emitted ``.wl`` wrote, or a printed ``{{...}}`` list.
-        sources: ``{system name: path}`` for any registered system (``cgsuite=`` and
-            ``mathematica=`` are two of them).
+        sources: ``{system name: path}`` for any registered system (``{"cgsuite": "t.out",
+            "mathematica": "t.csv"}``), each read by its system's reader (``table_axes`` and
+            ``fixed``: reading options, e.g. of a CGSuite ``Table`` grid).
         claims: path of published claims typed from a paper (YAML, docs/claims-format.md).
         partial: the sides (``cgsuite``, ``mathematica``) whose file is the partial output of a
             failed or timed-out engine run: compared on the rows received (:func:`compare_table`).
@@ -243,9 +288,9 @@ def compare_sources(ruleset, sol, cgsuite=None, mathematica=None, claims=None, t
         InputError: an unreadable or malformed source (file and line named), or an unknown
         system.
     """
-    given = _sources(sources, cgsuite=cgsuite, mathematica=mathematica)
+    given = _sources(sources)
     options = {"table_axes": table_axes, "fixed": fixed}
-    comp = Comparison(ruleset.describe(), str(sol.box), len(sol))
+    comp = Comparison(ruleset.describe(), str(sol.box), len(sol), spec_claims=spec_claim_results(ruleset, sol))
     for name, system in SYSTEMS.items():
         path = given.get(name)
         if not path:
@@ -254,21 +299,45 @@ def compare_sources(ruleset, sol, cgsuite=None, mathematica=None, claims=None, t
         table = system.read(path, ruleset, part, options)
         comp.sides.append(compare_table(sol, table, name, str(path), not part))
         comp.notes.extend(system.notes(table))
+        if table.checks:
+            engine_claim_checks(comp, name, [(line, len(failing)) for line, failing in table.checks])
     if claims:
         comp.claims = check_claims(load_claims(claims), sol, str(claims))
     return comp
 
 
-def _sources(sources, **named) -> dict:
-    """``{system: path}`` of ``sources`` and the keyword sources; an unknown system is refused."""
-    given = {**(sources or {}), **{k: v for k, v in named.items() if v}}
+def spec_claim_results(ruleset, sol) -> list:
+    """Python's check of the spec's claims on ``sol`` (:meth:`solvers.Solution.check_claims`), in
+    spec order; a claim about misère values is left out when they were not solved."""
+    from cgs_bridge.model.game import claim_uses_misere
+    claims = [c for c in ruleset.game.claims if sol.misere is not None or not claim_uses_misere(c)]
+    return sol.check_claims(limit=3, claims=claims) if claims else []
+
+
+def engine_claim_checks(comp: Comparison, side: str, checks: list) -> None:
+    """Compare an engine's checks of the spec's claims with python's: ``checks`` is ``[(line,
+    failing positions it listed)]`` in the order the emitted program checks them (each claim that
+    applies, :func:`spec_claim_results` minus the not applicable ones). A different count is a
+    cross-check difference (kind ``claim``) of ``side``; checks that cannot be matched to claims
+    one to one are only noted."""
+    checked = [c for c in comp.spec_claims if c.status in ("holds", "fails")]
+    part = next((s for s in comp.sides if s.side == side), None)
+    if part is None:
+        part = SideResult(side, "claim checks", 0, 0)
+        comp.sides.append(part)
+    if len(checks) != len(checked):
+        part.notes.append(f"{side} printed {len(checks)} claim check(s) for {len(checked)} claim(s) that "
+                          "apply: not matched to python's")
+        return
+    for c, (line, n) in zip(checked, checks):
+        if n != c.failures:
+            part.differences.append(Difference(side, "claim", (), c.failures, n, line=line, claim=c.name))
+
+
+def _sources(sources) -> dict:
+    """``{system: path}`` of ``sources`` (empty paths dropped); an unknown system is refused."""
+    given = {k: v for k, v in (sources or {}).items() if v}
     unknown = [k for k in given if k not in SYSTEMS]
     if unknown:
         raise InputError(f"unknown system {unknown[0]!r}; known: {', '.join(SYSTEMS)}")
     return given
-
-
-def import_cgsuite(path, ruleset, table_axes=None, fixed=None, partial: bool = False):
-    """Read a CGSuite transcript: :func:`cgs_bridge.systems.cgsuite.system.import_cgsuite`."""
-    from cgs_bridge.systems.cgsuite.system import import_cgsuite as read
-    return read(path, ruleset, table_axes, fixed, partial)

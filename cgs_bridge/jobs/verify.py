@@ -35,6 +35,9 @@ class VerifyResult(Result):
             started; its rows were compared anyway (``comparison.incomplete``, verdict
             ``INCOMPLETE: ...``). ``cgs-bridge verify`` exits 2 when there is any.
         timings: ``(what, seconds)`` of the Python solve and each engine run.
+        interrupted: Ctrl-C stopped an engine run: what it delivered was compared (an
+            INCOMPLETE comparison, its log kept), the engines after it were not started;
+            ``exit_code`` is then 130, as for any interrupted command.
     """
 
     comparison: Comparison
@@ -43,6 +46,7 @@ class VerifyResult(Result):
     files: list = field(default_factory=list)
     problems: list = field(default_factory=list)
     timings: list = field(default_factory=list)
+    interrupted: bool = False
 
     @property
     def agree(self) -> bool:
@@ -55,7 +59,10 @@ class VerifyResult(Result):
 
     @property
     def exit_code(self) -> int:
-        """2 when an engine run failed or timed out, else the comparison's (0 agree, 1 differ)."""
+        """130 after Ctrl-C, 2 when an engine run failed or timed out, else the comparison's (0
+        agree, 1 differ)."""
+        if self.interrupted:
+            return 130
         return 2 if self.problems else self.comparison.exit_code
 
     def verdict(self) -> str:
@@ -104,10 +111,9 @@ def _stderr(text: str) -> None:
     print(text, file=sys.stderr, flush=True)
 
 
-def run_verify(ruleset, box, misere: bool = False, run_dir=None, mathematica_engine: str = "auto",
-               mathematica=None, cgsuite=None, cgsuite_cmd=None, timeout: float = 600.0,
-               claims=None, table_axes=None, fixed=None, say=_stderr, progress=None,
-               sources=None, engines=None) -> VerifyResult:
+def run_verify(ruleset, box, misere: bool = False, run_dir=None, sources=None, engines=None,
+               timeout: float = 600.0, claims=None, table_axes=None, fixed=None, say=_stderr,
+               progress=None) -> VerifyResult:
     """Solve ``ruleset`` on ``box``, emit both programs into a run folder, run the engines and
     compare.
 
@@ -116,17 +122,18 @@ def run_verify(ruleset, box, misere: bool = False, run_dir=None, mathematica_eng
             coordinates.
         misere: compare misère values too (CGSuite ``MisereNimValue``).
         run_dir: folder for the programs and results (see :func:`make_run_dir`).
-        mathematica_engine: ``"auto"`` (wolframscript when on PATH, else Mathics3), ``"mathics"``,
-            ``"wolframscript"`` or ``"none"`` (then ``mathematica``, a CSV, may be given).
-        cgsuite: a saved CGSuite transcript; ``cgsuite_cmd``: the command starting the CGSuite REPL
-            (default ``$CGS_BRIDGE_CGSUITE_CMD``), run with the run folder as class path.
+        sources: ``{system name: output file}`` for any registered system
+            (:data:`cgs_bridge.systems.registry.SYSTEMS`): compared instead of running it
+            (``{"cgsuite": "t.out"}``).
+        engines: ``{runner option: value}``, the CLI's engine options by their names
+            (:attr:`cgs_bridge.systems.base.Runner.option`): ``mathematica_engine`` (``"auto"``:
+            wolframscript when on PATH, else Mathics3; ``"mathics"``, ``"wolframscript"``,
+            ``"none"``), ``cgsuite_cmd`` (the command starting the CGSuite REPL, default
+            ``$CGS_BRIDGE_CGSUITE_CMD``).
         timeout: seconds per engine run.
-        claims: published claims typed from a paper (YAML); ``table_axes``/``fixed``: see
-            :func:`cgs_bridge.jobs.compare.import_cgsuite`.
+        claims: published claims typed from a paper (YAML); ``table_axes``/``fixed``: reading
+            options of the sources (:func:`cgs_bridge.jobs.compare.compare_sources`).
         say: callable(text) for progress lines (default: stderr).
-        sources, engines: for any registered system (:data:`cgs_bridge.systems.registry.SYSTEMS`):
-            ``{system name: output file}`` and ``{runner option: value}`` (``cgsuite=``,
-            ``mathematica=``, ``cgsuite_cmd=`` and ``mathematica_engine=`` are four of them).
     Returns:
         a :class:`VerifyResult`; ``comparison.write(run_dir, solution)`` writes the reports. An
         engine run that fails or times out is compared on the rows it delivered (both emitted
@@ -140,9 +147,8 @@ def run_verify(ruleset, box, misere: bool = False, run_dir=None, mathematica_eng
     """
     from . import generate as gen
     from .compare import compare_sources
-    given = {"cgsuite": cgsuite, "mathematica": mathematica, **(sources or {})}
-    handles = _prepare(given, {"mathematica_engine": mathematica_engine, "cgsuite_cmd": cgsuite_cmd,
-                               **(engines or {})})
+    given = dict(sources or {})
+    handles = _prepare(given, dict(engines or {}))
     sol, timings = _solve_timed(ruleset, box, misere, progress, say)
     run_dir = make_run_dir(run_dir, gen.file_stem(ruleset, box, misere))
     atomic_write_text(run_dir / "python.csv", sol.to_csv_text())
@@ -150,15 +156,41 @@ def run_verify(ruleset, box, misere: bool = False, run_dir=None, mathematica_eng
     files = gen.generate_files(ruleset, box, outdir=run_dir, misere=misere, placed=placed)
     say(f"emitted {', '.join(p.name for p in files)} into {run_dir}")
     problems: list = []
-    for s in registry.runners():
-        if handles[s.name] is not None:
-            given[s.name] = _run_one(s, handles[s.name], placed[s.target.name], run_dir, timeout, say,
-                                     problems, timings)
+    stopped = _run_engines(handles, placed, run_dir, timeout, say, problems, timings, given)
     comp = compare_sources(ruleset, sol, claims=claims, table_axes=table_axes, fixed=fixed,
                            partial=[side for side, _ in problems], sources=given)
+    if stopped and stopped not in given:  # Ctrl-C before the engine delivered a row
+        from .compare import SideResult
+        comp.sides.append(SideResult(stopped, "nothing delivered before Ctrl-C", 0, 0, complete=False))
     for s in registry.runners():
         comp.notes.extend(s.runner.notes(handles[s.name], placed[s.target.name], run_dir, given.get(s.name)))
-    return VerifyResult(comp, sol, run_dir, files, problems, timings)
+        if s.runner.checks and s.name not in dict(problems):  # a cut-off run may not have reached them
+            checks = s.runner.checks(handles[s.name], placed[s.target.name], run_dir)
+            if checks:
+                from .compare import engine_claim_checks
+                engine_claim_checks(comp, s.name, checks)
+    return VerifyResult(comp, sol, run_dir, files, problems, timings, interrupted=stopped is not None)
+
+
+def _run_engines(handles, placed, run_dir, timeout, say, problems, timings, given):
+    """Run every system that has a runner handle, in run order; ``given[name]`` gets the path of
+    what each printed. Returns None, or the name of the system whose run Ctrl-C stopped: its
+    output so far is in ``given`` when it wrote any (the runner kept it and its log, as on a
+    time-out) and the engines after it are not started."""
+    for s in registry.runners():
+        if handles[s.name] is None:
+            continue
+        try:
+            given[s.name] = _run_one(s, handles[s.name], placed[s.target.name], run_dir, timeout, say,
+                                     problems, timings)
+        except KeyboardInterrupt as stop:
+            if getattr(stop, "output", None) is not None:
+                given[s.name] = stop.output
+            if s.name not in dict(problems):
+                problems.append((s.name, f"{s.name} was interrupted (Ctrl-C)"))
+            say("interrupted: comparing the positions done so far")
+            return s.name
+    return None
 
 
 def _solve_timed(ruleset, box, misere: bool, progress, say):
@@ -176,10 +208,14 @@ def _solve_timed(ruleset, box, misere: bool, progress, say):
 
 def _prepare(given: dict, chosen: dict) -> dict:
     """``{system: runner handle or None}``: each runner checks its engine choice before any work
-    (a missing engine leaves no run folder). Raises InputError for an unknown system."""
+    (a missing engine leaves no run folder). Raises InputError for an unknown system or option."""
     unknown = [k for k in given if k not in registry.SYSTEMS]
     if unknown:
         raise InputError(f"unknown system {unknown[0]!r}; known: {', '.join(registry.SYSTEMS)}")
+    options = [s.runner.option for s in registry.runners()]
+    unknown = [k for k in chosen if k not in options]
+    if unknown:
+        raise InputError(f"unknown engine option {unknown[0]!r}; known: {', '.join(options)}")
     return {s.name: s.runner.prepare(chosen.get(s.runner.option), given.get(s.name))
             for s in registry.SYSTEMS.values() if s.runner}
 

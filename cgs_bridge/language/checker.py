@@ -44,6 +44,14 @@ class _Scope:
         self.funcs = {p.name for p in game.params if p.kind == "function"}
         self.defs: dict = {}
         self.claim = claim
+        self.when = False  # a claim's ``when``: parameters only
+
+
+def _did_you_mean(name: str, known) -> str:
+    """`` (did you mean 'x'?)`` for the closest of ``known`` names (difflib), else ``""``."""
+    import difflib
+    close = difflib.get_close_matches(name, sorted(set(known)), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
 
 
 def _kind(want: str) -> str:
@@ -78,6 +86,13 @@ class _TypeChecker(ExprVisitor):
         if node.id in scope.funcs or node.id in scope.defs:
             raise _err(game, f"{node.id} is a function; call it with an argument", node.pos)
         hint = " (grundy, misere, P and N exist only in claims)" if node.id in A.CLAIM_NAMES else ""
+        if scope.when and (node.id in game.coords or node.id in A.CLAIM_NAMES):
+            hint = (f": a claim's 'when' takes parameters only ({node.id} is not one; 'when' says for which "
+                    f"parameter values the claim is stated). State a region in the claim itself, e.g. "
+                    f"claim \"name\": not ({node.id} == 0) or (P iff ...)")
+        elif not hint:
+            hint = _did_you_mean(node.id, [*scope.coords, *scope.ints, *self.local,
+                                           *(A.CLAIM_NAMES if scope.claim else ())])
         raise _err(game, f"unknown name {node.id!r}{hint}", node.pos)
 
     def visit_Neg(self, node):
@@ -284,7 +299,7 @@ def _check_claims(game: A.Game, scope: _Scope) -> None:
                                 f"parameter {name}", getattr(game, "file", None), cl.pos.line, cl.pos.column)
         if cl.when is not None:
             ws = _Scope(game)
-            ws.defs, ws.coords = scope.defs, set()
+            ws.defs, ws.coords, ws.when = scope.defs, set(), True
             _type_in(cl.when, ws, frozenset(), game, "bool")
         _type_in(cl.expr, cs, frozenset(), game, "bool")
 

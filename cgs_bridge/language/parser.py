@@ -331,11 +331,16 @@ def _expected_text(expected, start: str = "start") -> str:
     return ", ".join(names)
 
 
-def _hint(found: str, expected) -> str:
-    """A hint for the commonest slips: ``=`` where a comparison ``==`` is expected."""
+def _hint(found: str, expected, start: str = "start") -> str:
+    """A hint for the commonest slips: ``=`` where a comparison ``==`` is expected; a misspelt
+    keyword (``requre``): "did you mean `require`" (difflib over the keywords expected there)."""
     if found == "=" and "COMP_OP" in expected:
         return "expected `==`, not `=` (a comparison); "
-    return ""
+    import difflib
+    words = [t.strip("'") for t in (_terminal_text(e, start) for e in expected)
+             if t.startswith("'") and t.strip("'").isalpha()]
+    close = difflib.get_close_matches(found, words, n=1, cutoff=0.7) if found.isidentifier() else []
+    return f"did you mean `{close[0]}`? " if close else ""
 
 
 def _parse(text: str, file: str | None, start: str):
@@ -356,7 +361,7 @@ def _parse(text: str, file: str | None, start: str):
             line, col, what = len(lines), len(lines[-1]) + 1, "end of input"
         else:
             line, col, what = tok.line, tok.column, repr(str(tok))
-        raise SpecError(f"{_hint(str(tok), e.expected)}unexpected {what}; expected "
+        raise SpecError(f"{_hint(str(tok), e.expected, start)}unexpected {what}; expected "
                         f"{_expected_text(e.expected, start)}", file, line, col,
                         _context_line(text, line, col)) from None
     except lark.exceptions.UnexpectedEOF as e:

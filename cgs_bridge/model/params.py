@@ -33,8 +33,8 @@ def bind_params(game: A.Game, given: dict) -> dict:
     parameters (``"floor(t/4)"``). Missing parameters take their defaults.
 
     Raises:
-        ParameterError: unknown name, missing value without default, not an integer, below the
-        declared lower bound, or a function expression that uses names other than ``t``.
+        ParameterError: unknown name, missing value without default, not an integer, beyond 64-bit
+        integers, below the declared lower bound, or a function expression that uses names other than ``t``.
     """
     out: dict = {}
     known = {p.name: p for p in game.params}
@@ -61,6 +61,9 @@ def bind_params(game: A.Game, given: dict) -> dict:
                 except ValueError:
                     raise ParameterError(f"parameter {p.name} of {game.name} must be an integer, "
                                          f"got {raw!r}") from None
+            if not -(1 << 63) <= value < (1 << 63):  # README "Inputs": beyond 64-bit integers refused
+                raise ParameterError(f"parameter {p.name} of {game.name}: {value} is beyond the 64-bit "
+                                     f"integers cgs-bridge accepts (|value| < 2^63)")
             if p.lower is not None and value < p.lower:
                 raise ParameterError(f"parameter {p.name} of {game.name} must be >= {p.lower}, got {value}")
             out[p.name] = value

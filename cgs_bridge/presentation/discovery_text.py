@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from cgs_bridge.foundation.results import position_text
+
 
 def discovery_report(d) -> str:
     """The text report of a :class:`~cgs_bridge.jobs.discover.report.Discovery` (``cgs-bridge
@@ -19,7 +21,7 @@ def discovery_report(d) -> str:
     if d.near_misses:
         out += ["", "Near misses (failures / positions; first failing positions with their Grundy values):"]
         for m in d.near_misses:
-            first = ", ".join(f"{tuple(e['position'])} g={e['grundy']}" for e in m.first)
+            first = ", ".join(f"{position_text(e['position'])} g={e['grundy']}" for e in m.first)
             out.append(f"  {m.condition}: fails at {m.failures:,} of {m.checked:,}; first: {first}")
     if d.regions:
         out += ["", "Grundy formulas on a region:"]
@@ -77,7 +79,7 @@ def _structure_text(d) -> list:
                 for d in d.misere["differ"]]
         if d.misere["exceptions"]:
             out.append("  first differences: " + ", ".join(
-                f"{tuple(e['position'])} g={e['grundy']} m={e['misere']}" for e in d.misere["exceptions"][:8]))
+                f"{position_text(e['position'])} g={e['grundy']} m={e['misere']}" for e in d.misere["exceptions"][:8]))
         if d.misere["not_finite"]:
             out.append(f"  {d.misere['not_finite']}")
         out += [f"  {t}" for t in d.misere.get("findings", [])]
@@ -123,7 +125,7 @@ def sweep_text(sweep: dict) -> str:
         out.append(f"  artefact of the small box (NOT a finding): {w}{a['condition']} holds for "
                    f"{sweep['param']} = {', '.join(map(str, a['holds_for']))} on box {sweep['box']}, "
                    f"fails at {sweep['param']} = {a['fails_at']} on box {a['box']}, first at "
-                   f"{tuple(a['counterexample']) if a['counterexample'] else '?'} (grundy {a['grundy']})")
+                   f"{position_text(a['counterexample']) if a['counterexample'] else '?'} (grundy {a['grundy']})")
     if not sweep["classes"]:
         out.append("  no formula holds (on the box and on each value's larger box) on a whole parameter class "
                    "of at least three swept values")

@@ -37,7 +37,8 @@ class Runner:
     returns the path of what it printed (appending ``(system, message)`` to ``problems`` when the
     run failed after it started); ``label(handle)`` is ``(progress scope, timings label)`` of the
     run; ``notes(handle, files, run_dir, source)`` says what the comparison should add (``source``:
-    what was compared, None when nothing was).
+    what was compared, None when nothing was); ``checks(handle, files, run_dir)`` (optional) returns
+    ``[(line, failing positions listed)]`` of the spec-claim checks the run printed, in order.
     """
 
     option: str
@@ -47,6 +48,7 @@ class Runner:
     run: Callable
     label: Callable
     notes: Callable
+    checks: Callable | None = None
 
 
 def no_options(args, ruleset) -> dict:
@@ -107,6 +109,9 @@ class System:
         run_order: ``verify`` runs the systems by increasing ``run_order`` (the embedded engine
             first), compares them in registry order.
         auditor: how ``audit`` recognises its published programs (None: not audited).
+        prover: ``prover(problem, *, timeout, memory, **options) -> [Decision]`` deciding a
+            :class:`solvers.logic.formula.Problem` for all positions (None: not a prover;
+            ``cgs-bridge prove --prover NAME``).
     """
 
     name: str
@@ -117,3 +122,4 @@ class System:
     runner: Runner | None = None
     run_order: int = 0
     auditor: Auditor | None = None
+    prover: Callable | None = None

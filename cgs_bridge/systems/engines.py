@@ -11,6 +11,7 @@ import resource
 import shlex
 import signal
 import subprocess
+import sys
 import threading
 import time
 from dataclasses import dataclass
@@ -26,6 +27,8 @@ DEFAULT_MEMORY = 4 << 30
 #: Bytes kept of each of an engine's stdout and stderr; beyond it the run is stopped (``truncated``).
 OUTPUT_LIMIT = 64 << 20
 _PR_SET_PDEATHSIG = 1
+#: The subreaper script engines started outside the sandbox run under (issue 37).
+REAPER = Path(__file__).with_name("reaper.py")
 
 
 @dataclass
@@ -40,6 +43,7 @@ class EngineResult:
     seconds: float
     timed_out: bool = False
     truncated: bool = False
+    interrupted: bool = False
 
     def tail(self, n: int = 20) -> str:
         """The last ``n`` lines of stdout and stderr, for error messages."""
@@ -47,11 +51,22 @@ class EngineResult:
         return "\n".join("  | " + ln for ln in lines)
 
 
-def _limits(memory: int | None, extra=()):
+class EngineInterrupted(KeyboardInterrupt):
+    """Ctrl-C while an engine ran: its process group was killed and ``result`` holds what it
+    printed so far (``interrupted=True``). A ``KeyboardInterrupt``, so a caller that does not keep
+    partial output stops as on any Ctrl-C; ``output`` is set by a runner that kept a file."""
+
+    def __init__(self, result: EngineResult):
+        super().__init__()
+        self.result = result
+        self.output = None
+
+
+def _limits(memory: int | None, extra=(), death_signal=signal.SIGKILL):
     def apply():
         os.setsid()
         try:  # the engine dies with cgs-bridge (kill, crash), not only on its own time-out
-            ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+            ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, death_signal, 0, 0, 0)
         except (OSError, AttributeError):
             pass
         limits = ([(resource.RLIMIT_AS, memory)] if memory else []) + list(extra)
@@ -64,10 +79,42 @@ def _limits(memory: int | None, extra=()):
 
 
 def _kill(proc) -> None:
+    """SIGKILL the engine's process group (under the reaper: the engine's, whose end makes the
+    reaper sweep every other process the engine started, then exit)."""
     try:
-        os.killpg(proc.pid, signal.SIGKILL)
+        os.killpg(getattr(proc, "engine_pid", proc.pid), signal.SIGKILL)
     except OSError:
         pass
+
+
+def _start_reaped(command: list, cwd, stdin, memory, env):
+    """Start ``command`` under :mod:`cgs_bridge.systems.reaper` (a child subreaper that, when the
+    engine ends, kills every process the engine left, ``setsid`` or not); the returned process is
+    the reaper, with ``engine_pid`` set.
+
+    Raises:
+        EngineError: the reaper or the engine cannot be started.
+    """
+    read_end, write_end = os.pipe()
+    argv = [sys.executable, "-I", "-S", str(REAPER), str(write_end), str(int(memory or 0)), "--", *command]
+    try:
+        proc = subprocess.Popen(argv, cwd=str(cwd), stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, pass_fds=(write_end,),
+                                preexec_fn=_limits(None, (), death_signal=signal.SIGTERM), env=env)
+    except OSError as e:
+        os.close(read_end)
+        raise EngineError(f"cannot start {shlex.join(command)}: {e}") from None
+    finally:
+        os.close(write_end)
+    with os.fdopen(read_end) as status:
+        word, _, rest = status.readline().strip().partition(" ")
+    if word != "started":
+        proc.kill()
+        proc.communicate()
+        why = rest if word == "error" else "the reaper (cgs_bridge/systems/reaper.py) did not start it"
+        raise EngineError(f"cannot start {shlex.join(command)}: {why}")
+    proc.engine_pid = int(rest)
+    return proc
 
 
 def _reader(stream, sink: list, limit: int, over: threading.Event, proc) -> None:
@@ -90,7 +137,10 @@ def run(command: list, cwd, timeout: float = DEFAULT_TIMEOUT, memory: int | None
     """Run ``command`` in ``cwd`` with a time limit (seconds) and an address-space limit (bytes).
 
     The process runs in its own session and dies with cgs-bridge (``PR_SET_PDEATHSIG``); on
-    time-out, on Ctrl-C or any error in cgs-bridge the whole process group is killed. At most
+    time-out, on Ctrl-C or any error in cgs-bridge the whole process group is killed. Outside
+    the sandbox it runs under :mod:`cgs_bridge.systems.reaper` (a child subreaper): when it ends,
+    every process it started is killed, even one that left its group with ``setsid``; inside, the
+    sandbox's PID namespace does the same. At most
     ``output_limit`` bytes of each of stdout and stderr are kept: beyond it the run is stopped and
     returned with ``truncated=True``.
 
@@ -114,26 +164,35 @@ def run(command: list, cwd, timeout: float = DEFAULT_TIMEOUT, memory: int | None
     else:
         full_env = {**os.environ, **(env or {})}
     start = time.monotonic()
-    try:
-        proc = subprocess.Popen(command, cwd=str(cwd), stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                preexec_fn=_limits(memory, extra), env=full_env)
-    except OSError as e:
-        raise EngineError(f"cannot start {shlex.join(command)}: {e}") from None
-    out, err, over, timed_out = _communicate(proc, command, stdin, timeout, output_limit)
+    if sandbox is None:  # outside the sandbox: under the reaper, which outlives nothing it started
+        proc = _start_reaped(command, cwd, stdin, memory, full_env)
+    else:
+        try:
+            proc = subprocess.Popen(command, cwd=str(cwd), stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
+                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                    preexec_fn=_limits(memory, extra), env=full_env)
+        except OSError as e:
+            raise EngineError(f"cannot start {shlex.join(command)}: {e}") from None
+    out, err, over, stopped = _communicate(proc, command, stdin, timeout, output_limit)
     text = [b"".join(x).decode("utf-8", "replace").replace("\r\n", "\n") for x in (out, err)]
-    return EngineResult(command, None if timed_out else proc.returncode, text[0], text[1],
-                        time.monotonic() - start, timed_out=timed_out, truncated=over.is_set())
+    result = EngineResult(command, None if stopped else proc.returncode, text[0], text[1],
+                          time.monotonic() - start, timed_out=stopped == "timeout", truncated=over.is_set(),
+                          interrupted=stopped == "interrupted")
+    if result.interrupted:
+        raise EngineInterrupted(result)
+    return result
 
 
 def _communicate(proc, command: list, stdin: str | None, timeout: float, output_limit: int) -> tuple:
     """Feed ``stdin``, collect stdout and stderr (at most ``output_limit`` bytes each) until the
     process ends or ``timeout``; the process group is killed in every case. Returns ``(stdout
-    chunks, stderr chunks, over-limit Event, timed out)``."""
+    chunks, stderr chunks, over-limit Event, why it was stopped: None, "timeout" or
+    "interrupted")``. Ctrl-C (``KeyboardInterrupt``) while waiting stops the engine and returns
+    what it printed; :func:`run` then raises :class:`EngineInterrupted`."""
     out, err, over = [], [], threading.Event()
     threads = [threading.Thread(target=_reader, args=(s, b, output_limit, over, proc), daemon=True)
                for s, b in ((proc.stdout, out), (proc.stderr, err))]
-    timed_out = False
+    stopped = None
     try:
         for t in threads:
             t.start()
@@ -146,9 +205,11 @@ def _communicate(proc, command: list, stdin: str | None, timeout: float, output_
         try:
             _wait(proc, timeout, out, command)
         except subprocess.TimeoutExpired:
-            timed_out = True
+            stopped = "timeout"
             _kill(proc)
             proc.wait()
+        except KeyboardInterrupt:
+            stopped = "interrupted"
     finally:
         if proc.poll() is None:        # Ctrl-C or an error in cgs-bridge: end the engine's group
             _kill(proc)
@@ -156,7 +217,7 @@ def _communicate(proc, command: list, stdin: str | None, timeout: float, output_
         _kill(proc)                    # anything the engine left running in its group
     for t in threads:
         t.join(5)
-    return out, err, over, timed_out
+    return out, err, over, stopped
 
 
 def _wait(proc, timeout: float, out: list, command: list) -> None:

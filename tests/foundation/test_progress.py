@@ -106,3 +106,23 @@ def test_advance_counts_and_closes_at_the_total(screen):
             t.advance()
     (line,) = lines(screen)
     assert line.startswith("sweep: 100%") and "3/3" in line
+
+
+def test_a_notebook_without_ipywidgets_gets_the_text_bar_and_no_traceback(monkeypatch, capsys):
+    """Issue 36: tqdm's widget bar fails half-built without ipywidgets and its ``__del__`` then
+    raised ``AttributeError: ... 'disp'`` in every cell; the text bar is drawn instead."""
+    import gc
+    monkeypatch.setitem(sys.modules, "ipywidgets", None)  # ``import ipywidgets`` raises ImportError
+    monkeypatch.setattr(progress, "in_notebook", lambda: True)
+    unraisable = []
+    monkeypatch.setattr(sys, "unraisablehook", unraisable.append)
+    progress.configure(force=True)
+    try:
+        with progress.Task("solving", 10) as t:
+            t.update(10)
+        gc.collect()
+    finally:
+        progress.configure()
+    err = capsys.readouterr().err
+    assert not unraisable, [str(u.exc_value) for u in unraisable]
+    assert "Traceback" not in err and "solving: 100%" in err

@@ -1,5 +1,7 @@
 """Engine start-up failures are engine errors (exit 2) naming what failed, never a verdict about
-the program; and a plain ``pip install -e .`` (no extras) gives a Mathics3 with every builtin.
+the program. (That a plain ``pip install -e .``, no extras, gives a Mathics3 with every builtin is
+checked by ``tests/test_readme_shell.py::test_readme_install_line_runs_as_pasted``, which installs
+the README's way once.)
 
 The messages imitated by the stand-in engines are the ones Mathics3 10.0.1 prints when a builtin
 module cannot be imported (seen in a fresh venv without ``packaging``: ``No module named
@@ -9,10 +11,6 @@ installation.``), a Python traceback, and a wolframscript without a kernel.
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-
 import pytest
 
 from cgs_bridge.cli.main import main
@@ -20,7 +18,6 @@ from cgs_bridge.systems.mathematica import runner as engines
 
 import paths
 
-ROOT = paths.ROOT
 PROGRAM = paths.DATA / "audit" / "integerpart_tri.wl"
 
 NOT_LOADED = ("No module named 'packaging'\n"
@@ -65,22 +62,3 @@ def test_wolframscript_without_kernel_is_an_engine_error(tmp_path, capsys, monke
     assert main(["verify", "nim", "--bound", "2", "--run-dir", str(tmp_path / "r"),
                  "--mathematica-engine", "wolframscript"]) == 2
     assert "wolframscript has no usable kernel: Unable to launch a Wolfram Kernel" in capsys.readouterr().err
-
-
-@pytest.mark.install
-@pytest.mark.mathics
-def test_plain_install_audits_a_program_using_integerpart(tmp_path):
-    """``pip install -e .`` without extras in a fresh venv (pip's cache reused), then ``audit`` of
-    a correct program that uses IntegerPart: it must agree (exit 0). Up to 20 minutes."""
-    venv = tmp_path / "venv"
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
-    pip = subprocess.run([str(venv / "bin" / "pip"), "install", "-q", "-e", str(ROOT)], env=env,
-                         capture_output=True, text=True, timeout=1200)
-    assert pip.returncode == 0, pip.stderr[-2000:]
-    r = subprocess.run([str(venv / "bin" / "cgs-bridge"), "audit", str(PROGRAM), "--game", "triangular",
-                        "-p", "k=3", "--engine", "mathics"], env=env, cwd=tmp_path,
-                       capture_output=True, text=True, timeout=600)
-    assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-2000:]
-    assert "Not able to load" not in r.stdout + r.stderr
-    assert "values        as printed   AGREE" in r.stdout and "unevaluated   as printed   AGREE" in r.stdout

@@ -148,7 +148,9 @@ def split_stable(formulas, bigdata):
 
 
 def report_misses(solution, misses, names, when, near, method="auto"):
-    misses = sorted(misses, key=lambda m: (m[1], m[0].complexity, repr(m[0])))[:near]
+    misses = sorted(misses, key=lambda m: (m[1], m[0].complexity, repr(m[0])))
+    seen: set = set()  # one line per condition text: two families can find the same formula
+    misses = [m for m in misses if not (m[0].text(names) in seen or seen.add(m[0].text(names)))][:near]
     items = [(f"near miss {k + 1}: {solution.ruleset.describe()} on box {solution.box}",
               f.text(names), when) for k, (f, _, _) in enumerate(misses)]
     out, dropped = [], []

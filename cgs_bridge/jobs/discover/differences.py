@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from cgs_bridge.foundation.results import position_text
+
 
 def _diff(a, b) -> dict:
     """{position: (outcome in a, outcome in b)} where both are valid and the outcomes differ."""
@@ -57,7 +59,7 @@ def compare(solution, other_params: dict, method: str = "auto", first: int = 20)
         new = sorted(set(d_big) - set(d_small))
         out["finding"] = (f"the P-positions of {out['a']} and {out['b']} differ at {len(d_small):,} positions of "
                           f"box {solution.box} and {len(d_big):,} of box {big_box}"
-                          + (f" (first new one {new[0]})" if new else "") + ": the difference grows with the box")
+                          + (f" (first new one {position_text(new[0])})" if new else "") + ": the difference grows with the box")
     return out
 
 

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from cgs_bridge.foundation.results import position_text
+
 MAX_LISTED = 12   #: most exception positions written out in a claim
 
 
@@ -52,7 +54,7 @@ def claims(small, big, names) -> dict:
         extra = sorted(e_big - e_small) or sorted(e_small - e_big)
         out["artefact"] = (f"the positions where misère and normal values differ grow with the box: "
                            f"{len(e_small):,} on box {small.box}, {len(e_big):,} on box {big.box} "
-                           f"(first new one {extra[0]}): not a finite exception set")
+                           f"(first new one {position_text(extra[0])}): not a finite exception set")
         return out
     if not e_small:
         out["claims"].append(("misère = normal everywhere", "misere == grundy"))

@@ -46,6 +46,8 @@ def run_script(argv: list, files: dict, run_dir, timeout: float, say, problems: 
 
     Raises:
         CGSuiteRunError: the REPL printed a Java exception (its evaluation errors go to stderr).
+        EngineInterrupted: Ctrl-C; what the REPL printed is kept in ``cgsuite.out`` (its
+        ``output``) and the problem appended.
     """
     from pathlib import Path
 
@@ -56,8 +58,17 @@ def run_script(argv: list, files: dict, run_dir, timeout: float, say, problems: 
     run_dir, script = Path(run_dir), files["script.cgs.j2"]
     say(f"running CGSuite: {shlex.join(argv)} {run_dir} < {script.name} ...")
     text = script.read_text(encoding="utf-8") + "\n:quit\n"
-    res = engines.run(argv + [str(run_dir.resolve())], run_dir, timeout, None, stdin=text)
     out = run_dir / "cgsuite.out"
+    try:
+        res = engines.run(argv + [str(run_dir.resolve())], run_dir, timeout, None, stdin=text)
+    except engines.EngineInterrupted as stop:  # keep what it printed, as on a time-out
+        atomic_write_text(out, stop.result.stdout)
+        if stop.result.stderr.strip():
+            atomic_write_text(run_dir / "cgsuite.err", stop.result.stderr)
+        problems.append(("cgsuite", f"CGSuite was interrupted (Ctrl-C) after {stop.result.seconds:.0f} s; "
+                                    f"last output:\n{stop.result.tail()}"))
+        stop.output = out
+        raise
     atomic_write_text(out, res.stdout)
     if res.stderr.strip():
         atomic_write_text(run_dir / "cgsuite.err", res.stderr)

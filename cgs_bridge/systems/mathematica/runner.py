@@ -169,14 +169,23 @@ def run_program(engine: str, files: dict, run_dir, timeout: float, say, problems
     Raises:
         EngineError: the engine is missing or started broken, or it finished without writing
         the CSV.
+        EngineInterrupted: Ctrl-C during the run; the log is kept as on a time-out, the problem
+        appended, and the CSV named in its ``output`` (when the engine wrote it).
     """
     from cgs_bridge.foundation.io import atomic_write_text
-    from cgs_bridge.systems.engines import run_failure
+    from cgs_bridge.systems.engines import EngineInterrupted, run_failure
     program = files["program.wl.j2"]
     say(f"running {program.name} in {engine} (time limit {timeout:.0f} s) ...")
-    res = run_mathematica_file(program, run_dir, engine, timeout=timeout)
-    atomic_write_text(Path(run_dir) / f"{engine}.log", res.stdout + res.stderr)
     out = files["csv"]
+    try:
+        res = run_mathematica_file(program, run_dir, engine, timeout=timeout)
+    except EngineInterrupted as stop:
+        atomic_write_text(Path(run_dir) / f"{engine}.log", stop.result.stdout + stop.result.stderr)
+        problems.append(("mathematica", f"{engine} on {program.name} was interrupted (Ctrl-C) after "
+                                        f"{stop.result.seconds:.0f} s; last output:\n{stop.result.tail()}"))
+        stop.output = out  # read as partial output: a missing CSV is no rows
+        raise
+    atomic_write_text(Path(run_dir) / f"{engine}.log", res.stdout + res.stderr)
     failed = run_failure(res, f"{engine} on {program.name}")
     if failed:
         problems.append(("mathematica", failed))

@@ -42,10 +42,32 @@ def _run_notes(engine, files, run_dir, source) -> list:
                f"where it fails (see {engine}.log)")]
 
 
+def _run_checks(engine, files, run_dir) -> list:
+    """The claim checks the emitted ``.wl`` printed after its table: ``[(log line, positions
+    listed)]``; a printed list may be wrapped over several lines (read until its braces close)."""
+    if engine is None:
+        return []
+    log = Path(run_dir) / f"{engine}.log"
+    if not log.exists():
+        return []
+    out, start, text = [], None, ""
+    for no, line in enumerate(log.read_text(encoding="utf-8").splitlines(), 1):
+        if start is None and not line.strip().startswith("{"):
+            continue
+        start = start or no
+        text += line.strip()
+        if text.count("{") == text.count("}"):
+            inner = text[1:-1].strip()
+            out.append((start, 0 if not inner else inner.count("{")))
+            start, text = None, ""
+    return out
+
+
 SIGNS = re.compile(r"\w\[\[|\b(Table|Select|Module|Block|Flatten|Union|Map)\[")
 
 RUNNER = Runner("mathematica_engine", runner.ENGINES, "auto: wolframscript when on PATH, else Mathics3",
-                _prepare, runner.run_program, lambda engine: (engine, f"{engine} run"), _run_notes)
+                _prepare, runner.run_program, lambda engine: (engine, f"{engine} run"), _run_notes,
+                _run_checks)
 
 SYSTEM = System(name="mathematica", target=printer.TARGET, read=read,
                 source_help="the CSV the emitted .wl wrote, or a printed {{...}} list", runner=RUNNER,

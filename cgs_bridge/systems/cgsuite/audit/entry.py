@@ -17,7 +17,8 @@ ARGUMENTS = (
                                   "is examples.Choco3D (repeatable)")),
     (("--class-name",), dict(metavar="NAME", help="which class to judge when several define Options")),
     (("--map",), dict(action="append", default=[], metavar="ARG=NAME",
-                      help="constructor argument ARG is the spec's coordinate or parameter NAME (repeatable)")),
+                      help="constructor argument ARG is the spec's coordinate or parameter NAME, or a "
+                           "constant: an integer, a set {1,3,4} or a list [1,3,4] (repeatable)")),
     (("--max-steps",), dict(type=int, default=200_000_000, metavar="N",
                             help="stop the evaluation after N steps (default 200,000,000)")),
     (("--port-to",), dict(choices=["2.x"], help="write a CGSuite 2.x translation into -o DIR")),
@@ -39,12 +40,15 @@ def options(args, ruleset) -> dict:
 
 
 def parse_map(items) -> dict:
-    """``--map ARG=NAME`` values as ``{ARG: NAME}``. Raises InputError when one is malformed."""
+    """``--map ARG=NAME`` (or ``ARG=CONSTANT``: an integer, ``{1,3,4}``, ``[1,3,4]``) values as
+    ``{ARG: NAME}``. Raises InputError when one is malformed."""
+    from .judge import map_constant
     out = {}
     for item in items or []:
         a, eq, b = str(item).partition("=")
-        if not eq or not a.strip().isidentifier() or not b.strip().isidentifier():
-            raise InputError(f"--map expects ARG=NAME, got {item!r}")
+        if not eq or not a.strip().isidentifier() or not b.strip():
+            raise InputError(f"--map expects ARG=NAME or ARG=CONSTANT, got {item!r}")
+        map_constant(b)  # a name, or a constant: an integer, {1,3,4} or [1,3,4] (else InputError)
         out[a.strip()] = b.strip()
     return out
 
@@ -70,6 +74,9 @@ def audit(program_path: str, text: str, ruleset, **opts):
         raise InputError("--port-to needs -o DIR (the folder the translation is written to)")
     if own["cgsuite_cmd"] and not own["port_to"]:
         raise InputError("--cgsuite-cmd needs --port-to 2.x")
+    if own["port_to"]:  # a package is folder names under -o: identifiers only, before anything runs
+        from .port import package_parts
+        package_parts(own["package"] or "examples")
     if c["game"] is None:
         raise InputError("a CGScript audit needs the spec by catalog name or file (cb.game(NAME) or "
                          "--game), to load it again in the sandboxed child")

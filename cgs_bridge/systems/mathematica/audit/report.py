@@ -13,6 +13,7 @@ from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
+from cgs_bridge.foundation.escape import terminal
 from cgs_bridge.foundation.io import atomic_write_text
 from cgs_bridge.systems.auditing.report import RESULT, grouped_changes, to_csv, to_json
 
@@ -20,10 +21,13 @@ TEMPLATES = Path(__file__).with_name("templates")
 
 
 def mathematica_text(report) -> str:
-    """The text report of a Wolfram Language audit."""
+    """The text report of a Wolfram Language audit; what the program printed is data: control
+    characters shown as visible escapes, and a printed line break cannot start a report line
+    (``foundation.escape.terminal``, issue 37)."""
     env = Environment(loader=FileSystemLoader(str(TEMPLATES)), undefined=StrictUndefined, keep_trailing_newline=True)
-    return env.get_template("report.txt.j2").render(r=report, changes=grouped_changes(report),
-                                                    result=RESULT[report.exit_code])
+    env.filters["one_line"] = lambda v: terminal(v, keep_newlines=False)
+    return terminal(env.get_template("report.txt.j2").render(r=report, changes=grouped_changes(report),
+                                                             result=RESULT[report.exit_code]))
 
 
 def write_mathematica(report, folder, force: bool = False) -> list:
