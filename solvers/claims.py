@@ -49,13 +49,6 @@ class ClaimResult:
     note: str = ""
 
 
-def mask_bytes(box) -> int:
-    """Bytes a compiled claim allocates beyond the solution's arrays: its failure mask, one byte
-    per point of ``box`` (one claim at a time). Memory checks add this to the kernel's
-    :func:`solvers.box.estimate_bytes` for ``check``."""
-    return box.size
-
-
 def claims_source(ruleset, claims) -> str:
     """Python source of the module checking ``claims`` (checked :class:`~cgs_bridge.language.ast.Claim`
     nodes of ``ruleset``'s game): ``claim{j}(S, K, T, G, M, F) -> (status, L)`` sets ``F[L]`` to

@@ -47,9 +47,6 @@ def progress_callback(label: str):
     return progress.callback(label)
 
 
-#: The former name (kept for callers on other branches).
-progress_printer = progress_callback
-
 
 def positive(kind=float, allow_zero: bool = False):
     """An argparse ``type`` accepting a number > 0 (>= 0 with ``allow_zero``); argparse turns

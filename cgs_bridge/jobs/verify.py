@@ -16,7 +16,6 @@ from cgs_bridge.foundation.errors import InputError
 from cgs_bridge.foundation.io import atomic_write_text
 from cgs_bridge.foundation.results import Result, render
 from cgs_bridge.systems import registry
-from cgs_bridge.systems.cgsuite.runner import CGSUITE_ENV, cgsuite_argv  # noqa: F401  (re-exported)
 
 if TYPE_CHECKING:
     from .compare import Comparison
