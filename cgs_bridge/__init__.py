@@ -30,21 +30,16 @@ _sys.modules[__name__ + ".errors"] = errors
 
 
 def _load_renderers():
-    """The renderers of every command's result but discovery and sweep (their modules are large)."""
+    """The renderers of every command's result but discovery, sweep and prove (large modules)."""
     from .presentation import results  # noqa: F401
 
 
 def _load_search_renderers():
-    """The renderers of discovery and sweep results."""
+    """The renderers of discovery, sweep and prove results."""
     from .presentation import results_search  # noqa: F401
 
 
-def _load_proof_renderers():
-    """The renderers of prove results."""
-    from .presentation import results_proof  # noqa: F401
-
-
-_results.LOADERS[:] = [_load_renderers, _load_search_renderers, _load_proof_renderers]
+_results.LOADERS[:] = [_load_renderers, _load_search_renderers]
 
 #: Names served by :mod:`cgs_bridge.api` (loaded lazily).
 API = ("game", "game_from_text", "Game", "Solved", "CheckResult", "AuditResult", "verify", "compare",

@@ -206,6 +206,22 @@ def _cli(copy, *args, cwd):
                           capture_output=True, text=True, timeout=300)
 
 
+def _tables(work, right: str, wrong: str, header: str = "") -> None:
+    """A Nim table ``x : g`` for x <= 4 (Grundy value x, Bouton) and the same with g(3) = 1."""
+    (work / right).write_text(header + "".join(f"{x} : {x}\n" for x in range(5)))
+    (work / wrong).write_text("".join(f"{x} : {x if x != 3 else 1}\n" for x in range(5)))
+
+
+def _expect(run, code: int, text: str) -> None:
+    assert run.returncode == code, run.stdout + run.stderr
+    assert text in run.stdout, run.stdout
+
+
+def _python(copy, code, cwd):
+    return subprocess.run([sys.executable, "-c", code], cwd=cwd, env={**os.environ, "PYTHONPATH": str(copy)},
+                          capture_output=True, text=True, timeout=300)
+
+
 def test_a_new_system_is_one_folder_plus_one_registry_line(tmp_path):
     copy = _scratch(tmp_path / "copy")
     work = tmp_path / "work"
@@ -218,19 +234,15 @@ def test_a_new_system_is_one_folder_plus_one_registry_line(tmp_path):
     assert "# box: x <= 4" in listing and "print table to nim_x4.csv" in listing
     assert listing.count("\nrule ") == 1
     # compare: the toy's side, position by position (Grundy value of a Nim heap x is x)
-    (work / "right.txt").write_text("# toy output\n" + "".join(f"{x} : {x}\n" for x in range(5)))
-    (work / "wrong.txt").write_text("".join(f"{x} : {x if x != 3 else 1}\n" for x in range(5)))
+    _tables(work, "right.txt", "wrong.txt", header="# toy output\n")
     agree = _cli(copy, "compare", "nim", "--bound", "4", "--toy", "right.txt", cwd=work)
-    assert agree.returncode == 0, agree.stdout + agree.stderr
-    assert "VERDICT: all sources agree with python" in agree.stdout and "toy" in agree.stdout
-    differ = _cli(copy, "compare", "nim", "--bound", "4", "--toy", "wrong.txt", cwd=work)
-    assert differ.returncode == 1, differ.stdout + differ.stderr
-    assert "(3): python 3, toy 1" in differ.stdout
+    _expect(agree, 0, "VERDICT: all sources agree with python")
+    assert "toy" in agree.stdout
+    _expect(_cli(copy, "compare", "nim", "--bound", "4", "--toy", "wrong.txt", cwd=work), 1,
+            "(3): python 3, toy 1")
     # the API loops over the registry too
-    env = {**os.environ, "PYTHONPATH": str(copy)}
-    api = subprocess.run([sys.executable, "-c", "import cgs_bridge as cb; c = cb.compare('nim', 4, "
-                          "sources={'toy': 'wrong.txt'}); print([s.side for s in c.sides], c.agree)"],
-                         cwd=work, env=env, capture_output=True, text=True, timeout=300)
+    api = _python(copy, "import cgs_bridge as cb; c = cb.compare('nim', 4, sources={'toy': 'wrong.txt'}); "
+                  "print([s.side for s in c.sides], c.agree)", cwd=work)
     assert api.stdout.split("\n")[0] == "['toy'] False", api.stdout + api.stderr
     # verify: emits every registered target (the toy's listing too) and compares --toy FILE
     run = _cli(copy, "verify", "nim", "--bound", "4", "--mathematica-engine", "none", "--toy",
@@ -250,19 +262,13 @@ def test_a_new_system_brings_its_auditor_in_the_same_folder(tmp_path):
     copy = _scratch(tmp_path / "copy")
     work = tmp_path / "work"
     work.mkdir()
-    (work / "right.toy").write_text("".join(f"{x} : {x}\n" for x in range(5)))
-    (work / "wrong.toy").write_text("".join(f"{x} : {x if x != 3 else 1}\n" for x in range(5)))
-    agree = _cli(copy, "audit", "right.toy", "--game", "nim", "--no-sandbox", "--html", "a.html",
-                 "-o", "rep", cwd=work)
-    assert agree.returncode == 0, agree.stdout + agree.stderr
-    assert "toy audit of right.toy: program and spec agree" in agree.stdout
+    _tables(work, "right.toy", "wrong.toy")
+    _expect(_cli(copy, "audit", "right.toy", "--game", "nim", "--no-sandbox", "--html", "a.html",
+                 "-o", "rep", cwd=work), 0, "toy audit of right.toy: program and spec agree")
     assert "values: AGREE: all 5 values agree" in (work / "rep" / "report.txt").read_text()
     assert "right.toy judged against nim" in (work / "a.html").read_text()
-    differ = _cli(copy, "audit", "wrong.toy", "--game", "nim", "--language", "toylang", cwd=work)
-    assert differ.returncode == 1, differ.stdout + differ.stderr
-    assert "values: DIFFER: 1 of 5 values differ" in differ.stdout
-    env = {**os.environ, "PYTHONPATH": str(copy)}
-    api = subprocess.run([sys.executable, "-c", "import cgs_bridge as cb; a = cb.audit('wrong.toy', "
-                          "cb.game('nim')); print(a.agree, len(a.frame), a.frame.loc[0, 'position'])"],
-                         cwd=work, env=env, capture_output=True, text=True, timeout=300)
+    _expect(_cli(copy, "audit", "wrong.toy", "--game", "nim", "--language", "toylang", cwd=work), 1,
+            "values: DIFFER: 1 of 5 values differ")
+    api = _python(copy, "import cgs_bridge as cb; a = cb.audit('wrong.toy', cb.game('nim')); "
+                  "print(a.agree, len(a.frame), a.frame.loc[0, 'position'])", cwd=work)
     assert api.stdout.split("\n")[0] == "False 1 (3,)", api.stdout + api.stderr

@@ -19,13 +19,8 @@ class SpecPrinter(Printer):
         "iff": " iff ", "or": " or ", "and": " and ", "not": "not ",
         "<=": "<=", "<": "<", ">=": ">=", ">": ">", "==": "==", "!=": "!=",
         "xor": " xor ", "+": " + ", "-": " - ", "*": " * ", "%": " % ", "neg": "-", "^": " ^ ",
-        "floor/": "floor", "ceil/": "ceil",
-        "min": "min",
-        "max": "max",
-        "mod": "mod",
-        "abs": "abs",
-        "ilog2": "floor(log2({0}))",
-        "nimsum": "nimsum",
+        "floor/": "floor", "ceil/": "ceil", "ilog2": "floor(log2({0}))",
+        **{name: name for name in ("min", "max", "mod", "abs", "nimsum")},  # a builtin: its name
     }
 
     def _print_Neg(self, n):

@@ -1,8 +1,7 @@
 """The renderers of every command's result (:mod:`cgs_bridge.foundation.results`): ``"report"``
 (the text the command prints), ``"text"`` (``str(result)``: its one-look summary, the ``repr``, for
 every result), ``"html"`` (what a notebook shows) and ``"figure"``, registered by the result's
-class. Discovery and sweep results have theirs in :mod:`.results_search`, prove results in
-:mod:`.results_proof`; an audit report's text
+class. Discovery, sweep and prove results have theirs in :mod:`.results_search`; an audit report's text
 comes from its auditor (the registry, :func:`cgs_bridge.systems.registry.auditor`). Importing
 this module fills the registry; ``import cgs_bridge`` arranges that the first look-up that misses
 does it. It imports nothing heavy at import time: each renderer imports what it draws with.

@@ -21,14 +21,12 @@ PRECEDENCE = {"if": ATOM, "iff": 5, "or": 1, "and": 2, "not": 3, "cmp": 5, "xor"
 
 #: operator or builtin -> CGScript spelling.
 SPELLINGS = {
-    "iff": "helper:_iff", "or": " or ", "and": " and ", "not": "not ",
+    "iff": "helper:_iff", "or": " or ", "and": " and ", "not": "not ", "neg": "-",
     "<=": "<=", "<": "<", ">=": ">=", ">": ">", "==": "==", "!=": "!=",
-    "xor": "helper:_nimsum_binop", "+": " + ", "-": " - ", "*": " * ", "%": "helper:_floor_mod",
-    "neg": "-", "^": " ^ ", "floor/": "Floor", "ceil/": "Ceiling",
-    "min": "Min([{args}])",
-    "max": "Max([{args}])",
-    "mod": "helper:_floor_mod",
-    "abs": "{atom0}.Abs",
-    "ilog2": "{atom0}.Lb",
-    "nimsum": "helper:_nimsum_call",
+    "+": " + ", "-": " - ", "*": " * ", "^": " ^ ", "floor/": "Floor", "ceil/": "Ceiling",
+    # nim-sum: CGSuite's NimSum for provably nonnegative operands, else a helper method
+    "xor": "helper:_nimsum_binop", "nimsum": "helper:_nimsum_call",
+    # CGScript's % truncates: the spec's remainder (sign of the divisor) is the method FloorMod
+    "%": "helper:_floor_mod", "mod": "helper:_floor_mod",
+    "min": "Min([{args}])", "max": "Max([{args}])", "abs": "{atom0}.Abs", "ilog2": "{atom0}.Lb",
 }

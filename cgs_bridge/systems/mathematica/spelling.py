@@ -28,12 +28,8 @@ SPELLINGS = {
     "<=": "<=", "<": "<", ">=": ">=", ">": ">", "==": "==", "!=": "!=",
     "xor": "helper:_nimsum_binop", "+": " + ", "-": " - ", "*": "*", "%": "Mod[{args}]",
     "neg": "-", "^": "helper:_power", "floor/": "Quotient", "ceil/": "Ceiling",
-    "min": "Min[{args}]",
-    "max": "Max[{args}]",
-    "mod": "Mod[{args}]",
-    "abs": "Abs[{args}]",
-    "ilog2": "ilog2[{args}]",
-    "nimsum": "nimSum[{args}]",
+    "min": "Min[{args}]", "max": "Max[{args}]", "mod": "Mod[{args}]", "abs": "Abs[{args}]",
+    "ilog2": "ilog2[{args}]", "nimsum": "nimSum[{args}]",
 }
 
 #: operator or builtin -> the helper function its spelling calls (emitted when used).
