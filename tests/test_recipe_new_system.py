@@ -239,7 +239,7 @@ def test_a_new_system_is_one_folder_plus_one_registry_line(tmp_path):
     _expect(agree, 0, "VERDICT: all sources agree with python")
     assert "toy" in agree.stdout
     _expect(_cli(copy, "compare", "nim", "--bound", "4", "--toy", "wrong.txt", cwd=work), 1,
-            "(3): python 3, toy 1")
+            "3: python 3, toy 1 [line 4]")
     # the API loops over the registry too
     api = _python(copy, "import cgs_bridge as cb; c = cb.compare('nim', 4, sources={'toy': 'wrong.txt'}); "
                   "print([s.side for s in c.sides], c.agree)", cwd=work)
