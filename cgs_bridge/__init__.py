@@ -30,8 +30,18 @@ _sys.modules[__name__ + ".errors"] = errors
 
 
 def _load_renderers():
-    """The renderers of every command's result but discovery, sweep and prove (large modules)."""
+    """The base renderer and the claim checks' (the lightest)."""
     from .presentation import results  # noqa: F401
+
+
+def _load_compare_renderers():
+    """The renderers of comparisons and verify runs."""
+    from .presentation import results_compare  # noqa: F401
+
+
+def _load_audit_renderers():
+    """The renderers of audits."""
+    from .presentation import results_audit  # noqa: F401
 
 
 def _load_search_renderers():
@@ -39,7 +49,8 @@ def _load_search_renderers():
     from .presentation import results_search  # noqa: F401
 
 
-_results.LOADERS[:] = [_load_renderers, _load_search_renderers]
+_results.LOADERS[:] = [_load_renderers, _load_compare_renderers, _load_audit_renderers,
+                      _load_search_renderers]
 
 #: Names served by :mod:`cgs_bridge.api` (loaded lazily).
 API = ("game", "game_from_text", "Game", "Solved", "CheckResult", "AuditResult", "verify", "compare",

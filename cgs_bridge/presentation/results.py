@@ -1,10 +1,13 @@
 """The renderers of every command's result (:mod:`cgs_bridge.foundation.results`): ``"report"``
 (the text the command prints), ``"text"`` (``str(result)``: its one-look summary, the ``repr``, for
 every result), ``"html"`` (what a notebook shows) and ``"figure"``, registered by the result's
-class. Discovery, sweep and prove results have theirs in :mod:`.results_search`; an audit report's text
-comes from its auditor (the registry, :func:`cgs_bridge.systems.registry.auditor`). Importing
-this module fills the registry; ``import cgs_bridge`` arranges that the first look-up that misses
-does it. It imports nothing heavy at import time: each renderer imports what it draws with.
+class. This module holds the base (``text``) and the claim checks'; comparisons and verify runs
+have theirs in :mod:`.results_compare`, audits in :mod:`.results_audit` (an audit report's text
+comes from its auditor: :func:`cgs_bridge.systems.registry.auditor`), discovery, sweep and prove
+in :mod:`.results_search`, each importing only the jobs it renders, so that rendering one
+command's result loads no other command's job. ``import cgs_bridge`` arranges that a look-up that
+misses loads them, in that order (:data:`cgs_bridge.foundation.results.LOADERS`). Each renderer
+imports what it draws with.
 
 A new result type: docs/recipes/new-result.md.
 """
@@ -14,22 +17,11 @@ from __future__ import annotations
 import html
 
 from cgs_bridge.foundation.results import Result, renderer
-from cgs_bridge.jobs.audit_result import AuditResult
 from cgs_bridge.jobs.checking import CheckResult
-from cgs_bridge.jobs.compare import Comparison
-from cgs_bridge.jobs.verify import VerifyResult
-from cgs_bridge.systems.auditing.report import ProgramAudit
 
 #: Every result type of this module and the formats registered for it (the tests check each is
-#: served; :mod:`.results_search` adds its own).
-REGISTERED = {Comparison: ("report", "html"), CheckResult: ("report", "html"),
-              VerifyResult: ("report", "html", "figure"), ProgramAudit: ("report", "html"),
-              AuditResult: ("report", "html")}
-
-
-def _templates():
-    from pathlib import Path
-    return Path(__file__).with_name("templates")
+#: served; the other renderer modules have their own).
+REGISTERED = {CheckResult: ("report", "html")}
 
 
 def pre(text: str) -> str:
@@ -41,46 +33,6 @@ def pre(text: str) -> str:
 def summary_text(r) -> str:
     """``str(result)``: the result's ``repr`` (what ``print(result)`` has always shown)."""
     return repr(r)
-
-
-# ------------------------------------------------------------------ comparisons (compare, verify)
-@renderer(Comparison, "report")
-def comparison_text(c, solution=None, shown: int = 10, more_hint: str = "see comparison.csv") -> str:
-    """The text report (template ``report/comparison.txt.j2``): per source, the first ``shown``
-    differences (``more_hint`` says where the others are) and the options of up to three differing
-    positions per source when ``solution`` is given."""
-    from cgs_bridge.foundation.templating import environment
-    details = []
-    for s in c.sides:
-        for d in [d for d in s.differences if d.kind == "value"][:3]:
-            if solution is not None:
-                details.append((d, [(q, g) for q, g in solution.options(d.position)]))
-    return environment(_templates()).get_template("report/comparison.txt.j2").render(
-        c=c, shown=shown, details=details, more_hint=more_hint)
-
-
-@renderer(Comparison, "html")
-def comparison_html(c) -> str:
-    """The verdict and the per-source table (the top of the HTML report)."""
-    from .report_html import comparison_summary, render_summary
-    return render_summary(comparison_summary(c))
-
-
-@renderer(VerifyResult, "report")
-def verify_text(r, shown: int = 10, more_hint: str = "see comparison.csv") -> str:
-    return comparison_text(r.comparison, r.solution, shown, more_hint)
-
-
-@renderer(VerifyResult, "html")
-def verify_html(r) -> str:
-    return comparison_html(r.comparison)
-
-
-@renderer(VerifyResult, "figure")
-def verify_figure(r, slice=None):
-    """Where the engines differ from Python, by kind (:func:`.plot.diff_figure`)."""
-    from . import plot
-    return plot.diff_figure(r.solution, r.comparison, plot.parse_slice(slice, r.solution.box))
 
 
 # ------------------------------------------------------------------ claims (check)
@@ -105,30 +57,3 @@ def check_text(r) -> str:
 def check_html(r) -> str:
     from .display import check_html as table
     return table(r)
-
-
-# ------------------------------------------------------------------ audits
-@renderer(ProgramAudit, "report")
-def audit_text(report) -> str:
-    """The text report its auditor writes (:attr:`cgs_bridge.systems.base.Auditor.text`)."""
-    from cgs_bridge.systems.registry import auditor
-    return auditor(report.language).text(report)
-
-
-@renderer(ProgramAudit, "html")
-def audit_html(report) -> str:
-    """The verdict and the per-run table of the HTML report (every auditor's)."""
-    from .report_html import audit_page, render_summary
-    return render_summary(audit_page(report))
-
-
-@renderer(AuditResult, "report")
-def api_audit_text(r) -> str:
-    from cgs_bridge.foundation.results import render
-    return render(r.report, "report")
-
-
-@renderer(AuditResult, "html")
-def api_audit_html(r) -> str:
-    from cgs_bridge.foundation.results import render
-    return render(r.report, "html")

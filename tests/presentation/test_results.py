@@ -11,15 +11,17 @@ from cgs_bridge.foundation import results as R
 from cgs_bridge.jobs.checking import CheckResult
 from cgs_bridge.jobs.compare import Comparison, Difference, SideResult
 from cgs_bridge.presentation import results as P
+from cgs_bridge.presentation import results_audit as A
+from cgs_bridge.presentation import results_compare as C
 from cgs_bridge.presentation import results_search as S
 from cgs_bridge.systems.auditing.report import ProgramAudit
 from cgs_bridge.systems.cgsuite.audit.core import CGScriptReport
 from cgs_bridge.systems.mathematica.audit.core import AuditReport
 
 #: Every concrete result type (the auditors' reports are rendered through their base, ProgramAudit).
-TYPES = {**{c: f for c, f in P.REGISTERED.items() if c is not ProgramAudit}, **S.REGISTERED,
-         api.Solved: ("html",), AuditReport: P.REGISTERED[ProgramAudit],
-         CGScriptReport: P.REGISTERED[ProgramAudit]}
+TYPES = {**P.REGISTERED, **C.REGISTERED, **{c: f for c, f in A.REGISTERED.items() if c is not ProgramAudit},
+         **S.REGISTERED, api.Solved: ("html",), AuditReport: A.REGISTERED[ProgramAudit],
+         CGScriptReport: A.REGISTERED[ProgramAudit]}
 
 
 @pytest.mark.parametrize("cls", list(TYPES), ids=lambda c: c.__name__)
