@@ -141,7 +141,7 @@ def test_report_on_stdout_is_escaped(monkeypatch, capsys):
 # -- class 6: resources -----------------------------------------------------------------------
 
 def test_workers_capped_by_cells_and_cores():
-    from cgs_bridge.jobs.sweep.runner import cap_workers
+    from cgs_bridge.jobs.sweep.workers import cap_workers
     with pytest.warns(UserWarning, match=r"--workers 1024: capped at 1 .*1 cell\(s\), 2 core\(s\)"):
         assert cap_workers(1024, 1, 2) == 1
     with warnings.catch_warnings():
