@@ -283,3 +283,13 @@ def test_generate_quiet_prints_no_file_lines(tmp_path, capsys):
     assert code == 0 and out == "" and err == "" and len(list((tmp_path / "g").iterdir())) >= 2
     code, out, _ = _run(capsys, "generate", "nim", "--bound", "3", "-o", tmp_path / "h")
     assert len(out.splitlines()) == len(list((tmp_path / "h").iterdir()))  # the twin: one line a file
+
+
+def test_prove_quiet_is_one_verdict_line(capsys):
+    import importlib.util
+    if not all(importlib.util.find_spec(m) for m in ("solvers.automata", "solvers.logic.translate")):
+        pytest.skip("the embedded prover is not installed")
+    code, out, _ = _run(capsys, "prove", "nim", "--prover", "embedded", "--quiet")
+    assert code == 0 and len(out.splitlines()) == 1 and out.startswith("VERDICT: ")
+    code, loud, _ = _run(capsys, "prove", "nim", "--prover", "embedded")
+    assert len(loud.splitlines()) > 1  # the twin: without --quiet, the report
