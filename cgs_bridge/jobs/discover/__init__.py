@@ -112,15 +112,18 @@ def discover(game, params=None, bound=None, *, families=FAMILIES, shifts: int = 
                             check_method="reference" if method == "reference" else "auto",
                             solve_method=method)
     if against is not None:
-        from .differences import compare, parse_against
-        rep.differences = compare(sol, parse_against(against, sol.ruleset), method=method)
+        rep.differences = _differences(sol, against, method)
     if bfile is not None:
         _bfiles(rep, sol, bfile, fix_max, force)
     if sweep is not None:
         _sweep(rep, ruleset, box, sweep, families, (shifts, moduli, offsets, method))
-    if prove:
-        _prove(rep, ruleset, prover, walnut_home)
-    return rep
+    return _prove(rep, ruleset, prover, walnut_home) if prove else rep
+
+
+def _differences(sol, against, method) -> dict:
+    """The P-positions of ``sol`` against the game at the parameter values ``against``."""
+    from .differences import compare, parse_against
+    return compare(sol, parse_against(against, sol.ruleset), method=method)
 
 
 def _bfiles(rep, sol, bfile, fix_max, force) -> None:
@@ -131,12 +134,13 @@ def _bfiles(rep, sol, bfile, fix_max, force) -> None:
     rep.bfiles = write(bfile, sequences(sol, tables, fix_max), overwrite=force)
 
 
-def _prove(rep, ruleset, prover, walnut_home) -> None:
-    """``rep.proofs``: every finding decided for all positions (:mod:`.proofs`)."""
+def _prove(rep, ruleset, prover, walnut_home):
+    """``rep`` with ``rep.proofs``: every finding decided for all positions (:mod:`.proofs`)."""
     from .proofs import prove_findings
     t0 = time.perf_counter()
     rep.proofs = prove_findings(rep, ruleset, prover=prover, walnut_home=walnut_home)
     rep.seconds["prove"] = time.perf_counter() - t0
+    return rep
 
 
 def _sweep(rep, ruleset, box, sweep, families, search) -> None:
