@@ -149,7 +149,11 @@ def test_emitted_programs_keep_a_parameter_in_its_comment(tmp_path):
     for f in (tmp_path / "g").iterdir():
         for ln in f.read_text().splitlines():
             if "pwned" in ln:
-                assert ln.startswith("//") or f.suffix == ".wl", (f.name, ln)
+                # a Walnut note (Walnut has no comments): a quoted macro that cannot end early
+                walnut_note = (f.name.endswith("_walnut.txt") and ln.startswith("macro note_")
+                               and ln.count('"') == 2 and ln.endswith('";')
+                               and ";" not in ln[:-1] and ":" not in ln)
+                assert ln.startswith("//") or f.suffix == ".wl" or walnut_note, (f.name, ln)
         if f.suffix == ".wl" and "pwned" in f.read_text():
             text = f.read_text()
             at = text.index("pwned")
