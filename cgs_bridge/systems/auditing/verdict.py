@@ -5,8 +5,8 @@ precedence:
    unfinished program made symbolic, empty or partial never counts as a difference
    (:func:`cannot_judge`): the program stopped the audit (``Quit``/``Exit``/``Abort``/uncaught
    ``Throw``: :func:`program_stopped`), the engine could not parse part of the program
-   (``syntax``), something stayed unevaluated (``unevaluated``: an unbound symbol, a function
-   defined nowhere), the run timed out or the audit's checks did not finish;
+   (``syntax``), something stayed unevaluated because of an unbound symbol or a function defined
+   nowhere (``unevaluated``), the run timed out or the audit's checks did not finish;
 2. **differ (exit 1)**: a check found a concrete difference at a position where the program's own
    identified object (its Grundy function, move function, position list, P-position list) or a
    printed output disagrees with the spec. A real bug stays a difference when the audit itself
@@ -89,8 +89,13 @@ def cannot_judge(check, runs=()) -> bool:
     unevaluated (an unbound symbol, a function defined nowhere), or checks that did not finish."""
     if check.alternative is not None or check.verdict != "error":
         return False
-    if program_stopped(check) or check.name in ("syntax", "unevaluated"):
+    if program_stopped(check) or check.name == "syntax":
         return True
+    if check.name == "unevaluated":  # an unbound symbol or a function defined nowhere; symbolic
+        # entries alone (the audit stopped a recursion that can never end) leave a difference
+        # in the option sets standing
+        return any(k in check.summary for k in ("called but defined nowhere", "contain unbound",
+                                                "probe did not run"))
     return check.name == "completion" and check.summary.startswith("the audit's checks did not finish")
 
 
