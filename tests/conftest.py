@@ -47,7 +47,8 @@ def private_kernel_cache(tmp_path_factory):
 # tests/suite_categories.py; ``pytest -m fast`` runs the edit-test loop with fewer hypothesis examples.
 #: Hypothesis examples of the property tests in the fast run, each compiles a kernel (a variable
 #: already set wins).
-FAST_EXAMPLES = {"CGS_BRIDGE_KERNEL_EXAMPLES": "1", "CGS_BRIDGE_CLAIM_EXAMPLES": "1"}
+FAST_EXAMPLES = {"CGS_BRIDGE_KERNEL_EXAMPLES": "1", "CGS_BRIDGE_CLAIM_EXAMPLES": "1",
+                 "CGS_BRIDGE_AUTOMATA_EXAMPLES": "12"}
 
 
 def pytest_configure(config):

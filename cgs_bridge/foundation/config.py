@@ -46,7 +46,8 @@ VARIABLES = {v.name: v for v in (
              "of the general move rules per position); 0: no limit", "2000000000", "solvers.work.max_work"),
     Variable(KERNEL_CACHE, "directory of the generated fast-kernel modules",
              "$XDG_CACHE_HOME/cgs_bridge/kernels", "solvers.kcache.cache_dir"),
-    Variable(XDG_CACHE_HOME, "base directory of user caches", "~/.cache", "solvers.kcache.cache_dir"),
+    Variable(XDG_CACHE_HOME, "base directory of user caches", "~/.cache",
+             "solvers.kcache.cache_dir, cgs_bridge.language.parser"),
     Variable(CGSUITE_CMD, "command starting the CGSuite 2.x REPL (the run folder is appended "
              "to its class path)", "none: --cgsuite-cmd is then required", "cgs_bridge.jobs.verify"),
     Variable(WALNUT_HOME, "folder of Walnut 6 (bin/walnut-run, lib/walnut.jar) for prove",

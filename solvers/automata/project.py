@@ -55,11 +55,13 @@ def project(d: Dfa, var: str, budget: Budget | None = None) -> Dfa:
     subsets, index = [start], {start.tobytes(): 0}
     rows, accept = [], []
     for members in subsets:                      # grows while iterating: the subset construction
-        succ = d.delta[members][:, lifts]        # (|members|, letters, 2)
+        succ = d.delta[members][:, lifts].astype(np.int64)     # (|members|, letters, 2)
+        succ = np.sort(succ.transpose(1, 0, 2).reshape(letters, -1), axis=1)
+        keep = succ >= 0                                      # each letter's targets, once
+        keep[:, 1:] &= succ[:, 1:] != succ[:, :-1]
         row = np.empty(letters, dtype=np.int32)
         for a in range(letters):
-            targets = np.unique(succ[:, a, :])
-            targets = targets[targets >= 0].astype(np.int64)
+            targets = succ[a][keep[a]]
             if not targets.size:
                 row[a] = -1
                 continue

@@ -20,6 +20,7 @@ from cgs_bridge.foundation.results import Result, render
 from .cell import RUN_COLUMNS, failed_row, run_cell
 from .grid import Cell, SpecRef, cells, parse_bounds, parse_grid, spec_ref
 from .store import frame_of, read_table, row_key, write_table
+from .workers import cap_workers
 
 #: Seconds to wait for an existing Dask scheduler before giving up.
 CONNECT_TIMEOUT = 10
@@ -37,10 +38,14 @@ class SweepPlan:
     version: str
 
 
-def plan_sweep(source: str, params: dict, bound, claims=(), game_name=None) -> SweepPlan:
+def plan_sweep(source: str, params: dict, bound, claims=(), game_name=None, max_cells=None) -> SweepPlan:
     """Check every input of a sweep and list its cells.
 
+    ``max_cells``: refuse a grid of more cells (before binding every value: the refusal is quick),
+    saying how long it would take (:func:`estimate_seconds`) and that ``--yes`` runs it.
+
     Raises:
+        InputError: more than ``max_cells`` cells.
         SpecError: unknown game or a bad claim; ParameterError: malformed ranges or an unknown
         parameter (every grid value is also bound once, so e.g. ``k=0`` below ``k >= 1`` fails
         here, not in a worker); BoxError: malformed bounds.
@@ -52,11 +57,19 @@ def plan_sweep(source: str, params: dict, bound, claims=(), game_name=None) -> S
     checked = spec.load()
     grid = parse_grid(checked.game, params)
     bounds = parse_bounds(bound, checked.game.coords)
+    plan = SweepPlan(spec, cells(grid, bounds), grid, claims_use_misere(checked), __version__)
+    if max_cells is not None and len(plan.cells) > max_cells:  # a slip such as k=1..100000
+        from cgs_bridge.foundation.errors import InputError
+
+        from .estimate import duration_text, estimate_seconds
+        raise InputError(f"this sweep has {len(plan.cells):,} cells (more than {max_cells:,}); it would take "
+                         f"{duration_text(estimate_seconds(plan))} in one process (a rough estimate). Check "
+                         "the ranges of -p and --bound, or pass --yes to run it")
     first = {name: values[0] for name, values in grid.items()}
     for name, values in grid.items():
         for v in values:
             Ruleset(checked, {**first, name: v})
-    return SweepPlan(spec, cells(grid, bounds), grid, claims_use_misere(checked), __version__)
+    return plan
 
 
 def check_memory(plan: SweepPlan, cells_: list, budget: int) -> None:
@@ -203,18 +216,6 @@ def run_plan(plan: SweepPlan, output=None, workers=None, scheduler=None, progres
     finally:
         runner.close()
     return state.result(len(todo), runner.label)
-
-
-def cap_workers(n: int, cells: int, cores: int) -> int:
-    """At most one local worker per cell to compute and per core (issue 37: ``--workers 1024`` on
-    one cell started 1024 processes); a warning names the cap when ``n`` is lowered."""
-    cap = max(1, min(cells, cores))
-    if n > cap:
-        import warnings
-        warnings.warn(f"--workers {n}: capped at {cap} (one worker per cell to compute and per "
-                      f"core: {cells} cell(s), {cores} core(s))", stacklevel=2)
-        return cap
-    return n
 
 
 def _key_row(plan: SweepPlan, cell: Cell) -> dict:
