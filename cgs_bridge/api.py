@@ -342,8 +342,7 @@ def sweep(g, params=None, bound=None, claims=(), output=None, workers=None, sche
 
 
 def prove(g, params=None, claims=(), prover=None, output=None, force: bool = False, **options):
-    """Decide claims for every position (``cgs-bridge prove``): a
-    :class:`cgs_bridge.jobs.prove.ProveResult`, one verdict per claim.
+    """Decide claims for every position (``cgs-bridge prove``): a ProveResult, one verdict per claim.
 
     ``g``: a :class:`Game`, or a catalog name / spec path bound by ``params`` (``{"k": 5}``);
     ``prover``: ``"walnut"``, ``"embedded"``, ``"both"`` or None (Walnut when found); ``output``:

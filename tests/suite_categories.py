@@ -31,6 +31,7 @@ TESTS_DIR = Path(__file__).resolve().parent
 #: Every test module (path under tests/) and its category.
 MODULES = {
     "api/test_api.py": FAST,
+    "api/test_prove_api.py": FAST,
     "systems/walnut/test_walnut_printer.py": FAST,
     "systems/walnut/test_walnut_engine.py": ENGINE,
     "jobs/test_prove.py": ENGINE,

@@ -51,7 +51,8 @@ VARIABLES = {v.name: v for v in (
     Variable(CGSUITE_CMD, "command starting the CGSuite 2.x REPL (the run folder is appended "
              "to its class path)", "none: --cgsuite-cmd is then required", "cgs_bridge.jobs.verify"),
     Variable(WALNUT_HOME, "folder of Walnut 6 (bin/walnut-run, lib/walnut.jar) for prove",
-             "none: --walnut-home, else the embedded prover", "cgs_bridge.systems.walnut.runner"),
+             "none: ../shared/engines/walnut when there, else the embedded prover",
+             "cgs_bridge.systems.walnut.runner"),
     Variable(DEBUG, "when set, an unexpected internal error also prints its Python traceback",
              "unset: one line and exit 2", "cgs_bridge.cli.main"),
     Variable(NUMBA_CACHE_DIR, "where numba keeps compiled machine code (read by numba itself)",
