@@ -36,8 +36,10 @@ MODULES = {
     "jobs/test_prove.py": ENGINE,
     "jobs/test_prove_properties.py": ENGINE,
     "jobs/test_prove_catalog.py": ENGINE,
+    "jobs/test_discover_prove.py": HEAVY,
     "api/test_api_figures.py": FAST,
     "api/test_notebook.py": ENGINE,
+    "api/test_readme_frames.py": FAST,
     "cli/test_cli.py": FAST,
     "cli/test_cli_checks.py": FAST,
     "cli/test_hostile_inputs.py": FAST,
@@ -59,6 +61,7 @@ MODULES = {
     "jobs/test_generate.py": FAST,
     "jobs/test_partial_results.py": FAST,
     "jobs/test_sweep.py": FAST,
+    "jobs/test_sweep_guard.py": FAST,
     "jobs/test_verify.py": ENGINE,
     "jobs/test_verify_interrupt.py": HEAVY,  # two CLI runs stopped by SIGINT
     "language/test_derive_steps.py": FAST,
@@ -97,6 +100,7 @@ MODULES = {
     "systems/auditing/test_audit_judge.py": FAST,
     "systems/auditing/test_audit_normalize.py": FAST,
     "systems/auditing/test_audit_printed.py": FAST,
+    "systems/auditing/test_wlread.py": FAST,
     "systems/auditing/test_seed_extract.py": FAST,
     "systems/cgsuite/test_audit_cgscript.py": FAST,
     "systems/cgsuite/test_audit_overrides.py": ENGINE,  # audits in bubblewrap

@@ -41,7 +41,13 @@ def register(sub) -> None:
     p.add_argument("--limit", type=int, default=3, help="counterexamples kept per claim (default 3)")
     p.add_argument("--html", metavar="FILE", help="also write one self-contained HTML report (verdict, "
                    "per-claim summary, failing cells, failures chart, command, versions, time)")
+    p.add_argument("--yes", action="store_true", help=f"run a sweep of more than {MAX_CELLS:,} cells "
+                   "(without it such a sweep is refused with an estimate of its time)")
     p.set_defaults(func=run)
+
+
+#: Cells a sweep may have without ``--yes``.
+MAX_CELLS = 1000
 
 
 def grid_args(items) -> dict:
@@ -61,16 +67,17 @@ def grid_args(items) -> dict:
 
 
 def run(args) -> int:
-    from cgs_bridge.jobs.sweep import run_sweep
+    from cgs_bridge.jobs.sweep import plan_sweep, run_plan
     if args.workers is not None and args.workers < 0:
         raise ParameterError(f"--workers must be >= 0, got {args.workers}")
     if args.html:
         from cgs_bridge.presentation import report_html
         report_html.check_html_path(args.html, overwrite=args.force)
     t0 = time.monotonic()
-    res = run_sweep(args.game, grid_args(args.param), args.bound, claims=args.claim, output=args.output,
-                    workers=args.workers, scheduler=args.scheduler, progress=True,
-                    game_name=args.game_name, method=args.method, limit=args.limit, force=args.force)
+    plan = plan_sweep(args.game, grid_args(args.param), args.bound, args.claim, args.game_name,
+                      max_cells=None if args.yes else MAX_CELLS)
+    res = run_plan(plan, args.output, workers=args.workers, scheduler=args.scheduler, progress=True,
+                   method=args.method, limit=args.limit, force=args.force)
     if args.json:
         doc = {"claims": res.claims, "computed": res.computed, "reused": res.reused,
                "workers": res.workers, "output": str(res.output) if res.output else None,

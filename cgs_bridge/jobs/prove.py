@@ -37,7 +37,7 @@ class ClaimProof:
     (largest automaton reported), ``decisions`` ``{prover: [Decision]}``; for REFUTED:
     ``obligation`` (name and meaning of the failing sentence), ``witness`` (the prover's),
     ``position`` (the smallest position where the claim and the solver differ), ``claim_value``,
-    ``true_value``."""
+    ``true_value``; ``script``: the Walnut script of the claim; ``times``: seconds per prover."""
 
     name: str
     verdict: str
@@ -56,6 +56,7 @@ class ClaimProof:
     problem: object = None
     claim: object = None
     script: str = ""
+    times: dict = field(default_factory=dict)
 
 
 @dataclass
@@ -173,7 +174,11 @@ def _one(ruleset, tr, number, provers, timeout, memory, walnut_home, workdir) ->
             t0 = time.monotonic()
             row.decisions[name] = _decider(name, walnut_home)(
                 tr.problem, timeout, memory, folder, claim_notes(tr.claim, ruleset))
-            row.seconds = max(row.seconds, time.monotonic() - t0)
+            if [d.obligation for d in row.decisions[name]] != [o.name for o in tr.problem.obligations]:
+                raise EngineError(f"{name} answered {len(row.decisions[name])} decision(s) for "
+                                  f"{len(tr.problem.obligations)} obligation(s); no verdict")
+            row.times[name] = time.monotonic() - t0
+            row.seconds = max(row.seconds, row.times[name])
             row.states = max([row.states] + [d.states for d in row.decisions[name]])
         _judge(ruleset, row)
     except CgsBridgeError as e:
@@ -190,10 +195,12 @@ def _judge(ruleset, row: ClaimProof) -> None:
         if seen != [(d.obligation, d.holds, d.witness) for d in first]:
             raise EngineError(f"the provers disagree: {names[0]} says {_said(first)}; "
                               f"{other} says {_said(row.decisions[other])}; no verdict")
-    failed = next((d for d in first if not d.holds), None)
-    if failed is None:
+    failing = [d for d in first if not d.holds]
+    if not failing:
         row.verdict = PROVED
         return
+    # a failing side condition voids the argument: never a refutation, whatever else fails
+    failed = next((d for d in failing if d.obligation in SIDE_CONDITIONS), failing[0])
     ob = next(o for o in row.problem.obligations if o.name == failed.obligation)
     row.obligation = f"{ob.name}: {ob.meaning}" if ob.meaning else ob.name
     row.witness = failed.witness

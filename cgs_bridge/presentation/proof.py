@@ -109,7 +109,9 @@ def row_line(row) -> str:
     """One claim's line of the report."""
     head = f"  {row.verdict:<16} {row.name}"
     if row.verdict == "PROVED":
-        return head + f"  ({'+'.join(row.provers)}, {row.seconds:.1f} s, {len(row.problem.obligations)} sentences)"
+        times = ", ".join(f"{p} {t:.1f} s" for p, t in row.times.items())
+        agree = "both provers agree: " if len(row.times) > 1 else ""
+        return head + f"  ({agree}{times}, {len(row.problem.obligations)} sentences)"
     if row.verdict == "REFUTED":
         return (head + f"\n      smallest counterexample {row.position}: the claim says {row.claim_value}, "
                 f"true: {row.true_value}\n      failing sentence: {row.obligation} "

@@ -276,3 +276,10 @@ def test_refusals_advise_only_options_of_their_command(tmp_path, capsys, argv):
     code, _, err = _run(capsys, *argv)
     assert code == 2 and err
     assert _advised(err) <= _options_of(argv[0]), err
+
+
+def test_generate_quiet_prints_no_file_lines(tmp_path, capsys):
+    code, out, err = _run(capsys, "generate", "nim", "--bound", "3", "-o", tmp_path / "g", "--quiet")
+    assert code == 0 and out == "" and err == "" and len(list((tmp_path / "g").iterdir())) >= 2
+    code, out, _ = _run(capsys, "generate", "nim", "--bound", "3", "-o", tmp_path / "h")
+    assert len(out.splitlines()) == len(list((tmp_path / "h").iterdir()))  # the twin: one line a file

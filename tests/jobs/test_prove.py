@@ -155,3 +155,21 @@ def test_both_provers_disagreeing_is_exit_2_with_both_outputs(walnut_home, trans
     monkeypatch.setattr(P, "_decider", agreeing)   # the twin: agreement gives the verdict
     r = cb.prove("triangular", {"k": 5}, prover="both", walnut_home=walnut_home)
     assert r.rows[1].verdict == "PROVED" and r.rows[1].provers == ("walnut", "embedded")
+    assert "both provers agree: walnut " in str(cb.foundation.results.render(r, "report"))
+
+
+def test_failing_side_condition_is_not_expressible_never_refuted(walnut_home, monkeypatch):
+    from dataclasses import replace
+
+    from solvers.logic.formula import FALSE, Obligation
+
+    def fake(ruleset, claims=None):
+        out = _fake(ruleset, claims)
+        pb = lp.triangular(3, shifted=True)   # its sentence closed fails at (1, 1, 2) ...
+        pb = replace(pb, obligations=pb.obligations + (Obligation("terminates", (), FALSE, "the game ends"),))
+        return [types.SimpleNamespace(**{**vars(t), "status": "ok", "problem": pb}) for t in out]
+    monkeypatch.setattr(script, "translations", fake)
+    r = cb.prove("triangular", {"k": 3}, claims=["P iff x xor y xor z == 0"], walnut_home=walnut_home)
+    # ... but a failing termination voids the argument: exit 2, not a refutation
+    assert r.rows[0].verdict == "NOT EXPRESSIBLE" and r.exit_code == 2
+    assert "terminates" in r.rows[0].reason

@@ -58,6 +58,19 @@ def _magnitude_bound(e, env) -> int:
     return top
 
 
+def _depth(f) -> int:
+    """Most quantified variables along one path of ``f`` (the brute force costs limit ** depth)."""
+    if isinstance(f, (F.Exists, F.Forall)):
+        return len(f.vars) + _depth(f.body)
+    if isinstance(f, (F.And, F.Or)):
+        return max((_depth(p) for p in f.parts), default=0)
+    if isinstance(f, F.Not):
+        return _depth(f.body)
+    if isinstance(f, (F.Implies, F.Iff)):
+        return max(_depth(f.a), _depth(f.b))
+    return 0
+
+
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 2 ** 32))
 def test_translated_value_is_the_evaluators(seed):
@@ -80,10 +93,10 @@ def test_translated_value_is_the_evaluators(seed):
             v = comp([env[c] for c in NAMES])
         except EvaluationError:
             continue
-        top = _magnitude_bound(e, env)
-        if top > 40:
-            continue
-        brute = Brute(problem, 2 * top + 4)
+        limit = 2 * _magnitude_bound(e, env) + 4
+        if limit ** max(_depth(is_eq), _depth(mag), 1) > 200_000:
+            continue  # too many witnesses to enumerate
+        brute = Brute(problem, limit)
         assert brute.holds(is_neg, env) == (v < 0), (point, v)
         want = v if v >= 0 else -1 - v
         formula = is_eq if v >= 0 else mag

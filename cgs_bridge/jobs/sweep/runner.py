@@ -37,10 +37,14 @@ class SweepPlan:
     version: str
 
 
-def plan_sweep(source: str, params: dict, bound, claims=(), game_name=None) -> SweepPlan:
+def plan_sweep(source: str, params: dict, bound, claims=(), game_name=None, max_cells=None) -> SweepPlan:
     """Check every input of a sweep and list its cells.
 
+    ``max_cells``: refuse a grid of more cells (before binding every value: the refusal is quick),
+    saying how long it would take (:func:`estimate_seconds`) and that ``--yes`` runs it.
+
     Raises:
+        InputError: more than ``max_cells`` cells.
         SpecError: unknown game or a bad claim; ParameterError: malformed ranges or an unknown
         parameter (every grid value is also bound once, so e.g. ``k=0`` below ``k >= 1`` fails
         here, not in a worker); BoxError: malformed bounds.
@@ -52,11 +56,19 @@ def plan_sweep(source: str, params: dict, bound, claims=(), game_name=None) -> S
     checked = spec.load()
     grid = parse_grid(checked.game, params)
     bounds = parse_bounds(bound, checked.game.coords)
+    plan = SweepPlan(spec, cells(grid, bounds), grid, claims_use_misere(checked), __version__)
+    if max_cells is not None and len(plan.cells) > max_cells:  # a slip such as k=1..100000
+        from cgs_bridge.foundation.errors import InputError
+
+        from .estimate import duration_text, estimate_seconds
+        raise InputError(f"this sweep has {len(plan.cells):,} cells (more than {max_cells:,}); it would take "
+                         f"{duration_text(estimate_seconds(plan))} in one process (a rough estimate). Check "
+                         "the ranges of -p and --bound, or pass --yes to run it")
     first = {name: values[0] for name, values in grid.items()}
     for name, values in grid.items():
         for v in values:
             Ruleset(checked, {**first, name: v})
-    return SweepPlan(spec, cells(grid, bounds), grid, claims_use_misere(checked), __version__)
+    return plan
 
 
 def check_memory(plan: SweepPlan, cells_: list, budget: int) -> None:

@@ -160,6 +160,21 @@ def _by_evidence(trace, box, kind: str):
     return best, count
 
 
+def _rivals(trace, box, kind: str, found, count: int) -> list:
+    """Other traced functions with as many values of ``kind`` in the box as ``found`` whose values
+    differ from its at some position: the evidence does not say which one is meant."""
+    if not found:
+        return []
+    mine = trace.calls[found]
+    out = []
+    for name, calls in trace.calls.items():
+        if name == found or sum(1 for p in box if p in calls and _kind(calls[p], trace.n) == kind) != count:
+            continue
+        if any(p in calls and p in mine and _text(calls[p]) != _text(mine[p]) for p in box):
+            out.append(name)
+    return out
+
+
 def _position_lists(definitions, n: int):
     """``Global``` symbols whose value is a list of n-integer lists: name -> set of positions."""
     out = {}
@@ -224,7 +239,13 @@ def _choose(plan, definitions, trace, box):
             chosen[role] = (name, "given" if name else "not checked")
             continue
         found, count = _by_evidence(trace, box, kind)
-        if found:
+        rivals = _rivals(trace, box, kind, found, count)
+        if rivals:
+            names = ", ".join(_program_name(f) for f in [found] + rivals)
+            chosen[role] = (found.split("`")[-1], f"ambiguous: {names} were each called at {count} "
+                            "positions of the box with different results; name one with "
+                            f"--{'grundy' if role == 'grundy' else 'moves'}", "ambiguous")
+        elif found:
             what = "integer values" if kind == "int" else "lists of options"
             chosen[role] = (found.split("`")[-1], f"found by evidence{_local_note(found)}: called at "
                             f"{count} positions of "
@@ -312,8 +333,11 @@ def _choose_positions(plan, definitions, trace, calls, grundy):
     rest = {k: v for k, v in lists.items() if k not in plists}
     parents = {k: v for k, v in rest.items() if any(w < v for w in plists.values())}
     graded = {k: v for k, v in rest.items() if values and v <= set(values)}
+    filtered = {k: v for k, v in rest.items() if any(v < w for w in rest.values())}
     pool, why = ((parents, "the list the P-positions are drawn from") if parents else
-                 (graded, "the largest list whose every entry got a Grundy value"))
+                 (graded, "the largest list whose every entry got a Grundy value") if graded else
+                 (filtered, "no Grundy value was recorded while the program ran; the largest list "
+                  "drawn from another list by a filter") if not values else ({}, ""))
     best = _minimal(pool, smallest=bool(parents))
     if len(best) == 1:
         k = best[0]

@@ -1,7 +1,9 @@
 """Running Walnut on a proof problem and reading its verdicts: ``decide_problem``.
 
-Walnut is found through ``--walnut-home`` (``walnut_home=``), else ``$CGS_BRIDGE_WALNUT_HOME``: a
-folder holding ``bin/walnut-run`` (``../shared/engines/walnut`` in the tests). One problem is one
+Walnut is found through ``--walnut-home`` (``walnut_home=``), else ``$CGS_BRIDGE_WALNUT_HOME``, else
+``../shared/engines/walnut`` beside the working folder (a clone of the project with ``../shared``
+beside it, as the README's commands run) when ``java`` is on PATH: a folder holding
+``bin/walnut-run``. One problem is one
 run of ``bin/walnut-run -w PRIVATE_DIR SCRIPT`` (:func:`cgs_bridge.systems.engines.run`, with the
 time limit and the JVM heap ``-Xmx`` as the memory limit), in a private folder whose
 ``Automata Library/`` holds the project's xor automaton.
@@ -34,16 +36,23 @@ _RESULT = re.compile(r"^(TRUE|FALSE)\s*$", re.M)
 _STATES = re.compile(r"computed ~:(\d+) states")
 
 
+#: Where Walnut is looked for when neither ``--walnut-home`` nor the variable names it: the
+#: shared engines beside a clone of the project (relative to the working folder).
+BESIDE = Path("..") / "shared" / "engines" / "walnut"
+
+
 def find_home(walnut_home=None) -> Path | None:
-    """The Walnut folder named by ``walnut_home`` or ``$CGS_BRIDGE_WALNUT_HOME``, or None when
-    neither is set.
+    """The Walnut folder named by ``walnut_home`` or ``$CGS_BRIDGE_WALNUT_HOME``, else
+    :data:`BESIDE` when it holds ``bin/walnut-run`` and ``java`` is on PATH, else None.
 
     Raises:
         EngineError: the folder named has no executable ``bin/walnut-run``.
     """
     given = walnut_home or config.get(HOME_ENV)
     if not given:
-        return None
+        import shutil
+        beside = BESIDE.resolve()
+        return beside if (beside / RUN).is_file() and shutil.which("java") else None
     home = Path(given).expanduser().resolve()
     where = "--walnut-home" if walnut_home else f"${HOME_ENV}"
     run = home / RUN

@@ -212,3 +212,19 @@ def test_two_candidate_position_lists_are_named_not_guessed(monkeypatch):
     rep = audit_program(AMBIGUOUS, rules, engine="mathics", sandboxed=False, positions="upper")
     c = checks(rep)
     assert rep.exit_code == 1 and "6 valid positions are missing" in c["positions"].summary
+
+
+def test_two_candidate_grundy_functions_are_named_not_guessed(monkeypatch):
+    """w (the mex recursion) and s (the heap total) are both called at every position of the box
+    with integer values that differ: exit 2 naming both; named with --grundy, w agrees."""
+    inprocess(monkeypatch)
+    text = AMBIGUOUS.split("upper =")[0] + ("s[{a_, b_}] := a + b;\n"
+                                            "Print[Table[{w[{a, b}], s[{a, b}]}, {a, 0, 3}, {b, 0, 3}]]\n")
+    rules = Ruleset(load_game("wythoff"), {})
+    rep = audit_program(text, rules, engine="mathics", sandboxed=False)
+    c = checks(rep)
+    assert rep.exit_code == 2 and c["values"].verdict == "error"
+    assert "ambiguous: " in c["values"].summary and "--grundy" in c["values"].summary
+    assert {"w", "s"} <= set(c["values"].summary.replace(",", " ").split())
+    rep = audit_program(text, rules, engine="mathics", sandboxed=False, grundy="w")
+    assert rep.exit_code == 0, {k: v.summary for k, v in checks(rep).items()}

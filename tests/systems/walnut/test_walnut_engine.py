@@ -101,3 +101,22 @@ def test_constant_definition_and_narrow_calls_run_in_walnut(walnut_home):
     (d,) = decide_problem(lp.nested_problem(3), walnut_home=walnut_home, timeout=300)
     # by hand: x = 3, p = 0 is the smallest tuple with p = 0 and x >= 3
     assert not d.holds and d.witness == (3, 0)
+
+
+@pytest.mark.parametrize("game, params, results", [
+    ("triangular", ["-p", "k=5"], ["TRUE"] * 3),      # Conjecture 8.1's three sentences
+    ("triangular", ["-p", "k=7"], ["TRUE"] * 3),      # Theorem 7.3's
+])
+def test_generated_game_script_runs_unchanged(walnut_home, tmp_path, game, params, results):
+    pytest.importorskip("solvers.logic.translate", reason="the claim translation is not installed")
+    from cgs_bridge.cli.main import main
+    out = tmp_path / "g"
+    assert main(["generate", game, *params, "--bound", "2", "--target", "walnut", "-o", str(out)]) == 0
+    (script,) = out.glob("*_walnut.txt")
+    lib = tmp_path / "w" / "Automata Library"
+    lib.mkdir(parents=True)
+    (lib / "xor.txt").write_text((out / "xor.txt").read_text())
+    run = subprocess.run([str(walnut_home / "bin" / "walnut-run"), "-w", str(tmp_path / "w"),
+                          str(script)], capture_output=True, text=True, timeout=600)
+    assert run.stderr.strip() == ""
+    assert [ln for ln in run.stdout.splitlines() if ln in ("TRUE", "FALSE")] == results

@@ -15,11 +15,11 @@ from cgs_bridge.foundation.results import Result
 from cgs_bridge.systems.auditing.judge import (
     Check,
     as_positions,
-    judge_ppositions,
     judge_engine,
     judge_moves,
     judge_outputs,
     judge_positions,
+    judge_ppositions,
     judge_unevaluated,
     judge_values,
     solve_box,
@@ -316,7 +316,8 @@ def _judge_group(r, sol, how, data, chosen, checked, grundy, moves, check_moves)
         group = [Check("positions", "skipped", f"{pos[1]}; the functions are judged at every "
                        f"valid position of the box {sol.box} ({how})")]
     if chosen.get("ppositions"):
-        listed = as_positions(parse_wl(data.get("positions", "")), r.n) if pos[0] and data.get("positions") else None
+        listed = (as_positions(parse_wl(data["positions"]), r.n)
+                  if pos[0] and data.get("positions") else None)
         group.append(judge_ppositions(r, data, sol, chosen["ppositions"][0], listed))
     group.append(judge_values(checked, sol, data, grundy) if grundy else
                  Check("values", "error", f"no Grundy function: {chosen['grundy'][1]} "
