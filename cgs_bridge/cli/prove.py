@@ -30,12 +30,18 @@ def register(sub) -> None:
     p.add_argument("--workers", type=int, metavar="N",
                    help="with --sweep: 0 runs serially here; N Dask worker processes (default: one per CPU)")
     p.add_argument("--scheduler", metavar="ADDRESS", help="with --sweep: an existing Dask scheduler")
+    p.add_argument("--plot", metavar="FILE",
+                   help="with --sweep: a figure of the verdicts against the parameter (.png, .svg or .pdf; "
+                        "--force replaces an existing file)")
     p.set_defaults(func=run)
 
 
 def run(args) -> int:
     from cgs_bridge.api import prove
     memory = int(args.memory * (1 << 30)) if args.memory else None
+    if args.plot and not args.sweep:
+        from cgs_bridge.foundation.errors import InputError
+        raise InputError("--plot draws the verdicts of a --sweep; give --sweep NAME=A..B")
     if args.sweep:
         return _sweep(args, memory)
     result = prove(args.game, parse_params(args.param), args.claim, prover=args.prover,
@@ -59,7 +65,21 @@ def _sweep(args, memory) -> int:
                          workers=args.workers, scheduler=args.scheduler, game_name=args.game_name,
                          timeout=args.timeout, memory=memory, walnut_home=args.walnut_home)
     _print(args, result)
+    if args.plot:
+        _plot(args, result)
     return result.exit_code
+
+
+def _plot(args, result) -> None:
+    """``--plot FILE``: the verdicts against the parameter (presentation/plot_proofs.py)."""
+    import sys
+
+    from cgs_bridge.presentation.plot import save_figure
+    from cgs_bridge.presentation.plot_proofs import proof_sweep_figure
+    written = save_figure(proof_sweep_figure(result, f"{args.game}: verdicts for every position"),
+                          args.plot, overwrite=args.force)
+    if not args.quiet:
+        print(f"wrote {written}", file=sys.stderr)
 
 
 def _print(args, result) -> None:
