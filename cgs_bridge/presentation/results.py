@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import html
 
-from cgs_bridge.foundation.results import renderer
+from cgs_bridge.foundation.results import position_text, renderer
 
 RESULT = "cgs_bridge.foundation.results.Result"
 COMPARISON = "cgs_bridge.jobs.compare.Comparison"
@@ -58,7 +58,8 @@ def comparison_text(c, solution=None, shown: int = 10, more_hint: str = "see com
     for s in c.sides:
         for d in [d for d in s.differences if d.kind == "value"][:3]:
             if solution is not None:
-                details.append((d, [(q, g) for q, g in solution.options(d.position)]))
+                details.append((d, position_text(d.position),
+                                [(position_text(q), g) for q, g in solution.options(d.position)]))
     return environment(_templates()).get_template("report/comparison.txt.j2").render(
         c=c, shown=shown, details=details, more_hint=more_hint)
 

@@ -149,9 +149,10 @@ def test_unbounded_search_is_refused_by_the_default_solver_too(tmp_path):
 
 
 def test_a_solver_warning_is_one_line_without_python_source(capsys):
-    # k = 10^23: values up to about 2^76 on this box exceed the kernel's 64-bit integers, so the
-    # solver warns and uses the reference solver (solvers/kernel.py, _fallback)
-    code, out, err = _run(capsys, "solve", "triangular", "-p", "k=" + "9" * 23, "--bound", "3")
+    # k = 2^63 - 1 (the largest value accepted, issue 36): values up to about 2^62 on this box may
+    # exceed the kernel's 64-bit integers, so the solver warns and uses the reference solver
+    # (solvers/kernel.py, _fallback)
+    code, out, err = _run(capsys, "solve", "triangular", "-p", f"k={2**63 - 1}", "--bound", "3")
     assert code == 0 and out.startswith("x,y,z,grundy")
     lines = [ln for ln in err.splitlines() if "reference solver" in ln]
     assert lines and all(ln.startswith("cgs-bridge solve: warning: ") for ln in lines), err
