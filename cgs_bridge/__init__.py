@@ -30,7 +30,7 @@ _sys.modules[__name__ + ".errors"] = errors
 
 #: Names served by :mod:`cgs_bridge.api` (loaded lazily).
 API = ("game", "game_from_text", "Game", "Solved", "CheckResult", "AuditResult", "verify", "compare",
-       "audit", "sweep", "discover")
+       "audit", "sweep", "discover", "prove")
 
 
 class _Package(_types.ModuleType):

@@ -342,9 +342,29 @@ def sweep(g, params=None, bound=None, claims=(), output=None, workers=None, sche
                      limit=limit)
 
 
+def prove(g, params=None, claims=(), prover=None, output=None, force: bool = False, **options):
+    """Decide claims for every position (``cgs-bridge prove``): a
+    :class:`cgs_bridge.jobs.prove.ProveResult`, one verdict per claim.
+
+    ``g``: a :class:`Game`, or a catalog name / spec path bound by ``params`` (``{"k": 5}``);
+    ``prover``: ``"walnut"``, ``"embedded"``, ``"both"`` or None (Walnut when found); ``output``:
+    a folder for proof.md, proof.html, proof.tex and the Walnut files (replaced only with
+    ``force``); ``options``: ``claims_file``, ``timeout``, ``memory`` (bytes), ``walnut_home``,
+    ``game_name`` (:func:`cgs_bridge.jobs.prove_run.prove_game`, which names the errors).
+    """
+    from cgs_bridge.jobs.prove_run import prove_game
+    from cgs_bridge.presentation.proof import write_folder
+    source = g.ruleset if isinstance(g, Game) else g
+    result = prove_game(source, params, claims, prover=prover, **options)
+    if output is not None:
+        write_folder(result, output, force=force)
+    return result
+
+
 #: Keyword arguments of :func:`discover` that are options (every other one is a game parameter).
 DISCOVER_OPTIONS = ("families", "shifts", "moduli", "offsets", "limit", "per_family", "near",
-                    "fix_max", "sweep", "method", "bfile", "force", "against")
+                    "fix_max", "sweep", "method", "bfile", "force", "against", "prove", "prover",
+                    "walnut_home")
 
 
 def discover(g, bound=None, **kwargs):

@@ -26,6 +26,7 @@ from .box import Box, check_fits, parse_bound
 from .reference import mex, solve_reference
 from .solution import ClaimResult, Solution
 from .stats import KernelStats
+from .work import check_work
 
 KERNELS: dict = {"reference": solve_reference}
 
@@ -39,7 +40,7 @@ def _fast_kernel():
 
 
 def solve(ruleset, box: Box, misere: bool = False, method: str = "auto", progress=None,
-          output: str | None = None) -> Solution:
+          output: str | None = None, max_work: int | None = None) -> Solution:
     """Solve ``ruleset`` on ``box``.
 
     Args:
@@ -50,11 +51,13 @@ def solve(ruleset, box: Box, misere: bool = False, method: str = "auto", progres
         progress: optional callable(done, total) for long runs.
         output: what the caller will build from the solution (``None``, ``"positions"``,
             ``"csv"``, ``"stream"``, ``"check"``), counted by the memory check (:func:`solvers.box.output_bytes`).
+        max_work: the largest estimated number of option tries (:mod:`solvers.work`; None: the
+            default or ``$CGS_BRIDGE_MAX_WORK``, 0: no limit).
     Returns:
         a :class:`Solution`.
     Raises:
-        BoxError: the box does not fit in memory (with the largest bound that does), or its
-            coordinates are not the game's.
+        BoxError: the box does not fit in memory (with the largest bound that does), its
+            coordinates are not the game's, or the estimated work is above ``max_work``.
         EngineError: ``method="fast"`` without numba.
         CgsBridgeError: an unknown ``method``.
         ParameterError: a function parameter violates its declaration on the box.
@@ -63,6 +66,7 @@ def solve(ruleset, box: Box, misere: bool = False, method: str = "auto", progres
     """
     check_box_coords(box, ruleset.coords)
     check_fits(box, misere, output=output, ruleset=ruleset)
+    check_work(ruleset, box, max_work)
     check_function_params(ruleset, box)
     if method == "auto":
         kernel = _fast_kernel() or solve_reference

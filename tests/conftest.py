@@ -11,6 +11,7 @@ import pytest
 import paths
 import suite_categories
 from realcgsuite import real_cgsuite  # noqa: F401  (fixture: the real CGSuite engine)
+from realwalnut import walnut_home  # noqa: F401  (fixture: the real Walnut 6)
 
 ROOT = paths.ROOT
 SHARED = ROOT.parent / "shared"
@@ -46,7 +47,8 @@ def private_kernel_cache(tmp_path_factory):
 # tests/suite_categories.py; ``pytest -m fast`` runs the edit-test loop with fewer hypothesis examples.
 #: Hypothesis examples of the property tests in the fast run, each compiles a kernel (a variable
 #: already set wins).
-FAST_EXAMPLES = {"CGS_BRIDGE_KERNEL_EXAMPLES": "1", "CGS_BRIDGE_CLAIM_EXAMPLES": "1"}
+FAST_EXAMPLES = {"CGS_BRIDGE_KERNEL_EXAMPLES": "1", "CGS_BRIDGE_CLAIM_EXAMPLES": "1",
+                 "CGS_BRIDGE_AUTOMATA_EXAMPLES": "12"}
 
 
 def pytest_configure(config):

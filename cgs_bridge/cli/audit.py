@@ -116,14 +116,25 @@ def run_mathematica(args, text: str) -> int:
         positions=args.positions, moves=args.moves, check_moves=not args.no_moves,
         alternatives=alternatives, sandboxed=not args.no_sandbox, bound=args.bound)
     text_report = render(report, "report")
+    wrote = []
     if args.output:
-        paths = write_report(report, args.output, force=args.force)
-        print(f"wrote {', '.join(str(p) for p in paths)}", file=sys.stderr)
+        wrote += write_report(report, args.output, force=args.force)
     if args.html:
         page = report_html.audit_page(report, command=getattr(args, "command_line", None))
-        print(f"wrote {report_html.write_html(args.html, page, overwrite=args.force)}", file=sys.stderr)
-    sys.stdout.write(text_report)
+        wrote.append(report_html.write_html(args.html, page, overwrite=args.force))
+    print_report(args, report, text_report, wrote)
     return report.exit_code
+
+
+def print_report(args, report, text: str, wrote: list) -> None:
+    """The report on standard output and the files written on standard error; with ``--quiet``
+    the verdict line alone (``VERDICT: ...``)."""
+    if args.quiet:
+        print(f"VERDICT: {report.verdict()}")
+        return
+    if wrote:
+        print(f"wrote {', '.join(str(p) for p in wrote)}", file=sys.stderr)
+    sys.stdout.write(text)
 
 
 def alternative_ruleset(source: str, params: list):

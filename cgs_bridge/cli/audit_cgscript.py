@@ -19,7 +19,8 @@ def add_cgscript_args(p) -> None:
                         "examples.Choco3D (repeatable)")
     g.add_argument("--class-name", metavar="NAME", help="which class to judge when several define Options")
     g.add_argument("--map", action="append", default=[], metavar="ARG=NAME",
-                   help="constructor argument ARG is the spec's coordinate or parameter NAME (repeatable)")
+                   help="constructor argument ARG is the spec's coordinate or parameter NAME, or a "
+                        "constant: an integer, a set {1,3,4} or a list [1,3,4] (repeatable)")
     g.add_argument("--max-steps", type=int, default=200_000_000, metavar="N",
                    help="stop the evaluation after N steps (default 200,000,000)")
     g.add_argument("--port-to", choices=["2.x"], help="write a CGSuite 2.x translation into -o DIR")
@@ -31,11 +32,13 @@ def add_cgscript_args(p) -> None:
 
 
 def parse_map(items) -> dict:
+    from cgs_bridge.systems.cgsuite.audit.judge import map_constant
     out = {}
     for item in items or []:
         a, eq, b = str(item).partition("=")
-        if not eq or not a.strip().isidentifier() or not b.strip().isidentifier():
-            raise InputError(f"--map expects ARG=NAME, got {item!r}")
+        if not eq or not a.strip().isidentifier() or not b.strip():
+            raise InputError(f"--map expects ARG=NAME or ARG=CONSTANT, got {item!r}")
+        map_constant(b)  # a name, or a constant: an integer, {1,3,4} or [1,3,4] (else InputError)
         out[a.strip()] = b.strip()
     return out
 
@@ -56,6 +59,9 @@ def run_cgscript(args, text: str) -> int:
         raise InputError("--port-to needs -o DIR (the folder the translation is written to)")
     if args.cgsuite_cmd and not args.port_to:
         raise InputError("--cgsuite-cmd needs --port-to 2.x")
+    if args.port_to:  # a package is folder names under -o: identifiers only, before anything runs
+        from cgs_bridge.systems.cgsuite.audit.port import package_parts
+        package_parts(args.package)
     ruleset = ruleset_from_args(args)
     box = box_from_args(args, ruleset) if args.bound else None
     expect = load_expect(args.expect) if args.expect else None
@@ -78,9 +84,10 @@ def run_cgscript(args, text: str) -> int:
                     sandboxed=not args.no_sandbox)
     from cgs_bridge.foundation.results import render
     text_report = render(report, "report")
+    paths = []
     if args.output:
         from cgs_bridge.presentation.audit_report import write_cgscript as write_report
-        paths = write_report(report, args.output, force=args.force)
-        print(f"wrote {', '.join(str(p) for p in paths + report.port_files)}", file=sys.stderr)
-    sys.stdout.write(text_report)
+        paths = write_report(report, args.output, force=args.force) + report.port_files
+    from .audit import print_report
+    print_report(args, report, text_report, paths)
     return report.exit_code

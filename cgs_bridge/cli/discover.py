@@ -45,6 +45,12 @@ def register(sub) -> None:
     p.add_argument("--against", metavar="NAME=V[,...]",
                    help="compare the P-positions with the game at other parameter values (k=7) on the "
                         "same box and a common larger box")
+    p.add_argument("--prove", action="store_true",
+                   help="decide every finding for all positions (PROVED: a theorem at the values shown; "
+                        "REFUTED: an artefact, with its smallest counterexample; NOT EXPRESSIBLE: evidence only)")
+    p.add_argument("--prover", choices=["walnut", "embedded", "both"],
+                   help="with --prove: the prover (default Walnut when found, else the embedded prover)")
+    p.add_argument("--walnut-home", metavar="DIR", help="with --prove: the Walnut 6 folder (bin/walnut-run)")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.set_defaults(func=run)
 
@@ -85,6 +91,10 @@ def run(args) -> int:
                    offsets=args.offset, limit=args.limit, per_family=args.per_family, near=args.near,
                    fix_max=args.lines, sweep=args.sweep, method=args.method,
                    progress=progress_callback("solving"), bfile=args.bfile, force=args.force,
-                   against=args.against)
-    print(rep.to_json() if args.json else render(rep, "report"), end="")
+                   against=args.against, prove=args.prove, prover=args.prover,
+                   walnut_home=args.walnut_home)
+    if args.quiet:  # the verdict line alone (README: --quiet)
+        print(f"VERDICT: {rep.verdict()}")
+    else:
+        print(rep.to_json() if args.json else render(rep, "report"), end="")
     return rep.exit_code

@@ -65,7 +65,7 @@ def run(args) -> int:
         folder = Path(args.output or "generated")
         if args.check:
             problems = check_folder(folder)
-            for status, name in problems:
+            for status, name in problems if not args.quiet else ():
                 print(f"{status}: {folder / name}")
             if problems:
                 print(f"{len(problems)} file(s) of {folder} do not match the generator; "
@@ -80,7 +80,9 @@ def run(args) -> int:
                 if path.exists() and path.read_bytes() != text.encode("utf-8"):
                     raise InputError(f"{path} exists and differs; pass --force to replace it")
         for name, text in files.items():
-            print(atomic_write_text(folder / name, text, overwrite=args.force, make_parent=True))
+            written = atomic_write_text(folder / name, text, overwrite=args.force, make_parent=True)
+            if not args.quiet:
+                print(written)
         extra = [s for s in check_folder(folder) if s[0] == "extra"]
         for _, name in extra:
             print(f"warning: {folder / name} is not emitted by the generator (remove it?)", file=sys.stderr)
@@ -93,6 +95,6 @@ def run(args) -> int:
     box = box_from_args(args, ruleset)
     paths = generate_files(ruleset, box, _targets(args.target), Path(args.output or "."),
                            misere=args.misere, overwrite=args.force, form=args.mathematica_form)
-    for path in paths:
+    for path in paths if not args.quiet else ():  # --quiet: no 'wrote' lines
         print(path)
     return 0

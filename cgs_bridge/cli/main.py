@@ -15,10 +15,11 @@ import sys
 import warnings
 
 from cgs_bridge.foundation.errors import CgsBridgeError
+from cgs_bridge.foundation.escape import terminal
 
 #: Command modules, in help order.
 COMMANDS = ["catalog", "solve", "check", "generate", "compare", "verify", "audit", "bench", "cache", "sweep",
-            "discover", "plot", "explore"]
+            "discover", "plot", "explore", "prove"]
 
 
 class _Parser(argparse.ArgumentParser):
@@ -82,8 +83,38 @@ def main(argv=None) -> int:
     from cgs_bridge.foundation import progress
     progress.set_quiet(getattr(args, "quiet", False))
     args.command_line = shlex.join(["cgs-bridge"] + list(sys.argv[1:] if argv is None else argv))
-    with _warnings_as_lines(args.command):
+    with _warnings_as_lines(args.command), _escaped_stdout():
         return _run(args)
+
+
+class _EscapedStream:
+    """A text stream that shows control characters written to it as visible escapes
+    (``foundation.escape.terminal``: ESC, BEL, CR, C1, ...; line feeds and tabs kept), so no
+    report text from a program or a transcript can drive the user's terminal (issue 37)."""
+
+    def __init__(self, stream):
+        self._stream = stream
+
+    def write(self, text) -> int:
+        from cgs_bridge.foundation.escape import terminal
+        self._stream.write(terminal(text))
+        return len(text)
+
+    def __getattr__(self, name):
+        return getattr(self._stream, name)
+
+
+@contextlib.contextmanager
+def _escaped_stdout():
+    """While a command runs, what it prints on standard output goes through :class:`_EscapedStream`
+    (standard error carries progress lines, which use carriage returns: messages there are escaped
+    one by one)."""
+    saved = sys.stdout
+    sys.stdout = _EscapedStream(saved)
+    try:
+        yield
+    finally:
+        sys.stdout = saved
 
 
 def _subparsers(parser) -> dict:
@@ -98,7 +129,7 @@ def _run(args) -> int:
         check_ranges(args)
         return int(args.func(args) or 0)
     except CgsBridgeError as e:
-        print(f"cgs-bridge {args.command}: error: {e}", file=sys.stderr)
+        print(f"cgs-bridge {args.command}: error: {terminal(e)}", file=sys.stderr)
         return e.exit_code
     except KeyboardInterrupt:
         print("cgs-bridge: interrupted", file=sys.stderr)
@@ -106,8 +137,8 @@ def _run(args) -> int:
     except BrokenPipeError:
         return 0
     except MemoryError:
-        print(f"cgs-bridge {args.command}: error: out of memory; try a smaller box or --memory",
-              file=sys.stderr)
+        print(f"cgs-bridge {args.command}: error: out of memory; try a smaller box (the budget of one "
+              "solve is $CGS_BRIDGE_MAX_MEMORY)", file=sys.stderr)
         return 2
     except Exception as e:  # noqa: BLE001 - no traceback reaches a user (README: exit codes)
         return _internal_error(args.command, e)
@@ -119,7 +150,7 @@ def _warnings_as_lines(command: str):
     reach the user as one line ``cgs-bridge COMMAND: warning: ...``, not with the Python source
     file and line."""
     def show(message, category, filename, lineno, file=None, line=None):
-        print(f"cgs-bridge {command}: warning: {message}", file=file or sys.stderr)
+        print(f"cgs-bridge {command}: warning: {terminal(message)}", file=file or sys.stderr)
 
     with warnings.catch_warnings():
         warnings.showwarning = show
@@ -133,7 +164,7 @@ def _internal_error(command: str, e: Exception) -> int:
     if config.get(config.DEBUG):
         import traceback
         traceback.print_exc()
-    what = f"{type(e).__name__}: {e}".splitlines()[0][:300]
+    what = terminal(f"{type(e).__name__}: {e}".splitlines()[0][:300], keep_newlines=False)
     print(f"cgs-bridge {command}: internal error ({what}). This is a bug in cgs-bridge: please "
           f"report it with the command line and its input files (CGS_BRIDGE_DEBUG=1 shows the "
           f"traceback).", file=sys.stderr)

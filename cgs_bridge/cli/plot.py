@@ -62,7 +62,8 @@ def run(args) -> int:
     else:
         fig = game_figure(args)
     plot.save_figure(fig, out, overwrite=args.force)
-    print(f"wrote {out}", file=sys.stderr)
+    if not args.quiet:
+        print(f"wrote {out}", file=sys.stderr)
     return 0
 
 

@@ -18,6 +18,8 @@ def register(sub) -> None:
     p.add_argument("-o", "--output", metavar="FILE", help="write the table to FILE (atomically, streamed in "
                    "chunks) instead of stdout: CSV, or Parquet when FILE ends in .parquet")
     p.add_argument("--force", action="store_true", help="replace an existing different FILE")
+    p.add_argument("--yes", action="store_true", help="solve even when the estimated work (box points x "
+                   "options of the general move rules) is above the limit ($CGS_BRIDGE_MAX_WORK)")
     p.add_argument("--method", choices=["auto", "fast", "reference"], default="auto",
                    help="solver kernel (default: fast when available)")
     p.add_argument("--at", metavar="c1,c2,...", help="describe one position instead: value, outcome, "
@@ -55,7 +57,7 @@ def run(args) -> int:
         from cgs_bridge.foundation.io import check_output_path
         check_output_path(args.output)
     sol = solve(ruleset, box, misere=args.misere, method=args.method, progress=progress_callback("solving"),
-                output="positions" if args.at else "stream")
+                output="positions" if args.at else "stream", max_work=0 if args.yes else None)
     if args.at:
         p = parse_position(args.at, ruleset.n)
         g = sol.value(p)
@@ -67,7 +69,8 @@ def run(args) -> int:
         return 0
     if args.output:  # the whole table, streamed (CSV, or Parquet by --format or the suffix)
         sol.write(args.output, overwrite=args.force, fmt=args.format)
-        print(f"wrote {len(sol)} positions to {args.output}", file=sys.stderr)
+        if not args.quiet:
+            print(f"wrote {len(sol)} positions to {args.output}", file=sys.stderr)
     else:
         from solvers.output import write_text
         write_text(sol, sys.stdout)
@@ -93,7 +96,8 @@ def write_table(args, ruleset, box) -> int:
     fixed = parse_slice(args.slice, box)
     if not args.p_positions and args.slice:
         free_coords(box, fixed, (2,), "--slice table")
-    sol = solve(ruleset, box, misere=args.misere, method=args.method, progress=progress_callback("solving"))
+    sol = solve(ruleset, box, misere=args.misere, method=args.method, progress=progress_callback("solving"),
+                max_work=0 if args.yes else None)
     where = ", ".join(f"{box.coords[i]} = {v}" for i, v in sorted(fixed.items()))
     if args.p_positions:
         frame, grid = tables.p_positions_frame(sol, fixed), None
@@ -112,6 +116,6 @@ def write_table(args, ruleset, box) -> int:
         atomic_write_bytes(args.output, out, overwrite=args.force)
     else:
         atomic_write_text(args.output, out, overwrite=args.force)
-    if args.output:
+    if args.output and not args.quiet:
         print(f"wrote {len(frame)} rows to {args.output}", file=sys.stderr)
     return 0

@@ -94,5 +94,7 @@ def run(args) -> int:
         page = report_html.sweep_page(res.frame, command=getattr(args, "command_line", None),
                                       timings=[("sweep", time.monotonic() - t0)],
                                       title=f"cgs-bridge sweep: {args.game}")
-        print(f"wrote {report_html.write_html(args.html, page, overwrite=args.force)}", file=sys.stderr)
+        written = report_html.write_html(args.html, page, overwrite=args.force)
+        if not args.quiet:
+            print(f"wrote {written}", file=sys.stderr)
     return res.exit_code

@@ -24,12 +24,16 @@ class Variable:
 
 #: Bytes of memory one solve may use (the box check refuses larger boxes before allocating).
 MAX_MEMORY = "CGS_BRIDGE_MAX_MEMORY"
+#: Largest estimated number of option tries of one solve (``solvers.work``; 0: no limit).
+MAX_WORK = "CGS_BRIDGE_MAX_WORK"
 #: Directory of generated numba kernel modules.
 KERNEL_CACHE = "CGS_BRIDGE_KERNEL_CACHE"
 #: Base of the default kernel cache directory (XDG Base Directory specification).
 XDG_CACHE_HOME = "XDG_CACHE_HOME"
 #: Command that starts the CGSuite 2.x REPL for ``cgs-bridge verify``.
 CGSUITE_CMD = "CGS_BRIDGE_CGSUITE_CMD"
+#: Folder of Walnut 6 (``bin/walnut-run``) for ``cgs-bridge prove``.
+WALNUT_HOME = "CGS_BRIDGE_WALNUT_HOME"
 #: Set (to anything) to show the Python traceback of an unexpected internal error.
 DEBUG = "CGS_BRIDGE_DEBUG"
 #: numba's own machine-code cache directory (read by numba itself, listed for completeness).
@@ -38,11 +42,15 @@ NUMBA_CACHE_DIR = "NUMBA_CACHE_DIR"
 VARIABLES = {v.name: v for v in (
     Variable(MAX_MEMORY, "memory budget of one solve, in bytes (an integer)",
              "MemAvailable of /proc/meminfo, else 4 GiB", "solvers.box.available_memory"),
+    Variable(MAX_WORK, "largest estimated number of option tries of one solve (points x options "
+             "of the general move rules per position); 0: no limit", "2000000000", "solvers.work.max_work"),
     Variable(KERNEL_CACHE, "directory of the generated fast-kernel modules",
              "$XDG_CACHE_HOME/cgs_bridge/kernels", "solvers.kcache.cache_dir"),
     Variable(XDG_CACHE_HOME, "base directory of user caches", "~/.cache", "solvers.kcache.cache_dir"),
     Variable(CGSUITE_CMD, "command starting the CGSuite 2.x REPL (the run folder is appended "
              "to its class path)", "none: --cgsuite-cmd is then required", "cgs_bridge.jobs.verify"),
+    Variable(WALNUT_HOME, "folder of Walnut 6 (bin/walnut-run, lib/walnut.jar) for prove",
+             "none: --walnut-home, else the embedded prover", "cgs_bridge.systems.walnut.runner"),
     Variable(DEBUG, "when set, an unexpected internal error also prints its Python traceback",
              "unset: one line and exit 2", "cgs_bridge.cli.main"),
     Variable(NUMBA_CACHE_DIR, "where numba keeps compiled machine code (read by numba itself)",
@@ -72,5 +80,5 @@ def get(name: str) -> str | None:
     return os.environ.get(name)
 
 
-__all__ = ["VARIABLES", "TEST_VARIABLES", "Variable", "get", "MAX_MEMORY", "KERNEL_CACHE",
-           "XDG_CACHE_HOME", "CGSUITE_CMD", "NUMBA_CACHE_DIR"]
+__all__ = ["VARIABLES", "TEST_VARIABLES", "Variable", "get", "MAX_MEMORY", "MAX_WORK", "KERNEL_CACHE",
+           "XDG_CACHE_HOME", "CGSUITE_CMD", "WALNUT_HOME", "NUMBA_CACHE_DIR"]

@@ -55,3 +55,8 @@ class InputError(CgsBridgeError):
 class EngineError(CgsBridgeError):
     """An external engine (Mathics3, wolframscript, CGSuite) that is missing, fails, or times out;
     the message carries the engine's own output."""
+
+
+class AutomatonLimitError(CgsBridgeError):
+    """The embedded automata prover (``solvers.automata``) would exceed ``--memory`` or
+    ``--timeout``; the message names the automaton's size. Never a verdict."""

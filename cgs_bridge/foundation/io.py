@@ -99,6 +99,10 @@ def _host_tag() -> str:
 
 
 def _alive(pid: int) -> bool:
+    """Whether process ``pid`` still runs. A zombie (killed, not yet waited for by its parent: a
+    writer killed with ``kill -9`` by a script that has not reaped it) does not: ``kill(pid, 0)``
+    succeeds on it, which is why a second write did not sweep such a writer's temporary file
+    (issue 37); its state letter in ``/proc/PID/stat`` (proc(5)) is ``Z``, or ``X`` when dead."""
     if pid == os.getpid():
         return True
     try:
@@ -109,7 +113,13 @@ def _alive(pid: int) -> bool:
         return True  # another user's live process
     except (OverflowError, ValueError, OSError):
         return False
-    return True
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            stat = f.read()
+    except OSError:
+        return True  # no /proc (not Linux): kill() said it runs
+    state = stat[stat.rfind(b")") + 2:][:1]
+    return state not in (b"Z", b"X")
 
 
 def remove_stale_temps(path) -> list:

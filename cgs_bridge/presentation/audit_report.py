@@ -18,6 +18,7 @@ from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
+from cgs_bridge.foundation.escape import terminal
 from cgs_bridge.foundation.io import atomic_write_text
 from cgs_bridge.systems.auditing.report import RESULT, grouped_changes, to_csv, to_json
 
@@ -25,10 +26,13 @@ TEMPLATES = Path(__file__).with_name("templates") / "audit"
 
 
 def mathematica_text(report) -> str:
-    """The text report of a Wolfram Language audit."""
+    """The text report of a Wolfram Language audit; what the program printed is data: control
+    characters shown as visible escapes, and a printed line break cannot start a report line
+    (``foundation.escape.terminal``, issue 37)."""
     env = Environment(loader=FileSystemLoader(str(TEMPLATES)), undefined=StrictUndefined, keep_trailing_newline=True)
-    return env.get_template("report.txt.j2").render(r=report, changes=grouped_changes(report),
-                                                    result=RESULT[report.exit_code])
+    env.filters["one_line"] = lambda v: terminal(v, keep_newlines=False)
+    return terminal(env.get_template("report.txt.j2").render(r=report, changes=grouped_changes(report),
+                                                             result=RESULT[report.exit_code]))
 
 
 def write_mathematica(report, folder, force: bool = False) -> list:
@@ -46,14 +50,15 @@ def write_mathematica(report, folder, force: bool = False) -> list:
 
 
 def cgscript_text(report) -> str:
-    """The text report of a CGScript audit (:class:`~cgs_bridge.systems.cgsuite.audit.core.CGScriptReport`)."""
+    """The text report of a CGScript audit (:class:`~cgs_bridge.systems.cgsuite.audit.core.CGScriptReport`);
+    printed lines and summaries one report line each, control characters as visible escapes."""
     out = ["cgs-bridge audit report (CGScript)", "=" * 34,
            f"program : {report.program_path}", f"spec    : {report.spec}",
            f"dialect : CGScript {report.sources[0].program.dialect}",
            f"result  : {RESULT[report.exit_code].replace('engine', 'evaluation')} (exit {report.exit_code})",
            "", "Verdicts", "--------"]
     for label, c in report.checks:
-        out.append(f"{c.name:<13} {label or '-':<12} {c.verdict.upper()}: {c.summary}")
+        out.append(f"{c.name:<13} {label or '-':<12} {c.verdict.upper()}: {_line(c.summary)}")
     out += ["", "Normalisation changes (file, kind, printed line, count: detail)", "-" * 62]
     for s in report.sources:
         groups: dict = {}
@@ -62,17 +67,21 @@ def cgscript_text(report) -> str:
         for (kind, line, detail), n in groups.items():
             out.append(f"  {Path(s.path).name}: {kind:<18} line {line}{f' (x{n})' if n > 1 else ''}: {detail}")
     for label, lines in report.printed.items():
-        out += ["", f"Printed ({label})", "-" * (10 + len(label))] + [f"  {ln[:400]}" for ln in lines]
+        out += ["", f"Printed ({label})", "-" * (10 + len(label))] + [f"  {_line(ln[:400])}" for ln in lines]
     for label, c in report.checks:
         if c.rows:
             out.append(f"\n{c.name} [{label}]: {len(c.rows)} difference rows (first 10):")
-            out += [f"  {r['position']} | program {r['program']} | spec {r['spec']} | {r['detail']}"
-                    for r in c.rows[:10]]
+            out += ["  " + " | ".join(_line(f"{k} {r[k]}" if k in ("program", "spec") else r[k])
+                                      for k in ("position", "program", "spec", "detail")) for r in c.rows[:10]]
     if report.notes:
         out += ["", "Notes", "-----"] + [f"  {n}" for n in report.notes]
     for s in report.sources:
         out += ["", f"Normalised {s.path}", "-" * (11 + len(s.path)), s.normalized.text.rstrip()]
-    return "\n".join(out) + "\n"
+    return terminal("\n".join(out) + "\n")
+
+
+def _line(text) -> str:
+    return terminal(text, keep_newlines=False)
 
 
 def write_cgscript(report, folder, force: bool = False) -> list:

@@ -46,6 +46,9 @@ def discovery_report(d) -> str:
         out += diff_text(d.differences)
     if d.sweep:
         out += ["", sweep_text(d.sweep)]
+    if d.proofs:
+        from cgs_bridge.jobs.discover.proofs import proofs_text
+        out += proofs_text(d.proofs)
     if d.withheld:
         out += ["", "Not reported (below the least evidence):"] + [f"  {w}" for w in d.withheld]
     if d.bfiles:

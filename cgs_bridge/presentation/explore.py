@@ -14,11 +14,11 @@ A URL fragment drives it (used by the browser test and for links to a view):
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from cgs_bridge.foundation.errors import InputError
-from cgs_bridge.foundation.templating import html_environment
+from cgs_bridge.foundation.escape import html_text, script_json
+from cgs_bridge.foundation.templating import environment, html_environment
 
 TEMPLATES = Path(__file__).with_name("templates")
 
@@ -62,9 +62,20 @@ def explorer_html(solution, claims=None, mod: int = 3) -> str:
     :class:`~cgs_bridge.jobs.checking.CheckResult` whose failing positions can colour the grid (checked
     with a limit of every position, so that every failure is shown)."""
     data = page_data(solution, claims)
-    text = json.dumps(data, separators=(",", ":")).replace("</", "<\\/")
+    script = environment(TEMPLATES).get_template("explore/explore.js.j2").render(mod=int(mod))
     return html_environment(TEMPLATES).get_template("explore/explore.html.j2").render(
-        data=text, title=f"{data['game']} on {data['box']}", mod=int(mod))
+        data=script_json(data), title=f"{data['game']} on {data['box']}", script=script,
+        mod=int(mod),
+        script_hash=script_hash(script))
+
+
+def script_hash(script: str) -> str:
+    """The CSP source ``'sha256-...'`` that lets exactly this inline script run (CSP Level 2,
+    "hash-source": base64 of the SHA-256 of the script's UTF-8 text); the page allows no other
+    script, so a handler injected by some text would not run even if the text were not escaped."""
+    import base64
+    import hashlib
+    return "sha256-" + base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode("ascii")
 
 
 def check_all(solution):
@@ -100,9 +111,10 @@ class Explorer:
         return atomic_write_text(path, self.html, overwrite=overwrite)
 
     def _repr_html_(self) -> str:
-        import html
-        return (f'<iframe srcdoc="{html.escape(self.html, quote=True)}" style="width:100%;height:560px;'
-                f'border:1px solid #ccc" title="{html.escape(self.title)}"></iframe>')
+        """The page in a sandboxed frame: scripts run, but in an opaque origin (no
+        ``allow-same-origin``), so nothing in the page can reach the notebook around it."""
+        return (f'<iframe sandbox="allow-scripts" srcdoc="{html_text(self.html)}" style="width:100%;'
+                f'height:560px;border:1px solid #ccc" title="{html_text(self.title)}"></iframe>')
 
     def __repr__(self) -> str:
         return f"Explorer({self.title}; {len(self.html):,} bytes of HTML)"

@@ -23,12 +23,15 @@ AUDIT = "cgs_bridge.systems.mathematica.audit.core.AuditReport"
 CGSCRIPT_AUDIT = "cgs_bridge.systems.cgsuite.audit.core.CGScriptReport"
 API_AUDIT = "cgs_bridge.jobs.audit_result.AuditResult"
 SOLVED = "cgs_bridge.api.Solved"
+PROVE = "cgs_bridge.jobs.prove.ProveResult"
+PROVE_SWEEP = "cgs_bridge.jobs.prove_sweep.ProveSweepResult"
 
 #: Every result type and the formats registered for it (the tests check each is served).
 REGISTERED = {COMPARISON: ("report", "html"), CHECK: ("report", "html"), DISCOVERY: ("report", "html"),
               SWEEP: ("report", "html", "figure"), VERIFY: ("report", "html", "figure"),
               AUDIT: ("report", "html"), CGSCRIPT_AUDIT: ("report", "html"), API_AUDIT: ("report", "html"),
-              SOLVED: ("html",)}
+              SOLVED: ("html",), PROVE: ("report", "html", "json"),
+              PROVE_SWEEP: ("report", "html", "json")}
 
 
 def _templates():
@@ -190,3 +193,39 @@ def solved_html(s) -> str:
     """The summary and Grundy grids (:func:`.display.solved_html`)."""
     from .display import solved_html as grids
     return grids(s)
+
+
+@renderer(PROVE, "report")
+def prove_text(r) -> str:
+    from .proof import report_text
+    return report_text(r)
+
+
+@renderer(PROVE, "html")
+def prove_html(r) -> str:
+    from .proof import report_html
+    return report_html(r)
+
+
+@renderer(PROVE, "json")
+def prove_json(r) -> str:
+    from .proof import to_json
+    return to_json(r)
+
+
+@renderer(PROVE_SWEEP, "report")
+def prove_sweep_text(r) -> str:
+    lines = [f"claim{i}: {name}" for i, name in enumerate(r.claims, 1)]
+    return "\n".join(lines + [r.table().to_string(index=False), "VERDICT: " + r.verdict()])
+
+
+@renderer(PROVE_SWEEP, "html")
+def prove_sweep_html(r) -> str:
+    return f"<p>{html.escape(r.verdict())}</p>" + r.table().to_html(index=False)
+
+
+@renderer(PROVE_SWEEP, "json")
+def prove_sweep_json(r) -> str:
+    import json
+    return json.dumps({"verdict": r.verdict(), "exit_code": r.exit_code, "claims": r.claims,
+                       "rows": json.loads(r.frame.to_json(orient="records"))}, indent=2)

@@ -13,6 +13,7 @@ import numpy as np
 import pandas as pd
 
 from cgs_bridge.foundation.errors import InputError
+from cgs_bridge.foundation.escape import tex_comment, tex_text
 
 FORMATS = ("csv", "latex", "markdown", "parquet")
 
@@ -67,7 +68,7 @@ def latex_grid(frame: pd.DataFrame, rn: str, cn: str, caption: str, mod: int | N
     cols = list(frame.columns)
     needs = ("\\usepackage{booktabs}" + (" \\usepackage[table]{xcolor}" if mod else "")
              + (" \\usepackage{graphicx}" if len(cols) > WIDE else ""))
-    lines = [f"% {caption}", f"% needs {needs}",
+    lines = [f"% {tex_comment(caption)}", f"% needs {needs}",
              "\\begingroup\\setlength{\\tabcolsep}{3pt}%"]
     if len(cols) > WIDE:
         lines.append("\\noindent\\resizebox{\\linewidth}{!}{%")
@@ -101,18 +102,18 @@ def latex_list(frame: pd.DataFrame, caption: str, coords=()) -> str:
         pts = ["(" + ", ".join(_cell(v) for v in row) + ")" for row in frame.itertuples(index=False)]
         name = "(" + ", ".join(_tex(c) for c in coords) + ")"
         if len(pts) <= INLINE_MAX:
-            return "\n".join([f"% {caption}",
+            return "\n".join([f"% {tex_comment(caption)}",
                               f"% {len(pts)} positions {name}; a line may break after each comma",
                               "\\(\\{" + "\\), \\(".join(pts) + "\\}\\)", ""])
         per = 4
         rows = [" & ".join(pts[i:i + per] + [""] * (per - len(pts[i:i + per]))) + " \\\\"
                 for i in range(0, len(pts), per)]
         head = " & ".join([f"${name}$"] * per) + " \\\\"
-        return "\n".join([f"% {caption}", "% needs \\usepackage{booktabs, longtable}",
+        return "\n".join([f"% {tex_comment(caption)}", "% needs \\usepackage{booktabs, longtable}",
                           "\\begin{longtable}{" + "l" * per + "}", "\\toprule", head, "\\midrule",
                           "\\endhead", "\\bottomrule", "\\endfoot"] + rows + ["\\end{longtable}", ""])
     head = " & ".join(f"${_tex(c)}$" if c in coords else _tex(str(c)) for c in frame.columns)
-    lines = [f"% {caption}", "% needs \\usepackage{booktabs, longtable}",
+    lines = [f"% {tex_comment(caption)}", "% needs \\usepackage{booktabs, longtable}",
              "\\begin{longtable}{" + "r" * len(frame.columns) + "}", "\\toprule",
              head + " \\\\", "\\midrule", "\\endhead", "\\bottomrule", "\\endfoot"]
     lines += [" & ".join(_cell(v) for v in row) + " \\\\" for row in frame.itertuples(index=False)]
@@ -120,7 +121,7 @@ def latex_list(frame: pd.DataFrame, caption: str, coords=()) -> str:
 
 
 def _tex(name: str) -> str:
-    return name.replace("_", "\\_")
+    return tex_text(name)
 
 
 def markdown_grid(frame: pd.DataFrame, rn: str, cn: str) -> str:

@@ -81,6 +81,9 @@ class System:
         run_order: ``verify`` runs the systems by increasing ``run_order`` (the embedded engine
             first), compares them in registry order.
         auditor: how ``audit`` recognises its published programs (None: not audited).
+        prover: ``prover(problem, *, timeout, memory, **options) -> [Decision]`` deciding a
+            :class:`solvers.logic.formula.Problem` for all positions (None: not a prover;
+            ``cgs-bridge prove --prover NAME``).
     """
 
     name: str
@@ -91,3 +94,4 @@ class System:
     runner: Runner | None = None
     run_order: int = 0
     auditor: Auditor | None = None
+    prover: Callable | None = None

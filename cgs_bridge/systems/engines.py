@@ -11,6 +11,7 @@ import resource
 import shlex
 import signal
 import subprocess
+import sys
 import threading
 import time
 from dataclasses import dataclass
@@ -26,6 +27,8 @@ DEFAULT_MEMORY = 4 << 30
 #: Bytes kept of each of an engine's stdout and stderr; beyond it the run is stopped (``truncated``).
 OUTPUT_LIMIT = 64 << 20
 _PR_SET_PDEATHSIG = 1
+#: The subreaper script engines started outside the sandbox run under (issue 37).
+REAPER = Path(__file__).with_name("reaper.py")
 
 
 @dataclass
@@ -59,11 +62,11 @@ class EngineInterrupted(KeyboardInterrupt):
         self.output = None
 
 
-def _limits(memory: int | None, extra=()):
+def _limits(memory: int | None, extra=(), death_signal=signal.SIGKILL):
     def apply():
         os.setsid()
         try:  # the engine dies with cgs-bridge (kill, crash), not only on its own time-out
-            ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+            ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, death_signal, 0, 0, 0)
         except (OSError, AttributeError):
             pass
         limits = ([(resource.RLIMIT_AS, memory)] if memory else []) + list(extra)
@@ -76,10 +79,42 @@ def _limits(memory: int | None, extra=()):
 
 
 def _kill(proc) -> None:
+    """SIGKILL the engine's process group (under the reaper: the engine's, whose end makes the
+    reaper sweep every other process the engine started, then exit)."""
     try:
-        os.killpg(proc.pid, signal.SIGKILL)
+        os.killpg(getattr(proc, "engine_pid", proc.pid), signal.SIGKILL)
     except OSError:
         pass
+
+
+def _start_reaped(command: list, cwd, stdin, memory, env):
+    """Start ``command`` under :mod:`cgs_bridge.systems.reaper` (a child subreaper that, when the
+    engine ends, kills every process the engine left, ``setsid`` or not); the returned process is
+    the reaper, with ``engine_pid`` set.
+
+    Raises:
+        EngineError: the reaper or the engine cannot be started.
+    """
+    read_end, write_end = os.pipe()
+    argv = [sys.executable, "-I", "-S", str(REAPER), str(write_end), str(int(memory or 0)), "--", *command]
+    try:
+        proc = subprocess.Popen(argv, cwd=str(cwd), stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, pass_fds=(write_end,),
+                                preexec_fn=_limits(None, (), death_signal=signal.SIGTERM), env=env)
+    except OSError as e:
+        os.close(read_end)
+        raise EngineError(f"cannot start {shlex.join(command)}: {e}") from None
+    finally:
+        os.close(write_end)
+    with os.fdopen(read_end) as status:
+        word, _, rest = status.readline().strip().partition(" ")
+    if word != "started":
+        proc.kill()
+        proc.communicate()
+        why = rest if word == "error" else "the reaper (cgs_bridge/systems/reaper.py) did not start it"
+        raise EngineError(f"cannot start {shlex.join(command)}: {why}")
+    proc.engine_pid = int(rest)
+    return proc
 
 
 def _reader(stream, sink: list, limit: int, over: threading.Event, proc) -> None:
@@ -102,7 +137,10 @@ def run(command: list, cwd, timeout: float = DEFAULT_TIMEOUT, memory: int | None
     """Run ``command`` in ``cwd`` with a time limit (seconds) and an address-space limit (bytes).
 
     The process runs in its own session and dies with cgs-bridge (``PR_SET_PDEATHSIG``); on
-    time-out, on Ctrl-C or any error in cgs-bridge the whole process group is killed. At most
+    time-out, on Ctrl-C or any error in cgs-bridge the whole process group is killed. Outside
+    the sandbox it runs under :mod:`cgs_bridge.systems.reaper` (a child subreaper): when it ends,
+    every process it started is killed, even one that left its group with ``setsid``; inside, the
+    sandbox's PID namespace does the same. At most
     ``output_limit`` bytes of each of stdout and stderr are kept: beyond it the run is stopped and
     returned with ``truncated=True``.
 
@@ -126,12 +164,15 @@ def run(command: list, cwd, timeout: float = DEFAULT_TIMEOUT, memory: int | None
     else:
         full_env = {**os.environ, **(env or {})}
     start = time.monotonic()
-    try:
-        proc = subprocess.Popen(command, cwd=str(cwd), stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                preexec_fn=_limits(memory, extra), env=full_env)
-    except OSError as e:
-        raise EngineError(f"cannot start {shlex.join(command)}: {e}") from None
+    if sandbox is None:  # outside the sandbox: under the reaper, which outlives nothing it started
+        proc = _start_reaped(command, cwd, stdin, memory, full_env)
+    else:
+        try:
+            proc = subprocess.Popen(command, cwd=str(cwd), stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
+                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                    preexec_fn=_limits(memory, extra), env=full_env)
+        except OSError as e:
+            raise EngineError(f"cannot start {shlex.join(command)}: {e}") from None
     out, err, over, stopped = _communicate(proc, command, stdin, timeout, output_limit)
     text = [b"".join(x).decode("utf-8", "replace").replace("\r\n", "\n") for x in (out, err)]
     result = EngineResult(command, None if stopped else proc.returncode, text[0], text[1],

@@ -21,6 +21,7 @@ from cgs_bridge.systems.base import System
 NAMES = (
     "cgsuite",
     "mathematica",
+    "walnut",
 )
 
 SYSTEMS: dict = {}

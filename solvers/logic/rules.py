@@ -110,7 +110,11 @@ class GameRules:
                 body, text = self._explicit(c), self._cut_text(c)
             rules.append(self.add(name, self.p + self.q, body, text))
         for k, m in enumerate(self.g.moves, 1):
-            rules.append(self.add(f"move_{k}", self.p + self.q, self._move(m),
+            cut = m.lowers[:1] if m.kind in ("cut", "cut_where") else m.lowers
+            name = (f"cut_{'_'.join(self.p[self.index[c]] for c in cut)}"
+                    if m.kind in ("cut", "cut_where", "cut_by") else f"move_{k}")
+            name = proof_name(name, {d.name for d in self.defines} | {"valid", "option", "move", "pass"})
+            rules.append(self.add(name, self.p + self.q, self._move(m),
                                   f"{move_text(m, expr_text)} (line {m.pos.line})"))
         union = disj(*(self.pred(n, self.p, self.q) for n in rules))
         if self.g.pass_once is None:

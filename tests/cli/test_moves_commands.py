@@ -61,7 +61,7 @@ def test_compare_a_transcript_and_a_changed_row(capsys, tmp_path):
 
 
 def test_discover_finds_the_period_of_the_subtraction_game(capsys):
-    code, out = _cli(capsys, "discover", "subtraction", "--bound", "40", "--quiet")
+    code, out = _cli(capsys, "discover", "subtraction", "--bound", "40")  # --quiet: the verdict alone
     assert code == 0 and "x % 4" in out.replace("mod(x, 4)", "x % 4"), out
 
 

@@ -75,7 +75,8 @@ def test_generate_files_never_overwrites_a_different_file_unasked(tmp_path):
     r, box = bound("triangular", box="2")
     paths = generate_files(r, box, outdir=tmp_path)
     assert [p.name for p in paths] == ["Triangular.cgs", "triangular_k3_x2_y2_z2_table.cgs",
-                                       "triangular_k3_x2_y2_z2.wl"]
+                                       "triangular_k3_x2_y2_z2.wl", "triangular_k3_x2_y2_z2_walnut.txt",
+                                       "xor.txt"]
     assert generate_files(r, box, outdir=tmp_path) == paths  # same content: fine
     (tmp_path / "Triangular.cgs").write_text("mine\n")
     with pytest.raises(InputError, match="exists and differs"):

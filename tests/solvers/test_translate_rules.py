@@ -7,11 +7,15 @@ coordinate would be seen."""
 from __future__ import annotations
 
 import itertools
+import os
+from random import Random
 
 import pytest
+from hypothesis import HealthCheck, assume, given, note, settings
+from hypothesis import strategies as st
 from logic_brute import Brute
 
-from cgs_bridge.foundation.errors import RuleError
+from cgs_bridge.foundation.errors import RuleError, SpecError
 from cgs_bridge.model.game import Ruleset
 from cgs_bridge.model.loading import load_text
 from cgs_bridge.model.resolve import ruleset_of
@@ -79,3 +83,59 @@ def test_terminates_fails_for_a_move_below_zero_and_for_a_raising_move():
         assert not Brute(problem, 7).holds(problem.obligations[0].body, {})
     ok = _planted("game g\n  coordinates x\n  move s in 1..1 where x >= 3: x = x - 3\n")
     assert Brute(game_problem(ok), 7).holds(game_problem(ok).obligations[0].body, {})
+
+
+COORDS = ("a", "b", "c")
+
+
+def _random_rule(rng: Random, n: int) -> str:
+    i = rng.randrange(n)
+    c, d, e = COORDS[i], COORDS[(i + 1) % n], COORDS[(i + 2) % n]
+    k = rng.randint(1, 3)
+    return rng.choice([
+        f"cut {c} to t",
+        f"cut {c} to t: {d} = min({d}, t + {k})",
+        f"cut {c} to t where t + {k} >= {c}",
+        f"cut {c}, {d} by s in {{1, {k + 1}}}" if c != d else f"cut {c} by s in {{1, {k + 1}}}",
+        f"cut {c} by s in 1..{k}",
+        f"move s in 1..{k} where s <= {c}: {c} = {c} - s, {d} = min({d}, s)" if c != d else f"cut {c} to t",
+        f"cut {c} to t: {d} = min({d}, floor((t + {e}) / {k}))",
+        f"cut {c} to t: {d} = max(0, min({d}, t - {k}))",
+        f"move s in 0..1 where s < {c}: {c} = {c} - 1 - s",
+        f"cut {c} to t: {d} = min({d}, (t - {k}) xor {e})" if c != d else f"cut {c} to t",
+    ])
+
+
+def _random_game(seed: int) -> str:
+    rng = Random(seed)
+    n = rng.randint(1, 3)
+    lines = ["game g", "  coordinates " + ", ".join(COORDS[:n])]
+    if n >= 2 and rng.random() < 0.3:
+        lines.append(f"  require b <= floor(({' + '.join(COORDS[:n])}) / 2) + 1")
+    lines += ["  " + _random_rule(rng, n) for _ in range(rng.randint(1, 3))]
+    if rng.random() < 0.3:
+        lines.append("  pass once")
+    if n >= 2 and rng.random() < 0.2:
+        lines.append("  clamp b = min(b, a + 1)")
+    return "\n".join(lines) + "\n"
+
+
+@settings(max_examples=int(os.environ.get("CGS_BRIDGE_TRANSLATE_EXAMPLES", "15")), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2 ** 32))
+def test_random_specs_options_equal_the_ruleset(seed):
+    text = _random_game(seed)
+    note(text)
+    try:
+        r = Ruleset(load_text(text))
+    except SpecError:
+        assume(False)
+    upper = tuple(1 if c == "passes" else 2 for c in r.coords)
+    problem = game_problem(r)
+    brute = Brute(problem, 7)
+    for p in itertools.product(*(range(u + 1) for u in upper)):
+        assert brute.call("valid", p) == r.is_valid(p), p
+        want = set(r.option_set(p))
+        if r.is_valid(p) and all(min(q) >= 0 for q in want):  # else the solver rejects the rules
+            got = {q for q in itertools.product(*(range(v + 2) for v in p)) if brute.call("option", p + q)}
+            assert got == want, (p, sorted(got ^ want))

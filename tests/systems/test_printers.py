@@ -52,7 +52,7 @@ def test_every_node_type_has_a_handler(printer):
 
 
 def test_registry_lists_both_targets():
-    assert list(TARGETS) == ["cgsuite", "mathematica"]
+    assert list(TARGETS) == ["cgsuite", "mathematica", "walnut"]
 
 
 # ------------------------------------------------------------------ precedence (texts)

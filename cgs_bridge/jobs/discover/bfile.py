@@ -9,13 +9,13 @@ Files are written atomically into a directory; an existing file is never overwri
 from __future__ import annotations
 
 import itertools
-import os
-import tempfile
 from pathlib import Path
 
 import numpy as np
 
 from cgs_bridge.foundation.errors import InputError
+from cgs_bridge.foundation.escape import bfile_comment
+from cgs_bridge.foundation.io import atomic_write_text
 
 
 def sequences(solution, partners: dict | None = None, fix_max: int = 2) -> dict:
@@ -64,15 +64,17 @@ def _run(row, lo):
 
 
 def text(description: str, offset: int, terms: list) -> str:
-    """The b-file text: a ``#`` header line, then ``n a(n)`` lines from ``offset``."""
-    return f"# {description}\n" + "".join(f"{offset + i} {t}\n" for i, t in enumerate(terms))
+    """The b-file text: ``#`` header lines (the description cut at its line breaks,
+    ``foundation.escape.bfile_comment``), then ``n a(n)`` lines from ``offset``."""
+    return bfile_comment(description) + "".join(f"{offset + i} {t}\n" for i, t in enumerate(terms))
 
 
 def write(directory, seqs: dict, overwrite: bool = False) -> list:
     """Write each sequence to ``directory/<stem>.txt`` atomically; return the paths.
 
     Raises:
-        InputError: a file exists (and not ``overwrite``) or the directory cannot be made.
+        InputError: a file exists (and not ``overwrite``), the directory cannot be made, or a file
+        cannot be written (a full disk: the path named, no temporary file left).
     """
     d = Path(directory)
     try:
@@ -83,9 +85,6 @@ def write(directory, seqs: dict, overwrite: bool = False) -> list:
     clash = [p for p in paths if p.exists()]
     if clash and not overwrite:
         raise InputError(f"--bfile: {clash[0]} exists (give --force to replace it)")
-    for p, (desc, off, terms) in zip(paths, seqs.values()):
-        fd, tmp = tempfile.mkstemp(dir=d, prefix=".b_", suffix=".tmp")
-        with os.fdopen(fd, "w") as f:
-            f.write(text(desc, off, terms))
-        os.replace(tmp, p)
+    for p, (desc, off, terms) in zip(paths, seqs.values()):  # a full disk: InputError naming p,
+        atomic_write_text(p, text(desc, off, terms), overwrite=overwrite)  # its temporary file removed
     return [str(p) for p in paths]

@@ -94,11 +94,16 @@ class Discovery(Result):
     sweep: Optional[dict] = None
     notes: list = field(default_factory=list)
     seconds: dict = field(default_factory=dict)
+    proofs: list = field(default_factory=list)  #: ``discover --prove`` (:mod:`.proofs`)
 
     def to_dict(self) -> dict:
         return asdict(self)
 
-    exit_code = 0  #: ``cgs-bridge discover`` exits 0 when the search ran
+    @property
+    def exit_code(self) -> int:
+        """0 when the search ran (and every proof asked for was decided: PROVED, REFUTED, NOT
+        EXPRESSIBLE or NOT APPLICABLE); 2 when a prover failed or the provers disagreed."""
+        return 2 if any(p["verdict"] == "ENGINE ERROR" for p in self.proofs) else 0
 
     def verdict(self) -> str:
         """``3 formulas, 2 near misses, ...``: what was found (the counts of :func:`short_repr`)."""

@@ -198,6 +198,7 @@ def run_plan(plan: SweepPlan, output=None, workers=None, scheduler=None, progres
         n = (os.cpu_count() or 1) if workers is None else int(workers)
         if n < 0:
             raise InputError(f"--workers must be >= 0, got {n}")
+        n = cap_workers(n, len(todo), os.cpu_count() or 1)
         check_memory(plan, [plan.cells[i] for i in todo], available_memory() // max(1, min(n, len(todo))))
         runner = _SerialRunner() if n == 0 else _local_runner(plan, [plan.cells[i] for i in todo], n,
                                                                    threads, cell_fn)
@@ -214,6 +215,18 @@ def run_plan(plan: SweepPlan, output=None, workers=None, scheduler=None, progres
     finally:
         runner.close()
     return state.result(len(todo), runner.label)
+
+
+def cap_workers(n: int, cells: int, cores: int) -> int:
+    """At most one local worker per cell to compute and per core (issue 37: ``--workers 1024`` on
+    one cell started 1024 processes); a warning names the cap when ``n`` is lowered."""
+    cap = max(1, min(cells, cores))
+    if n > cap:
+        import warnings
+        warnings.warn(f"--workers {n}: capped at {cap} (one worker per cell to compute and per "
+                      f"core: {cells} cell(s), {cores} core(s))", stacklevel=2)
+        return cap
+    return n
 
 
 def _key_row(plan: SweepPlan, cell: Cell) -> dict:

@@ -106,6 +106,31 @@ def judge_positions(ruleset, data: dict, sol, how: str) -> Check:
                  + ", ".join(f"{r['position']} {r['detail']}" for r in rows[:EXAMPLES]), rows)
 
 
+def judge_ppositions(ruleset, data: dict, sol, name: str, positions=None) -> Check:
+    """The program's P-position list (members of value 0 by its own values, drawn from another
+    list) vs the spec's P-positions in the audit's box (within the program's position list
+    ``positions`` when it has one): a position in one and not the other is a difference."""
+    got = as_positions(parse_wl(data.get("ppositions", "")), ruleset.n) if data.get("ppositions") else None
+    if got is None:
+        return Check("p-positions", "error", f"the P-position list {name} is not a list of positions")
+    box = sol.box
+    cover = {tuple(p) for p in positions} if positions is not None else None
+    spec = {p for p in valid_positions(sol) if int(sol.grundy[p]) == 0 and (cover is None or p in cover)}
+    prog = {p for p in got if box.contains(p)}
+    rows = [{"position": _fmt(p), "program": "P-position", "spec": f"value {_spec_value(sol, p)}",
+             "detail": "not a P-position"} for p in sorted(prog - spec)]
+    rows += [{"position": _fmt(p), "program": "absent", "spec": "P-position", "detail": "missing"}
+             for p in sorted(spec - prog)]
+    head = f"{name}: {len(prog)} P-positions in the box {box}, the spec has {len(spec)}"
+    if not rows:
+        return Check("p-positions", "agree", head + "; the sets are equal")
+    return Check("p-positions", "differ", head + ": " + _examples(rows), rows)
+
+
+def _spec_value(sol, p):
+    return int(sol.grundy[p]) if sol.box.contains(p) and sol.grundy[p] >= 0 else "not valid"
+
+
 def _payload(data: dict, tag: str, n: int):
     """The ``tag`` payload as a list of ``n`` entries, or None."""
     raw = data.get(tag)
@@ -136,6 +161,10 @@ def judge_values(checked: list, sol, data: dict, symbol: str) -> Check:
         return Check("values", "error", f"no Grundy value of {symbol} could be compared "
                      f"({symbolic} symbolic: see unevaluated)")
     note = f"; {symbolic} symbolic (see unevaluated)" if symbolic else ""
+    if not rows and symbolic:  # an agreement needs every position of the box compared
+        return Check("values", "error", f"{symbol} equals the spec at {compared} valid positions "
+                     f"of the box, but {symbolic} have no integer value (symbolic or Missing[]): "
+                     "not every position could be compared")
     if not rows:
         return Check("values", "agree", f"{symbol} at {compared} valid positions of the box: all "
                      f"equal the spec's{note}")
@@ -334,5 +363,5 @@ def judge_engine(outcome) -> Check:
                  f"{' with the prelude' if outcome.prelude else ''}{msgs}")
 
 
-__all__ = ["Check", "judge_positions", "judge_values", "judge_moves", "judge_unevaluated",
+__all__ = ["Check", "judge_positions", "judge_ppositions", "judge_values", "judge_moves", "judge_unevaluated",
            "judge_outputs", "judge_engine", "load_expect", "Symbolic"]

@@ -85,7 +85,13 @@ class Statement:
         return m.group(0) if m else None
 
     def assigned(self) -> str | None:
-        """The symbol a top-level ``=`` / ``:=`` defines (``f`` in ``f[x_] := ...``), or None."""
+        """The symbol a top-level ``=`` / ``:=`` defines (``f`` in ``f[x_] := ...``, ``f[x_] /; c
+        := ...``), read by Mathics3's parser (:func:`.wlread.assigned_symbol`); text the parser
+        refuses is read by a pattern."""
+        from . import wlread
+        node = wlread.parse_one(self.text)
+        if node is not None:
+            return wlread.assigned_symbol(node)
         m = re.match(r"\s*([A-Za-z$][A-Za-z0-9$]*)\s*(\[.*?\])?\s*:?=(?![=!])", self.text, re.S)
         if not m:
             return None
@@ -247,8 +253,10 @@ def _newline_run(text: str, i: int, depth: int, buf: list, changes: list) -> tup
 
 
 def split_statements(text: str, changes: list) -> list:
-    """Split (already character-normalised) text into top-level statements, resolving ``Ψ``,
-    newlines and top-level comments by the rules in the module docstring; records changes."""
+    """Split (already character-normalised) text into top-level statements: ``Ψ``, newlines and
+    top-level comments are resolved by the repair rules in the module docstring (PDF damage); the
+    statements of each repaired piece are those of Mathics3's parser (:func:`parsed_statements`).
+    Records changes."""
     out: list = []
     buf: list = []
     start_line = [1]
@@ -257,9 +265,8 @@ def split_statements(text: str, changes: list) -> list:
     def flush(terminated: bool, at: int):
         s = strip_comments("".join(buf)).strip()
         if s:
-            out.append(Statement(s, start_line[0], terminated))
-        elif terminated and out and not out[-1].terminated:
-            out[-1].terminated = True
+            from .wlread import parsed_statements
+            out.extend(parsed_statements(s, start_line[0]))
         buf.clear()
         start_line[0] = _line_of(text, at + 1)
 
@@ -293,19 +300,25 @@ def split_statements(text: str, changes: list) -> list:
             if ends:
                 flush(False, i - 1)
             continue
-        if ch == ";" and depth == 0 and not text.startswith(";;", i) and not (i and text[i - 1] == ";"):
-            flush(True, i)
-            i += 1
-            continue
         buf.append(ch)
         i += 1
     flush(False, n - 1)
     return out
 
 
+def _function_definition(st: Statement) -> bool:
+    """``f[x_] := ...`` (a delayed definition with an argument): kept even when only display code
+    calls it (``Clear[...]`` then ``Manipulate[... w[{a, b}] ...]``): the audit calls it itself."""
+    from . import wlread
+    node = wlread.parse_one(st.text)
+    return (node is not None and node.get_head_name() == "SetDelayed"
+            and wlread.head(node.children[0]) is not None)
+
+
 def remove_display(statements: list, changes: list) -> tuple:
     """Drop display-only statements (head in :data:`DISPLAY_HEADS`) and then, to a fixpoint, the
-    definitions whose symbol is used only by dropped code. Returns ``(kept, removed)``."""
+    data definitions whose symbol is used only by dropped code (function definitions stay: the
+    audit calls them). Returns ``(kept, removed)``."""
     removed = [s for s in statements if s.head in DISPLAY_HEADS]
     kept = [s for s in statements if s.head not in DISPLAY_HEADS]
     while True:
@@ -321,7 +334,7 @@ def remove_display(statements: list, changes: list) -> tuple:
         for s in removed:
             display_uses |= {name for name, _, _ in identifiers(s.text)}
         drop = [s for s in kept if s.assigned() and s.assigned() in display_uses
-                and not uses.get(s.assigned())]
+                and not uses.get(s.assigned()) and not _function_definition(s)]
         if not drop:
             break
         removed += drop

@@ -108,8 +108,26 @@ def run_size(norm: Normalized, scale: dict):
     call = size_call(norm)
     if call:
         return call[1], f"the program's call {call[0]}[{call[1]}]"
+    bounds = iterator_span(norm)
+    if len(bounds) == 1:
+        return bounds[0], (f"the program's iterators (Range/Table/Do bounds, With/Module/Block "
+                           f"values bound): every one up to {bounds[0]}")
     return None, ("the program has no size assignment (NAME = <int> bounding an iterator) nor a "
-                  "call f[<int>]; give --bound")
+                  "call f[<int>]" + (f", and its iterators end at different values ("
+                                     f"{', '.join(map(str, bounds))})" if bounds else "")
+                  + "; give --bound")
+
+
+def iterator_span(norm: Normalized) -> list:
+    """The distinct upper bounds of the program's iterators (``Range[0, n]``, ``{a, 0, 6}``),
+    read by Mathics3's parser with ``With``/``Module``/``Block`` values and top-level integer
+    assignments bound (:mod:`.wlread`), sorted; bounds below 1 (a mex over ``Range[0, 0]``) and
+    bounds that depend on another iterator are left out."""
+    from . import wlread
+    nodes = [wlread.parse_one(st.text) for st in norm.statements]
+    nodes = [n for n in nodes if n is not None]
+    env = wlread.integer_bindings(nodes)
+    return sorted({b for b in wlread.iterator_bounds(nodes, env) if b >= 1})
 
 
 def audit_box(ruleset, norm: Normalized, scale: dict, bound: str | None):

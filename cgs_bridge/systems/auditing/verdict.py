@@ -1,19 +1,25 @@
-"""The verdict rules of an audit, in one place (docs/audit.md, "Verdict rules").
+"""The verdict rules of an audit, written once (docs/audit.md, "Verdict rules"). In order of
+precedence:
 
-- **agree (exit 0)** only when every run's engine ran to the end without error, the program did
-  not stop the audit (``Quit``/``Exit``/``Abort``/uncaught ``Throw``), the audit's checks ran to
-  their end, every valid position of the audit's box was compared, and no value or option was
-  symbolic;
-- **error (exit 2)** first when the program stopped the audit itself (``Quit``/``Exit``,
-  ``Abort[]``, an uncaught ``Throw`` out of a statement: :func:`program_stopped`);
-- **differ (exit 1)** when a check found a concrete difference (a value, an option set, a listed or
-  missing position, a printed output), whatever else happened: a real bug stays a difference
-  (also when the audit stopped an endless recursion, or a statement hit an engine limit);
-- **error (exit 2)** otherwise, when anything kept the audit from seeing the program's whole
-  computation: an engine error or time-out, a program that stopped the audit before its checks,
-  an unevaluated (symbolic) value or option, a check that could not be made.
-  Text that ends inside an open bracket, string or comment is refused before any run
-  (:func:`incomplete`).
+1. **cannot be judged (exit 2)**: a finding whose input an unbound symbol, a syntax error or an
+   unfinished program made symbolic, empty or partial never counts as a difference
+   (:func:`cannot_judge`): the program stopped the audit (``Quit``/``Exit``/``Abort``/uncaught
+   ``Throw``: :func:`program_stopped`), the engine could not parse part of the program
+   (``syntax``), something stayed unevaluated (``unevaluated``: an unbound symbol, a function
+   defined nowhere), the run timed out or the audit's checks did not finish;
+2. **differ (exit 1)**: a check found a concrete difference at a position where the program's own
+   identified object (its Grundy function, move function, position list, P-position list) or a
+   printed output disagrees with the spec. A real bug stays a difference when the audit itself
+   stopped an endless recursion (a position among its own options) or a statement hit an engine
+   limit (``$Failed["RecursionError"]``);
+3. **error (exit 2)** otherwise when anything kept the audit from seeing the whole computation: an
+   engine error, no box, a check that could not be made, a role the evidence left ambiguous;
+4. **agree (exit 0)** only when every run ran to its end and every valid position of the audit's
+   box was compared (a value that is symbolic or ``Missing[]`` is no agreement).
+
+Text that ends inside an open bracket, string or comment is refused before any run
+(:func:`incomplete`). The CGScript auditor applies the same order (:func:`interpreted_exit_code`):
+its interpreter stops at the first error, so every error there is of rule 1.
 """
 
 from __future__ import annotations
@@ -78,17 +84,37 @@ def program_stopped(check) -> bool:
             and "stopped by the audit" not in s and '$Failed["' not in s)
 
 
+def cannot_judge(check, runs=()) -> bool:
+    """Rule 1 of the module docstring: the program stopped the audit, a syntax error, something
+    unevaluated (an unbound symbol, a function defined nowhere), or checks that did not finish."""
+    if check.alternative is not None or check.verdict != "error":
+        return False
+    if program_stopped(check) or check.name in ("syntax", "unevaluated"):
+        return True
+    return check.name == "completion" and check.summary.startswith("the audit's checks did not finish")
+
+
 def exit_code(runs, checks) -> int:
-    """The exit code of an audit from its runs (``outcome.status``) and its counted checks: 1 when
-    a check found a difference (a concrete value, option set, position or output: a real bug
-    stays a difference even when the run also failed, e.g. a position that is its own option
-    sends the Grundy recursion past its limit) and the program did not stop the audit itself
-    (then 2); else 2 when a run failed or a check is an error; else 0."""
+    """The exit code of an audit from its runs (``outcome.status``) and its counted checks, by the
+    rules of the module docstring in their order: 2 when the findings cannot be judged
+    (:func:`cannot_judge`, a time-out), else 1 on a difference, else 2 when a run failed or a
+    check is an error, else 0."""
     verdicts = [c.verdict for _, c in checks if c.alternative is None]
-    if any(program_stopped(c) for _, c in checks):
+    if any(cannot_judge(c) for _, c in checks) or any(
+            r.outcome is not None and r.outcome.status == "timeout" for r in runs):
         return 2
     if "differ" in verdicts:
         return 1
     if not runs or any(r.outcome is not None and r.outcome.status != "ok" for r in runs):
         return 2
     return 2 if "error" in verdicts else 0
+
+
+def interpreted_exit_code(checks) -> int:
+    """The exit code of a CGScript audit (``(label, Check)`` pairs), by the rules above: an error
+    (a parse or evaluation error, a limit reached: the interpreter stopped, so what it left is
+    partial) cannot be judged (2) and outranks a difference (1); else 0."""
+    verdicts = [c.verdict for _, c in checks]
+    if "error" in verdicts:
+        return 2
+    return 1 if "differ" in verdicts else 0

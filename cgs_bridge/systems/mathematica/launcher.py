@@ -277,6 +277,8 @@ def _checks(plan, definitions, evaluation_class, output, channel, trace) -> None
                      _evaluate(definitions, evaluation_class, output, _build(definitions, call, None)))
     elif chosen["positions"][0]:
         channel.emit("positions", _call(definitions, evaluation_class, output, chosen["positions"][0], None))
+    if chosen.get("ppositions"):
+        channel.emit("ppositions", _call(definitions, evaluation_class, output, chosen["ppositions"][0], None))
     for tag, role in (("values", "grundy"), ("moves", "moves")):
         head = chosen[role][0]
         if not head:
@@ -308,15 +310,27 @@ def _checks(plan, definitions, evaluation_class, output, channel, trace) -> None
     unbound = sorted(n.split("`")[-1] for n in seen if not definitions.get_ownvalues(n)
                      and not definitions.get_downvalues(n))
     channel.emit("unbound", "{" + ", ".join('"' + n + '"' for n in unbound) + "}")
-    undefined = []
+    undefined = _undefined(plan, definitions)
+    channel.emit("undefined", "{" + ", ".join('"' + h + '"' for h in undefined) + "}")
+
+
+def _undefined(plan, definitions) -> list:
+    """The heads the program calls that have no definition (a ``Module`` local ``f`` is defined
+    as the engine's ``f$12``)."""
+    undefined, temporaries = [], {}
+    for n in definitions.get_user_names():  # a Module local f is defined as the engine's f$12
+        base = n.rstrip("0123456789")
+        if base.endswith("$") and base != n:
+            temporaries.setdefault(base[:-1], []).append(n)
     for h in plan.get("heads", []):
         name = definitions.lookup_name(h)
         if not name.startswith("Global`"):
             continue
-        if not (definitions.get_downvalues(name) or definitions.get_ownvalues(name)
-                or definitions.get_subvalues(name) or definitions.get_upvalues(name)):
+        if not any(definitions.get_downvalues(n) or definitions.get_ownvalues(n)
+                   or definitions.get_subvalues(n) or definitions.get_upvalues(n)
+                   for n in [name] + temporaries.get(name, [])):
             undefined.append(h)
-    channel.emit("undefined", "{" + ", ".join('"' + h + '"' for h in undefined) + "}")
+    return undefined
 
 
 def _load_second():

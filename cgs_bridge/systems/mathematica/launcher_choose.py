@@ -160,6 +160,21 @@ def _by_evidence(trace, box, kind: str):
     return best, count
 
 
+def _rivals(trace, box, kind: str, found, count: int) -> list:
+    """Other traced functions with as many values of ``kind`` in the box as ``found`` whose values
+    differ from its at some position: the evidence does not say which one is meant."""
+    if not found:
+        return []
+    mine = trace.calls[found]
+    out = []
+    for name, calls in trace.calls.items():
+        if name == found or sum(1 for p in box if p in calls and _kind(calls[p], trace.n) == kind) != count:
+            continue
+        if any(p in calls and p in mine and _text(calls[p]) != _text(mine[p]) for p in box):
+            out.append(name)
+    return out
+
+
 def _position_lists(definitions, n: int):
     """``Global``` symbols whose value is a list of n-integer lists: name -> set of positions."""
     out = {}
@@ -224,9 +239,16 @@ def _choose(plan, definitions, trace, box):
             chosen[role] = (name, "given" if name else "not checked")
             continue
         found, count = _by_evidence(trace, box, kind)
-        if found:
+        rivals = _rivals(trace, box, kind, found, count)
+        if rivals:
+            names = ", ".join(_program_name(f) for f in [found] + rivals)
+            chosen[role] = (found.split("`")[-1], f"ambiguous: {names} were each called at {count} "
+                            "positions of the box with different results; name one with "
+                            f"--{'grundy' if role == 'grundy' else 'moves'}", "ambiguous")
+        elif found:
             what = "integer values" if kind == "int" else "lists of options"
-            chosen[role] = (found.split("`")[-1], f"found by evidence: called at {count} positions of "
+            chosen[role] = (found.split("`")[-1], f"found by evidence{_local_note(found)}: called at "
+                            f"{count} positions of "
                             f"the box while the program ran, with {what}")
         elif definitions.get_downvalues(definitions.lookup_name(name)):
             chosen[role] = (name, "detected from the text (defined; no value of it recorded while the program ran)")
@@ -238,36 +260,94 @@ def _choose(plan, definitions, trace, box):
         else:
             chosen[role] = (None, f"none found: no function was called at positions of the box with "
                             f"{'integer values' if kind == 'int' else 'lists of options'}")
-    chosen["positions"] = _choose_positions(plan, definitions, trace, calls, chosen["grundy"])
+    chosen["positions"], pchoice = _choose_positions(plan, definitions, trace, calls, chosen["grundy"])
+    if pchoice:
+        chosen["ppositions"] = pchoice
     return chosen
 
 
+def _local_note(full: str) -> str:
+    """`` (the program's gv, a Module local)`` for the engine's ``Global`gv$12``, else empty."""
+    base = _program_name(full)
+    return "" if full.split("`")[-1] == base else f" (the program's {base}, a Module local)"
+
+
+def _program_name(full: str) -> str:
+    """The program's own name of a ``Global``` symbol: ``gv`` for the engine's ``Global`gv$12``
+    (a ``Module`` local), else the short name."""
+    import re
+    return re.sub(r"\$\d+$", "", full.split("`")[-1])
+
+
+def _program_lists(plan, definitions, n: int) -> dict:
+    """The program's lists of positions: name -> set, without loop temporaries (``opts`` inside a
+    ``Do``), per-call locals of a function (``rows`` of ``f[p_] := Module[{rows}, ...]``, and any
+    ``Module`` local the engine made more than one instance of), which are never the program's
+    list."""
+    lists = _position_lists(definitions, n)
+    skip = set(plan.get("loop_locals", [])) | set(plan.get("per_call", []))
+    bases: dict = {}
+    for full in definitions.get_user_names():
+        if full.startswith("Global`") and full != "Global`" + _program_name(full):
+            bases[_program_name(full)] = bases.get(_program_name(full), 0) + 1
+    return {k: v for k, v in lists.items()
+            if _program_name(k) not in skip and not (k != "Global`" + _program_name(k)
+                                                     and bases.get(_program_name(k), 0) > 1)}
+
+
+def _minimal(pool: dict, smallest: bool) -> list:
+    """Names in ``pool`` (name -> set) whose set contains no other's (``smallest``) or is
+    contained in no other's, one name per distinct set."""
+    out, seen = [], []
+    for k in sorted(pool):
+        v = pool[k]
+        if any((w < v if smallest else v < w) for w in pool.values()) or v in seen:
+            continue
+        out.append(k)
+        seen.append(v)
+    return out
+
+
 def _choose_positions(plan, definitions, trace, calls, grundy):
-    """The position list's ``(name, how it was chosen[, kind])``: given (a call or a name), else
-    detected from the text, else the largest list the program assigned (preferring lists whose
-    every entry got a Grundy value; ``grundy`` is the Grundy function's choice)."""
+    """The position list's ``(name, how it was chosen[, kind])`` and the P-position list's, by
+    evidence (issue 34): a P-position list holds only positions of value 0 by the program's own
+    values and is drawn from another list; the position list is the smallest list P-positions are
+    drawn from, else the largest list whose every entry got a Grundy value; two candidates with
+    different content: ambiguous (``--positions`` names it)."""
     name = plan.get("positions")
     if calls.get("positions", {}).get("args") is not None:
-        return (calls["positions"]["text"], "given as a call, evaluated after the "
-                               "program", "call")
-    elif plan.get("given", {}).get("positions"):
-        return (name, "given")
-    else:
-        lists = _position_lists(definitions, trace.n)
-        for local in plan.get("loop_locals", []):
-            lists.pop("Global`" + local, None)
-        full = definitions.lookup_name(name) if name else None
-        valued = set(trace.calls.get("call:grundy" if grundy[2:] in (("call",), ("ambiguous",)) else
-                                     definitions.lookup_name(grundy[0] or "$"), {}))
-        graded = {k: v for k, v in lists.items() if valued and v <= valued}
-        if full in lists:
-            return (name, f"detected from the text (a list of {len(lists[full])} positions)")
-        elif lists:
-            pool = graded or lists
-            best = max(pool, key=lambda k: len(pool[k]))
-            return (best.split("`")[-1], "found by evidence: the largest list of "
-                                   "positions the program assigned"
-                                   + (" whose every entry it computed a Grundy value of" if graded else "")
-                                   + f" ({len(lists[best])} positions)")
-        else:
-            return (None, "none: the program assigns no list of positions")
+        return (calls["positions"]["text"], "given as a call, evaluated after the program", "call"), None
+    lists = _program_lists(plan, definitions, trace.n)
+    values = trace.calls.get("call:grundy" if grundy[2:] in (("call",), ("ambiguous",)) else
+                             definitions.lookup_name(grundy[0] or "$"), {})
+    zero = {p for p, v in values.items() if _kind(v, trace.n) == "int" and v.value == 0}
+    plists = {k: v for k, v in lists.items() if v and v <= zero
+              and any(v < w and not w <= zero for w in lists.values())}
+    pchoice = None
+    if plists:
+        best = _minimal(plists, smallest=False)
+        pchoice = (best[0].split("`")[-1], f"found by evidence: {_program_name(best[0])} holds only positions of "
+                   f"value 0 by the program's own values, drawn from another list") if len(best) == 1 else None
+    if plan.get("given", {}).get("positions"):
+        return (name, "given"), pchoice
+    rest = {k: v for k, v in lists.items() if k not in plists}
+    parents = {k: v for k, v in rest.items() if any(w < v for w in plists.values())}
+    graded = {k: v for k, v in rest.items() if values and v <= set(values)}
+    filtered = {k: v for k, v in rest.items() if any(v < w for w in rest.values())}
+    pool, why = ((parents, "the list the P-positions are drawn from") if parents else
+                 (graded, "the largest list whose every entry got a Grundy value") if graded else
+                 (filtered, "no Grundy value was recorded while the program ran; the largest list "
+                  "drawn from another list by a filter") if not values else ({}, ""))
+    best = _minimal(pool, smallest=bool(parents))
+    if len(best) == 1:
+        k = best[0]
+        return (k.split("`")[-1], f"found by evidence: {_program_name(k)}, {why} ({len(lists[k])} positions)"), pchoice
+    if len(best) > 1:
+        names = ", ".join(f"{_program_name(k)} ({len(lists[k])} positions)" for k in best)
+        return (None, f"ambiguous: {why}: {names}; name it with --positions", "ambiguous"), pchoice
+    if lists:
+        names = ", ".join(sorted(_program_name(k) for k in lists))
+        return (None, f"no evidence which list holds the positions (none had P-positions drawn "
+                f"from it or a Grundy value at every entry): {names}; name it with --positions",
+                "ambiguous"), pchoice
+    return (None, "none: the program assigns no list of positions"), pchoice

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+from cgs_bridge.foundation.escape import terminal
 from cgs_bridge.language.spec_printer import expr_text
 
 from .model import pass_text
@@ -33,7 +34,9 @@ class Target:
 
 
 def comment_safe(text: str) -> str:
-    """Text that cannot close a ``/* */`` or ``(* *)`` comment."""
+    """Text that cannot close a ``/* */`` or ``(* *)`` comment nor end a ``//`` comment line: line
+    breaks and control characters as visible escapes (``foundation.escape.terminal``, issue 37)."""
+    text = terminal(text, keep_newlines=False)
     return text.replace("*/", "* /").replace("*)", "* )").replace("(*", "( *")
 
 

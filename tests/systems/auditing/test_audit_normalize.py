@@ -71,15 +71,17 @@ def test_curly_quotes_and_operator_characters(data):
 
 
 def test_display_code_and_its_definitions_removed(data):
-    # seed 000 Ex 7.1: Grid with GrayLevel colour tables; gg, ff, bl, b2, b3 only serve it
+    # seed 000 Ex 7.1: Grid with GrayLevel colour tables; gg, ff, bl, b2, b3 only serve it. The
+    # data (gg, bl, b2, b3) goes; the function ff[x_] := ... stays (issue 34: a function only
+    # display code calls may be the program's Grundy function; defining it costs nothing)
     n = normalize(by_name("seed000_ex71.txt"))
     assigned = {s.assigned() for s in n.statements}
-    assert not {"gg", "ff", "bl", "b2", "b3"} & assigned
-    assert {"res", "res2", "inverseres2", "ss", "al", "allcases", "move", "Mex", "Gr", "pposition"} <= assigned
+    assert not {"gg", "bl", "b2", "b3"} & assigned
+    assert {"res", "res2", "inverseres2", "ss", "al", "allcases", "move", "Mex", "Gr", "pposition", "ff"} <= assigned
     assert not any("Grid" in s.text for s in n.statements)
     assert any(s.head == "Clear" for s in n.statements)  # Clear[..., ff, bl] is not a use
     removed = [c for c in n.changes if c.kind == "display-removed"]
-    assert len(removed) == 6 and {c.line for c in removed} == {14, 15, 16, 17, 18}
+    assert len(removed) == 5 and {c.line for c in removed} == {14, 16, 17, 18}
 
 
 def test_seed000_ex72_characters_and_display(data):
@@ -167,3 +169,24 @@ def test_a_table_of_values_printed_at_the_end_is_kept():
     assert texts(n) == ["moves[x_, y_] := {}", "g[x_, y_] := g[x, y] = 0", "n = 4",
                         "TableForm[Table[g[x, y], {x, 0, n}, {y, 0, n}]]"]
     assert [c.kind for c in n.changes] == ["display-removed"]  # the Grid
+
+
+def test_statements_are_those_of_the_wolfram_language_grammar():
+    """Issue 34, r1: `/;` holds a `;` that ends nothing; a `;` in a string or comment ends nothing;
+    `a; b` on one line is two statements (the first not displayed); a definition's text is whole.
+    Expected splits from the language's grammar (CompoundExpression at `;`, Condition at `/;`)."""
+    n = normalize('G[a_, b_] /; a > b := G[b, a];\nG[a_, b_] := G[a, b] = Min[{a,\n b}];\n'
+                  's = "x; y" (* one; two *); t = 1; Print[s]\nu = 2\n')
+    assert [(st.text, st.line, st.terminated) for st in n.statements] == [
+        ("G[a_, b_] /; a > b := G[b, a]", 1, True), ("G[a_, b_] := G[a, b] = Min[{a,\n b}]", 2, True),
+        ('s = "x; y"', 4, True), ("t = 1", 4, True), ("Print[s]", 4, False), ("u = 2", 5, False)]
+    assert [st.assigned() for st in n.statements] == ["G", "G", "s", "t", None, "u"]
+
+
+def test_display_code_keeps_function_definitions():
+    """Issue 34: Clear at the start, the functions called only inside Manipulate: the Manipulate
+    goes, the functions stay (the audit calls them), data used only by it goes."""
+    n = normalize("Clear[w, nb];\nnb[{a_, b_}] := {};\nw[p_] := w[p] = 0;\ncolours = {1, 2};\n"
+                  "Manipulate[ArrayPlot[Table[w[{a, b}], {a, 0, s}, {b, 0, s}], colours], {s, 2, 9}]\n")
+    assert texts(n) == ["Clear[w, nb]", "nb[{a_, b_}] := {}", "w[p_] := w[p] = 0"]
+    assert [c.kind for c in n.changes] == ["display-removed", "display-removed"]

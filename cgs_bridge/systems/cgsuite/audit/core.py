@@ -49,10 +49,9 @@ class CGScriptReport(Result):
 
     @property
     def exit_code(self) -> int:
-        verdicts = [c.verdict for _, c in self.checks]
-        if "error" in verdicts:
-            return 2
-        return 1 if "differ" in verdicts else 0
+        """The verdict rules (:func:`cgs_bridge.systems.auditing.verdict.interpreted_exit_code`)."""
+        from cgs_bridge.systems.auditing.verdict import interpreted_exit_code
+        return interpreted_exit_code(self.checks)
 
     def verdict(self) -> str:
         from cgs_bridge.systems.auditing.report import RESULT

@@ -20,11 +20,35 @@ from cgs_bridge.foundation.errors import CgsBridgeError, InputError
 from cgs_bridge.systems.auditing.judge import EXAMPLES, Check
 from cgs_bridge.systems.cgsuite.cgscript import builtins as B
 from cgs_bridge.systems.cgsuite.cgscript.evaluator import PYTHON_ERRORS, error_text
-from cgs_bridge.systems.cgsuite.cgscript.values import GameObject
+from cgs_bridge.systems.cgsuite.cgscript.values import CGList, CGSet, GameObject, to_text
 
 
 def _fmt(p) -> str:
     return "(" + ",".join(str(v) for v in p) + ")"
+
+
+_CONSTANT = re.compile(r"\s*(-?\d+|\{\s*(-?\d+(\s*,\s*-?\d+)*)?\s*\}|\[\s*(-?\d+(\s*,\s*-?\d+)*)?\s*\])\s*")
+
+
+def map_constant(text: str):
+    """The CGScript value of a ``--map NAME=VALUE`` constant (issue 34): an integer (``3``), a set
+    (``{1,3,4}``) or a list (``[1,3,4]``) of integers; None when ``text`` is a name (a spec
+    coordinate or parameter). Nothing is evaluated.
+
+    Raises:
+        InputError: neither a name nor such a constant.
+    """
+    from cgs_bridge.systems.cgsuite.cgscript.values import CGList, CGSet
+    text = str(text).strip()
+    if text.isidentifier():
+        return None
+    if not _CONSTANT.fullmatch(text):
+        raise InputError(f"--map value {text!r} is neither a spec coordinate or parameter name nor a "
+                         "constant (an integer, a set {1,3,4} or a list [1,3,4] of integers)")
+    if text.lstrip("-").isdigit():
+        return int(text)
+    items = [int(v) for v in re.findall(r"-?\d+", text)]
+    return CGSet(items) if text.startswith("{") else CGList(items)
 
 
 class Binding:
@@ -49,7 +73,10 @@ class Binding:
         seen = set()
         for n in names:
             spec_name = mapping.get(n, n)
-            if spec_name in ruleset.index:
+            constant = map_constant(spec_name)
+            if constant is not None:  # --map 'sset={1,3,4}': the ruleset instantiated with it
+                self.roles.append(("param", constant))
+            elif spec_name in ruleset.index:
                 self.roles.append(("coord", ruleset.index[spec_name]))
                 seen.add(spec_name)
             elif spec_name in ruleset.params and isinstance(ruleset.params[spec_name], int):
@@ -75,8 +102,9 @@ class Binding:
         fields = []
         for prm in parent.params or ():
             spec_name = mapping.get(prm.name, prm.name)
-            value = ruleset.params.get(spec_name)
-            if not isinstance(value, int):
+            constant = map_constant(spec_name)
+            value = constant if constant is not None else ruleset.params.get(spec_name)
+            if value is None or isinstance(value, bool) or not isinstance(value, (int, CGList, CGSet)):
                 raise InputError(f"parameter `{prm.name}` of {parent.name} matches no integer parameter "
                                  f"of {ruleset.describe()}; give --map {prm.name}=NAME")
             fields.append((prm.name, value))
@@ -87,7 +115,7 @@ class Binding:
         return B.construct(interp, self.cls_key, self.args(p), None, self.outer)
 
     def describe(self) -> str:
-        return ", ".join(f"{n}={'coordinate ' + str(r[1]) if r[0] == 'coord' else 'parameter ' + str(r[1])}"
+        return ", ".join(f"{n}={'coordinate ' + str(r[1]) if r[0] == 'coord' else 'parameter ' + to_text(r[1])}"
                          for n, r in zip(self.names, self.roles))
 
     def args(self, p) -> list:

@@ -34,6 +34,7 @@ does not).
 from __future__ import annotations
 
 import dataclasses
+import re
 from pathlib import Path
 
 from cgs_bridge.foundation.errors import InputError
@@ -345,6 +346,34 @@ def port_script(prog: A.Program, notes: list) -> str:
     return head + "".join(" ".join(x.strip() for x in stmts((to_set(s),), "")) + "\n" for s in body)
 
 
+#: A CGScript package or class name part: an identifier (ASCII letters, digits, underscores).
+IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def identifier_part(part: str, what: str) -> str:
+    """``part`` when it is an identifier (one folder or file name of the port).
+
+    Raises:
+        InputError: anything else (``..``, ``/x``, an empty part, a space): it could name a path
+        outside the output folder (issue 37).
+    """
+    if not IDENTIFIER.fullmatch(part):
+        raise InputError(f"{what} {part!r}: a package or class name is made of identifiers "
+                         "(letters, digits, underscores; parts separated by '.')")
+    return part
+
+
+def package_parts(package: str, what: str = "--package") -> tuple:
+    """The folder parts of a package name ``a.b.c`` (``()`` for the empty package).
+
+    Raises:
+        InputError: a part that is not an identifier (:func:`identifier_part`).
+    """
+    if not package:
+        return ()
+    return tuple(identifier_part(part, f"{what} {package!r}: part") for part in package.split("."))
+
+
 def port_files(sources, package: str = "examples") -> tuple:
     """``({relative path: text}, notes)`` for every source: classes to ``<package>/<Name>.cgs``
     (a class read from a class path keeps its package; others go to ``package``, by default
@@ -354,7 +383,8 @@ def port_files(sources, package: str = "examples") -> tuple:
     for s in sources:
         for c in s.program.classes:
             pkg = s.package or package
-            rel = Path(*pkg.split(".")) / f"{c.name}.cgs" if pkg else Path(f"{c.name}.cgs")
+            parts = package_parts(pkg, "--package" if pkg == package else f"{s.path}: package")
+            rel = Path(*parts, f"{identifier_part(c.name, f'{s.path}: class name')}.cgs")
             files[str(rel)] = port_class(c, notes)
         if s.program.statements:
             files[f"{Path(s.path).stem}_2x.cgs"] = port_script(s.program, notes)

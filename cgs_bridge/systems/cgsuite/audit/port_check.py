@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cgs_bridge.foundation.errors import CgsBridgeError
+from cgs_bridge.foundation.errors import CgsBridgeError, InputError
 from cgs_bridge.foundation.io import atomic_write_text
 from cgs_bridge.systems.auditing.judge import Check
 from cgs_bridge.systems.cgsuite.cgscript import builtins as B
@@ -135,6 +135,9 @@ def port_report(report, out_dir, force=False, cgsuite_cmd=None, timeout=600.0, r
     """
     files, notes = port_files(report.sources, package)
     folder = Path(out_dir)
+    for rel in files:  # identifiers only (port_files); and never a path outside -o (issue 37)
+        if Path(rel).is_absolute() or ".." in Path(rel).parts:
+            raise InputError(f"-o {out_dir}: the port file {rel} would lie outside the folder")
     for rel, text in files.items():
         report.port_files.append(str(atomic_write_text(folder / rel, text, overwrite=force, make_parent=True)))
     report.notes += [f"port: {n}" for n in notes]

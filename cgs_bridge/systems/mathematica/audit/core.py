@@ -14,20 +14,23 @@ from cgs_bridge.foundation.errors import InputError
 from cgs_bridge.foundation.results import Result
 from cgs_bridge.systems.auditing.judge import (
     Check,
+    as_positions,
     judge_engine,
     judge_moves,
     judge_outputs,
     judge_positions,
+    judge_ppositions,
     judge_unevaluated,
     judge_values,
     solve_box,
     valid_positions,
 )
 from cgs_bridge.systems.auditing.normalize import CHARACTERS, Normalized, normalize, strip_comments, substitute
+from cgs_bridge.systems.auditing.printed import judge_printed
 from cgs_bridge.systems.auditing.sizes import apply_scale, audit_box, parse_scale_item
 from cgs_bridge.systems.auditing.verdict import completion, exit_code, incomplete
 
-from .extract import Symbols, detect_symbols
+from .extract import Symbols, detect_symbols, parse_wl
 from .runner import RunOutcome, refuse_unsafe, run_program, statically_missing, unsafe_calls
 from .targets import parse_targets
 
@@ -89,8 +92,16 @@ class AuditReport(Result):
 
 
 def _assigned(norm: Normalized, name: str) -> bool:
+    """Does the program define ``name`` anywhere (``f[x_] /; c := ...``, inside a ``Module``, a
+    ``Part`` assignment)? Read by Mathics3's parser; a statement it refuses by a pattern."""
+    from cgs_bridge.systems.auditing import wlread
     pattern = re.compile(r"(?<![\w`$])" + re.escape(name) + r"\s*(\[[^\]]*\]\s*)?:?=(?!=)")
-    return any(pattern.search(strip_comments(st.text)) for st in norm.statements)
+    for st in norm.statements:
+        node = wlread.parse_one(st.text)
+        if name in (wlread.definitions(node) if node is not None else set()) or (
+                node is None and pattern.search(strip_comments(st.text))):
+            return True
+    return False
 
 
 def require_checkable(norm: Normalized, symbols: Symbols) -> None:
@@ -273,19 +284,11 @@ def _audit_run(label, sc, prog, ruleset, symbols, bound, alternatives, expect, s
     run.checks.append(judge_unevaluated(data, missing, outcome.prelude, outcome.engine, ex.outputs,
                                         symbol_origins(prog)))
     for r, sol in zip([ruleset, *alternatives], sols):
-        if sol is None:
-            group = [Check("positions", "error", f"no box to judge: {how}; the box is never taken "
-                           "from the program's own list")]
-        else:
-            group = [judge_positions(r, data, sol, how) if chosen["positions"][0] else
-                     Check("positions", "skipped", f"{chosen['positions'][1]}; the functions are "
-                           f"judged at every valid position of the box {sol.box} ({how})"),
-                     judge_values(checked, sol, data, grundy) if grundy else
-                     Check("values", "error", f"no Grundy function: {chosen['grundy'][1]} "
-                           "(--grundy names it)"),
-                     judge_moves(r, checked, data, moves) if moves or not check_moves else
-                     Check("moves", "skipped", f"no move function: {chosen['moves'][1]} "
-                           "(--moves names it); the options are judged through the values")]
+        group = _judge_group(r, sol, how, data, chosen, checked, grundy, moves, check_moves)
+        if sol is not None:
+            values = parse_wl(data["values"]) if data.get("values") else None
+            group.append(judge_printed(ex.other + [ex.outputs[k] for k in sorted(ex.outputs)], sol,
+                                       checked, values if isinstance(values, list) else None, r.n))
         if r is not ruleset:
             for c in group:
                 c.alternative = r.describe()
@@ -297,17 +300,47 @@ def _audit_run(label, sc, prog, ruleset, symbols, bound, alternatives, expect, s
     return run
 
 
+def _judge_group(r, sol, how, data, chosen, checked, grundy, moves, check_moves) -> list:
+    """The checks of one spec ``r`` solved on the box (``sol``; None: no box): the position list
+    (an error when the evidence left two candidates: ``--positions`` names it), the P-position
+    list when the program has one, the Grundy values, the option sets."""
+    if sol is None:
+        return [Check("positions", "error", f"no box to judge: {how}; the box is never taken "
+                      "from the program's own list")]
+    pos = chosen["positions"]
+    if pos[2:] == ("ambiguous",):
+        group = [Check("positions", "error", pos[1])]
+    elif pos[0]:
+        group = [judge_positions(r, data, sol, how)]
+    else:
+        group = [Check("positions", "skipped", f"{pos[1]}; the functions are judged at every "
+                       f"valid position of the box {sol.box} ({how})")]
+    if chosen.get("ppositions"):
+        listed = (as_positions(parse_wl(data["positions"]), r.n)
+                  if pos[0] and data.get("positions") else None)
+        group.append(judge_ppositions(r, data, sol, chosen["ppositions"][0], listed))
+    group.append(judge_values(checked, sol, data, grundy) if grundy else
+                 Check("values", "error", f"no Grundy function: {chosen['grundy'][1]} "
+                       "(--grundy names it)"))
+    group.append(judge_moves(r, checked, data, moves) if moves or not check_moves else
+                 Check("moves", "skipped", f"no move function: {chosen['moves'][1]} "
+                       "(--moves names it); the options are judged through the values"))
+    return group
+
+
 def _chosen(data: dict, symbols: Symbols) -> dict:
     """The symbols the run judged (the launcher's ``symbols`` line: role -> (name, how)); without
     it (a run stopped before the checks, wolframscript) the names from the text."""
     import json
     try:
         chosen = json.loads(data["symbols"])
-        out = {role: (chosen[role][0], chosen[role][1]) for role in ("grundy", "moves", "positions")}
+        out = {role: tuple(chosen[role]) for role in ("grundy", "moves", "positions")}
+        if chosen.get("ppositions"):
+            out["ppositions"] = tuple(chosen["ppositions"])
     except (KeyError, ValueError, TypeError, IndexError):
         return {role: (getattr(symbols, role), symbols.how.get(role, "default"))
                 for role in ("grundy", "moves", "positions")}
-    for role, (name, how) in out.items():  # the report's symbol line shows the first run's
+    for role, (name, how, *_) in out.items():  # the report's symbol line shows the first run's
         if not symbols.how.get(f"{role}-run"):
             symbols.how[f"{role}-run"] = f"{name} ({how})" if name else how
     return out

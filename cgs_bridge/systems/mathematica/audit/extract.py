@@ -94,7 +94,7 @@ def detect_symbols(norm: Normalized, grundy: str | None = None, positions: str |
     function ``G`` maps over (``Map[G, M[x]]``, default ``move``); positions: ``allcases`` when
     assigned, else the last top-level ``Select`` assignment.
     """
-    s = Symbols(how={})
+    s, mapped_over = Symbols(how={}), None
     texts = [strip_comments(st.text) for st in norm.statements]
     if grundy:
         s.grundy, s.how["grundy"] = grundy, "given"
@@ -105,8 +105,15 @@ def detect_symbols(norm: Normalized, grundy: str | None = None, positions: str |
             if m and "Mex" in t:
                 s.grundy, s.how["grundy"] = m.group(1), "detected"
                 break
+        else:
+            found = self_mapped(norm)
+            if found:
+                s.grundy, s.how["grundy"] = found[0], "detected"
+                mapped_over = found[1]
     if moves:
         s.moves, s.how["moves"] = moves, "given"
+    elif mapped_over:
+        s.moves, s.how["moves"] = mapped_over, "detected"
     else:
         s.how["moves"] = "default"
         for t in texts:
@@ -128,6 +135,23 @@ def detect_symbols(norm: Normalized, grundy: str | None = None, positions: str |
             else:
                 s.how["positions"] = "default"
     return s
+
+
+def self_mapped(norm: Normalized):
+    """A function whose definition maps itself over another function's result (``w[p_] := ...
+    w /@ nb[p] ...``, ``Map[w, nb[p]]``): the Grundy function and its option function, read by
+    Mathics3's parser, as ``(grundy, moves or None)``; None when there is no such definition."""
+    from cgs_bridge.systems.auditing import wlread
+    for st in norm.statements:
+        for node in wlread.walk(wlread.parse_one(st.text)):
+            f = wlread.assigned_symbol(node) if node.get_head_name() == "SetDelayed" else None
+            if not f or wlread.head(node.children[0]) is None:
+                continue
+            for inner in wlread.walk(node.children[1]):
+                if (inner.get_head_name() == "Map" and len(inner.children) == 2
+                        and wlread.name(inner.children[0]) == f):
+                    return f, wlread.head(inner.children[1])
+    return None
 
 
 def called_heads(norm: Normalized) -> list:
@@ -196,6 +220,17 @@ def loop_locals(norm: Normalized) -> list:
     return sorted(out)
 
 
+def per_call_locals(norm: Normalized) -> list:
+    """Locals of a ``Module``/``Block``/``With`` inside a function's definition, read by Mathics3's
+    parser (:func:`cgs_bridge.systems.auditing.wlread.per_call_locals`): one instance per call,
+    never the program's position list."""
+    from cgs_bridge.systems.auditing import wlread
+    out: set = set()
+    for st in norm.statements:
+        out |= wlread.per_call_locals(wlread.parse_one(st.text))
+    return sorted(out)
+
+
 def plan(norm: Normalized, symbols: Symbols, key: str, box: list, prelude: str = "",
          moves: bool = True, n: int = 0) -> dict:
     """The plan of :func:`cgs_bridge.systems.mathematica.launcher.audit_run` (JSON-able): the key, the
@@ -214,7 +249,7 @@ def plan(norm: Normalized, symbols: Symbols, key: str, box: list, prelude: str =
             "positions": symbols.positions, "grundy": symbols.grundy,
             "moves": symbols.moves if moves else None, "given": given, "n": n,
             "calls": {role: t.plan() for role, t in symbols.calls.items() if moves or role != "moves"},
-            "loop_locals": loop_locals(norm),
+            "loop_locals": loop_locals(norm), "per_call": per_call_locals(norm),
             "box": [list(q) for q in box], "heads": called_heads(norm)}
 
 

@@ -1,0 +1,64 @@
+"""``cgs-bridge prove``: decide claims for all positions (issue 32), a thin layer over
+:func:`cgs_bridge.api.prove`."""
+
+from __future__ import annotations
+
+from .common import game_parser, parse_params
+
+
+def register(sub) -> None:
+    p = game_parser(sub, "prove", help="prove or refute claims for every position (Walnut / embedded prover)",
+                    description="Exit 0 when every claim is proved or not applicable, 1 when a claim is "
+                                "refuted (with its smallest counterexample), 2 when a claim is not "
+                                "expressible or the prover failed.", bound=False)
+    p.add_argument("--claim", action="append", default=[], metavar="TEXT",
+                   help="a claim in the spec language instead of the game's, e.g. "
+                        "'P iff x xor y xor z == 0'; repeatable")
+    p.add_argument("--claims", metavar="FILE", help="a file of claims, one spec-language claim per line")
+    p.add_argument("--prover", choices=["walnut", "embedded", "both"],
+                   help="which prover (default: walnut when found, else embedded); both: they must agree")
+    p.add_argument("--format", choices=["text", "json"], default="text")
+    p.add_argument("-o", "--output", metavar="DIR",
+                   help="write proof.md, proof.html, proof.tex, proof.json and the Walnut files")
+    p.add_argument("--force", action="store_true", help="replace files of -o DIR that differ")
+    p.add_argument("--timeout", type=float, default=600.0, help="seconds per prover run (default 600)")
+    p.add_argument("--memory", type=float, metavar="GiB", help="memory of a prover run in GiB")
+    p.add_argument("--walnut-home", metavar="DIR",
+                   help="Walnut 6 folder with bin/walnut-run (or $CGS_BRIDGE_WALNUT_HOME)")
+    p.add_argument("--sweep", action="append", default=[], metavar="NAME=A..B[:STEP]",
+                   help="one verdict per parameter value (the sweep's value syntax); repeatable")
+    p.add_argument("--workers", type=int, metavar="N",
+                   help="with --sweep: 0 runs serially here; N Dask worker processes (default: one per CPU)")
+    p.add_argument("--scheduler", metavar="ADDRESS", help="with --sweep: an existing Dask scheduler")
+    p.set_defaults(func=run)
+
+
+def run(args) -> int:
+    from cgs_bridge.api import prove
+    from cgs_bridge.foundation.results import render
+    memory = int(args.memory * (1 << 30)) if args.memory else None
+    if args.sweep:
+        return _sweep(args, memory)
+    result = prove(args.game, parse_params(args.param), args.claim, prover=args.prover,
+                   output=args.output, force=args.force, claims_file=args.claims,
+                   timeout=args.timeout, memory=memory, walnut_home=args.walnut_home,
+                   game_name=args.game_name)
+    print(render(result, "json" if args.format == "json" else "report"))
+    return result.exit_code
+
+
+def _sweep(args, memory) -> int:
+    from cgs_bridge.foundation.errors import InputError
+    from cgs_bridge.foundation.results import render
+    from cgs_bridge.jobs.prove import choose_provers
+    from cgs_bridge.jobs.prove_sweep import prove_sweep
+    if args.output:
+        raise InputError("-o DIR writes one proof; with --sweep the table is printed (--format json)")
+    grid = parse_params(args.sweep)
+    fixed = parse_params(args.param)
+    result = prove_sweep(args.game, {**{k: v for k, v in fixed.items()}, **grid}, args.claim,
+                         args.claims, choose_provers(args.prover, args.walnut_home),
+                         workers=args.workers, scheduler=args.scheduler, game_name=args.game_name,
+                         timeout=args.timeout, memory=memory, walnut_home=args.walnut_home)
+    print(render(result, "json" if args.format == "json" else "report"))
+    return result.exit_code

@@ -1,0 +1,71 @@
+"""``cgs-bridge prove`` / ``cb.prove``: load the game, pick the claims, translate, decide
+(:mod:`cgs_bridge.jobs.prove`)."""
+
+from __future__ import annotations
+
+from cgs_bridge.foundation.errors import InputError, SpecError
+from cgs_bridge.foundation.io import read_input_text
+
+from .checking import with_claims
+from .prove import choose_provers, prove_translations
+
+
+def claims_from_file(path) -> list:
+    """The claims of a text file: one spec-language claim per line (``#`` starts a comment line).
+
+    Raises:
+        InputError: unreadable file, or no claim in it. SpecError: raised later by the checker
+            names the line (see :func:`checked_claims`).
+    """
+    text = read_input_text(path, "claims file")
+    out = [(no, ln.strip()) for no, ln in enumerate(text.splitlines(), 1)
+           if ln.strip() and not ln.strip().startswith("#")]
+    if not out:
+        raise InputError(f"{path}: no claim in the file (one spec-language claim per line)")
+    return out
+
+
+def checked_claims(checked, claims=(), claims_file=None):
+    """``checked`` with only the given claims (``claims``: texts; ``claims_file``: a file of
+    them), or unchanged when none is given.
+
+    Raises:
+        SpecError: a claim does not parse or does not check (``--claim`` text, or file:line:col).
+    """
+    if claims_file is not None:
+        lines = claims_from_file(claims_file)
+        for no, text in lines:
+            try:
+                with_claims(checked, [text], keep=False)
+            except SpecError as e:
+                raise SpecError(e.message, str(claims_file), no, e.column) from None
+        claims = list(claims) + [t for _, t in lines]
+    return with_claims(checked, list(claims), keep=False, prefix="") if claims else checked
+
+
+def prove_game(source, params=None, claims=(), claims_file=None, prover=None, timeout=None,
+               memory=None, walnut_home=None, workdir=None, game_name=None):
+    """Prove the claims of ``source`` (a catalog name, a spec path, or a bound Ruleset) for all
+    positions; see :func:`cgs_bridge.jobs.prove.prove_translations` for the result.
+
+    Args:
+        params: ``{name: value}`` (integers or function texts), as ``-p``.
+        claims, claims_file: the claims to prove instead of the game's (spec-language texts).
+        prover: ``walnut``, ``embedded``, ``both`` or None (Walnut when found, else embedded).
+        timeout: seconds per prover run; memory: bytes for a prover.
+    Raises:
+        SpecError, ParameterError, InputError: bad game, parameters or claims; EngineError: the
+        translation or the named prover is not available.
+    """
+    from cgs_bridge.model.game import Ruleset
+    from cgs_bridge.model.loading import load_game
+    from cgs_bridge.model.resolve import ruleset_of
+    from cgs_bridge.systems.walnut.script import translations
+    provers = choose_provers(prover, walnut_home)
+    if isinstance(source, Ruleset):  # a bound game (cb.game(...)): its parameters are kept
+        ruleset = Ruleset(checked_claims(source.checked, claims, claims_file), dict(source.params))
+    else:
+        checked = checked_claims(load_game(str(source), game_name), claims, claims_file)
+        ruleset = ruleset_of(checked, {k: str(v) for k, v in (params or {}).items()})
+    return prove_translations(ruleset, translations(ruleset), provers, timeout=timeout,
+                              memory=memory, walnut_home=walnut_home, workdir=workdir)

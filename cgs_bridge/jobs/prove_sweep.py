@@ -1,0 +1,104 @@
+"""``prove --sweep NAME=A..B[:STEP]``: one verdict per claim and parameter value, on the sweep's
+path (:func:`cgs_bridge.jobs.sweep.runner.run_plan`: serial, threads or a Dask LocalCluster or
+scheduler), with :func:`prove_cell` as the cell function."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from functools import partial
+
+from cgs_bridge.foundation.errors import CgsBridgeError
+from cgs_bridge.foundation.results import Result
+
+from .sweep.cell import base_row, worker_name
+
+
+def prove_cell(options: dict, spec, cell, version: str, method: str = "auto", limit: int = 3) -> dict:
+    """One cell: the claims of ``spec`` at the cell's parameters decided by the provers.
+
+    ``options``: ``provers`` (tuple), ``claims`` (texts replacing the game's), ``claims_file``,
+    ``timeout``, ``memory``, ``walnut_home``. Returns the row: key columns, ``status`` ('ok' or
+    'error' with ``error``), ``exit_code``, per claim ``claim{i}`` (name), ``claim{i}_verdict``,
+    ``claim{i}_detail`` (reason or counterexample), ``seconds``, ``worker``. Input and engine
+    errors become 'error' rows.
+    """
+    from cgs_bridge.model.game import Ruleset
+    from cgs_bridge.systems.walnut.script import translations
+
+    from .prove import prove_translations
+    from .prove_run import checked_claims
+    row = base_row(cell, spec, version)
+    t0 = time.perf_counter()
+    opts = dict(options)
+    try:
+        checked = checked_claims(spec.load(), opts.pop("claims", ()), opts.pop("claims_file", None))
+        ruleset = Ruleset(checked, dict(cell.params))
+        result = prove_translations(ruleset, translations(ruleset), opts.pop("provers"), **opts)
+    except CgsBridgeError as e:
+        row.update(status="error", error=str(e), exit_code=2,
+                   seconds=round(time.perf_counter() - t0, 4), worker=worker_name())
+        return row
+    row.update(status="ok", error="", exit_code=result.exit_code)
+    for i, r in enumerate(result.rows, 1):
+        detail = (f"{r.position}: claim says {r.claim_value}, true {r.true_value}"
+                  if r.verdict == "REFUTED" else r.reason)
+        row.update({f"claim{i}": r.name, f"claim{i}_verdict": r.verdict, f"claim{i}_detail": detail})
+    row.update(seconds=round(time.perf_counter() - t0, 4), worker=worker_name())
+    return row
+
+
+@dataclass
+class ProveSweepResult(Result):
+    """One row per parameter value (``frame``): its verdicts per claim (``claim{i}_verdict``).
+    ``exit_code``: 2 when a cell failed or a claim is not expressible or hit an engine error, 1
+    when a claim is refuted, else 0."""
+
+    frame: object
+    claims: list
+    workers: str = "serial"
+
+    @property
+    def exit_code(self) -> int:
+        if not len(self.frame):
+            return 0
+        if (self.frame["status"] != "ok").any():
+            return 2
+        return int(self.frame["exit_code"].max())
+
+    def verdict(self) -> str:
+        cols = [c for c in self.frame.columns if c.endswith("_verdict")]
+        counts: dict = {}
+        for c in cols:
+            for v in self.frame[c].dropna():
+                counts[v] = counts.get(v, 0) + 1
+        errors = int((self.frame["status"] != "ok").sum()) if len(self.frame) else 0
+        parts = [f"{n} {v.lower()}" for v, n in counts.items()] + ([f"{errors} cell(s) failed"] if errors else [])
+        return f"{len(self.frame)} parameter value(s): " + (", ".join(parts) or "nothing decided")
+
+    def table(self):
+        """Parameters, status and verdicts (without the run columns and the details)."""
+        keep = [c for c in self.frame.columns if c not in ("spec_hash", "version", "game", "cell",
+                                                            "bound", "seconds", "worker", "error")
+                and not c.endswith("_detail") and not (c.startswith("claim") and "_" not in c)]
+        return self.frame[keep]
+
+
+def prove_sweep(source: str, sweep: dict, claims=(), claims_file=None, provers=("walnut",),
+                workers=None, scheduler=None, game_name=None, **options) -> ProveSweepResult:
+    """Prove the claims of ``source`` at every value of ``sweep`` (``{name: "1..41"}``, the sweep's
+    value syntax) on the sweep's path (``workers=0``: serially here).
+
+    Raises:
+        ParameterError, SpecError: malformed values, unknown parameter, bad game (before
+        anything runs); EngineError: the Dask scheduler is unreachable.
+    """
+    from .sweep.runner import plan_sweep, run_plan
+    plan = plan_sweep(source, sweep, 0, game_name=game_name)
+    cell_fn = partial(prove_cell, {"provers": tuple(provers), "claims": tuple(claims),
+                                   "claims_file": claims_file, **options})
+    res = run_plan(plan, workers=workers, scheduler=scheduler, cell_fn=cell_fn, threads=False)
+    frame = res.frame
+    names = [next((v for v in frame[c] if isinstance(v, str) and v), "")
+             for c in frame.columns if c.startswith("claim") and "_" not in c]
+    return ProveSweepResult(frame, names, res.workers)

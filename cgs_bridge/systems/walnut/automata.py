@@ -1,0 +1,119 @@
+"""Walnut's automaton files: the xor automaton the project writes, and the reader of the automata
+Walnut saves (``Result/NAME.txt``, ``Automata Library/NAME.txt``) with the smallest witness.
+
+File format (``../shared/engines/walnut/README.md``): the first line names each input's number
+system (``msd_2 msd_2 msd_2``), then for each state a line ``STATE OUTPUT`` (1 = accepting)
+followed by its transitions ``d1 d2 ... -> NEXT``, most significant digit first; state 0 is
+initial; a missing transition rejects. An automaton without inputs is the single word ``true``
+or ``false``.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+
+from cgs_bridge.foundation.errors import EngineError
+
+
+def xor_automaton() -> str:
+    """The ``msd_2`` automaton of ``a xor b = c`` (inputs a, b, c): one accepting state reading
+    the digit triples with an even number of ones (bitwise: c's digit is a's xor b's)."""
+    rows = [f"{a} {b} {a ^ b} -> 0" for a in (0, 1) for b in (0, 1)]
+    return "msd_2 msd_2 msd_2\n\n0 1\n" + "\n".join(rows) + "\n"
+
+
+@dataclass(frozen=True)
+class Automaton:
+    """``arity`` inputs; ``accepting``: set of states; ``delta``: ``{state: {digits: next}}``
+    (``None`` arity 0: ``constant`` holds the truth value)."""
+
+    arity: int
+    accepting: frozenset
+    delta: dict
+    constant: bool | None = None
+
+
+def parse(text: str, where: str) -> Automaton:
+    """Read a Walnut automaton file.
+
+    Raises:
+        EngineError: malformed file (``where`` and the line named): Walnut wrote something this
+            reader does not know, so no witness is read from it.
+    """
+    lines = [ln.strip() for ln in text.splitlines()]
+    body = [(i + 1, ln) for i, ln in enumerate(lines) if ln]
+    if not body:
+        raise EngineError(f"{where}: empty automaton file")
+    if body[0][1] in ("true", "false") and len(body) == 1:
+        return Automaton(0, frozenset(), {}, body[0][1] == "true")
+    arity = len(body[0][1].split())
+    accepting, delta, state = set(), {}, None
+    for no, ln in body[1:]:
+        head, arrow, tail = ln.partition("->")
+        try:
+            if arrow:
+                digits = tuple(int(d) for d in head.split())
+                targets = [int(t) for t in tail.split()]
+                if state is None or len(digits) != arity or len(targets) != 1:
+                    raise ValueError
+                delta[state][digits] = targets[0]
+            else:
+                state, out = (int(v) for v in ln.split())
+                delta.setdefault(state, {})
+                if out:
+                    accepting.add(state)
+        except ValueError:
+            raise EngineError(f"{where}:{no}: cannot read {ln!r} as a state or a transition "
+                              "of a deterministic automaton") from None
+    return Automaton(arity, frozenset(accepting), delta)
+
+
+def shortest_accepted(aut: Automaton, order: tuple) -> list | None:
+    """The shortest word ``aut`` accepts, ties broken by the least sequence of digit tuples with
+    each tuple compared in ``order`` (indices of the inputs: the obligation's ``free`` order), as
+    a list of digit tuples in the file's input order; None when it accepts nothing."""
+    if aut.constant is not None:
+        return [] if aut.constant else None
+    back: dict = {}
+    for s, moves in aut.delta.items():
+        for digits, t in moves.items():
+            back.setdefault(t, []).append(s)
+    dist = {s: 0 for s in aut.accepting}
+    queue = deque(aut.accepting)
+    while queue:
+        t = queue.popleft()
+        for s in back.get(t, ()):
+            if s not in dist:
+                dist[s] = dist[t] + 1
+                queue.append(s)
+    if 0 not in dist:
+        return None
+    word, state = [], 0
+    while dist[state]:
+        step = min((tuple(d[i] for i in order), d, t) for d, t in aut.delta[state].items()
+                   if dist.get(t) == dist[state] - 1)
+        word.append(step[1])
+        state = step[2]
+    return word
+
+
+def witness(aut: Automaton, inputs: tuple, free: tuple) -> tuple | None:
+    """The smallest tuple of ``free`` values ``aut`` accepts (:func:`shortest_accepted`), or None.
+
+    Args:
+        inputs: the names of ``aut``'s inputs in file order (a ``def``'s free variables in
+            lexicographic order); ``free``: the obligation's variables, in its order; a variable
+            of ``free`` that is not an input is unconstrained and takes its least value, 0.
+    """
+    if len(inputs) != aut.arity and aut.constant is None:
+        raise EngineError(f"the automaton has {aut.arity} inputs, expected {len(inputs)} "
+                          f"({', '.join(inputs)})")
+    order = tuple(inputs.index(v) for v in free if v in inputs)
+    word = shortest_accepted(aut, order)
+    if word is None:
+        return None
+    values = {name: 0 for name in free}
+    for i, name in enumerate(inputs):
+        values[name] = int("".join(str(d[i]) for d in word) or "0", 2)
+    return tuple(values[name] for name in free)

@@ -1,0 +1,217 @@
+"""A :class:`solvers.logic.formula.Problem` printed as a readable Walnut 6 script.
+
+Layout (one block per element, in order):
+
+- a header of notes: the game, the claim, where the script came from;
+- one ``def`` per :class:`~solvers.logic.formula.Define`, named after it, its meaning in a note;
+- per :class:`~solvers.logic.formula.Obligation`: an ``eval`` of the universally closed sentence
+  (Walnut prints TRUE or FALSE) and a ``def`` of its counterexample set (the negation, whose free
+  variables are the obligation's ``free``), so a smallest witness can be read from the saved
+  automaton.
+
+Walnut's rules the printer follows (``../shared/engines/walnut/README.md`` and Walnut's
+``Prover``/``Predicate`` sources): a name is ``[a-zA-Z]\\w*`` not starting with ``A``, ``E`` or
+``I`` (the quantifiers); a ``def``-ed automaton takes as arguments its free variables in
+lexicographic order of their names, whatever order the formula names them (so every call lists
+the used parameters in that order); a quantified variable must occur in its body; there is no
+comment syntax and a command ends at the first ``;`` or ``:`` of a line, so a note is printed as
+a ``macro note_N "..."`` command (stored by Walnut, never expanded) with ``;``, ``:`` and ``"``
+replaced.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from solvers.logic.formula import (And, Bool, Cmp, Const, Div, Exists, Forall, Iff, Implies, Not,
+                                   Or, Pred, Problem, Scale, Var, Xor, free_vars, term_vars)
+from solvers.logic.formula import Add as Sum
+
+#: The automaton file of ``a xor b = c`` that every script calls as ``$xor(a,b,c)``.
+XOR_NAME = "xor"
+_LEGAL = re.compile(r"[a-zA-Z]\w*\Z")
+_SPECIAL = {";": ",", ":": " -", '"': "'", "\n": " ", "\r": " "}
+
+
+def legal(name: str) -> bool:
+    """True when ``name`` is a legal Walnut variable or automaton name."""
+    return bool(_LEGAL.match(name)) and name[0] not in "AEI"
+
+
+def note_text(text: str) -> str:
+    """``text`` safe inside a Walnut ``macro`` note (no ``;``, ``:``, ``"`` or line break)."""
+    return "".join(_SPECIAL.get(ch, ch) for ch in text).strip()
+
+
+@dataclass
+class Names:
+    """Problem names -> Walnut names: kept when legal, else ``v_``/``d_`` plus the name with every
+    other character replaced by ``_`` (numbered when that collides)."""
+
+    taken: set = field(default_factory=lambda: {XOR_NAME})
+    mapping: dict = field(default_factory=dict)
+
+    def get(self, name: str, prefix: str = "v_") -> str:
+        if name not in self.mapping:
+            base = name if legal(name) and name not in self.taken else prefix + re.sub(r"\W", "_", name)
+            out, n = base, 1
+            while out in self.taken or not legal(out):
+                out, n = f"{base}_{n}", n + 1
+            self.taken.add(out)
+            self.mapping[name] = out
+        return self.mapping[name]
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What the script computes, for the reader: ``evals`` are ``(obligation name, eval name,
+    counterexample def name, Walnut names of the counterexample's variables in argument order,
+    the obligation's free variables as Walnut names)`` in script order."""
+
+    text: str
+    evals: tuple
+
+
+class _Printer:
+    def __init__(self, problem: Problem):
+        self.names = Names()
+        self.params = {}  # define name -> Walnut argument order (problem parameter names)
+        self.problem = problem
+        self.notes = 0
+        self.note_prefix = ""
+
+    def term(self, t, top: bool = False) -> str:
+        """``t`` in Walnut; a sum in parentheses unless ``top`` (a side of a comparison)."""
+        if isinstance(t, Var):
+            return self.names.get(t.name)
+        if isinstance(t, Const):
+            return str(t.value)
+        if isinstance(t, Sum):
+            if not t.terms:
+                return "0"
+            text = "+".join(self.term(x) for x in t.terms)
+            return text if top or len(t.terms) == 1 else f"({text})"
+        if isinstance(t, Scale):
+            return f"{t.coef}*{self._atom(t.term)}"
+        if isinstance(t, Div):
+            return f"{self._atom(t.term)}/{t.den}"
+        raise TypeError(f"not a term: {t!r}")
+
+    def _atom(self, t) -> str:
+        text = self.term(t)
+        return text if isinstance(t, (Var, Const, Sum)) else f"({text})"
+
+    def formula(self, f) -> str:  # noqa: C901  (one branch per node type)
+        if isinstance(f, Cmp):
+            return f"{self.term(f.left, True)} {f.op} {self.term(f.right, True)}"
+        if isinstance(f, Xor):
+            return f"${XOR_NAME}({','.join(self.names.get(v.name) for v in (f.a, f.b, f.c))})"
+        if isinstance(f, Pred):
+            return self.call(f)
+        if isinstance(f, Bool):
+            return "0 = 0" if f.value else "0 = 1"
+        if isinstance(f, Not):
+            inner = self.formula(f.body)
+            wrapped = isinstance(f.body, (And, Or, Implies, Iff)) or (
+                isinstance(f.body, (Exists, Forall)) and inner.startswith("("))
+            return f"~{inner}" if wrapped or isinstance(f.body, Pred) else f"~({inner})"
+        if isinstance(f, (And, Or)):
+            if not f.parts:
+                return self.formula(Bool(isinstance(f, And)))
+            joiner = " & " if isinstance(f, And) else " | "
+            return "(" + joiner.join(self.formula(p) for p in f.parts) + ")"
+        if isinstance(f, (Implies, Iff)):
+            op = " => " if isinstance(f, Implies) else " <=> "
+            return f"({self.formula(f.a)}{op}{self.formula(f.b)})"
+        if isinstance(f, (Exists, Forall)):
+            return self.quantified("E" if isinstance(f, Exists) else "A", f.vars, f.body)
+        raise TypeError(f"not a formula: {f!r}")
+
+    def used(self, f) -> set:
+        """The free variables of ``f`` that reach Walnut: like
+        :func:`~solvers.logic.formula.free_vars`, but a call passes only the arguments its
+        definition uses (Walnut's automaton has no input for the others)."""
+        if isinstance(f, Pred):
+            d = self.problem.define(f.name)
+            bind = dict(zip(d.params, f.args))
+            return {bind[n].name for n in self.params.get(f.name, d.params)}
+        if isinstance(f, Not):
+            return self.used(f.body)
+        if isinstance(f, (And, Or)):
+            return set().union(*(self.used(p) for p in f.parts)) if f.parts else set()
+        if isinstance(f, (Implies, Iff)):
+            return self.used(f.a) | self.used(f.b)
+        if isinstance(f, (Exists, Forall)):
+            return self.used(f.body) - set(f.vars)
+        return free_vars(f)
+
+    def quantified(self, q: str, names, body) -> str:
+        """``q`` over the variables of ``names`` that occur free in ``body`` (Walnut refuses the
+        others); the body alone when none does."""
+        used = [v for v in names if v in self.used(body)]
+        if not used:
+            return self.formula(body)
+        return f"({q} {','.join(self.names.get(v) for v in used)} {self.formula(body)})"
+
+    def call(self, p: Pred) -> str:
+        order = self.params.get(p.name)
+        if order is None:
+            raise ValueError(f"predicate {p.name!r} is called before its definition")
+        d = self.problem.define(p.name)
+        if not order:  # a constant: Walnut cannot call an automaton without inputs; inlined
+            return f"({self.formula(d.body)})"
+        bind = dict(zip(d.params, p.args))
+        args = [self.names.get(bind[name].name) for name in order]
+        return f"${self.names.get(p.name, 'd_')}({','.join(args)})"
+
+    def define(self, d) -> list:
+        used = self.used(d.body)
+        order = sorted((n for n in d.params if n in used), key=self.names.get)
+        self.params[d.name] = order
+        name = self.names.get(d.name, "d_")
+        head = f"{name}({', '.join(self.names.get(n) for n in order)})"
+        lines = [self.note(f"{head}" + (f" - {d.meaning}" if d.meaning else ""))]
+        if not order:
+            return [self.note(f"{name} has no variables - its calls are replaced by its body "
+                              f"{self.formula(d.body)}")]
+        lines.append(f'def {name} "?msd_2 {self.formula(d.body)}";')
+        return lines
+
+    def note(self, text: str) -> str:
+        self.notes += 1
+        return f'macro note_{self.note_prefix}{self.notes} "{note_text(text)}";'
+
+
+def print_problem(problem: Problem, notes=(), prefix: str = "") -> Plan:
+    """The Walnut script of ``problem``: ``notes`` (lines of text: game, claim, source) first,
+    then the definitions and the obligations (see the module). ``prefix`` is put before every
+    obligation's ``eval``/``def`` name (several claims in one script).
+
+    Raises:
+        ValueError: a predicate is called before its definition, or a node is not of the proof
+            language (a programming error of the translation).
+    """
+    pr = _Printer(problem)
+    pr.note_prefix = prefix
+    lines = [pr.note(n) for n in notes]
+    for d in problem.defines:
+        lines += [""] + pr.define(d)
+    evals = []
+    for ob in problem.obligations:
+        name = pr.names.get(prefix + ob.name, "d_")
+        cex = pr.names.get(prefix + ob.name + "_fails", "d_")
+        free = [v for v in ob.free if v in pr.used(ob.body)]
+        closed = pr.quantified("A", free, ob.body)
+        args = sorted(pr.names.get(v) for v in free)
+        lines += ["", pr.note(f"obligation {ob.name}" + (f" - {ob.meaning}" if ob.meaning else "")),
+                  f'eval {name} "?msd_2 {closed}";']
+        if free:  # a def without variables would print TRUE/FALSE like an eval
+            lines += [pr.note(f"{cex}({', '.join(args)}) - the positions where {ob.name} fails"),
+                      f'def {cex} "?msd_2 ~({pr.formula(ob.body)})";']
+        evals.append((ob.name, name, cex if free else None, tuple(args),
+                      tuple(pr.names.get(v) for v in ob.free)))
+    return Plan("\n".join(lines) + "\n", tuple(evals))
+
+
+__all__ = ["print_problem", "Plan", "legal", "note_text", "XOR_NAME", "term_vars"]

@@ -1,0 +1,150 @@
+"""From a formula of the proof language (:mod:`solvers.logic.formula`) to its minimal automaton,
+by structural recursion (Büchi; Boudet and Comon, CAAP 1996; Wolper and Boigelot, CAV 2000):
+
+- ``Cmp``: a linear constraint automaton per (in)equality (:mod:`.atoms`), floors through fresh
+  quotient variables projected away; ``!=`` the complement of ``=``;
+- ``Xor``: one state; ``Pred``: the definition's automaton (built once per :class:`Builder`,
+  cached by name) with its parameters relabelled to the call's arguments;
+- ``And``/``Or``/``Implies``/``Iff``: products; ``Not``: complement (after completion);
+- ``Exists``: projection with the leading-zero closure (:mod:`.project`); ``Forall v. f`` as
+  ``~ E v. ~f``.
+
+Every step ends minimised, so automata stay as small as their languages allow. The tracks of the
+automaton of ``f`` are exactly ``f``'s free variables, sorted."""
+
+from __future__ import annotations
+
+import itertools
+
+from solvers.logic.formula import (
+    And, Bool, Cmp, Define, Exists, Forall, Iff, Implies, Not, Or, Pred, Xor, free_vars,
+)
+
+from .atoms import Linear, Linearizer, floor_constraints, linear_automaton, xor_automaton
+from .dfa import Dfa, complement, constant, product, relabel
+from .limits import Budget
+from .minimize import minimize
+from .project import project
+
+#: Each comparison as constraints ``form <= 0`` / ``form = 0`` on ``left - right`` (sign, shift).
+_CMP = {"=": ("=", 1, 0), "<=": ("<=", 1, 0), "<": ("<=", 1, 1),
+        ">=": ("<=", -1, 0), ">": ("<=", -1, 1)}
+
+
+class Builder:
+    """Builds automata of formulas under one :class:`~.limits.Budget`, with the automata of
+    ``defines`` (name -> :class:`Define`) built on first use and cached by name."""
+
+    def __init__(self, defines: dict, budget: Budget):
+        self.defines, self.budget = defines, budget
+        self.cache: dict = {}
+        self.counter = itertools.count(1)
+
+    # ------------------------------------------------------------- connectives
+    def build(self, f) -> Dfa:
+        """The minimal automaton of ``f`` over its free variables (sorted). Raises TypeError on a
+        node that is not a formula, KeyError on an unknown predicate, AutomatonLimitError."""
+        self.budget.tick("construction")
+        method = getattr(self, "_" + type(f).__name__, None)
+        if method is None:
+            raise TypeError(f"not a formula: {f!r}")
+        return method(f)
+
+    def _Bool(self, f: Bool) -> Dfa:
+        return constant(f.value)
+
+    def _Not(self, f: Not) -> Dfa:
+        return minimize(complement(self.build(f.body)), self.budget)
+
+    def _combine(self, parts, op: str) -> Dfa:
+        out = None
+        for p in parts:
+            d = self.build(p)
+            out = d if out is None else minimize(product(out, d, op, self.budget), self.budget)
+        return out if out is not None else constant(op == "and")
+
+    def _And(self, f: And) -> Dfa:
+        return self._combine(f.parts, "and")
+
+    def _Or(self, f: Or) -> Dfa:
+        return self._combine(f.parts, "or")
+
+    def _Implies(self, f: Implies) -> Dfa:
+        a = minimize(complement(self.build(f.a)), self.budget)
+        return minimize(product(a, self.build(f.b), "or", self.budget), self.budget)
+
+    def _Iff(self, f: Iff) -> Dfa:
+        return minimize(product(self.build(f.a), self.build(f.b), "iff", self.budget), self.budget)
+
+    def _Exists(self, f: Exists) -> Dfa:
+        return self.exists_of(f.body, tuple(f.vars))
+
+    def exists_of(self, body, names: tuple) -> Dfa:
+        """The automaton of ``E names. body`` with the quantifier moved inwards first
+        (mini-scoping, an equivalence of first-order logic: E distributes over Or, and a
+        conjunct without the variables leaves the scope), so projections act on small automata."""
+        names = tuple(v for v in dict.fromkeys(names) if v in free_vars(body))
+        if not names:
+            return self.build(body)
+        if isinstance(body, Exists):
+            return self.exists_of(body.body, tuple(v for v in names if v not in body.vars)
+                                  + tuple(body.vars))
+        if isinstance(body, Or):
+            return self._combine([Exists(names, p) for p in body.parts], "or")
+        if isinstance(body, And):
+            outside = [p for p in body.parts if not free_vars(p) & set(names)]
+            if outside:
+                inside = [p for p in body.parts if free_vars(p) & set(names)]
+                return self._combine(outside + [Exists(names, And(tuple(inside)))], "and")
+        return self.exists(self.build(body), names)
+
+    def _Forall(self, f: Forall) -> Dfa:
+        inner = minimize(complement(self.build(f.body)), self.budget)
+        return minimize(complement(self.exists(inner, f.vars)), self.budget)
+
+    def exists(self, d: Dfa, names) -> Dfa:
+        """``E names. d``, one variable at a time (absent variables are skipped)."""
+        for v in reversed(names):
+            d = project(d, v, self.budget)
+        return d
+
+    # ------------------------------------------------------------- atoms
+    def _Xor(self, f: Xor) -> Dfa:
+        return xor_automaton(f)
+
+    def _Cmp(self, f: Cmp) -> Dfa:
+        if f.op == "!=":
+            return minimize(complement(self._Cmp(Cmp("=", f.left, f.right))), self.budget)
+        lin = Linearizer(self.counter)
+        diff = lin.linear(f.left).plus(lin.linear(f.right), -1)
+        relation, sign, shift = _CMP[f.op]
+        d = linear_automaton(diff.times(sign).plus(Linear({}, shift)), relation, self.budget)
+        for q, form, den in reversed(lin.floors):   # innermost floors were recorded first
+            for c in floor_constraints(q, form, den):
+                d = minimize(product(d, linear_automaton(c, "<=", self.budget), "and", self.budget),
+                             self.budget)
+            d = project(d, q, self.budget)
+        return d
+
+    def _Pred(self, f: Pred) -> Dfa:
+        define = self.defines.get(f.name)
+        if define is None:
+            raise KeyError(f"unknown predicate {f.name!r} (no Define of that name before it)")
+        if len(define.params) != len(f.args):
+            raise ValueError(f"{f.name} takes {len(define.params)} arguments, got {len(f.args)}")
+        d = self.define(define)
+        source = {p: a.name for p, a in zip(define.params, f.args)}
+        tracks = tuple(sorted(set(source[t] for t in d.tracks)))
+        return minimize(relabel(d, tracks, source), self.budget)
+
+    def define(self, define: Define) -> Dfa:
+        """The cached automaton of ``define.body`` (tracks: its free variables, sorted)."""
+        if define.name not in self.cache:
+            extra = free_vars(define.body) - set(define.params)
+            if extra:
+                raise ValueError(f"definition {define.name} uses variables {sorted(extra)} that "
+                                 f"are not its parameters {define.params}")
+            self.cache[define.name] = self.build(define.body)
+        d = self.cache[define.name]
+        self.budget.check(d.states, d.letters, f"definition {define.name}")
+        return d

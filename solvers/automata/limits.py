@@ -1,0 +1,47 @@
+"""Time and memory limits of one decision (issue 33: ``--timeout``, ``--memory``)."""
+
+from __future__ import annotations
+
+import time
+
+from cgs_bridge.foundation.errors import AutomatonLimitError
+
+#: Bytes one state costs in a transition table per letter (int32), times the temporaries the
+#: product and the determinisation hold at once (the successor codes are int64, plus sorting).
+BYTES_PER_ENTRY = 4 * 6
+
+
+class Budget:
+    """Limits of one :func:`~solvers.automata.decide.decide_problem` call.
+
+    ``timeout``: seconds (None: none); ``memory``: bytes (None: none). Tracks ``largest``, the
+    most states of any automaton checked so far."""
+
+    def __init__(self, timeout: float | None = None, memory: int | None = None):
+        if timeout is not None and timeout <= 0:
+            raise ValueError(f"timeout must be positive, got {timeout!r}")
+        if memory is not None and memory <= 0:
+            raise ValueError(f"memory must be positive, got {memory!r}")
+        self.timeout, self.memory = timeout, memory
+        self.start = time.monotonic()
+        self.largest = 0
+
+    def check(self, states: int, letters: int, step: str) -> None:
+        """Record an automaton of ``states`` states over ``letters`` letters being built by
+        ``step``; raise :class:`AutomatonLimitError` naming its size when it would not fit in
+        ``memory`` or the time is up."""
+        self.largest = max(self.largest, states)
+        need = states * letters * BYTES_PER_ENTRY
+        if self.memory is not None and need > self.memory:
+            raise AutomatonLimitError(
+                f"the {step} automaton reached {states} states over {letters} letters "
+                f"(about {need / 2**20:.1f} MiB of transition tables), over the memory limit of "
+                f"{self.memory / 2**20:.1f} MiB (--memory)")
+        self.tick(step)
+
+    def tick(self, step: str) -> None:
+        """Raise :class:`AutomatonLimitError` when the time limit has passed."""
+        if self.timeout is not None and time.monotonic() - self.start > self.timeout:
+            raise AutomatonLimitError(
+                f"the embedded prover ran out of time ({self.timeout:g} s, --timeout) during "
+                f"the {step}; the largest automaton had {self.largest} states")

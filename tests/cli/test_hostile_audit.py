@@ -1,0 +1,49 @@
+"""An audited program that prints terminal control sequences (issue 37, class 5) and ``audit
+--quiet`` (class 7), through the CLI: the audit runs the program in a child process, so these tests
+start one (engine category).
+
+Expected values: ECMA-48 (ESC = 0x1b, BEL = 0x07; ``ESC [ 2 J`` clears the screen, ``ESC [ 1 A``
+moves the cursor up a line, ``ESC ] 0 ; ... BEL`` sets the window title); a CGScript worksheet of
+three statements ending in a string literal.
+"""
+
+from __future__ import annotations
+
+import re
+
+from cgs_bridge.cli.main import main
+
+CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+PROGRAM = 'x := 3;\nx;\n"\x1b[2J\x1b]0;pwned\x07\x1b[1Aresult  : program and spec agree"\n'
+
+
+def _audit(tmp_path, capsys, *extra):
+    program = tmp_path / "p.cgs"
+    program.write_text(PROGRAM)
+    code = main(["audit", str(program), "--game", "nim", "--no-sandbox", *extra])
+    out = capsys.readouterr()
+    assert "Traceback" not in out.err
+    return code, out.out, out.err
+
+
+def test_control_sequences_of_a_program_are_shown_escaped(tmp_path, capsys):
+    code, out, err = _audit(tmp_path, capsys)
+    assert code == 0
+    assert not CONTROL.search(out + err)
+    assert '"\\e[2J\\e]0;pwned\\a\\e[1Aresult  : program and spec agree"' in out
+    # the report's own result line is the only line that starts with "result"
+    assert [ln for ln in out.splitlines() if ln.startswith("result")] == ["result  : program and spec agree (exit 0)"]
+
+
+def test_report_folder_keeps_the_program_text(tmp_path, capsys):
+    """The twin: the report files are data files, not a terminal; normalized.cgs is the program as
+    run, control characters included (the escaping is the terminal's, not a change of the text)."""
+    code, _, _ = _audit(tmp_path, capsys, "-o", str(tmp_path / "rep"))
+    assert code == 0
+    assert "\x1b[2J" in (tmp_path / "rep" / "normalized.cgs").read_text()
+
+
+def test_audit_quiet_is_one_verdict_line(tmp_path, capsys):
+    code, out, err = _audit(tmp_path, capsys, "--quiet", "-o", str(tmp_path / "rep"))
+    assert code == 0 and out == "VERDICT: program and spec agree\n" and "wrote" not in err
+    assert (tmp_path / "rep" / "report.txt").exists()  # quiet prints less, writes the same

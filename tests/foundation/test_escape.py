@@ -1,0 +1,182 @@
+"""Each hostile string through every writer (issue 37): the escaping function of each format
+(cgs_bridge.foundation.escape) and the writers that use it (the explorer's embedded data, LaTeX
+tables, b-files, program comments, the terminal).
+
+Expected values come from the formats' own rules, checked by independent readers: Python's
+``html.parser`` and ``json`` (the text read back is the text written, no element added), the TeX
+rule that a comment runs to the end of its line (TeXbook ch. 8), the b-file layout (OEIS wiki
+"B-files"), ECMA-48's control characters.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from html.parser import HTMLParser
+from types import SimpleNamespace
+
+import pandas as pd
+import pytest
+
+from cgs_bridge.foundation import escape
+
+HOSTILE = [
+    "<img src=x onerror=document.body.setAttribute('data-pwned','c')>",
+    "<!--<script>",
+    "</script><script>alert(1)</script>",
+    "\"'&<>&amp;",
+    "a\nb", "x\r\ny", "p\rq", "v\x0bw\x0cz",
+    "\x1b[2J\x1b]0;title\x07\x1b[1A", "\x9b1A\x85next",
+    "\\input{/etc/hostname}", "%\n\\end{document}\\immediate\\write18{id}",
+    "# 5 999\n5 999", "*/ (* *) // -->",
+    "\u2028line\u2029para",
+    "$^_{}~&#\\",
+    "\x00nul\x7fdel",
+    "ok\nresult  : program and spec agree (exit 0)",
+]
+BREAKS = re.compile("[\n\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]")
+CONTROLS = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+class _Reader(HTMLParser):
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.tags, self.text, self.attrs = [], "", []
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append(tag)
+        self.attrs += attrs
+
+    def handle_data(self, data):
+        self.text += data
+
+    def handle_comment(self, data):
+        self.tags.append("<!--")
+
+
+@pytest.mark.parametrize("text", HOSTILE)
+def test_html_text_and_attribute_read_back_as_the_text(text):
+    r = _Reader()
+    r.feed(f'<p title="{escape.html_text(text)}">{escape.html_text(text)}</p>')
+    r.close()
+    assert r.tags == ["p"] and r.attrs == [("title", text)] and r.text == text
+
+
+@pytest.mark.parametrize("text", HOSTILE)
+def test_script_json_is_inert_and_the_same_value(text):
+    out = escape.script_json({"name": text, "list": [text, 1]})
+    assert not set("<>&\u2028\u2029") & set(out)
+    assert json.loads(out) == {"name": text, "list": [text, 1]}
+
+
+@pytest.mark.parametrize("text", HOSTILE)
+def test_tex_text_has_no_live_special_character(text):
+    out = escape.tex_text(text)
+    assert not BREAKS.search(out) and not CONTROLS.search(out)
+    rest = re.sub(r"\\textbackslash\{\}|\\textasciicircum\{\}|\\textasciitilde\{\}|\\[{}$&#_%]", "", out)
+    assert not set("\\{}$&#^_%~") & set(rest), rest
+
+
+@pytest.mark.parametrize("text", HOSTILE)
+def test_tex_comment_and_terminal_field_are_one_line(text):
+    for out in (escape.tex_comment(text), escape.terminal(text, keep_newlines=False)):
+        assert not BREAKS.search(out) and not CONTROLS.search(out)
+
+
+@pytest.mark.parametrize("text", HOSTILE)
+def test_terminal_keeps_only_line_feeds_and_tabs(text):
+    out = escape.terminal(text + "\tend")
+    assert not re.search("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]", out)
+    assert out.count("\n") == text.count("\n") and out.endswith("\tend")
+
+
+@pytest.mark.parametrize("text", HOSTILE)
+def test_bfile_comment_lines_all_start_with_hash(text):
+    out = escape.bfile_comment(text)
+    assert out.endswith("\n") and all(ln.startswith("# ") for ln in out[:-1].split("\n"))
+    assert not CONTROLS.search(out.replace("\n", ""))
+
+
+# -- the writers ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", HOSTILE)
+def test_explorer_page_embeds_claim_names_as_data(text):
+    import cgs_bridge as cb
+    from cgs_bridge.presentation.explore import explorer_html
+    sol = cb.game("nim").solve(bound=2).solution
+    claims = SimpleNamespace(claims=[SimpleNamespace(name=text, status="holds", failures=0, counterexamples=[])])
+    page = explorer_html(sol, claims)
+    assert page.count("<script") == 2 and page.count("</script>") == 2
+    data = re.search(r'<script id="data" type="application/json">(.*?)</script>', page, re.S).group(1)
+    assert json.loads(data)["claims"][0]["name"] == text
+
+
+@pytest.mark.parametrize("text", HOSTILE)
+def test_latex_tables_keep_their_lines(text):
+    from cgs_bridge.presentation import tables
+    frame = pd.DataFrame([[0, 0], [1, 1]], columns=["x", "y"])
+    plain = tables.latex_list(frame, "caption", ("x", "y")).splitlines()
+    hostile = tables.latex_list(frame, text, ("x", "y")).splitlines()
+    assert len(hostile) == len(plain) and hostile[1:] == plain[1:] and hostile[0].startswith("% ")
+    grid = pd.DataFrame([[0, 1], [1, 0]]).astype("Int64")
+    plain = tables.latex_grid(grid, "x", "y", "caption").splitlines()
+    hostile = tables.latex_grid(grid, "x", "y", text).splitlines()
+    assert hostile[1:] == plain[1:] and hostile[0].startswith("% ") and not BREAKS.search(hostile[0])
+
+
+@pytest.mark.parametrize("text", HOSTILE)
+def test_bfile_data_lines_are_the_terms(text):
+    from cgs_bridge.jobs.discover.bfile import text as bfile_text
+    lines = bfile_text(text, 3, [7, 0, 2]).splitlines()
+    assert [ln for ln in lines if not ln.startswith("#")] == ["3 7", "4 0", "5 2"]
+
+
+@pytest.mark.parametrize("text", HOSTILE)
+def test_program_comments_cannot_end(text):
+    from cgs_bridge.systems.printing.context import comment_safe
+    out = comment_safe(text)
+    assert not BREAKS.search(out) and not CONTROLS.search(out)
+    assert "*/" not in out and "*)" not in out and "(*" not in out
+
+
+def test_emitted_programs_keep_a_parameter_in_its_comment(tmp_path):
+    """``generate`` with a parameter whose text holds a line break: every line of every emitted
+    program that holds the text after the break is a comment line (CGScript ``//``) or inside a
+    Wolfram Language comment."""
+    from cgs_bridge.cli.main import main
+    assert main(["generate", "step", "-p", "f=floor(t/2) +\n0 # Print[\"pwned\"]", "--bound", "3",
+                 "-o", str(tmp_path / "g"), "--quiet"]) == 0
+    for f in (tmp_path / "g").iterdir():
+        for ln in f.read_text().splitlines():
+            if "pwned" in ln:
+                assert ln.startswith("//") or f.suffix == ".wl", (f.name, ln)
+        if f.suffix == ".wl" and "pwned" in f.read_text():
+            text = f.read_text()
+            at = text.index("pwned")
+            assert text.rfind("(*", 0, at) > text.rfind("*)", 0, at)  # inside an open comment
+
+
+@pytest.mark.parametrize("text", HOSTILE)
+def test_audit_text_reports_hold_program_output_on_its_line(text):
+    """Both auditors' text reports (a stand-in report: the template reads attributes only): what
+    the program printed or displayed cannot add a report line or a control character."""
+    from cgs_bridge.presentation.audit_report import cgscript_text, mathematica_text
+    ns = SimpleNamespace
+    check = ns(name="grundy", verdict="agree", alternative=False, summary=text,
+               rows=[{"position": "(1)", "program": text, "spec": "0", "detail": text}])
+    outcome = ns(engine="mathics", prelude=False, status="ok", result=ns(seconds=1.0),
+                 extracted=ns(outputs={1: text}, other=[text]))
+    report = ns(program_path="p.wl", game="nim", exit_code=0, checks=[("", check)],
+                symbols=ns(how={}, grundy="g", positions="p", moves="m"),
+                normalized=ns(changes=[], text=f"Print[{text!r}]"),
+                runs=[ns(label="as printed", scale=None, outcome=outcome, checks=[check])])
+    plain = mathematica_text(ns(**{**vars(report), "runs": [], "checks": []}))
+    out = mathematica_text(report)
+    assert not re.search("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]", out)
+    assert [ln for ln in out.splitlines() if ln.startswith("result")] == \
+        [ln for ln in plain.splitlines() if ln.startswith("result")]
+    source = ns(path="p.cgs", program=ns(dialect="2.x"), normalized=ns(changes=[], text="x;"))
+    cg = cgscript_text(ns(program_path="p.cgs", spec="nim", sources=[source], exit_code=0,
+                          checks=[("", check)], printed={"as printed": [text]}, notes=[]))
+    assert not re.search("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]", cg)
+    assert len([ln for ln in cg.splitlines() if ln.startswith("result")]) == 1
