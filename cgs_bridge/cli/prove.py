@@ -35,7 +35,6 @@ def register(sub) -> None:
 
 def run(args) -> int:
     from cgs_bridge.api import prove
-    from cgs_bridge.foundation.results import render
     memory = int(args.memory * (1 << 30)) if args.memory else None
     if args.sweep:
         return _sweep(args, memory)
@@ -43,13 +42,12 @@ def run(args) -> int:
                    output=args.output, force=args.force, claims_file=args.claims,
                    timeout=args.timeout, memory=memory, walnut_home=args.walnut_home,
                    game_name=args.game_name)
-    print(render(result, "json" if args.format == "json" else "report"))
+    _print(args, result)
     return result.exit_code
 
 
 def _sweep(args, memory) -> int:
     from cgs_bridge.foundation.errors import InputError
-    from cgs_bridge.foundation.results import render
     from cgs_bridge.jobs.prove import choose_provers
     from cgs_bridge.jobs.prove_sweep import prove_sweep
     if args.output:
@@ -60,5 +58,14 @@ def _sweep(args, memory) -> int:
                          args.claims, choose_provers(args.prover, args.walnut_home),
                          workers=args.workers, scheduler=args.scheduler, game_name=args.game_name,
                          timeout=args.timeout, memory=memory, walnut_home=args.walnut_home)
-    print(render(result, "json" if args.format == "json" else "report"))
+    _print(args, result)
     return result.exit_code
+
+
+def _print(args, result) -> None:
+    """The report (or JSON); with ``--quiet`` the verdict line alone (issue 37)."""
+    from cgs_bridge.foundation.results import render
+    if args.quiet:
+        print(f"VERDICT: {result.verdict()}")
+    else:
+        print(render(result, "json" if args.format == "json" else "report"))

@@ -148,12 +148,17 @@ def test_unbounded_search_is_refused_by_the_default_solver_too(tmp_path):
     assert r.returncode == 2 and "a bounded search may try at most 10,000,000" in r.stderr
 
 
-def test_a_solver_warning_is_one_line_without_python_source(capsys):
-    # k = 2^63 - 1 (the largest value accepted, issue 36): values up to about 2^62 on this box may
-    # exceed the kernel's 64-bit integers, so the solver warns and uses the reference solver
-    # (solvers/kernel.py, _fallback)
-    code, out, err = _run(capsys, "solve", "triangular", "-p", f"k={2**63 - 1}", "--bound", "3")
-    assert code == 0 and out.startswith("x,y,z,grundy")
+def test_a_solver_warning_is_one_line_without_python_source(capsys, tmp_path):
+    # x * 4e9 * 4e9 reaches about 2^65 on this box, beyond the kernel's 64-bit integers, so the
+    # solver warns and uses the reference solver (solvers/kernel.py, _fallback). (A parameter beyond
+    # 64 bits, k = 10^23, used to be the trigger; such parameters are now refused up front.)
+    f = tmp_path / "g.game"
+    f.write_text("game g\n  coordinates x, y\n  require x * 4000000000 * 4000000000 >= 0\n"
+                 "  cut x to t\n  cut y to t\n")
+    code, out, err = _run(capsys, "solve", str(f), "--bound", "3")
+    assert code == 0 and out.startswith("x,y,grundy")
+    rows = [tuple(map(int, ln.split(","))) for ln in out.splitlines()[1:]]
+    assert rows and all(g == x ^ y for x, y, g in rows)  # the require always holds: Nim, x xor y
     lines = [ln for ln in err.splitlines() if "reference solver" in ln]
     assert lines and all(ln.startswith("cgs-bridge solve: warning: ") for ln in lines), err
     assert ".py:" not in err and "RuntimeWarning" not in err

@@ -141,7 +141,7 @@ def test_report_on_stdout_is_escaped(monkeypatch, capsys):
 # -- class 6: resources -----------------------------------------------------------------------
 
 def test_workers_capped_by_cells_and_cores():
-    from cgs_bridge.jobs.sweep.runner import cap_workers
+    from cgs_bridge.jobs.sweep.workers import cap_workers
     with pytest.warns(UserWarning, match=r"--workers 1024: capped at 1 .*1 cell\(s\), 2 core\(s\)"):
         assert cap_workers(1024, 1, 2) == 1
     with warnings.catch_warnings():
@@ -283,3 +283,13 @@ def test_generate_quiet_prints_no_file_lines(tmp_path, capsys):
     assert code == 0 and out == "" and err == "" and len(list((tmp_path / "g").iterdir())) >= 2
     code, out, _ = _run(capsys, "generate", "nim", "--bound", "3", "-o", tmp_path / "h")
     assert len(out.splitlines()) == len(list((tmp_path / "h").iterdir()))  # the twin: one line a file
+
+
+def test_prove_quiet_is_one_verdict_line(capsys):
+    import importlib.util
+    if not all(importlib.util.find_spec(m) for m in ("solvers.automata", "solvers.logic.translate")):
+        pytest.skip("the embedded prover is not installed")
+    code, out, _ = _run(capsys, "prove", "nim", "--prover", "embedded", "--quiet")
+    assert code == 0 and len(out.splitlines()) == 1 and out.startswith("VERDICT: ")
+    code, loud, _ = _run(capsys, "prove", "nim", "--prover", "embedded")
+    assert len(loud.splitlines()) > 1  # the twin: without --quiet, the report

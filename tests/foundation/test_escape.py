@@ -140,18 +140,22 @@ def test_program_comments_cannot_end(text):
 
 
 def test_emitted_programs_keep_a_parameter_in_its_comment(tmp_path):
-    """``generate`` with a parameter whose text holds a line break: every line of every emitted
-    program that holds the text after the break is a comment line (CGScript ``//``) or inside a
-    Wolfram Language comment."""
+    """``generate`` (every target) with a parameter whose text holds a line break: each emitted file
+    has as many lines as with the same parameter without the break (the text after the break
+    does not start a line of code), and no line holding that text is code in CGScript or the
+    Wolfram Language: it is a ``//`` comment line or inside an open ``(* *)`` comment."""
     from cgs_bridge.cli.main import main
-    assert main(["generate", "step", "-p", "f=floor(t/2) +\n0 # Print[\"pwned\"]", "--bound", "3",
-                 "-o", str(tmp_path / "g"), "--quiet"]) == 0
-    for f in (tmp_path / "g").iterdir():
-        for ln in f.read_text().splitlines():
-            if "pwned" in ln:
-                assert ln.startswith("//") or f.suffix == ".wl", (f.name, ln)
-        if f.suffix == ".wl" and "pwned" in f.read_text():
-            text = f.read_text()
+    counts = {}
+    for name, param in (("hostile", "f=floor(t/2) +\n0 # Print[\"pwned\"]"), ("plain", "f=floor(t/2) + 0")):
+        assert main(["generate", "step", "-p", param, "--bound", "3", "-o", str(tmp_path / name), "--quiet"]) == 0
+        counts[name] = [len(f.read_text().splitlines()) for f in sorted((tmp_path / name).iterdir())]
+    assert counts["hostile"] == counts["plain"]
+    for f in (tmp_path / "hostile").iterdir():
+        text = f.read_text()
+        for ln in text.splitlines():
+            if "pwned" in ln and f.suffix == ".cgs":
+                assert ln.startswith("//"), (f.name, ln)
+        if f.suffix == ".wl" and "pwned" in text:
             at = text.index("pwned")
             assert text.rfind("(*", 0, at) > text.rfind("*)", 0, at)  # inside an open comment
 

@@ -62,8 +62,7 @@ def _check_families(families) -> None:
 def discover(game, params=None, bound=None, *, families=FAMILIES, shifts: int = 3,
              moduli=(2, 3, 4), offsets: int = 3, limit: int = 10, near: int = 5, fix_max: int = 2,
              per_family: int = 3, sweep=None, method: str = "auto", progress=None, bfile=None,
-             force: bool = False, against=None, prove: bool = False, prover=None,
-             walnut_home=None) -> Discovery:
+             force: bool = False, against=None, prove=False, prover=None, walnut_home=None) -> Discovery:
     """Search the formula families for ``game`` with ``params`` on the box ``bound``.
 
     Args:
@@ -86,10 +85,8 @@ def discover(game, params=None, bound=None, *, families=FAMILIES, shifts: int = 
         against: other parameter values (``{"k": 7}`` or ``"k=7"``): compare the P-positions with
             the game at those values on the same box and a common re-check box
             (:mod:`.differences`).
-        prove: decide every finding for all positions (:mod:`.proofs`, issue 33): PROVED,
-            REFUTED (an artefact, with its smallest counterexample) or NOT EXPRESSIBLE;
-            ``prover`` (``walnut``, ``embedded``, ``both``; default Walnut when found, else the
-            embedded prover) and ``walnut_home`` as :func:`cgs_bridge.jobs.prove.choose_provers`.
+        prove, prover, walnut_home: decide every finding for all positions (:mod:`.proofs`);
+            the prover as :func:`cgs_bridge.jobs.prove.choose_provers`.
 
     Every finding is re-checked on a larger box (twice every bound, grown until every coordinate
     reaches it: :mod:`.stability`) and reported with its evidence; what fails there is listed
@@ -115,19 +112,34 @@ def discover(game, params=None, bound=None, *, families=FAMILIES, shifts: int = 
                             check_method="reference" if method == "reference" else "auto",
                             solve_method=method)
     if against is not None:
-        from .differences import compare, parse_against
-        rep.differences = compare(sol, parse_against(against, sol.ruleset), method=method)
+        rep.differences = _differences(sol, against, method)
     if bfile is not None:
-        from .bfile import sequences, write
-        tables = (rep.partners or {}).get("tables", {})
-        rep.bfiles = write(bfile, sequences(sol, tables, fix_max), overwrite=force)
+        _bfiles(rep, sol, bfile, fix_max, force)
     if sweep is not None:
         _sweep(rep, ruleset, box, sweep, families, (shifts, moduli, offsets, method))
-    if prove:
-        from .proofs import prove_findings
-        t2 = time.perf_counter()
-        rep.proofs = prove_findings(rep, ruleset, prover=prover, walnut_home=walnut_home)
-        rep.seconds["prove"] = time.perf_counter() - t2
+    return _prove(rep, ruleset, prover, walnut_home) if prove else rep
+
+
+def _differences(sol, against, method) -> dict:
+    """The P-positions of ``sol`` against the game at the parameter values ``against``."""
+    from .differences import compare, parse_against
+    return compare(sol, parse_against(against, sol.ruleset), method=method)
+
+
+def _bfiles(rep, sol, bfile, fix_max, force) -> None:
+    """``rep.bfiles``: rows, the diagonal, partner sequences and P-position counts written as
+    OEIS b-files into the folder ``bfile`` (:mod:`.bfile`)."""
+    from .bfile import sequences, write
+    tables = (rep.partners or {}).get("tables", {})
+    rep.bfiles = write(bfile, sequences(sol, tables, fix_max), overwrite=force)
+
+
+def _prove(rep, ruleset, prover, walnut_home):
+    """``rep`` with ``rep.proofs``: every finding decided for all positions (:mod:`.proofs`)."""
+    from .proofs import prove_findings
+    t0 = time.perf_counter()
+    rep.proofs = prove_findings(rep, ruleset, prover=prover, walnut_home=walnut_home)
+    rep.seconds["prove"] = time.perf_counter() - t0
     return rep
 
 

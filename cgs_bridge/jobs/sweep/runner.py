@@ -20,6 +20,7 @@ from cgs_bridge.foundation.results import Result, render
 from .cell import RUN_COLUMNS, failed_row, run_cell
 from .grid import Cell, SpecRef, cells, parse_bounds, parse_grid, spec_ref
 from .store import frame_of, read_table, row_key, write_table
+from .workers import cap_workers
 
 #: Seconds to wait for an existing Dask scheduler before giving up.
 CONNECT_TIMEOUT = 10
@@ -215,18 +216,6 @@ def run_plan(plan: SweepPlan, output=None, workers=None, scheduler=None, progres
     finally:
         runner.close()
     return state.result(len(todo), runner.label)
-
-
-def cap_workers(n: int, cells: int, cores: int) -> int:
-    """At most one local worker per cell to compute and per core (issue 37: ``--workers 1024`` on
-    one cell started 1024 processes); a warning names the cap when ``n`` is lowered."""
-    cap = max(1, min(cells, cores))
-    if n > cap:
-        import warnings
-        warnings.warn(f"--workers {n}: capped at {cap} (one worker per cell to compute and per "
-                      f"core: {cells} cell(s), {cores} core(s))", stacklevel=2)
-        return cap
-    return n
 
 
 def _key_row(plan: SweepPlan, cell: Cell) -> dict:
