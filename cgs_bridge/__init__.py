@@ -21,12 +21,36 @@ import sys as _sys
 import types as _types
 
 from .foundation import errors
+from .foundation import results as _results
 from .foundation.version import __version__  # noqa: F401
-from .presentation import results as _renderers  # noqa: F401  (fills the result renderers' registry)
 
 # ``cgs_bridge.foundation.errors`` is public (``except cb.errors.CgsBridgeError``, ``from cgs_bridge.foundation.errors
 # import ...``): the module lives in the foundation layer and is served under its public name too.
 _sys.modules[__name__ + ".errors"] = errors
+
+
+def _load_renderers():
+    """The base renderer and the claim checks' (the lightest)."""
+    from .presentation import results  # noqa: F401
+
+
+def _load_compare_renderers():
+    """The renderers of comparisons and verify runs."""
+    from .presentation import results_compare  # noqa: F401
+
+
+def _load_audit_renderers():
+    """The renderers of audits."""
+    from .presentation import results_audit  # noqa: F401
+
+
+def _load_search_renderers():
+    """The renderers of discovery, sweep and prove results."""
+    from .presentation import results_search  # noqa: F401
+
+
+_results.LOADERS[:] = [_load_renderers, _load_compare_renderers, _load_audit_renderers,
+                      _load_search_renderers]
 
 #: Names served by :mod:`cgs_bridge.api` (loaded lazily).
 API = ("game", "game_from_text", "Game", "Solved", "CheckResult", "AuditResult", "verify", "compare",

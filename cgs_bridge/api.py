@@ -22,7 +22,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from cgs_bridge.foundation.errors import InputError
-from cgs_bridge.foundation.results import Result
+from cgs_bridge.foundation.results import Result, renderer
 from cgs_bridge.jobs.audit_result import AuditResult  # noqa: F401  (cb.AuditResult)
 from cgs_bridge.jobs.checking import CheckResult, check_solution, claims_use_misere, with_claims
 from cgs_bridge.model.game import Ruleset
@@ -42,7 +42,7 @@ def game(source: str, game_name: str | None = None, **params) -> "Game":
         SpecError: unknown name, unreadable file, or a syntax/semantic error (file:line:column).
         ParameterError: unknown parameter, missing value, not an integer, below its lower bound.
     """
-    return Game(ruleset_of(str(source), params, game_name))
+    return Game(ruleset_of(str(source), params, game_name), str(source), game_name, params)
 
 
 def game_from_text(text: str, game_name: str | None = None, **params) -> "Game":
@@ -61,13 +61,17 @@ class Game:
 
     Attributes:
         ruleset: the :class:`~cgs_bridge.model.game.Ruleset`; ``coords``: coordinate names in order;
-        params: bound parameter values; ``claims``: the names of the spec's claims.
+        params: bound parameter values; ``claims``: the names of the spec's claims; ``source``,
+        ``game_name``, ``given``: the catalog name or spec file, the game of it and the parameter
+        values as given (None for spec text).
     """
 
-    def __init__(self, ruleset: Ruleset):
+    def __init__(self, ruleset: Ruleset, source: str | None = None, game_name: str | None = None,
+                 given: dict | None = None):
         self.ruleset = ruleset
         self.coords = ruleset.coords
         self.params = dict(ruleset.params)
+        self.source, self.game_name, self.given = source, game_name, dict(given or {})
 
     @property
     def claims(self) -> list:
@@ -231,6 +235,12 @@ class Solved(Result):
         return f"Solved({self.game.ruleset.describe()} on {self.box}: {self.verdict()})"
 
 
+@renderer(Solved, "html")
+def _solved_html(s) -> str:  # summary and Grundy grids
+    from cgs_bridge.presentation.display import solved_html
+    return solved_html(s)
+
+
 def _ruleset(g, params: dict) -> Ruleset:
     if isinstance(g, Game):
         if params:
@@ -239,20 +249,20 @@ def _ruleset(g, params: dict) -> Ruleset:
     return game(g, **params).ruleset
 
 
-def verify(g, bound, misere: bool = False, run_dir=None, engine: str = "auto", cgsuite=None,
-           cgsuite_cmd=None, timeout: float = 600.0, claims=None, quiet: bool = True, sources=None,
-           **params):
-    """Solve in Python, emit the CGSuite and Mathematica programs into a run folder, run the
-    Mathematica program (Mathics3 or wolframscript) and CGSuite when ``cgsuite_cmd`` is given (or
-    a transcript ``cgsuite``), and compare position by position (``cgs-bridge verify``).
+def verify(g, bound, misere: bool = False, run_dir=None, sources=None, engines=None,
+           timeout: float = 600.0, claims=None, quiet: bool = True, **params):
+    """Solve in Python, emit every registered system's program into a run folder, run the systems
+    ``verify`` can run (Mathematica: Mathics3 or wolframscript; CGSuite with a command) and compare
+    position by position (``cgs-bridge verify``).
 
     Args:
         g: a :class:`Game` or a catalog name / spec path (then ``params`` bind it).
-        bound: as :meth:`Game.solve`. ``engine``: ``"auto"``, ``"mathics"``, ``"wolframscript"``.
-        run_dir: the run folder (default ``runs/<stem>-<time>``; a non-empty folder is refused).
-        quiet: no progress lines on stderr.
-        sources: ``{system name: output file}`` for any registered system
-            (:data:`cgs_bridge.systems.registry.SYSTEMS`), compared instead of running it.
+        bound: as :meth:`Game.solve`. ``run_dir``: the run folder (default
+            ``runs/<stem>-<time>``; a non-empty folder is refused). ``quiet``: no progress lines.
+        sources: ``{system name: output file}`` compared instead of running that system
+            (``{"cgsuite": "t.out"}``); ``engines``: the engine options by the CLI's names
+            (``{"mathematica_engine": "mathics", "cgsuite_cmd": "..."}``;
+            :func:`cgs_bridge.jobs.verify.run_verify`).
     Returns:
         a :class:`~cgs_bridge.jobs.verify.VerifyResult` (``agree``, ``frame`` of differences,
         ``run_dir``); the report files are written into the run folder.
@@ -264,9 +274,8 @@ def verify(g, bound, misere: bool = False, run_dir=None, engine: str = "auto", c
     from cgs_bridge.foundation.errors import EngineError
     from cgs_bridge.jobs.verify import run_verify
     r = _ruleset(g, params)
-    res = run_verify(r, _box(r, bound), misere=misere, run_dir=run_dir, mathematica_engine=engine,
-                     cgsuite=cgsuite, cgsuite_cmd=cgsuite_cmd, timeout=timeout, claims=claims,
-                     say=(lambda _t: None) if quiet else print, sources=sources)
+    res = run_verify(r, _box(r, bound), misere=misere, run_dir=run_dir, sources=sources, engines=engines,
+                     timeout=timeout, claims=claims, say=(lambda _t: None) if quiet else print)
     res.comparison.write(res.run_dir, res.solution)
     if res.problems:
         raise EngineError("\n".join(m for _, m in res.problems)
@@ -274,16 +283,15 @@ def verify(g, bound, misere: bool = False, run_dir=None, engine: str = "auto", c
     return res
 
 
-def compare(g, bound, cgsuite=None, mathematica=None, claims=None, misere: bool = False,
-            table_axes=None, fixed=None, sources=None, **params):
-    """Compare a CGSuite transcript, a Mathematica CSV / printed list and/or typed published
-    claims (YAML, docs/claims-format.md) with Python on a box (``cgs-bridge compare``).
+def compare(g, bound, sources=None, claims=None, misere: bool = False, table_axes=None, fixed=None,
+            **params):
+    """Compare what outside systems printed and/or typed published claims (YAML,
+    docs/claims-format.md) with Python on a box (``cgs-bridge compare``).
 
     Args:
-        g, bound: as :func:`verify`. ``table_axes``: ``{"rows": "x", "cols": "z"}`` for a CGSuite
-            ``Table`` grid, the other coordinates in ``fixed`` (``{"y": 0}``).
-        sources: ``{system name: file}`` for any registered system
-            (:data:`cgs_bridge.systems.registry.SYSTEMS`; ``cgsuite=``, ``mathematica=`` are two).
+        g, bound: as :func:`verify`. ``sources``: ``{system name: file}`` for any registered system
+            (``{"cgsuite": "t.out", "mathematica": "t.csv"}``). ``table_axes``: ``{"rows": "x",
+            "cols": "z"}`` for a CGSuite ``Table`` grid, the other coordinates in ``fixed``.
     Returns:
         a :class:`~cgs_bridge.jobs.compare.Comparison` (``agree``, ``frame``, ``render()``).
     Raises:
@@ -291,40 +299,31 @@ def compare(g, bound, cgsuite=None, mathematica=None, claims=None, misere: bool 
     """
     from cgs_bridge.jobs.compare import compare_sources
     from solvers import solve
-    if not (cgsuite or mathematica or claims or any((sources or {}).values())):
-        raise InputError("nothing to compare: give cgsuite=, mathematica= and/or claims=")
+    if not (claims or any((sources or {}).values())):
+        raise InputError("nothing to compare: give sources={system: file} and/or claims=")
     r = _ruleset(g, params)
-    sol = solve(r, _box(r, bound), misere=misere)
-    return compare_sources(r, sol, cgsuite, mathematica, claims, table_axes, fixed, sources=sources)
+    return compare_sources(r, solve(r, _box(r, bound), misere=misere), sources, claims, table_axes, fixed)
 
 
-def audit(program, g, scale=None, **options):
-    """Run a published Mathematica program as printed (a file path) in Mathics3 / wolframscript and
-    judge it against a specification (``cgs-bridge audit``; docs/audit.md).
+def audit(program, g, language: str = "auto", **options):
+    """Judge a published program (a file, exactly as printed) against a spec with its language's
+    auditor, in the sandbox (``cgs-bridge audit``; docs/audit.md).
 
     Args:
-        program: path of the program text exactly as printed.
-        g: a :class:`Game` (or a catalog name; then pass no parameters here: bind with
-            :func:`game`).
-        scale: ``{"ss": 5}`` (one run with that size) or a list of such dicts.
-        options: the keyword arguments of :func:`cgs_bridge.jobs.audit.audit_program` (``substs``,
-            ``expect``, ``engine``, ``timeout``, ``memory``, ``allow_unsafe``, ...); ``grundy``,
-            ``moves``, ``positions``: a name or a call (``"gr[#, k]"``, ``"cases[5, 1]"``;
-            docs/audit.md, "Naming them").
+        g: a :class:`Game` or a catalog name / spec path (bind parameters with :func:`game`).
+        language: ``"auto"`` (file name, else content) or an auditor's (``"mathematica"``,
+            ``"cgscript"``: :func:`cgs_bridge.systems.registry.auditors`).
+        options: the ``audit`` command's options, one name across CLI and API: ``scale``
+            (``{"ss": 5}``, ``"ss=5"`` or a list), ``bound``, ``expect``, ``timeout``, ``no_sandbox``,
+            ...; each auditor's own (``subst``, ``engine``, ``grundy``, ``moves``, ``classes``, ...).
     Returns:
-        an :class:`AuditResult`.
-    Raises:
-        InputError: unreadable program, unsafe builtins, unknown scale symbol; EngineError.
+        an :class:`AuditResult`. Raises: InputError (unreadable program, unsafe builtins, unknown
+        option), EngineError.
     """
-    from cgs_bridge.jobs.audit import audit_program
-    try:
-        text = Path(program).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise InputError(f"cannot read program {program}: {e}") from None
-    scales = [] if scale is None else ([scale] if isinstance(scale, dict) else list(scale))
-    report = audit_program(text, _ruleset(g, {}), program_path=str(program),
-                           scales=[{k: int(v) for k, v in s.items()} for s in scales], **options)
-    return AuditResult(report)
+    from cgs_bridge.jobs.audit import audit as run
+    spec = ({"game": g.source, "game_name": g.game_name, "params": g.given} if isinstance(g, Game)
+            else {"game": str(g)})
+    return AuditResult(run(program, _ruleset(g, {}), language, **{**spec, **options}))
 
 
 def sweep(g, params=None, bound=None, claims=(), output=None, workers=None, scheduler=None,
@@ -343,8 +342,7 @@ def sweep(g, params=None, bound=None, claims=(), output=None, workers=None, sche
 
 
 def prove(g, params=None, claims=(), prover=None, output=None, force: bool = False, **options):
-    """Decide claims for every position (``cgs-bridge prove``): a
-    :class:`cgs_bridge.jobs.prove.ProveResult`, one verdict per claim.
+    """Decide claims for every position (``cgs-bridge prove``): a ProveResult, one verdict per claim.
 
     ``g``: a :class:`Game`, or a catalog name / spec path bound by ``params`` (``{"k": 5}``);
     ``prover``: ``"walnut"``, ``"embedded"``, ``"both"`` or None (Walnut when found); ``output``:

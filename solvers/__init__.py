@@ -5,7 +5,8 @@ checks declared properties of function parameters on the box, then runs a kernel
 
 - ``"reference"`` (:mod:`solvers.reference`): option enumeration, the oracle for tests;
 - ``"fast"`` (:mod:`solvers.kernel`): the incremental-bitset kernel compiled from the spec;
-- ``"auto"`` (default): fast when the kernel is available, else reference.
+- ``"auto"`` (default): reference for a box of at most :data:`solvers.box.SMALL_BOX` positions,
+  else fast when the kernel is available, else reference.
 
 A kernel is any callable ``(ruleset, box, misere, progress) -> (grundy, misere_values)`` returning
 int32 arrays of ``box.shape`` with -1 at invalid points (the fast kernel adds a third item, its
@@ -22,7 +23,7 @@ from cgs_bridge.foundation.errors import CgsBridgeError, EngineError, ParameterE
 from cgs_bridge.model.fnprops import function_property_fails  # noqa: F401  (public here too)
 from cgs_bridge.model.resolve import check_box_coords
 
-from .box import Box, check_fits, parse_bound
+from .box import SMALL_BOX, Box, check_fits, parse_bound
 from .reference import mex, solve_reference
 from .solution import ClaimResult, Solution
 from .stats import KernelStats
@@ -47,7 +48,8 @@ def solve(ruleset, box: Box, misere: bool = False, method: str = "auto", progres
         ruleset: a :class:`cgs_bridge.model.game.Ruleset`.
         box: a :class:`Box` over the ruleset's coordinates (see :func:`parse_bound`).
         misere: also compute misère values (CGSuite ``MisereNimValue``).
-        method: ``"auto"``, ``"fast"`` or ``"reference"``.
+        method: ``"auto"`` (the reference solver for a box of at most :data:`solvers.box.SMALL_BOX`
+            positions, else fast when numba is there), ``"fast"`` or ``"reference"``.
         progress: optional callable(done, total) for long runs.
         output: what the caller will build from the solution (``None``, ``"positions"``,
             ``"csv"``, ``"stream"``, ``"check"``), counted by the memory check (:func:`solvers.box.output_bytes`).
@@ -69,7 +71,7 @@ def solve(ruleset, box: Box, misere: bool = False, method: str = "auto", progres
     check_work(ruleset, box, max_work)
     check_function_params(ruleset, box)
     if method == "auto":
-        kernel = _fast_kernel() or solve_reference
+        kernel = solve_reference if box.size <= SMALL_BOX else _fast_kernel() or solve_reference
     elif method == "fast":
         kernel = _fast_kernel()
         if kernel is None:

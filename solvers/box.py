@@ -13,6 +13,12 @@ from cgs_bridge.model.box import Box, parse_bound  # noqa: F401  (re-exported)
 #: Hard ceiling for one box, whatever memory is free (positions).
 MAX_POSITIONS = 2_000_000_000
 
+#: ``method="auto"`` solves a box of at most this many positions, and checks its claims, with the
+#: reference solver: it answers in milliseconds, where loading numba (and compiling a kernel not
+#: yet cached) takes seconds (issue 35: ``cgs-bridge check ... --bound 3`` starts in well under a
+#: second).
+SMALL_BOX = 512
+
 
 def available_memory() -> int:
     """Bytes of memory this process may use: ``CGS_BRIDGE_MAX_MEMORY`` (bytes) when set, else

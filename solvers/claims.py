@@ -26,6 +26,7 @@ from cgs_bridge.model.fnprops import hypothesis_fails
 from cgs_bridge.model.game import claim_uses_misere
 
 from . import bounds, codegen
+from .box import SMALL_BOX
 
 
 @dataclass
@@ -46,13 +47,6 @@ class ClaimResult:
     method: Optional[str] = None
     #: why a claim is not applicable beyond its ``when`` (a function hypothesis fails on the box)
     note: str = ""
-
-
-def mask_bytes(box) -> int:
-    """Bytes a compiled claim allocates beyond the solution's arrays: its failure mask, one byte
-    per point of ``box`` (one claim at a time). Memory checks add this to the kernel's
-    :func:`solvers.box.estimate_bytes` for ``check``."""
-    return box.size
 
 
 def claims_source(ruleset, claims) -> str:
@@ -101,8 +95,8 @@ def check(solution, limit: int = 10, claims=None, method: str = "auto") -> list:
         limit: counterexamples kept per claim (lexicographically first).
         claims: checked :class:`~cgs_bridge.language.ast.Claim` nodes of the solution's game
             (default: the game's own claims, including ``--claim`` ones added by the checker).
-        method: ``"auto"`` (compiled when numba is present and int64 is safe), ``"compiled"``
-            or ``"reference"``.
+        method: ``"auto"`` (compiled when numba is present, int64 is safe and the box has more
+            than :data:`solvers.box.SMALL_BOX` positions), ``"compiled"`` or ``"reference"``.
     Returns:
         a list of :class:`ClaimResult`, in order.
     Raises:
@@ -129,7 +123,8 @@ def check(solution, limit: int = 10, claims=None, method: str = "auto") -> list:
     if not todo:
         return out
     # one module for all the claims, applicable or not: the same for every parameter value
-    mod = None if method == "reference" else _compiled(solution, claims, todo, method)
+    small = method == "auto" and solution.box.size <= SMALL_BOX
+    mod = None if method == "reference" or small else _compiled(solution, claims, todo, method)
     for i in todo:
         holds = refs[i][0]
         if mod is None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from cgs_bridge.foundation.errors import EvaluationError
 from cgs_bridge.systems.cgsuite.cgscript import builtins as B
+from cgs_bridge.systems.cgsuite.cgscript import games as G
 from cgs_bridge.systems.cgsuite.cgscript.evaluator import Interpreter as _Evaluator
 from cgs_bridge.systems.cgsuite.cgscript.evaluator import Limits
 from cgs_bridge.systems.cgsuite.cgscript.values import CGList, CGSet, GameObject
@@ -45,7 +46,7 @@ class Interpreter:
         """The Ruleset object; an argument given as CGScript text (``"t -> (t / 2).Floor"``) is
         evaluated first, so procedures are passed exactly as a worksheet writes them."""
         args = [self.evaluate(a) if isinstance(a, str) else a for a in args]
-        return B.construct(self.it, self.cls.name, list(args), None, None)
+        return G.construct(self.it, self.cls.name, list(args), None, None)
 
     def evaluate(self, text: str):
         """The value of the one-expression script ``text`` (lists as Python lists)."""
@@ -55,12 +56,12 @@ class Interpreter:
 
     def options(self, ruleset: GameObject, coords) -> list:
         """Options of ``Position(coords)`` as coordinate tuples (duplicates kept)."""
-        pos = B.construct(self.it, f"{self.cls.name}.Position", list(coords), None, ruleset)
-        return [tuple(v for _, v in o.fields) for o in B.options(self.it, pos)]
+        pos = G.construct(self.it, f"{self.cls.name}.Position", list(coords), None, ruleset)
+        return [tuple(v for _, v in o.fields) for o in G.options(self.it, pos)]
 
     def call_method(self, obj: GameObject, name: str, args):
         m = self.it.classes[obj.cls].method(name)
-        return _plain(B.call_method(self.it, obj, m, list(args), None))
+        return _plain(G.call_method(self.it, obj, m, list(args), None))
 
 
 __all__ = ["Interpreter", "CGScriptError", "run_worksheet"]

@@ -31,6 +31,7 @@ TESTS_DIR = Path(__file__).resolve().parent
 #: Every test module (path under tests/) and its category.
 MODULES = {
     "api/test_api.py": FAST,
+    "api/test_prove_api.py": FAST,
     "systems/walnut/test_walnut_printer.py": FAST,
     "systems/walnut/test_walnut_engine.py": ENGINE,
     "jobs/test_prove.py": ENGINE,
@@ -47,6 +48,7 @@ MODULES = {
     "cli/test_hostile_inputs3.py": FAST,
     "cli/test_hostile_audit.py": ENGINE,
     "cli/test_input_limits.py": FAST,
+    "cli/test_startup.py": FAST,
     "cli/test_moves_commands.py": FAST,
     "cli/test_output_force.py": FAST,
     "cli/test_teaching_errors.py": FAST,

@@ -5,7 +5,9 @@ The layers, lowest first: ``cgs_bridge.foundation`` -> ``cgs_bridge.language`` -
 ``cgs_bridge.presentation`` -> the interface (``cgs_bridge`` itself, ``cgs_bridge.api``,
 ``cgs_bridge.cli``). Every module of ``cgs_bridge`` and ``solvers`` is parsed with :mod:`ast`
 (never imported) and every import in it (module top or inside a function) is resolved to a project
-module: a module imports only its own layer or lower ones. There is no exception list.
+module: a module imports only its own layer or lower ones, and no modules import each other in a
+circle (a file split to fit the size cap and joined again by imports: issue 35). There is no
+exception list.
 Also: only ``cgs_bridge/foundation/config.py`` reads environment variables, and the README
 documents each.
 """
@@ -114,6 +116,66 @@ def test_the_check_catches_a_wrong_direction():
     assert violations("cgs_bridge.language.parser", "from cgs_bridge.model import catalog\n")
     assert not violations("cgs_bridge.cli.solve", "from solvers import solve\n")
     assert not violations("solvers.kernel", "from cgs_bridge.model.box import Box\n")
+
+
+def import_graph() -> dict:
+    """``{module: {project modules it imports, at the top or inside a function}}``."""
+    out = {}
+    for module, path in MODULES.items():
+        found = imports(module, path.read_text(encoding="utf-8"), path.name == "__init__.py")
+        out[module] = {target for target, _line, _lazy in found if target != module and target in MODULES}
+    return out
+
+
+def circles(graph: dict) -> list:
+    """The import circles of ``graph``: its strongly connected components of more than one module
+    (Tarjan's algorithm, iterative), each sorted."""
+    index, low, on_stack, stack, out = {}, {}, set(), [], []
+    for root in graph:
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph.get(child, ())))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                if len(component) > 1:
+                    out.append(sorted(component))
+    return out
+
+
+def test_no_modules_import_each_other_in_a_circle():
+    assert circles(import_graph()) == []
+
+
+def test_the_circle_check_finds_a_planted_circle():
+    """The four circles issue 35 removed, as they were (a three-module one among them)."""
+    planted = {"a.plot": {"a.plot_input"}, "a.plot_input": {"a.plot", "a.io"}, "a.io": set(),
+               "b.builtins": {"b.games"}, "b.games": {"b.evaluator"}, "b.evaluator": {"b.builtins"},
+               "c.one": {"c.two"}, "c.two": set()}
+    assert circles(planted) == [["a.plot", "a.plot_input"], ["b.builtins", "b.evaluator", "b.games"]]
 
 
 def _env_reads(tree) -> list:

@@ -1,7 +1,8 @@
 """The recipe docs/recipes/new-operator.md, followed in a scratch copy: ONE row added to the
-operator table (a builtin ``sgn``) is all a game needs to use it: it parses, checks, is solved by
-the reference solver and the numba kernel, and prints as CGScript (run by the project's CGScript
-interpreter, proven against the real CGSuite) and Wolfram Language (run in Mathics3 when
+operator table (a builtin ``sgn``: its meaning) plus its spelling in each printer's table (the
+spec language, CGScript, Wolfram Language) is all a game needs to use it: it parses, checks, is
+solved by the reference solver and the numba kernel, and prints as CGScript (run by the project's
+CGScript interpreter, proven against the real CGSuite) and Wolfram Language (run in Mathics3 when
 installed). Expected values: an independent mex calculation in this file."""
 
 from __future__ import annotations
@@ -17,10 +18,16 @@ import pytest
 from paths import ROOT
 
 ROW = '''    Op("sgn", "builtin", "sign of n: -1, 0 or 1", arity=(1, 1),
-       spell=_p("sgn", "Max([Min([{args}, 1]), -1])", "Sign[{args}]"),
        python=lambda n: max(min(n, 1), -1), kernel="max(min({0}, 1), -1)",
        bound=lambda a: 1, monotone=True),
 '''
+
+#: The spelling of ``sgn`` in each printer's table: (file, the table's first line, the entry).
+SPELLINGS = [
+    ("cgs_bridge/language/spec_printer.py", "    SPELLINGS = {\n", '        "sgn": "sgn",\n'),
+    ("cgs_bridge/systems/cgsuite/spelling.py", "SPELLINGS = {\n", '    "sgn": "Max([Min([{args}, 1]), -1])",\n'),
+    ("cgs_bridge/systems/mathematica/spelling.py", "SPELLINGS = {\n", '    "sgn": "Sign[{args}]",\n'),
+]
 
 SPEC = """game signs
   title "the recipe's builtin sgn"
@@ -84,6 +91,11 @@ def scratch(tmp_path_factory):
     end = "\n)\n\n#: name -> row"
     assert text.count(end) == 1, "the recipe's anchor (end of OPS) moved"
     table.write_text(text.replace(end, "\n" + ROW.rstrip("\n") + end), encoding="utf-8")
+    for path, anchor, entry in SPELLINGS:
+        printer = root / path
+        text = printer.read_text(encoding="utf-8")
+        assert text.count(anchor) == 1, f"the recipe's anchor in {path} moved"
+        printer.write_text(text.replace(anchor, anchor + entry), encoding="utf-8")
     spec = root / "signs.game"
     spec.write_text(SPEC, encoding="utf-8")
     env = {**os.environ, "PYTHONPATH": str(root), "NUMBA_CACHE_DIR": str(root / "numba")}

@@ -1,11 +1,14 @@
 """The recipe docs/recipes/new-system.md, followed in a scratch copy of the package: a toy system
-(one folder: a printer emitting a plain-text listing from the Target record, a reader of the
-toy's ``x : g`` table) plus one line in the registry's ``NAMES`` is enough for ``generate
---target toy`` to emit it, ``compare --toy FILE`` and ``verify --toy FILE`` to compare it, position
-by position, with nothing else edited.
+(one folder: its own printer target, a Lisp-like prefix notation with its own spellings, emitting
+a plain-text listing from the Target record; a reader of the toy's ``x : g`` table; an auditor
+judging a published ``x : g`` table) plus one line in the registry's ``NAMES`` is enough for
+``generate --target toy`` to emit it, ``compare --toy FILE`` and ``verify --toy FILE`` to compare
+it, position by position, and ``audit PROGRAM.toy`` (CLI, ``--html``, ``-o``, and ``cb.audit``) to
+judge a program in its language, with nothing else edited.
 
 Expected values: a single Nim heap of size x has Grundy value x (Bouton's theorem; the claim of
-``nim.game``, seed 001 Section 3.1).
+``nim.game``, seed 001 Section 3.1); the toy spelling of triangular's ``require`` is written out
+by hand from the spec's text ``y <= floor((x + z) / k)``.
 """
 
 from __future__ import annotations
@@ -19,16 +22,67 @@ import textwrap
 from paths import ROOT
 
 TOY_SYSTEM = '''
-"""A toy system: it prints a table ``x : g`` per line; its emitted "program" is a listing."""
+"""A toy system: it prints a table ``x : g`` per line; its emitted "program" is a listing with
+its expressions in prefix notation; its published programs are ``x : g`` tables."""
 
+import re
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from cgs_bridge.foundation.errors import InputError
-from cgs_bridge.foundation.io import read_input_text
-from cgs_bridge.language.spec_printer import SpecPrinter
-from cgs_bridge.systems.base import System
+from cgs_bridge.foundation.io import atomic_write_text, read_input_text
+from cgs_bridge.language.printer import Printer
+from cgs_bridge.systems.auditing.judge import Check
+from cgs_bridge.systems.auditing.report import ProgramAudit
+from cgs_bridge.systems.base import Auditor, System
 from cgs_bridge.systems.imported import ImportedTable, in_int64
 from cgs_bridge.systems.printing.context import Target, common_context
+
+
+class ToyPrinter(Printer):
+    """Prefix notation: ``(+ x 1)``; no precedence is needed."""
+
+    TARGET = "toy"
+    PRECEDENCE = {k: 0 for k in ("if", "iff", "or", "and", "not", "cmp", "xor", "+", "-", "*", "%",
+                                 "neg", "^")}
+    SPELLINGS = {"iff": "iff", "or": "or", "and": "and", "not": "not", "<=": "<=", "<": "<",
+                 ">=": ">=", ">": ">", "==": "=", "!=": "/=", "xor": "nim-sum", "+": "+", "-": "-",
+                 "*": "*", "%": "mod", "neg": "-", "^": "expt", "floor/": "floor",
+                 "ceil/": "ceiling", "min": "min", "max": "max", "mod": "mod", "abs": "abs",
+                 "ilog2": "integer-log2", "nimsum": "nim-sum"}
+
+    def infix(self, n, word, assoc):
+        return f"({word} {self.doprint(n.left)} {self.doprint(n.right)})"
+
+    def call(self, head, args):
+        return "(" + " ".join([head, *args]) + ")"
+
+    def _print_BinOp(self, n):
+        return self.spell(n)
+
+    def _print_Neg(self, n):
+        return self.call(self.spelling("neg"), [self.doprint(n.operand)])
+
+    def _print_Not(self, n):
+        return self.call(self.spelling("not"), [self.doprint(n.operand)])
+
+    def _print_Compare(self, n):
+        parts = [self.call(self.spelling(op), [self.doprint(a), self.doprint(b)])
+                 for a, op, b in zip(n.operands, n.ops, n.operands[1:])]
+        return parts[0] if len(parts) == 1 else self.call("and", parts)
+
+    def _print_FloorDiv(self, n):
+        return self.call(self.spelling("floor/"), [self.doprint(n.num), self.doprint(n.den)])
+
+    def _print_CeilDiv(self, n):
+        return self.call(self.spelling("ceil/"), [self.doprint(n.num), self.doprint(n.den)])
+
+    def _print_If(self, n):
+        return self.call("if", [self.doprint(n.cond), self.doprint(n.then), self.doprint(n.orelse)])
+
+    def _print_Search(self, n):
+        return self.call(n.kind + "-search", [n.var, self.doprint(n.lo), self.doprint(n.hi),
+                                              self.doprint(n.cond)])
 
 
 def files(stem, model):
@@ -36,30 +90,83 @@ def files(stem, model):
 
 
 def context(model, box, misere, files):
-    return {**common_context(model, box), "output": files["csv"]}
+    toy = ToyPrinter()
+    return {**common_context(model, box), "output": files["csv"],
+            "toy_requires": [toy.doprint(e) for e in model.requires]}
 
 
-def read(path, ruleset, partial, options):
-    import pandas as pd
-    rows, lines = [], []
-    for i, line in enumerate(read_input_text(path, "toy output").splitlines(), 1):
+def table(text, where, n):
+    """``[(position, value)]`` of an ``x : g`` text (``where``: its name in messages)."""
+    rows = []
+    for i, line in enumerate(text.splitlines(), 1):
         if not line.strip() or line.startswith("#"):
             continue
         left, sep, right = line.partition(":")
         try:
-            row = [in_int64(int(v), f"{path}:{i}") for v in left.split()] + [int(right)]
+            row = [in_int64(int(v), f"{where}:{i}") for v in left.split()] + [int(right)]
         except ValueError:
-            raise InputError(f"{path}:{i}: expected 'c1 c2 ... : g', got {line!r}") from None
-        if not sep or len(row) != ruleset.n + 1:
-            raise InputError(f"{path}:{i}: expected {ruleset.n} coordinates, ':', a value")
-        rows.append(row)
-        lines.append(i)
+            raise InputError(f"{where}:{i}: expected 'c1 c2 ... : g', got {line!r}") from None
+        if not sep or len(row) != n + 1:
+            raise InputError(f"{where}:{i}: expected {n} coordinates, ':', a value")
+        rows.append((tuple(row[:-1]), row[-1], i))
+    return rows
+
+
+def read(path, ruleset, partial, options):
+    import pandas as pd
+    rows = table(read_input_text(path, "toy output"), path, ruleset.n)
     cols = [f"c{k}" for k in range(ruleset.n)] + ["grundy"]
-    return ImportedTable(pd.DataFrame(rows, columns=cols, dtype="int64"), lines)
+    return ImportedTable(pd.DataFrame([[*p, g] for p, g, _ in rows], columns=cols, dtype="int64"),
+                         [i for _, _, i in rows])
 
 
-TARGET = Target("toy", SpecPrinter, files, context, Path(__file__).with_name("templates"))
-SYSTEM = System("toy", TARGET, read, "what the toy system printed: 'x : g' lines")
+@dataclass
+class ToyAudit(ProgramAudit):
+    language = "toylang"
+    program_path: str
+    game: str
+    checks: list = field(default_factory=list)
+
+    @property
+    def exit_code(self):
+        return 1 if any(c.verdict == "differ" for _, c in self.checks) else 0
+
+    def verdict(self):
+        return "program and spec agree" if self.exit_code == 0 else "differences found"
+
+    @property
+    def frame(self):
+        import pandas as pd
+        return pd.DataFrame([r for _, c in self.checks for r in c.rows])
+
+
+def audit(program_path, text, ruleset, **options):
+    from cgs_bridge.model.resolve import box_of
+    from solvers import solve
+    rows = table(text, program_path, ruleset.n)
+    bound = options.get("bound") or str(max(max(p) for p, _, _ in rows))
+    sol = solve(ruleset, box_of(ruleset, bound))
+    wrong = [{"position": str(p), "program": g, "spec": sol.value(p), "detail": f"line {i}"}
+             for p, g, i in rows if sol.value(p) != g]
+    check = Check("values", "differ" if wrong else "agree",
+                  f"{len(wrong)} of {len(rows)} values differ" if wrong else f"all {len(rows)} values agree",
+                  wrong)
+    return ToyAudit(program_path, ruleset.describe(), [("", check)])
+
+
+def text(report):
+    return f"toy audit of {report.program_path}: {report.verdict()}\\n" + "".join(
+        f"{c.name}: {c.verdict.upper()}: {c.summary}\\n" for _, c in report.checks)
+
+
+def write(report, folder, force=False):
+    return [atomic_write_text(Path(folder) / "report.txt", text(report), overwrite=force, make_parent=True)]
+
+
+TARGET = Target("toy", ToyPrinter, files, context, Path(__file__).with_name("templates"))
+SYSTEM = System("toy", TARGET, read, "what the toy system printed: 'x : g' lines",
+                auditor=Auditor("toylang", (".toy",), re.compile(r"^\\s*\\d+( \\d+)* : \\d+$", re.M),
+                                audit, text, write))
 '''
 
 TOY_TEMPLATE = """\
@@ -67,6 +174,9 @@ TOY_TEMPLATE = """\
 # box: {{ box_text }}
 {% for rule in rule_texts %}
 rule {{ rule }}
+{% endfor %}
+{% for r in toy_requires %}
+require {{ r }}
 {% endfor %}
 print table to {{ output }}
 """
@@ -96,6 +206,22 @@ def _cli(copy, *args, cwd):
                           capture_output=True, text=True, timeout=300)
 
 
+def _tables(work, right: str, wrong: str, header: str = "") -> None:
+    """A Nim table ``x : g`` for x <= 4 (Grundy value x, Bouton) and the same with g(3) = 1."""
+    (work / right).write_text(header + "".join(f"{x} : {x}\n" for x in range(5)))
+    (work / wrong).write_text("".join(f"{x} : {x if x != 3 else 1}\n" for x in range(5)))
+
+
+def _expect(run, code: int, text: str) -> None:
+    assert run.returncode == code, run.stdout + run.stderr
+    assert text in run.stdout, run.stdout
+
+
+def _python(copy, code, cwd):
+    return subprocess.run([sys.executable, "-c", code], cwd=cwd, env={**os.environ, "PYTHONPATH": str(copy)},
+                          capture_output=True, text=True, timeout=300)
+
+
 def test_a_new_system_is_one_folder_plus_one_registry_line(tmp_path):
     copy = _scratch(tmp_path / "copy")
     work = tmp_path / "work"
@@ -108,19 +234,15 @@ def test_a_new_system_is_one_folder_plus_one_registry_line(tmp_path):
     assert "# box: x <= 4" in listing and "print table to nim_x4.csv" in listing
     assert listing.count("\nrule ") == 1
     # compare: the toy's side, position by position (Grundy value of a Nim heap x is x)
-    (work / "right.txt").write_text("# toy output\n" + "".join(f"{x} : {x}\n" for x in range(5)))
-    (work / "wrong.txt").write_text("".join(f"{x} : {x if x != 3 else 1}\n" for x in range(5)))
+    _tables(work, "right.txt", "wrong.txt", header="# toy output\n")
     agree = _cli(copy, "compare", "nim", "--bound", "4", "--toy", "right.txt", cwd=work)
-    assert agree.returncode == 0, agree.stdout + agree.stderr
-    assert "VERDICT: all sources agree with python" in agree.stdout and "toy" in agree.stdout
-    differ = _cli(copy, "compare", "nim", "--bound", "4", "--toy", "wrong.txt", cwd=work)
-    assert differ.returncode == 1, differ.stdout + differ.stderr
-    assert "(3): python 3, toy 1" in differ.stdout
+    _expect(agree, 0, "VERDICT: all sources agree with python")
+    assert "toy" in agree.stdout
+    _expect(_cli(copy, "compare", "nim", "--bound", "4", "--toy", "wrong.txt", cwd=work), 1,
+            "3: python 3, toy 1 [line 4]")
     # the API loops over the registry too
-    env = {**os.environ, "PYTHONPATH": str(copy)}
-    api = subprocess.run([sys.executable, "-c", "import cgs_bridge as cb; c = cb.compare('nim', 4, "
-                          "sources={'toy': 'wrong.txt'}); print([s.side for s in c.sides], c.agree)"],
-                         cwd=work, env=env, capture_output=True, text=True, timeout=300)
+    api = _python(copy, "import cgs_bridge as cb; c = cb.compare('nim', 4, sources={'toy': 'wrong.txt'}); "
+                  "print([s.side for s in c.sides], c.agree)", cwd=work)
     assert api.stdout.split("\n")[0] == "['toy'] False", api.stdout + api.stderr
     # verify: emits every registered target (the toy's listing too) and compares --toy FILE
     run = _cli(copy, "verify", "nim", "--bound", "4", "--mathematica-engine", "none", "--toy",
@@ -129,3 +251,24 @@ def test_a_new_system_is_one_folder_plus_one_registry_line(tmp_path):
     assert (work / "run" / "nim_x4.toy.txt").read_text() == listing
     assert (work / "run" / "nim_x4.wl").exists()
     assert "VERDICT: all sources agree with python" in run.stdout
+    # the toy's own spellings: triangular's require, written out by hand in prefix notation
+    tri = _cli(copy, "generate", "triangular", "--bound", "3", "--target", "toy", "-o", "tri", cwd=work)
+    assert tri.returncode == 0, tri.stderr
+    listing = (work / tri.stdout.split()[0]).read_text()
+    assert "require (<= y (floor (+ x z) k))" in listing
+
+
+def test_a_new_system_brings_its_auditor_in_the_same_folder(tmp_path):
+    copy = _scratch(tmp_path / "copy")
+    work = tmp_path / "work"
+    work.mkdir()
+    _tables(work, "right.toy", "wrong.toy")
+    _expect(_cli(copy, "audit", "right.toy", "--game", "nim", "--no-sandbox", "--html", "a.html",
+                 "-o", "rep", cwd=work), 0, "toy audit of right.toy: program and spec agree")
+    assert "values: AGREE: all 5 values agree" in (work / "rep" / "report.txt").read_text()
+    assert "right.toy judged against nim" in (work / "a.html").read_text()
+    _expect(_cli(copy, "audit", "wrong.toy", "--game", "nim", "--language", "toylang", cwd=work), 1,
+            "values: DIFFER: 1 of 5 values differ")
+    api = _python(copy, "import cgs_bridge as cb; a = cb.audit('wrong.toy', cb.game('nim')); "
+                  "print(a.agree, len(a.frame), a.frame.loc[0, 'position'])", cwd=work)
+    assert api.stdout.split("\n")[0] == "False 1 (3,)", api.stdout + api.stderr

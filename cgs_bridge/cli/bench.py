@@ -12,6 +12,8 @@ MATHICS_CASE = "mathics"
 VERIFY_CASE = "verify"
 #: The real CGSuite against Python on the same box (cgs_bridge/jobs/bench/cgsuite.py).
 CGSUITE_CASE = "cgsuite"
+#: Start-up of --help, catalog and check against ``python -c pass`` (cgs_bridge/jobs/bench/startup.py).
+STARTUP_CASE = "startup"
 #: Cases run only when named (minutes each, or an outside engine).
 OPTIONAL = (MATHICS_CASE, CGSUITE_CASE, VERIFY_CASE)
 
@@ -29,10 +31,10 @@ def register(sub) -> None:
                                    "against its 90 s target. Exit 1 when a checksum differs or a "
                                    "verdict is not agree.")
     p.add_argument("--quick", action="store_true", help="skip the hexagon search (about a minute)")
-    p.add_argument("--cases", nargs="+", choices=CASES + SWEEP + DISCOVER + OPTIONAL,
-                   default=list(CASES + SWEEP + DISCOVER), metavar="CASE",
+    p.add_argument("--cases", nargs="+", choices=CASES + SWEEP + DISCOVER + (STARTUP_CASE,) + OPTIONAL,
+                   default=list(CASES + SWEEP + DISCOVER + (STARTUP_CASE,)), metavar="CASE",
                    help=f"cases to run (default all but mathics, cgsuite and verify): "
-                        f"{', '.join(CASES + SWEEP + DISCOVER + OPTIONAL)}")
+                        f"{', '.join(CASES + SWEEP + DISCOVER + (STARTUP_CASE,) + OPTIONAL)}")
     p.add_argument("--yardstick", metavar="PATH", type=Path,
                    help="limit_tri.c to compile (default <repo>/../shared/bench/limit_tri.c)")
     p.add_argument("--hexagon-budget", metavar="SECONDS", type=positive(), default=60.0,
@@ -59,12 +61,13 @@ def run(args) -> int:
     if args.yardstick is not None and not args.yardstick.is_file():
         from cgs_bridge.foundation.errors import InputError
         raise InputError(f"--yardstick {args.yardstick}: no such file (give the C source to compile)")
-    solver_cases = [c for c in args.cases if c not in SWEEP + DISCOVER + OPTIONAL]
+    solver_cases = [c for c in args.cases if c not in SWEEP + DISCOVER + (STARTUP_CASE,) + OPTIONAL]
     status = bench(solver_cases, quick=args.quick, yardstick=args.yardstick,
                    hexagon_budget=args.hexagon_budget) if solver_cases else 0
     status |= sweep_case(args.sweep_bound) if "sweep" in args.cases else 0
     if "discover" in args.cases:
         discover_case()
+    status |= startup_case() if STARTUP_CASE in args.cases else 0
     status |= cgsuite_case(args.cgsuite_bound, args.cgsuite_cmd) if CGSUITE_CASE in args.cases else 0
     status |= verify_case(args.verify_bound) if VERIFY_CASE in args.cases else 0
     return status | (mathics_case(args.mathics_bound) if MATHICS_CASE in args.cases else 0)
@@ -97,6 +100,20 @@ def sweep_case(bound: int = 200) -> int:
 def discover_case():
     from cgs_bridge.jobs.bench.discover import bench_discover as case
     return case()
+
+
+def startup_case() -> int:
+    """Start-up of --help, catalog and check against the bare interpreter in the same run
+    (cgs_bridge/jobs/bench/startup.py); exit 1 when a command failed (not for a missed target)."""
+    from cgs_bridge.jobs.bench.startup import TARGET_SECONDS, startup_case as case
+    rows = case()
+    for r in rows:
+        over = "" if r["met"] is None else (
+            f"; +{r['over_cpu']:.2f} s processor, +{r['over_wall']:.2f} s wall over the bare "
+            f"interpreter ({'within' if r['met'] else 'OVER'} the {TARGET_SECONDS} s target)")
+        print(f"startup  {r['label']}: {r['cpu']:.2f} s processor, {r['wall']:.2f} s wall (least of "
+              f"runs){over}; exit {r['rc']}")
+    return 0 if all(r["rc"] == 0 for r in rows) else 1
 
 
 def verify_case(bound: int) -> int:

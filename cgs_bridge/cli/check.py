@@ -7,9 +7,10 @@ from cgs_bridge.foundation.errors import RuleError
 from cgs_bridge.foundation.results import render
 from cgs_bridge.jobs.checking import check_solution, claims_use_misere, with_claims
 from cgs_bridge.model.loading import load_game
+from cgs_bridge.model.params import parse_params
 from cgs_bridge.model.resolve import ruleset_of
 
-from .common import box_from_args, game_parser, parse_params, progress_callback
+from .common import box_from_args, game_parser, progress_callback
 
 
 def register(sub) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from cgs_bridge.foundation.errors import ParameterError
+from cgs_bridge.model.params import parse_params
 from cgs_bridge.model.game import Ruleset
 from cgs_bridge.model.resolve import box_of, ruleset_of
 
@@ -29,18 +29,6 @@ def game_parser(sub, name: str, help: str, description: str, **game_args):
     return p
 
 
-def parse_params(items) -> dict:
-    out = {}
-    for item in items:
-        name, eq, value = item.partition("=")
-        if not eq or not name.strip():
-            raise ParameterError(f"-p expects NAME=VALUE, got {item!r}")
-        if name.strip() in out:
-            raise ParameterError(f"parameter {name.strip()} given twice")
-        out[name.strip()] = value
-    return out
-
-
 def ruleset_from_args(args) -> Ruleset:
     """Load the game named by ``args.game`` and bind ``-p`` values (warnings on stderr)."""
     return ruleset_of(args.game, parse_params(args.param), getattr(args, "game_name", None),
@@ -58,9 +46,6 @@ def progress_callback(label: str):
     from cgs_bridge.foundation import progress
     return progress.callback(label)
 
-
-#: The former name (kept for callers on other branches).
-progress_printer = progress_callback
 
 
 def positive(kind=float, allow_zero: bool = False):

@@ -38,11 +38,11 @@ def add_source_args(p) -> None:
                    "comparison files); without it an existing file is never overwritten")
 
 
-def build(ruleset, sol, args, cgsuite=None, mathematica=None, claims=None, sources=None):
+def build(ruleset, sol, args, claims=None, sources=None):
     """Compare the given sources with ``sol``; see :func:`cgs_bridge.jobs.compare.compare_sources`."""
     from cgs_bridge.jobs.compare import compare_sources  # pandas: not imported by other commands
-    return compare_sources(ruleset, sol, cgsuite, mathematica, claims,
-                           getattr(args, "table_axes", None), getattr(args, "fixed", ""), sources=sources)
+    return compare_sources(ruleset, sol, sources, claims, getattr(args, "table_axes", None),
+                           getattr(args, "fixed", ""))
 
 
 def sources_of(args) -> dict:

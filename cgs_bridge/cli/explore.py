@@ -6,8 +6,9 @@ import sys
 from pathlib import Path
 
 from cgs_bridge.foundation.errors import InputError
+from cgs_bridge.model.params import parse_params
 
-from .common import box_from_args, game_parser, parse_params, progress_callback
+from .common import box_from_args, game_parser, progress_callback
 
 
 def register(sub) -> None:

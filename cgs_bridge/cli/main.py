@@ -1,5 +1,7 @@
 """``cgs-bridge``: entry point. Each command lives in its own module of this package exposing
-``register(subparsers)``; the module's parser sets ``func(args) -> int`` (the exit code).
+``register(subparsers)``; the module's parser sets ``func(args) -> int`` (the exit code). Only the
+module of the command that runs is imported (:data:`COMMANDS` holds the one-line help the
+top-level ``--help`` lists), so a command starts without loading the others.
 
 Exit codes: 0 success / agreement, 1 a claim, check or comparison found a difference,
 2 usage or input error (:class:`cgs_bridge.foundation.errors.CgsBridgeError`), printed without a traceback.
@@ -17,9 +19,24 @@ import warnings
 from cgs_bridge.foundation.errors import CgsBridgeError
 from cgs_bridge.foundation.escape import terminal
 
-#: Command modules, in help order.
-COMMANDS = ["catalog", "solve", "check", "generate", "compare", "verify", "audit", "bench", "cache", "sweep",
-            "discover", "plot", "explore", "prove"]
+#: Command modules, in help order, with the help line of each (the module's parser says the same;
+#: tests/cli/test_startup.py checks it).
+COMMANDS = {
+    "catalog": "list the catalog games",
+    "solve": "Grundy values over a box, as CSV",
+    "check": "check the rules and the claims of a game on a box",
+    "generate": "emit CGSuite and Mathematica programs",
+    "compare": "compare CGSuite / Mathematica output with Python, position by position",
+    "verify": "solve, emit, run Mathics3/Mathematica (and CGSuite), compare",
+    "audit": "run a published Mathematica program and judge it against a spec",
+    "bench": "benchmark the fast solver against the C yardstick",
+    "cache": "show or empty the compiled-kernel cache",
+    "sweep": "solve and check a grid of parameter values and bounds (Dask)",
+    "discover": "search formula families for P-positions and Grundy values on a box",
+    "plot": "figures: Grundy grids, P-positions, differences, sweep failures (PNG/SVG)",
+    "explore": "write a self-contained HTML page to browse a solved box",
+    "prove": "prove or refute claims for every position (Walnut / embedded prover)",
+}
 
 
 class _Parser(argparse.ArgumentParser):
@@ -49,20 +66,20 @@ class _Parser(argparse.ArgumentParser):
         return "".join(f"\n{self.prog}: {h}" for h in dict.fromkeys(hints))
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(argv=None) -> argparse.ArgumentParser:
+    """The parser; with ``argv``, only the command it names gets its full parser (its module is
+    imported), the others a stub with their help line; without, every command's full parser."""
     parser = _Parser(prog="cgs-bridge", description="Cross-validate impartial games between "
                      "Python, CGSuite 2.x and Mathematica from one specification.")
     from cgs_bridge import __version__
     parser.add_argument("--version", action="version", version=f"cgs-bridge {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    for name in COMMANDS:
-        try:
-            module = importlib.import_module(f"{__package__}.{name}")
-        except ModuleNotFoundError as e:
-            if e.name == f"{__package__}.{name}":
-                continue  # command not built yet
-            raise
-        module.register(sub)
+    wanted = None if argv is None else next((a for a in argv if not a.startswith("-")), "")
+    for name, help in COMMANDS.items():
+        if wanted is None or name == wanted:
+            importlib.import_module(f"{__package__}.{name}").register(sub)
+        else:
+            sub.add_parser(name, help=help, add_help=False)
     for command in sub.choices.values():  # --quiet on every command (progress lines off)
         if "--quiet" not in command._option_string_actions:
             command.add_argument("--quiet", action="store_true", help="print only the verdict: no progress "
@@ -71,8 +88,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv=None) -> int:
-    parser = build_parser()
-    _Parser.argv = list(sys.argv[1:] if argv is None else argv)
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(argv)
+    _Parser.argv = argv
     args, unknown = parser.parse_known_args(argv)
     if unknown:  # the command's own usage (not the top-level one), with a "did you mean"
         command = _subparsers(parser).get(getattr(args, "command", None), parser)
@@ -82,7 +100,7 @@ def main(argv=None) -> int:
         return 2
     from cgs_bridge.foundation import progress
     progress.set_quiet(getattr(args, "quiet", False))
-    args.command_line = shlex.join(["cgs-bridge"] + list(sys.argv[1:] if argv is None else argv))
+    args.command_line = shlex.join(["cgs-bridge"] + argv)
     with _warnings_as_lines(args.command), _escaped_stdout():
         return _run(args)
 

@@ -77,7 +77,8 @@ def game_figure(args):
         path = Path(args.comparison)
         if path.is_dir():
             path = path / "comparison.json"
-        differences = plot.load_differences(path)
+        from cgs_bridge.presentation.plot_input import load_differences
+        differences = load_differences(path)
         if box_text is None and path.suffix == ".json":
             doc = load_json(path, "comparison.json")
             box_text = doc.get("box") if isinstance(doc, dict) else None

@@ -8,19 +8,22 @@ A result (:class:`Result`) says three things itself, computed from what it holds
 - ``frame``: a pandas DataFrame of its rows (differences, claims, cells, ...).
 
 How it looks is not its business: text, HTML and figures are drawn by renderers that the
-presentation layer registers here (:func:`renderer`), keyed by the result's class (its
-``module.QualName``, so registering imports nothing) and a format: ``"report"`` (the text the
-command prints), ``"text"`` (``str(result)``: the ``repr``, for every result), ``"html"``
-(``result._repr_html_()``, what a notebook shows) and ``"figure"`` (a ``plot()`` method's
-matplotlib Figure). The class and then its bases are looked up, so no lower layer imports the
-presentation layer. The interface (``import cgs_bridge``) loads
-:mod:`cgs_bridge.presentation.results`, which fills the registry.
+presentation layer registers here (:func:`renderer`), keyed by the result's class (the class
+itself: the registering module imports it, so ``tests/test_layers.py`` sees the dependency) and a
+format: ``"report"`` (the text the command prints), ``"text"`` (``str(result)``: the ``repr``, for
+every result), ``"html"`` (``result._repr_html_()``, what a notebook shows) and ``"figure"`` (a
+``plot()`` method's matplotlib Figure). The class and then its bases are looked up, so no lower
+layer imports the presentation layer. The interface (``import cgs_bridge``) adds to
+:data:`LOADERS` the loading of the presentation layer's renderer modules, which fill the registry
+the first time a renderer is looked up in vain (so a command that renders nothing loads none).
 """
 
 from __future__ import annotations
 
-#: ``(class key, format) -> function(result, **options)``; filled by the presentation layer.
+#: ``(class, format) -> function(result, **options)``; filled by the presentation layer.
 RENDERERS: dict = {}
+#: Functions that register more renderers, each called once, in order, when a look-up misses.
+LOADERS: list = []
 
 
 def position_text(position) -> str:
@@ -31,26 +34,35 @@ def position_text(position) -> str:
 
 
 def key(cls) -> str:
-    """The registry key of a class: ``"cgs_bridge.jobs.compare.Comparison"``."""
+    """A class's name in messages: ``"cgs_bridge.jobs.compare.Comparison"``."""
     return f"{cls.__module__}.{cls.__qualname__}"
 
 
-def renderer(cls_key: str, fmt: str):
+def renderer(cls: type, fmt: str):
     """Decorator: register ``function(result, **options)`` as the ``fmt`` rendering of the results
-    whose class (or a base class) has the key ``cls_key`` (:func:`key`)."""
+    of class ``cls`` (or a subclass)."""
     def register(function):
-        RENDERERS[(cls_key, fmt)] = function
+        RENDERERS[(cls, fmt)] = function
         return function
     return register
 
 
-def find(result, fmt: str):
-    """The renderer of ``fmt`` for ``result`` (its class first, then its bases), or None."""
+def _lookup(result, fmt: str):
     for cls in type(result).__mro__:
-        function = RENDERERS.get((key(cls), fmt))
+        function = RENDERERS.get((cls, fmt))
         if function is not None:
             return function
     return None
+
+
+def find(result, fmt: str):
+    """The renderer of ``fmt`` for ``result`` (its class first, then its bases), or None; runs the
+    :data:`LOADERS` not yet run, one at a time, while none is found."""
+    function = _lookup(result, fmt)
+    while function is None and LOADERS:
+        LOADERS.pop(0)()
+        function = _lookup(result, fmt)
+    return function
 
 
 def render(result, fmt: str, **options):
@@ -58,7 +70,7 @@ def render(result, fmt: str, **options):
 
     Raises:
         LookupError: no renderer of ``fmt`` is registered for the result's class or its bases
-            (the presentation layer was not loaded, or the type has none: see the recipe).
+            (the type has none: see the recipe).
     """
     function = find(result, fmt)
     if function is None:

@@ -1,20 +1,30 @@
-"""Audits of published programs against a specification: :func:`detect_language` picks the
-system's auditor through the registry (:func:`cgs_bridge.systems.registry.detect_language`); the
-Mathematica auditor (issue 5) is re-exported here, the CGScript one (issue 13) is
-:mod:`cgs_bridge.systems.cgsuite.audit`.
+"""``audit``: judge a published program against a specification with its language's auditor,
+found through the registry (:func:`cgs_bridge.systems.registry.auditor`; the language from
+``--language``, else from the file name or content, :func:`~cgs_bridge.systems.registry.detect_language`).
+User documentation: docs/audit.md."""
 
-Mathematica (issue 5):
-Modules: :mod:`.normalize` (printed-code artifacts), :mod:`.runner` (safety screen, prelude,
-engine run), :mod:`.extract` (the run's plan and reading its keyed result lines back; the checks
-themselves run in :mod:`cgs_bridge.systems.mathematica.launcher`), :mod:`.sizes` (the audit's box),
-:mod:`.judge` (checks against the spec), :mod:`.verdict` (the verdict rules), :mod:`.core`
-(:func:`audit_program`), :mod:`.report` (text/JSON/CSV), :mod:`.seeds` (the seeds' programs,
-read from ``../shared/seeds``).
-User documentation: docs/audit.md.
-"""
+from __future__ import annotations
 
-from cgs_bridge.systems.auditing.normalize import normalize
-from cgs_bridge.systems.mathematica.audit.core import AuditReport, audit_program, parse_scale, parse_subst
-from cgs_bridge.systems.registry import detect_language
+from cgs_bridge.foundation.io import read_input_text
+from cgs_bridge.systems.registry import auditor, detect_language
 
-__all__ = ["detect_language", "audit_program", "AuditReport", "normalize", "parse_scale", "parse_subst"]
+#: The largest program read (characters).
+MAX_PROGRAM = 4 << 20
+
+
+def audit(program_path, ruleset, language: str = "auto", **options):
+    """Audit the program in file ``program_path`` against ``ruleset`` (a bound spec).
+
+    Args:
+        language: an auditor's language (``mathematica``, ``cgscript``, ...) or ``auto``.
+        options: the auditor's options by their CLI names (:attr:`Auditor.audit
+            <cgs_bridge.systems.base.Auditor>`: the common ones and its own).
+    Returns:
+        the auditor's report (a :class:`~cgs_bridge.systems.auditing.report.ProgramAudit`).
+    Raises:
+        InputError: unreadable program, unknown language or option, or the auditor's;
+        EngineError: the auditor's.
+    """
+    text = read_input_text(program_path, "program", limit=MAX_PROGRAM)
+    language = detect_language(program_path, text) if language in (None, "auto") else language
+    return auditor(language).audit(str(program_path), text, ruleset, **options)

@@ -6,7 +6,8 @@ from cgs_bridge.foundation.results import Result, render
 
 
 class AuditResult(Result):
-    """An audit (wraps :class:`cgs_bridge.jobs.audit.AuditReport` as ``.report``): ``exit_code`` 0
+    """An audit (wraps an auditor's report,
+    :class:`~cgs_bridge.systems.auditing.report.ProgramAudit`, as ``.report``): ``exit_code`` 0
     agree, 1 differ, 2 engine error; ``frame`` holds every difference row (columns run, check,
     position, program, spec, detail); ``text`` the full report."""
 

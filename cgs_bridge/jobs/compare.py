@@ -272,17 +272,15 @@ class Comparison(Result):
                                   overwrite=overwrite)]
 
 
-def compare_sources(ruleset, sol, cgsuite=None, mathematica=None, claims=None, table_axes=None,
-                    fixed=None, partial=(), sources=None) -> Comparison:
+def compare_sources(ruleset, sol, sources=None, claims=None, table_axes=None, fixed=None,
+                    partial=()) -> Comparison:
     """Compare the given sources with ``sol`` (a solved box of ``ruleset``), one side per system
     of the registry (:data:`cgs_bridge.systems.registry.SYSTEMS`, in its order) given a file.
 
     Args:
-        cgsuite: path of a CGSuite transcript (see :func:`import_cgsuite` for ``table_axes`` and
-            ``fixed``).
-        mathematica: path of the CSV the emitted ``.wl`` wrote, or a printed ``{{...}}`` list.
-        sources: ``{system name: path}`` for any registered system (``cgsuite=`` and
-            ``mathematica=`` are two of them).
+        sources: ``{system name: path}`` for any registered system (``{"cgsuite": "t.out",
+            "mathematica": "t.csv"}``), each read by its system's reader (``table_axes`` and
+            ``fixed``: reading options, e.g. of a CGSuite ``Table`` grid).
         claims: path of published claims typed from a paper (YAML, docs/claims-format.md).
         partial: the sides (``cgsuite``, ``mathematica``) whose file is the partial output of a
             failed or timed-out engine run: compared on the rows received (:func:`compare_table`).
@@ -290,7 +288,7 @@ def compare_sources(ruleset, sol, cgsuite=None, mathematica=None, claims=None, t
         InputError: an unreadable or malformed source (file and line named), or an unknown
         system.
     """
-    given = _sources(sources, cgsuite=cgsuite, mathematica=mathematica)
+    given = _sources(sources)
     options = {"table_axes": table_axes, "fixed": fixed}
     comp = Comparison(ruleset.describe(), str(sol.box), len(sol), spec_claims=spec_claim_results(ruleset, sol))
     for name, system in SYSTEMS.items():
@@ -336,16 +334,10 @@ def engine_claim_checks(comp: Comparison, side: str, checks: list) -> None:
             part.differences.append(Difference(side, "claim", (), c.failures, n, line=line, claim=c.name))
 
 
-def _sources(sources, **named) -> dict:
-    """``{system: path}`` of ``sources`` and the keyword sources; an unknown system is refused."""
-    given = {**(sources or {}), **{k: v for k, v in named.items() if v}}
+def _sources(sources) -> dict:
+    """``{system: path}`` of ``sources`` (empty paths dropped); an unknown system is refused."""
+    given = {k: v for k, v in (sources or {}).items() if v}
     unknown = [k for k in given if k not in SYSTEMS]
     if unknown:
         raise InputError(f"unknown system {unknown[0]!r}; known: {', '.join(SYSTEMS)}")
     return given
-
-
-def import_cgsuite(path, ruleset, table_axes=None, fixed=None, partial: bool = False):
-    """Read a CGSuite transcript: :func:`cgs_bridge.systems.cgsuite.system.import_cgsuite`."""
-    from cgs_bridge.systems.cgsuite.system import import_cgsuite as read
-    return read(path, ruleset, table_axes, fixed, partial)

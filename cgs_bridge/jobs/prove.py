@@ -37,7 +37,7 @@ class ClaimProof:
     (largest automaton reported), ``decisions`` ``{prover: [Decision]}``; for REFUTED:
     ``obligation`` (name and meaning of the failing sentence), ``witness`` (the prover's),
     ``position`` (the smallest position where the claim and the solver differ), ``claim_value``,
-    ``true_value``; ``script``: the Walnut script of the claim; ``times``: seconds per prover."""
+    ``true_value``; ``script``: the Walnut script of the claim; ``times``: seconds per prover; ``move``: the move from S to S or the missing move."""
 
     name: str
     verdict: str
@@ -57,6 +57,7 @@ class ClaimProof:
     claim: object = None
     script: str = ""
     times: dict = field(default_factory=dict)
+    move: str = ""
 
 
 @dataclass

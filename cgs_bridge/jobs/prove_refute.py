@@ -89,8 +89,26 @@ def refute(ruleset, row) -> None:
                           f"{row.witness}) but the solver finds the claim true on the box {box}; "
                           "no verdict")
     p, g, m = found
+    row.move = failing_move(sol, row)
     row.verdict = "REFUTED"
     row.position = p
     row.claim_value = claim_value(ruleset, row.claim, p, g, m)
     true = f"grundy = {g} ({'P' if g == 0 else 'N'}-position)"
     row.true_value = true + (f", misere = {m}" if m is not None else "")
+
+
+def failing_move(solution, row) -> str:
+    """For a P-claim whose sentence ``closed`` or ``reach`` fails at the witness: the move from S
+    to S (an option of the witness that the claim also calls P), or the missing move (no option
+    the claim calls P); "" otherwise. S is read from the claim: at a position with true Grundy
+    value g the claim calls it P iff (the claim holds) == (g == 0)."""
+    w, name = row.witness, row.obligation.split(":")[0]
+    if w is None or name not in ("closed", "reach") or solution.grundy[tuple(w)] < 0:
+        return ""
+    holds, _ = solution.ruleset.compile_claim(row.claim)
+    in_s = [q for q, g in solution.options(w) if holds(q, g, None) == (g == 0)]
+    if name == "closed" and in_s:
+        return f"the move {w} -> {in_s[0]} leads from S to S"
+    if name == "reach" and not in_s:
+        return f"no move from {w} (outside S) reaches S"
+    return ""

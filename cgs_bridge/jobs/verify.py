@@ -16,7 +16,6 @@ from cgs_bridge.foundation.errors import InputError
 from cgs_bridge.foundation.io import atomic_write_text
 from cgs_bridge.foundation.results import Result, render
 from cgs_bridge.systems import registry
-from cgs_bridge.systems.cgsuite.runner import CGSUITE_ENV, cgsuite_argv  # noqa: F401  (re-exported)
 
 if TYPE_CHECKING:
     from .compare import Comparison
@@ -111,10 +110,9 @@ def _stderr(text: str) -> None:
     print(text, file=sys.stderr, flush=True)
 
 
-def run_verify(ruleset, box, misere: bool = False, run_dir=None, mathematica_engine: str = "auto",
-               mathematica=None, cgsuite=None, cgsuite_cmd=None, timeout: float = 600.0,
-               claims=None, table_axes=None, fixed=None, say=_stderr, progress=None,
-               sources=None, engines=None) -> VerifyResult:
+def run_verify(ruleset, box, misere: bool = False, run_dir=None, sources=None, engines=None,
+               timeout: float = 600.0, claims=None, table_axes=None, fixed=None, say=_stderr,
+               progress=None) -> VerifyResult:
     """Solve ``ruleset`` on ``box``, emit both programs into a run folder, run the engines and
     compare.
 
@@ -123,17 +121,18 @@ def run_verify(ruleset, box, misere: bool = False, run_dir=None, mathematica_eng
             coordinates.
         misere: compare misère values too (CGSuite ``MisereNimValue``).
         run_dir: folder for the programs and results (see :func:`make_run_dir`).
-        mathematica_engine: ``"auto"`` (wolframscript when on PATH, else Mathics3), ``"mathics"``,
-            ``"wolframscript"`` or ``"none"`` (then ``mathematica``, a CSV, may be given).
-        cgsuite: a saved CGSuite transcript; ``cgsuite_cmd``: the command starting the CGSuite REPL
-            (default ``$CGS_BRIDGE_CGSUITE_CMD``), run with the run folder as class path.
+        sources: ``{system name: output file}`` for any registered system
+            (:data:`cgs_bridge.systems.registry.SYSTEMS`): compared instead of running it
+            (``{"cgsuite": "t.out"}``).
+        engines: ``{runner option: value}``, the CLI's engine options by their names
+            (:attr:`cgs_bridge.systems.base.Runner.option`): ``mathematica_engine`` (``"auto"``:
+            wolframscript when on PATH, else Mathics3; ``"mathics"``, ``"wolframscript"``,
+            ``"none"``), ``cgsuite_cmd`` (the command starting the CGSuite REPL, default
+            ``$CGS_BRIDGE_CGSUITE_CMD``).
         timeout: seconds per engine run.
-        claims: published claims typed from a paper (YAML); ``table_axes``/``fixed``: see
-            :func:`cgs_bridge.jobs.compare.import_cgsuite`.
+        claims: published claims typed from a paper (YAML); ``table_axes``/``fixed``: reading
+            options of the sources (:func:`cgs_bridge.jobs.compare.compare_sources`).
         say: callable(text) for progress lines (default: stderr).
-        sources, engines: for any registered system (:data:`cgs_bridge.systems.registry.SYSTEMS`):
-            ``{system name: output file}`` and ``{runner option: value}`` (``cgsuite=``,
-            ``mathematica=``, ``cgsuite_cmd=`` and ``mathematica_engine=`` are four of them).
     Returns:
         a :class:`VerifyResult`; ``comparison.write(run_dir, solution)`` writes the reports. An
         engine run that fails or times out is compared on the rows it delivered (both emitted
@@ -147,9 +146,8 @@ def run_verify(ruleset, box, misere: bool = False, run_dir=None, mathematica_eng
     """
     from . import generate as gen
     from .compare import compare_sources
-    given = {"cgsuite": cgsuite, "mathematica": mathematica, **(sources or {})}
-    handles = _prepare(given, {"mathematica_engine": mathematica_engine, "cgsuite_cmd": cgsuite_cmd,
-                               **(engines or {})})
+    given = dict(sources or {})
+    handles = _prepare(given, dict(engines or {}))
     sol, timings = _solve_timed(ruleset, box, misere, progress, say)
     run_dir = make_run_dir(run_dir, gen.file_stem(ruleset, box, misere))
     atomic_write_text(run_dir / "python.csv", sol.to_csv_text())
@@ -209,10 +207,14 @@ def _solve_timed(ruleset, box, misere: bool, progress, say):
 
 def _prepare(given: dict, chosen: dict) -> dict:
     """``{system: runner handle or None}``: each runner checks its engine choice before any work
-    (a missing engine leaves no run folder). Raises InputError for an unknown system."""
+    (a missing engine leaves no run folder). Raises InputError for an unknown system or option."""
     unknown = [k for k in given if k not in registry.SYSTEMS]
     if unknown:
         raise InputError(f"unknown system {unknown[0]!r}; known: {', '.join(registry.SYSTEMS)}")
+    options = [s.runner.option for s in registry.runners()]
+    unknown = [k for k in chosen if k not in options]
+    if unknown:
+        raise InputError(f"unknown engine option {unknown[0]!r}; known: {', '.join(options)}")
     return {s.name: s.runner.prepare(chosen.get(s.runner.option), given.get(s.name))
             for s in registry.SYSTEMS.values() if s.runner}
 

@@ -1,15 +1,19 @@
 """Parse specification text into :mod:`cgs_bridge.language.ast` nodes (lark, LALR, grammar in
 ``grammar.lark``). Syntax errors become :class:`~cgs_bridge.foundation.errors.SpecError` naming file, line,
-column, the offending text and what was expected."""
+column, the offending text and what was expected. The built LALR tables are kept in the user's
+cache (``$XDG_CACHE_HOME/cgs_bridge/grammar``, lark's own ``cache=``: keyed by the grammar's hash,
+rebuilt when it changes or the file is unreadable), so a command does not rebuild them each start."""
 
 from __future__ import annotations
 
+import os
 from functools import lru_cache
 from pathlib import Path
 
 import lark
 from lark import Lark, Token, Transformer, v_args
 
+from cgs_bridge.foundation import config
 from cgs_bridge.foundation.errors import SpecError
 
 from . import ast as A
@@ -33,7 +37,18 @@ _TERMINAL_NAMES = {
 @lru_cache(maxsize=None)
 def _parser(start: str) -> Lark:
     return Lark(_GRAMMAR.read_text(encoding="utf-8"), parser="lalr", start=start,
-                propagate_positions=True, maybe_placeholders=True)
+                propagate_positions=True, maybe_placeholders=True, cache=_cache_file(start))
+
+
+def _cache_file(start: str):
+    """Where lark keeps the tables of rule ``start`` (False: no cache, the folder cannot be made)."""
+    base = config.get(config.XDG_CACHE_HOME) or os.path.join(os.path.expanduser("~"), ".cache")
+    folder = Path(base) / "cgs_bridge" / "grammar"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return False
+    return str(folder / f"{start}.lark")
 
 
 def _p(meta) -> A.Pos:

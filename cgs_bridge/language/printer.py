@@ -1,15 +1,22 @@
 """The printer base class shared by every target (spec language, CGSuite, Mathematica, ...).
 
-A target subclasses :class:`Printer`, names its column of the operator table
-(:attr:`Printer.TARGET`, :mod:`cgs_bridge.language.operators`), from which come
-:attr:`Printer.PRECEDENCE` (operator -> binding strength, higher binds tighter) and
-:attr:`Printer.FUNCTIONS` (spec builtin -> target spelling; :meth:`Printer.spell` prints an
-operator or builtin from it), and implements ``_print_<NodeClass>`` for each expression node type of
-:mod:`cgs_bridge.language.ast`. Parentheses come from the precedence table only: :meth:`parens` wraps a
-sub-expression whose precedence is lower than its context requires.
+A target subclasses :class:`Printer` the way sympy's printers do: it owns its spellings
+(:attr:`Printer.SPELLINGS`, operator or builtin -> spelling, like sympy's ``known_functions``) and
+its precedences (:attr:`Printer.PRECEDENCE`, higher binds tighter), and implements
+``_print_<NodeClass>`` for each expression node type of :mod:`cgs_bridge.language.ast`. The
+operator table (:mod:`cgs_bridge.language.operators`) keeps what an operator means; how a target
+writes it lives with the target. Parentheses come from the precedence table only:
+:meth:`parens` wraps a sub-expression whose precedence is lower than its context requires.
+
+Spellings: an infix word with its spaces (``" + "``, ``" && "``); a template (``{args}`` the
+arguments joined by ``, ``, ``{0}``, ``{1}`` one argument, each printed whole; ``{atom0}`` the
+first argument parenthesised unless it is an atom); or ``helper:NAME``, the printer's method
+``NAME(node)``.
 """
 
 from __future__ import annotations
+
+import re
 
 from . import ast as A
 from . import operators
@@ -28,28 +35,40 @@ class Printer(ExprVisitor):
     """
 
     #: operator -> precedence (higher binds tighter). Keys are spec operators:
-    #: 'iff', 'or', 'and', 'not', 'cmp', 'xor', '+', '-', '*', '%', 'neg', '^'.
+    #: 'if', 'iff', 'or', 'and', 'not', 'cmp', 'xor', '+', '-', '*', '%', 'neg', '^'.
     PRECEDENCE: dict = {}
-    #: spec builtin function -> target spelling (a format string or a name).
-    FUNCTIONS: dict = {}
+    #: operator or builtin (the names of :data:`cgs_bridge.language.operators.OPS`) -> spelling.
+    SPELLINGS: dict = {}
 
     PREFIX = "_print_"
-    #: the target's column in :mod:`cgs_bridge.language.operators`.
+    #: the target's name (in messages).
     TARGET = "spec"
 
+    def spelling(self, name: str) -> str:
+        """This target's spelling of operator or builtin ``name``.
+
+        Raises:
+            LookupError: the target has no spelling of it (naming the operator and the target).
+        """
+        try:
+            return self.SPELLINGS[name]
+        except KeyError:
+            raise LookupError(f"operator {name!r} has no spelling in target {self.TARGET!r} "
+                              f"({type(self).__name__}.SPELLINGS)") from None
+
     def spell(self, node) -> str:
-        """Print a ``BinOp`` or a builtin ``Call`` as its row of the operator table spells it in
-        :attr:`TARGET`: an infix word (:meth:`infix`), a function name, a template (``{args}``,
-        ``{0}``, ``{atom0}``) or ``helper:NAME`` (this printer's method ``NAME(node)``)."""
+        """Print a ``BinOp`` or a builtin ``Call`` as :attr:`SPELLINGS` spells it: an infix word
+        (:meth:`infix`), a function name, a template (``{args}``, ``{0}``, ``{atom0}``) or
+        ``helper:NAME`` (this printer's method ``NAME(node)``)."""
         if isinstance(node, A.BinOp):
             name, args = node.op, (node.left, node.right)
         else:
             name, args = node.func, node.args
         row = operators.row(name)
-        sp = row.spell[self.TARGET]
+        sp = self.spelling(name)
         if sp.startswith("helper:"):
             return getattr(self, sp[len("helper:"):])(node)
-        self.uses(row)
+        self.uses(name)
         if "{" not in sp:
             if row.kind == "infix":
                 return self.infix(node, sp, row.assoc)
@@ -69,8 +88,9 @@ class Printer(ExprVisitor):
             return f"{self.parens(n.left, p, strict=True)}{word}{self.parens(n.right, self.PRECEDENCE['neg'])}"
         return f"{self.parens(n.left, p)}{word}{self.parens(n.right, p, strict=True)}"
 
-    def uses(self, row) -> None:
-        """Called when a row's spelling is printed (a target records the helpers it needs)."""
+    def uses(self, name: str) -> None:
+        """Called when the spelling of operator ``name`` is printed (a target records the helpers
+        it needs)."""
 
     def call(self, head: str, args: list) -> str:
         """A call in the target's syntax (``head(a, b)``)."""
@@ -148,3 +168,13 @@ class Printer(ExprVisitor):
 
     def _print_Name(self, n):
         return self.name(n.id)
+
+
+def spelled_names(spellings: dict) -> set:
+    """Identifiers a table of spellings uses (library names: ``Min``, ``Abs``, ...), which the
+    printers keep out of the names they give spec names (``helper:`` spellings use none)."""
+    out = set()
+    for sp in spellings.values():
+        if not sp.startswith("helper:"):
+            out |= set(re.findall(r"[A-Za-z_][A-Za-z_0-9]*", re.sub(r"\{[^}]*\}", "", sp)))
+    return out

@@ -4,22 +4,30 @@ function parameter defaults in messages and by the grammar property tests)."""
 from __future__ import annotations
 
 from . import ast as A
-from . import operators
 from .printer import ATOM, Printer
 
 
 class SpecPrinter(Printer):
-    """The specification language itself as a printing target."""
+    """The specification language itself as a printing target: the grammar's precedences
+    (``grammar.lark``, loosest first: if, iff, or, and, not, comparisons, xor, + -, * %, unary
+    minus, ^) and its spellings (a builtin's is its name)."""
 
     TARGET = "spec"
-    PRECEDENCE = operators.precedence("spec")
-    FUNCTIONS = operators.spellings("spec")
+    PRECEDENCE = {"if": 0, "iff": 1, "or": 2, "and": 3, "not": 4, "cmp": 5, "xor": 6, "+": 7, "-": 7,
+                  "*": 8, "%": 8, "neg": 9, "^": 10}
+    SPELLINGS = {
+        "iff": " iff ", "or": " or ", "and": " and ", "not": "not ",
+        "<=": "<=", "<": "<", ">=": ">=", ">": ">", "==": "==", "!=": "!=",
+        "xor": " xor ", "+": " + ", "-": " - ", "*": " * ", "%": " % ", "neg": "-", "^": " ^ ",
+        "floor/": "floor", "ceil/": "ceil", "ilog2": "floor(log2({0}))",
+        **{name: name for name in ("min", "max", "mod", "abs", "nimsum")},  # a builtin: its name
+    }
 
     def _print_Neg(self, n):
-        return operators.spelling("neg", "spec") + self.parens(n.operand, self.PRECEDENCE["neg"])
+        return self.spelling("neg") + self.parens(n.operand, self.PRECEDENCE["neg"])
 
     def _print_Not(self, n):
-        return operators.spelling("not", "spec") + self.parens(n.operand, self.PRECEDENCE["not"])
+        return self.spelling("not") + self.parens(n.operand, self.PRECEDENCE["not"])
 
     def _print_BinOp(self, n):
         return self.spell(n)
@@ -28,12 +36,12 @@ class SpecPrinter(Printer):
         p = self.PRECEDENCE["cmp"]
         parts = [self.parens(n.operands[0], p, strict=True)]
         for op, o in zip(n.ops, n.operands[1:]):
-            parts += [operators.spelling(op, 'spec'), self.parens(o, p, strict=True)]
+            parts += [self.spelling(op), self.parens(o, p, strict=True)]
         return " ".join(parts)
 
     def _div(self, n, key):
         m = self.PRECEDENCE["*"]
-        return (f"{operators.spelling(key, 'spec')}({self.parens(n.num, m)} / "
+        return (f"{self.spelling(key)}({self.parens(n.num, m)} / "
                 f"{self.parens(n.den, m, strict=True)})")
 
     def _print_If(self, n):

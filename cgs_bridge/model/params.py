@@ -86,3 +86,17 @@ def bind_params(game: A.Game, given: dict) -> dict:
                                      f"unknown name(s): {', '.join(sorted(extra))}")
             out[p.name] = FunctionValue("t", body, text)
     return out
+
+
+def parse_params(items) -> dict:
+    """``-p NAME=VALUE`` texts as ``{name: value text}``. Raises ParameterError when one is
+    malformed or a name is given twice."""
+    out = {}
+    for item in items:
+        name, eq, value = item.partition("=")
+        if not eq or not name.strip():
+            raise ParameterError(f"-p expects NAME=VALUE, got {item!r}")
+        if name.strip() in out:
+            raise ParameterError(f"parameter {name.strip()} given twice")
+        out[name.strip()] = value
+    return out

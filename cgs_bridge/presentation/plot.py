@@ -37,14 +37,14 @@ from matplotlib.patches import Patch, Rectangle  # noqa: E402
 from cgs_bridge.foundation.errors import InputError  # noqa: E402
 from cgs_bridge.foundation.io import atomic_write_bytes  # noqa: E402
 
+from .colours import KIND_COLOURS  # noqa: E402
+
 HEADER = "0.75"        # seed 000: GrayLevel[0.75] for the coordinate row/column
 NOT_POSITION = "0.87"  # seed 000: GrayLevel[0.87] for points that are not positions
 #: Colours of value classes mod m: class 0 white, 1 red, 2 blue (seed 000 Fig 7.10), then more.
 CLASS_COLOURS = ["#ffffff", "#ff5a5a", "#5a8cff", "#5ac85a", "#ffb43c", "#b478e6", "#50d2d2",
                  "#f08cc8", "#a0a0a0"]
 P_MARK = "#303030"
-KIND_COLOURS = {"value": "#e03131", "missing": "#f59f00", "invalid": "#7048e8",
-                "outside box": "#868e96", "duplicate": "#0c8599"}
 MAX_TEXT_CELLS = 60  # per axis; larger grids are drawn without values in the cells
 
 
@@ -373,6 +373,3 @@ def save_figure(fig: Figure, path, overwrite: bool = False) -> Path:
     if path.exists() and not overwrite:
         raise InputError(f"{path} exists; pass --force to replace it")
     return atomic_write_bytes(path, figure_bytes(fig, fmt), overwrite=overwrite)
-
-
-from .plot_input import load_differences  # noqa: E402, F401  (re-exported: cgs-bridge plot --differences)

@@ -8,6 +8,8 @@ from pathlib import Path
 from cgs_bridge.foundation.errors import InputError
 from cgs_bridge.foundation.io import load_json
 
+from .colours import KIND_COLOURS
+
 
 def load_differences(path) -> list:
     """The differences listed in a ``comparison.json`` or ``comparison.csv`` (as written by
@@ -19,7 +21,6 @@ def load_differences(path) -> list:
     """
     import pandas as pd
 
-    from .plot import KIND_COLOURS
     path = Path(path)
     try:
         if path.suffix.lower() == ".json":

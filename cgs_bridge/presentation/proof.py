@@ -115,7 +115,7 @@ def row_line(row) -> str:
     if row.verdict == "REFUTED":
         return (head + f"\n      smallest counterexample {row.position}: the claim says {row.claim_value}, "
                 f"true: {row.true_value}\n      failing sentence: {row.obligation} "
-                f"(prover's witness {row.witness})")
+                f"(prover's witness {row.witness})" + (f"\n      {row.move}" if row.move else ""))
     return head + (f"\n      {row.reason}" if row.reason else "") + (f" ({row.where})" if row.where else "")
 
 
@@ -135,7 +135,8 @@ def to_json(result) -> str:
                      "obligation": r.obligation or None,
                      "witness": list(r.witness) if r.witness is not None else None,
                      "position": list(r.position) if r.position is not None else None,
-                     "claim_value": r.claim_value or None, "true_value": r.true_value or None})
+                     "claim_value": r.claim_value or None, "true_value": r.true_value or None,
+                     "move": r.move or None})
     return json.dumps({"game": result.game, "params": {k: str(v) for k, v in result.params.items()},
                        "prover": result.prover, "engine": result.engine, "verdict": result.verdict(),
                        "exit_code": result.exit_code, "claims": rows}, indent=2)

@@ -170,10 +170,13 @@ def inline_svg(fig, salt=0) -> str:
 
 # ------------------------------------------------------------------ audits
 def audit_page(report, command: str | None = None, timings=(), title: str | None = None) -> dict:
-    """The page model of a :class:`cgs_bridge.systems.mathematica.audit.core.AuditReport`."""
+    """The page model of any auditor's report (a
+    :class:`~cgs_bridge.systems.auditing.report.ProgramAudit`: ``checks``, ``exit_code``,
+    ``program_path``, ``programs()``; a report with ``runs``, as the Wolfram Language auditor's,
+    also gets the per-run table)."""
     from cgs_bridge.systems.auditing.report import RESULT
     summary = []
-    for r in report.runs:
+    for r in getattr(report, "runs", ()):
         o = r.outcome
         verdicts = [c.verdict for c in r.checks if c.alternative is None]
         bad = (o is not None and o.status != "ok") or "differ" in verdicts or "error" in verdicts
@@ -194,7 +197,7 @@ def audit_page(report, command: str | None = None, timings=(), title: str | None
                              ("opts", _val(row.get("detail")))])
     code = report.exit_code
     timings = list(timings) + [(f"run {r.label} ({r.outcome.engine})", r.outcome.result.seconds)
-                               for r in report.runs if r.outcome]
+                               for r in getattr(report, "runs", ()) if r.outcome]
     return {
         "title": title or f"cgs-bridge audit: {Path(report.program_path).name}",
         "ok": code == 0, "verdict": f"VERDICT: {RESULT[code]}".replace("differences found", "DIFFERENCES FOUND"),
@@ -204,7 +207,7 @@ def audit_page(report, command: str | None = None, timings=(), title: str | None
         "difference_header": ["run", "check", "position", "program", "spec", "detail"],
         "agreement": "the program and the specification agree everywhere it was run.",
         "notes": [], "figures": [],
-        "programs": [("program as printed", report.printed), ("normalised program", report.normalized.text)],
+        "programs": report.programs(),
         "command": command, "timings": timings, "versions": versions(),
         "written": time.strftime("%Y-%m-%d %H:%M:%S %Z"),
     }

@@ -51,15 +51,43 @@ class Runner:
     checks: Callable | None = None
 
 
+def no_options(args, ruleset) -> dict:
+    """An auditor whose entry point takes no option beyond the common ones."""
+    return {}
+
+
 @dataclass(frozen=True)
 class Auditor:
-    """How ``audit`` recognises a published program in the system's language: ``language`` (the
-    ``--language`` choice), file ``extensions`` and ``signs`` (a regular expression of its typical
-    constructs, counted against the other languages' when the extension says nothing)."""
+    """How ``audit`` (the CLI command and ``cb.audit``) judges a published program in the system's
+    language against a specification.
+
+    Attributes:
+        language: the ``--language`` choice (and ``cb.audit(language=...)``).
+        extensions: file name endings of the language (``(".wl", ".m")``).
+        signs: a regular expression of its typical constructs, counted against the other
+            languages' when the extension says nothing.
+        audit: the entry point, ``audit(program_path, text, ruleset, **options) -> report``: a
+            :class:`~cgs_bridge.systems.auditing.report.ProgramAudit`. The common options, named
+            as the CLI's: ``bound`` (``--bound`` text), ``scale`` (dicts name -> int),
+            ``as_printed``, ``expect`` (a YAML file), ``timeout`` (s), ``memory`` (GB),
+            ``no_sandbox``; with its own (:attr:`arguments`). Raises ``InputError``,
+            ``EngineError``.
+        text: ``text(report) -> str``, the text report (the ``report`` rendering).
+        write: ``write(report, folder, force) -> [paths]``, the report folder (``audit -o``).
+        arguments: its own CLI options: ``(flags, argparse keywords)`` each; the keyword ``dest``
+            (or the long flag) is the option's name in ``options`` and in ``cb.audit``.
+        options: ``options(args, ruleset) -> dict``: the keyword options of :attr:`audit` from
+            the parsed command line (``args``: an object with one attribute per option).
+    """
 
     language: str
     extensions: tuple
     signs: re.Pattern
+    audit: Callable
+    text: Callable
+    write: Callable
+    arguments: tuple = ()
+    options: Callable = no_options
 
 
 @dataclass(frozen=True)

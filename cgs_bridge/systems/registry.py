@@ -48,6 +48,17 @@ def auditors() -> list:
     return [s.auditor for s in SYSTEMS.values() if s.auditor]
 
 
+def auditor(language: str):
+    """The :class:`~cgs_bridge.systems.base.Auditor` of ``language``. Raises InputError when no
+    registered system audits it."""
+    for a in auditors():
+        if a.language == language:
+            return a
+    from cgs_bridge.foundation.errors import InputError
+    raise InputError(f"no auditor for language {language!r}; known: "
+                     f"{', '.join(a.language for a in auditors())}")
+
+
 def detect_language(path: str, text: str) -> str:
     """The auditor language of a published program (``cgscript``, ``mathematica``): by file
     extension (``.cgs``; ``.wl``, ``.m``, ``.nb``, ``.wls``), else by content: the language whose

@@ -133,10 +133,64 @@ def cmp(op: str, left: F.Term, right: F.Term) -> F.Formula:
 
 
 def exists(names, body: F.Formula) -> F.Formula:
-    names = tuple(n for n in names if n in F.free_vars(body))
+    """``∃ names: body`` with the witnesses a conjunction pins down removed (:func:`_pinned`)."""
+    names = list(n for n in names if n in F.free_vars(body))
+    if isinstance(body, F.And):
+        parts = list(body.parts)
+        while _pinned(names, parts):
+            pass
+        body = F.conj(*parts) if parts else F.TRUE
     if not names or isinstance(body, F.Bool):
         return body
-    return F.Exists(names, body)
+    return F.Exists(tuple(names), body)
+
+
+def _uses(parts, v) -> int:
+    return sum(v in F.free_vars(p) for p in parts)
+
+
+def _pinned(names: list, parts: list) -> bool:
+    """One step of the one-point rule on a conjunction ``parts`` under ``∃ names`` (in place):
+    ``v = w`` (v a witness, w a variable) renames v to w; ``a xor b = v`` with ``v = 0`` becomes
+    ``a = b``. True when a step was taken (the formula is equivalent)."""
+    for k, part in enumerate(parts):
+        if not (isinstance(part, F.Cmp) and part.op == "="):
+            continue
+        for v, other in ((part.left, part.right), (part.right, part.left)):
+            if not (isinstance(v, F.Var) and v.name in names) or v == other:
+                continue
+            if isinstance(other, F.Var):
+                del parts[k]
+                parts[:] = [rename(p, v.name, other.name) for p in parts]
+                names.remove(v.name)
+                return True
+            xors = [j for j, p in enumerate(parts) if isinstance(p, F.Xor) and p.c == v]
+            if other == ZERO and xors and _uses(parts, v.name) == 2:
+                x = parts[xors[0]]
+                parts[xors[0]] = cmp("=", x.a, x.b)
+                del parts[k]
+                names.remove(v.name)
+                return True
+    return False
+
+
+def rename(f, old: str, new: str):
+    """``f`` (a formula or term) with the free variable ``old`` renamed ``new`` (every bound name
+    of the translation is fresh, so nothing is captured)."""
+    if isinstance(f, F.Var):
+        return F.Var(new) if f.name == old else f
+    if isinstance(f, (F.Const, F.Bool)):
+        return f
+    if isinstance(f, (F.Exists, F.Forall)):
+        return f if old in f.vars else type(f)(f.vars, rename(f.body, old, new))
+    if isinstance(f, (F.Add, F.And, F.Or)):
+        seq = f.terms if isinstance(f, F.Add) else f.parts
+        return type(f)(tuple(rename(x, old, new) for x in seq))
+    if isinstance(f, F.Pred):
+        return F.Pred(f.name, tuple(rename(a, old, new) for a in f.args))
+    fields = {k: (rename(v, old, new) if not isinstance(v, (int, str)) else v)
+              for k, v in vars(f).items()}
+    return type(f)(**fields)
 
 
 def conj(*parts) -> F.Formula:

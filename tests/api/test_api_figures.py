@@ -49,7 +49,7 @@ def test_notebook_displays(tmp_path):
     lines[k] = "[2,1,6,99]"
     (tmp_path / "t.out").write_text("\n".join(lines) + "\n")
     s = cb.game("triangular", k=3).solve(bound={"x": 6, "y": 4, "z": 6})
-    c = cb.compare(cb.game("triangular", k=3), bound={"x": 6, "y": 4, "z": 6}, cgsuite=tmp_path / "t.out")
+    c = cb.compare(cb.game("triangular", k=3), bound={"x": 6, "y": 4, "z": 6}, sources={"cgsuite": tmp_path / "t.out"})
     assert "VERDICT: DIFFERENCES FOUND" in c._repr_html_() and "DIFFERS: 1 value" in c._repr_html_()
     fig = s.plot("diff", differences=c)
     (value,) = [col for col in fig.axes[0].collections if col.get_gid() == "diff value"]

@@ -30,8 +30,8 @@ CELLS = [
     ('d = cb.discover("triangular", bound={"x": 12, "y": 6, "z": 12}, k=5, families=("p",))\n'
      'assert d.formulas[0].condition == "P iff (x - 1) xor y xor (z - 1) == 0"\nd', "table"),
     ('c = cb.compare("triangular", bound={"x": 6, "y": 4, "z": 6}, k=3,\n'
-     '               cgsuite="examples/tri_list_k3_x6_y4_z6.out",\n'
-     '               mathematica="examples/triangular_k3_x6_y4_z6.csv")\nassert c.agree\nc', "table"),
+     '               sources={"cgsuite": "examples/tri_list_k3_x6_y4_z6.out",\n'
+     '                        "mathematica": "examples/triangular_k3_x6_y4_z6.csv"})\nassert c.agree\nc', "table"),
     ('t = cb.sweep("triangular", {"k": "1..7:2"}, bound=6, workers=0)\nt', "table"),
     ('s.plot("grid", slice="x=3", mod=3)', "figure"),
     ('s.plot("p-positions")', "figure"),

@@ -109,7 +109,7 @@ def test_unexpected_exception_is_one_line_exit_2(monkeypatch, capsys):
         raise ZeroDivisionError("simulated bug")
     monkeypatch.setattr(catalog, "run", boom)
     parser_func = cli_main.build_parser
-    monkeypatch.setattr(cli_main, "build_parser", lambda: _with_func(parser_func(), boom))
+    monkeypatch.setattr(cli_main, "build_parser", lambda argv=None: _with_func(parser_func(argv), boom))
     code, err = _run(capsys, "catalog")
     assert code == 2
     assert "internal error (ZeroDivisionError: simulated bug)" in err and "report it" in err

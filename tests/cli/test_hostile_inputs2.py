@@ -151,11 +151,12 @@ def test_unbounded_search_is_refused_by_the_default_solver_too(tmp_path):
 def test_a_solver_warning_is_one_line_without_python_source(capsys, tmp_path):
     # x * 4e9 * 4e9 reaches about 2^65 on this box, beyond the kernel's 64-bit integers, so the
     # solver warns and uses the reference solver (solvers/kernel.py, _fallback). (A parameter beyond
-    # 64 bits, k = 10^23, used to be the trigger; such parameters are now refused up front.)
+    # 64 bits, k = 10^23, used to be the trigger; such parameters are now refused up front.) The box
+    # (576 positions) is above solvers.box.SMALL_BOX, so "auto" tries the kernel first.
     f = tmp_path / "g.game"
     f.write_text("game g\n  coordinates x, y\n  require x * 4000000000 * 4000000000 >= 0\n"
                  "  cut x to t\n  cut y to t\n")
-    code, out, err = _run(capsys, "solve", str(f), "--bound", "3")
+    code, out, err = _run(capsys, "solve", str(f), "--bound", "23")
     assert code == 0 and out.startswith("x,y,grundy")
     rows = [tuple(map(int, ln.split(","))) for ln in out.splitlines()[1:]]
     assert rows and all(g == x ^ y for x, y, g in rows)  # the require always holds: Nim, x xor y

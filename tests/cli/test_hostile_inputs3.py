@@ -128,8 +128,8 @@ def test_report_on_stdout_is_escaped(monkeypatch, capsys):
         return 0
     build = cli_main.build_parser
 
-    def parser():
-        p = build()
+    def parser(argv=None):
+        p = build(argv)
         for action in p._subparsers._group_actions:
             action.choices["catalog"].set_defaults(func=hostile)
         return p

@@ -164,7 +164,8 @@ def test_emitted_programs_keep_a_parameter_in_its_comment(tmp_path):
 def test_audit_text_reports_hold_program_output_on_its_line(text):
     """Both auditors' text reports (a stand-in report: the template reads attributes only): what
     the program printed or displayed cannot add a report line or a control character."""
-    from cgs_bridge.presentation.audit_report import cgscript_text, mathematica_text
+    from cgs_bridge.systems.cgsuite.audit.report import cgscript_text
+    from cgs_bridge.systems.mathematica.audit.report import mathematica_text
     ns = SimpleNamespace
     check = ns(name="grundy", verdict="agree", alternative=False, summary=text,
                rows=[{"position": "(1)", "program": text, "spec": "0", "detail": text}])

@@ -173,3 +173,19 @@ def test_failing_side_condition_is_not_expressible_never_refuted(walnut_home, mo
     # ... but a failing termination voids the argument: exit 2, not a refutation
     assert r.rows[0].verdict == "NOT EXPRESSIBLE" and r.exit_code == 2
     assert "terminates" in r.rows[0].reason
+
+
+def test_refutation_names_the_move_from_s_to_s_or_the_missing_move(walnut_home):
+    # real translation (solvers.logic.translate); expected positions by the plain recursion
+    pytest.importorskip("solvers.logic.translate", reason="the claim translation is not installed")
+    truth = lp.p_positions(5, 8)
+    r = cb.prove("triangular", {"k": 5}, claims=["P iff x + y + z == 0"], walnut_home=walnut_home)
+    row = r.rows[0]
+    smallest = min((p for p, is_p in truth.items() if is_p != (sum(p) == 0)), key=lambda p: (sum(p), p))
+    assert row.verdict == "REFUTED" and row.position == smallest == (1, 0, 1)
+    # (1, 0, 1) is outside S and its options (0, 0, 1), (1, 0, 0) are too: the missing move
+    assert row.move == "no move from (1, 0, 1) (outside S) reaches S"
+    r = cb.prove("triangular", {"k": 3}, claims=["P iff (x - 1) xor y xor (z - 1) == 0"],
+                 walnut_home=walnut_home)
+    # (1, 1, 2) and its option (1, 0, 1) both satisfy the formula: a move from S to S
+    assert r.rows[0].move == "the move (1, 1, 2) -> (1, 0, 1) leads from S to S"

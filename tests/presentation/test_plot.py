@@ -15,6 +15,7 @@ from cgs_bridge.model import catalog
 from cgs_bridge.model.game import Ruleset
 from cgs_bridge.model.loading import load_game
 from cgs_bridge.presentation import plot
+from cgs_bridge.presentation.plot_input import load_differences
 from cgs_bridge.presentation.plot_sweep import failure_matrix, sweep_figure, to_long
 from cgs_bridge.systems.cgsuite.reader import parse_transcript
 from solvers import parse_bound, solve
@@ -157,7 +158,7 @@ def test_diff_grid_highlights_by_kind(tmp_path):
     # the same differences read back from the files verify/compare write
     comp.write(tmp_path, sol)
     for name in ("comparison.json", "comparison.csv"):
-        back = plot.load_differences(tmp_path / name)
+        back = load_differences(tmp_path / name)
         assert {(d["kind"], d["position"]) for d in back} == {("value", pos), ("missing", mpos)}
 
 

@@ -3,30 +3,38 @@ every result type is a Result with verdict/exit_code/frame, and each registered 
 
 from __future__ import annotations
 
-import importlib
-
 import pytest
 
-import cgs_bridge  # noqa: F401  (fills the registry)
+import cgs_bridge  # noqa: F401  (arranges the loading of the renderers)
+from cgs_bridge import api
 from cgs_bridge.foundation import results as R
 from cgs_bridge.jobs.checking import CheckResult
 from cgs_bridge.jobs.compare import Comparison, Difference, SideResult
 from cgs_bridge.presentation import results as P
+from cgs_bridge.presentation import results_audit as A
+from cgs_bridge.presentation import results_compare as C
+from cgs_bridge.presentation import results_search as S
+from cgs_bridge.systems.auditing.report import ProgramAudit
+from cgs_bridge.systems.cgsuite.audit.core import CGScriptReport
+from cgs_bridge.systems.mathematica.audit.core import AuditReport
+
+#: Every concrete result type (the auditors' reports are rendered through their base, ProgramAudit).
+TYPES = {**P.REGISTERED, **C.REGISTERED, **{c: f for c, f in A.REGISTERED.items() if c is not ProgramAudit},
+         **S.REGISTERED, api.Solved: ("html",), AuditReport: A.REGISTERED[ProgramAudit],
+         CGScriptReport: A.REGISTERED[ProgramAudit]}
 
 
-def _class(key: str):
-    module, _, name = key.rpartition(".")
-    return getattr(importlib.import_module(module), name)
-
-
-@pytest.mark.parametrize("key", sorted(P.REGISTERED))
-def test_every_result_type_follows_the_protocol(key):
-    cls = _class(key)
-    assert issubclass(cls, R.Result) and R.key(cls) == key
+@pytest.mark.parametrize("cls", list(TYPES), ids=lambda c: c.__name__)
+def test_every_result_type_follows_the_protocol(cls):
+    assert issubclass(cls, R.Result)
     for member in R.Result.PROTOCOL:
-        assert hasattr(cls, member) or member in getattr(cls, "__dataclass_fields__", {}), (key, member)
-    for fmt in P.REGISTERED[key] + ("text",):
-        assert R.RENDERERS.get((key, fmt)) or fmt == "text", (key, fmt)
+        assert hasattr(cls, member) or member in getattr(cls, "__dataclass_fields__", {}), (cls, member)
+    for fmt in TYPES[cls] + ("text",):
+        assert any(R.RENDERERS.get((c, fmt)) for c in cls.__mro__) or fmt == "text", (cls, fmt)
+
+
+def test_renderers_are_keyed_by_class_not_by_name():
+    assert R.RENDERERS and all(isinstance(k, type) for k, _ in R.RENDERERS)
 
 
 def test_a_comparison_through_the_protocol():

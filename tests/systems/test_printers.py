@@ -20,7 +20,9 @@ from cgs_bridge.systems.cgsuite.printer import CGSuitePrinter, floor_mod_helper,
 from cgs_bridge.systems.engines import run
 from cgs_bridge.systems.mathematica.printer import HELPERS, MathematicaPrinter
 from cgs_bridge.systems.mathematica.runner import mathics_command
-from cgs_bridge.systems.printing import naming
+from cgs_bridge.systems.cgsuite import naming as cgs_naming
+from cgs_bridge.systems.mathematica import naming as mma_naming
+from cgs_bridge.systems.printing.naming import Namer
 from cgs_bridge.systems.registry import TARGETS
 
 from cgscript_interp import Interpreter
@@ -30,13 +32,13 @@ VARS = list(NAMES) + ["m"]
 
 
 def cgs_printer(nonneg=()):
-    return CGSuitePrinter(naming.Namer(VARS, naming.cgs_valid, naming.cgs_repair, lambda c: c + "_",
-                                       naming.CGS_KEYWORDS | naming.CGS_TAKEN), nonneg=nonneg)
+    return CGSuitePrinter(Namer(VARS, cgs_naming.cgs_valid, cgs_naming.cgs_repair, lambda c: c + "_",
+                                cgs_naming.CGS_KEYWORDS | cgs_naming.CGS_TAKEN), nonneg=nonneg)
 
 
 def mma_printer():
-    return MathematicaPrinter(naming.Namer(VARS, naming.mma_valid, naming.mma_repair,
-                                           naming._mma_bump, naming.MMA_TAKEN))
+    return MathematicaPrinter(Namer(VARS, mma_naming.mma_valid, mma_naming.mma_repair,
+                                    mma_naming.mma_bump, mma_naming.MMA_TAKEN))
 
 
 def python_value(e, env):
@@ -48,7 +50,7 @@ def python_value(e, env):
 def test_every_node_type_has_a_handler(printer):
     missing = [t.__name__ for t in A.EXPR_TYPES if not callable(getattr(printer, "_print_" + t.__name__, None))]
     assert not missing, f"{printer.__name__} lacks handlers for {missing}"
-    assert printer.PRECEDENCE and printer.FUNCTIONS
+    assert printer.PRECEDENCE and printer.SPELLINGS
 
 
 def test_registry_lists_both_targets():

@@ -13,7 +13,7 @@ TARGET_SECONDS = 10.0
 def bench_discover(out=print) -> dict:
     """Solve triangular k=5 on the box 60 (compiling or loading the kernel first, not timed),
     then time the solve and the default discovery search; print one line and return the numbers."""
-    from cgs_bridge.jobs.discover.core import discover_solution
+    from cgs_bridge.jobs.discover.run import discover_solution
     from cgs_bridge.model import catalog
     from cgs_bridge.model.game import Ruleset
     from solvers import parse_bound, solve

@@ -40,7 +40,7 @@ def verify_case(bound: int = 20, timeout: float = 1800.0) -> dict:
     box = parse_bound(str(bound), ruleset.coords)
     with tempfile.TemporaryDirectory(prefix="cgsb-bench-verify-") as tmp:
         start = time.perf_counter()
-        res = verify.run_verify(ruleset, box, run_dir=Path(tmp) / "run", mathematica_engine="mathics",
+        res = verify.run_verify(ruleset, box, run_dir=Path(tmp) / "run", engines={"mathematica_engine": "mathics"},
                                 timeout=timeout, say=lambda _text: None)
         res.comparison.write(res.run_dir, res.solution)  # the report files, as verify writes them
         seconds = time.perf_counter() - start

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import time
 
-from .core import discover_solution
+from .run import discover_solution
 from .families import FAMILIES, REGISTRY
 from .report import Artefact, Discovery, Found, Miss
 from .sweep import parse_sweep, sweep_classes

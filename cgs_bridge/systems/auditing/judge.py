@@ -16,8 +16,9 @@ from dataclasses import dataclass, field
 import yaml
 
 from cgs_bridge.foundation.errors import CgsBridgeError, InputError
-from cgs_bridge.systems.mathematica.audit.extract import Symbolic, parse_wl, symbolic_parts
 from solvers import solve
+
+from .values import Symbolic, parse_wl, symbolic_parts
 
 #: How many example rows a check's summary names (the CSV has them all).
 EXAMPLES = 5

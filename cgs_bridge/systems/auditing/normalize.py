@@ -23,6 +23,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from .wlscan import scan
+
 #: Character replacements: (kind, character, replacement).
 CHARACTERS = [
     ("curly-quote", "\u201d", '"'), ("curly-quote", "\u201c", '"'), ("curly-quote", "\u201e", '"'),
@@ -119,45 +121,6 @@ class Normalized:
     def text(self) -> str:
         """The normalised program, one statement per line (``;`` kept where it was)."""
         return "\n".join(s.text + (";" if s.terminated else "") for s in self.statements) + "\n"
-
-
-def scan(text: str):
-    """Yield ``(index, char, state, depth)`` over ``text``; ``state`` is ``code``, ``string`` or
-    ``comment``; ``depth`` is the bracket depth *before* the character (strings and comments
-    skipped). Comments nest, as in the Wolfram Language."""
-    depth = 0
-    i, n = 0, len(text)
-    while i < n:
-        ch = text[i]
-        if ch == '"':
-            j = i + 1
-            while j < n and text[j] != '"':
-                j += 2 if text[j] == "\\" else 1
-            for k in range(i, min(j + 1, n)):
-                yield k, text[k], "string", depth
-            i = j + 1
-            continue
-        if text.startswith("(*", i):
-            level, j = 0, i
-            while j < n:
-                if text.startswith("(*", j):
-                    level, j = level + 1, j + 2
-                elif text.startswith("*)", j):
-                    level, j = level - 1, j + 2
-                    if level == 0:
-                        break
-                else:
-                    j += 1
-            for k in range(i, min(j, n)):
-                yield k, text[k], "comment", depth
-            i = j
-            continue
-        yield i, ch, "code", depth
-        if ch in "([{":
-            depth += 1
-        elif ch in ")]}":
-            depth = max(depth - 1, 0)
-        i += 1
 
 
 def identifiers(text: str) -> list:
@@ -266,7 +229,7 @@ def split_statements(text: str, changes: list) -> list:
         s = strip_comments("".join(buf)).strip()
         if s:
             from .wlread import parsed_statements
-            out.extend(parsed_statements(s, start_line[0]))
+            out.extend(Statement(*piece) for piece in parsed_statements(s, start_line[0]))
         buf.clear()
         start_line[0] = _line_of(text, at + 1)
 

@@ -11,16 +11,15 @@ is:
 
 Anything the program's values do not identify is listed, not judged (never a guessed difference).
 A line ``label: value`` is read after its last ``": "``; text is parsed as data
-(:func:`cgs_bridge.systems.mathematica.audit.extract.parse_wl`), never evaluated.
+(:func:`cgs_bridge.systems.auditing.values.parse_wl`), never evaluated.
 """
 
 from __future__ import annotations
 
 import re
 
-from cgs_bridge.systems.mathematica.audit.extract import parse_wl
-
 from .judge import EXAMPLES, Check, as_positions, valid_positions
+from .values import parse_wl
 
 _MESSAGE = re.compile(r"\s*[\w$`]+::\w+")
 

@@ -1,13 +1,31 @@
-"""The data of an audit's report (both auditors): the result line of each exit code, the
-normalisation changes grouped, a JSON document and a CSV of every difference row (columns run,
-check, position, program, spec, detail). The text report and the report folder are drawn by the
-presentation layer (:mod:`cgs_bridge.presentation.audit_report`).
+"""What every auditor's report is (:class:`ProgramAudit`), and the data of a Wolfram Language
+audit's report: the result line of each exit code, the normalisation changes grouped, a JSON
+document and a CSV of every difference row (columns run, check, position, program, spec, detail).
+Each auditor draws its own text report and report folder (:attr:`Auditor.text`,
+:attr:`Auditor.write` of :class:`cgs_bridge.systems.base.Auditor`).
 """
 
 from __future__ import annotations
 
 import csv
 import io
+
+from cgs_bridge.foundation.results import Result
+
+
+class ProgramAudit(Result):
+    """Base of every auditor's report (a mixin: the reports are dataclasses).
+
+    A report has ``language`` (its auditor's, a class attribute), ``program_path``, ``checks``
+    (``[(run label or "", Check)]``), ``exit_code`` (0 agree, 1 differ, 2 an engine or input
+    error), ``verdict()`` and ``frame``; the presentation layer renders every report through this
+    class: the text by its auditor's ``text``, the HTML page from these attributes."""
+
+    language = ""
+
+    def programs(self) -> list:
+        """``[(title, text)]``: the program as printed and as judged (the HTML report shows them)."""
+        return []
 
 RESULT = {0: "program and spec agree", 1: "differences found", 2: "engine error, time-out, or a check that could not be made"}
 

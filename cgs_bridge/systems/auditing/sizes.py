@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 
+from cgs_bridge.foundation.errors import InputError
 from cgs_bridge.model.box import parse_bound
 from solvers import Box
 
@@ -142,3 +143,19 @@ def audit_box(ruleset, norm: Normalized, scale: dict, bound: str | None):
     if size is None or size < 0:
         return None, how
     return Box(tuple(ruleset.coords), (size,) * ruleset.n), how
+
+
+def parse_scale(items) -> list:
+    """``--scale`` values (``"ss=40"``, ``"ss=6,k=5"`` or a call ``"ppo[6]"``) as a list of dicts
+    name -> int text (a call's name is ``"ppo[]"``).
+
+    Raises:
+        InputError: malformed item.
+    """
+    out = []
+    for item in items or []:
+        try:
+            out.append(parse_scale_item(item))
+        except ValueError as e:
+            raise InputError(str(e)) from None
+    return out

@@ -25,7 +25,7 @@ its interpreter stops at the first error, so every error there is of rule 1.
 from __future__ import annotations
 
 from .judge import Check
-from .normalize import scan
+from .wlscan import scan
 
 STOPPED = "the program stopped the audit before its checks"
 

@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from .wlscan import scan
+
 #: Heads that assign: ``lhs = rhs``, ``lhs := rhs`` and their tagged/up forms.
 ASSIGN = {"Set", "SetDelayed", "UpSet", "UpSetDelayed", "TagSet", "TagSetDelayed"}
 #: Scoping constructs whose first argument lists local symbols (``{k = 2, n}``).
@@ -216,8 +218,8 @@ def parsed_statements(chunk: str, line: int) -> list:
     """The top-level statements of ``chunk`` (repaired text starting at printed ``line``) as
     Mathics3's parser reads them (:mod:`.wlread`): each expression, and each part of ``a; b; c``
     whose text the parser reads back as that part (a ``;`` inside ``/;``, a string or a comment
-    is never a break). A part the parser refuses stays whole: the engine reports it."""
-    from .normalize import Statement
+    is never a break). A part the parser refuses stays whole: the engine reports it. Returns
+    ``[(text, printed line, terminated by ";")]`` (the fields of :class:`.normalize.Statement`)."""
     lines = chunk.split("\n")
     out = []
     for first, last, node in parse_all(chunk):
@@ -228,14 +230,13 @@ def parsed_statements(chunk: str, line: int) -> list:
             term = node is None and text.endswith(";") and not text.endswith(";;")
             pieces = [(text[:-1].rstrip() if term else text, term, 0)]
         for piece, term, offset in pieces:
-            out.append(Statement(piece, line + first + text.count("\n", 0, offset), term))
+            out.append((piece, line + first + text.count("\n", 0, offset), term))
     return out
 
 
 def _split_parts(text: str, parts: list):
     """``text`` cut at ``;`` so each piece parses to the next of ``parts`` (a ``CompoundExpression``'s
     statements, a final None for a trailing ``;``): ``[(piece, terminated, offset)]``, or None."""
-    from .normalize import scan
     cuts = [i for i, ch, state, depth in scan(text) if ch == ";" and state == "code" and depth == 0]
     out, start, k = [], 0, 0
     for c in cuts:

@@ -14,18 +14,18 @@ is a helper method ``FloorMod``; bounded searches ``max m in a..b with C`` becom
 with a ``while`` loop. Helpers are collected while printing (:attr:`CGSuitePrinter.helpers`) and
 emitted as methods of the ``Ruleset`` class, which every nested ``Position`` can call.
 
-The operators' spellings come from the operator table (:mod:`cgs_bridge.language.operators`,
-column ``cgsuite``); the methods named there (``helper:...``) are here.
+The operators' spellings and precedences are this target's own table (:mod:`.spelling`); the
+methods named there (``helper:...``) are here.
 """
 
 from __future__ import annotations
 
 from cgs_bridge.foundation.errors import InputError
 from cgs_bridge.language import ast as A
-from cgs_bridge.language import operators
 from cgs_bridge.language.printer import ATOM, Printer
 from cgs_bridge.language.spec_printer import expr_text
 
+from . import spelling
 from .nimsum import helper_text, inline_text, nonnegative
 
 
@@ -54,8 +54,8 @@ class CGSuitePrinter(Printer):
     """
 
     TARGET = "cgsuite"
-    PRECEDENCE = operators.precedence("cgsuite")
-    FUNCTIONS = operators.spellings("cgsuite")
+    PRECEDENCE = spelling.PRECEDENCE
+    SPELLINGS = spelling.SPELLINGS
 
     #: how a helper method is called (``R.`` from a worksheet script); None: not in reach
     helper_prefix: str | None = ""
@@ -93,10 +93,10 @@ class CGSuitePrinter(Printer):
 
     # ------------------------------------------------------------ nodes
     def _print_Neg(self, n):
-        return operators.spelling("neg", "cgsuite") + self.parens(n.operand, self.PRECEDENCE["^"])
+        return self.spelling("neg") + self.parens(n.operand, self.PRECEDENCE["^"])
 
     def _print_Not(self, n):
-        return operators.spelling("not", "cgsuite") + self.parens(n.operand, self.PRECEDENCE["not"])
+        return self.spelling("not") + self.parens(n.operand, self.PRECEDENCE["not"])
 
     def _print_BinOp(self, n):
         return self.spell(n)
@@ -107,7 +107,7 @@ class CGSuitePrinter(Printer):
             return f"{self.operand(n.left, p, True)}{word}{self.parens(n.right, p)}"
         return f"{self.operand(n.left, p)}{word}{self.operand(n.right, p, True)}"
 
-    # ------------------------------------------------------------ operators named by the table
+    # ------------------------------------------------------------ operators named by the spellings
     def _iff(self, n):
         """``iff`` is ``==`` of two conditions (both sides parenthesised below comparisons)."""
         p = self.PRECEDENCE["cmp"]
@@ -131,12 +131,12 @@ class CGSuitePrinter(Printer):
         p = self.PRECEDENCE["cmp"]
         pairs = []
         for a, op, b in zip(n.operands, n.ops, n.operands[1:]):
-            pairs.append(f"{self.parens(a, p, True)} {operators.spelling(op, 'cgsuite')} {self.parens(b, p, True)}")
+            pairs.append(f"{self.parens(a, p, True)} {self.spelling(op)} {self.parens(b, p, True)}")
         return " and ".join(pairs)
 
     def _div(self, n, key):
         m = self.PRECEDENCE["*"]
-        return f"({self.operand(n.num, m)} / {self.operand(n.den, m, True)}).{operators.spelling(key, 'cgsuite')}"
+        return f"({self.operand(n.num, m)} / {self.operand(n.den, m, True)}).{self.spelling(key)}"
 
     def _print_If(self, n):
         return f"if {self.doprint(n.cond)} then {self._branch(n.then)} else {self._branch(n.orelse)} end"
@@ -236,8 +236,8 @@ def floor_mod_helper() -> str:
     return "  def FloorMod(a as Integer, b as Integer) := a - b * (a / b).Floor;"
 
 
-#: Operators the class's ``FloorMod`` method spells (the operator table's ``helper:_floor_mod``).
-_FLOOR_MOD = {op.name for op in operators.OPS if op.spell.get("cgsuite") == "helper:_floor_mod"}
+#: Operators the class's ``FloorMod`` method spells (``helper:_floor_mod`` in :mod:`.spelling`).
+_FLOOR_MOD = {name for name, sp in spelling.SPELLINGS.items() if sp == "helper:_floor_mod"}
 
 
 def uses_floor_mod(exprs) -> bool:

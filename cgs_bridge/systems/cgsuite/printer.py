@@ -12,12 +12,13 @@ from pathlib import Path
 from cgs_bridge.foundation.errors import InputError
 from cgs_bridge.model.fnprops import hypothesis_fails
 from cgs_bridge.model.game import claim_uses_misere
-from cgs_bridge.systems.printing import naming
 from cgs_bridge.systems.printing.context import Target, comment_safe, common_context
 from cgs_bridge.systems.printing.model import ClampTo, Forbid, SearchDown
-from cgs_bridge.systems.printing.moves import cgsuite_options, options_body
+from cgs_bridge.systems.printing.naming import Namer
 
+from . import naming
 from .expressions import CGSuitePrinter, ProcedurePrinter, floor_mod_helper, uses_floor_mod  # noqa: F401
+from .moves import cgsuite_options, options_body
 from .nimsum import nonneg_names
 
 
@@ -150,7 +151,7 @@ def _claim_checks(model, names, coords, sizes, misere, owner, box=None) -> list:
 def context(model, box, misere, files) -> dict:
     """The variables of the CGSuite templates (see :class:`~cgs_bridge.systems.printing.context.Target`)."""
     cls = class_name(model.name)
-    names = naming.Namer(model.names, naming.cgs_valid, naming.cgs_repair, lambda c: c + "_",
+    names = Namer(model.names, naming.cgs_valid, naming.cgs_repair, lambda c: c + "_",
                          naming.CGS_KEYWORDS | naming.CGS_TAKEN | {"R", cls})
     pr = CGSuitePrinter(names, members=[p.name for p in model.ruleset.game.params], nonneg=nonneg_names(model))
     coords = [names[c] for c in model.coords]

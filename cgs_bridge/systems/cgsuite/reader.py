@@ -43,9 +43,6 @@ class CGSuiteRunError(EngineError):
     """CGSuite reported an error (the transcript carries its message, the line and the caret)."""
 
 
-#: The shared imported-table type (:mod:`cgs_bridge.systems.imported`), by its former name.
-Transcript = ImportedTable
-
 
 def nimber(token: str, where: str) -> int:
     """``0`` / ``*`` / ``*n`` / ``n`` -> the integer nim value (``*`` is 1)."""

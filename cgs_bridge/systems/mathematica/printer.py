@@ -25,13 +25,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from cgs_bridge.language import ast as A
-from cgs_bridge.language import operators
 from cgs_bridge.language.printer import ATOM, Printer
 from cgs_bridge.model.fnprops import hypothesis_fails
-from cgs_bridge.systems.printing import naming
 from cgs_bridge.systems.printing.context import Target, comment_safe, common_context
 from cgs_bridge.systems.printing.model import ClampTo, Forbid, SearchDown
-from cgs_bridge.systems.printing.moves import mathematica_options, pass_wrapper
+from cgs_bridge.systems.printing.naming import Namer
+
+from . import naming, spelling
+from .moves import mathematica_options, pass_wrapper
 
 
 def _xor_args(node):
@@ -48,8 +49,8 @@ class MathematicaPrinter(Printer):
     """
 
     TARGET = "mathematica"
-    PRECEDENCE = operators.precedence("mathematica")
-    FUNCTIONS = operators.spellings("mathematica")
+    PRECEDENCE = spelling.PRECEDENCE
+    SPELLINGS = spelling.SPELLINGS
 
     def __init__(self, names):
         self.names = names
@@ -71,10 +72,10 @@ class MathematicaPrinter(Printer):
 
     # ------------------------------------------------------------ nodes
     def _print_Neg(self, n):
-        return operators.spelling("neg", "mathematica") + self.parens(n.operand, self.PRECEDENCE["neg"], strict=True)
+        return self.spelling("neg") + self.parens(n.operand, self.PRECEDENCE["neg"], strict=True)
 
     def _print_Not(self, n):
-        return operators.spelling("not", "mathematica") + self.parens(n.operand, ATOM)
+        return self.spelling("not") + self.parens(n.operand, ATOM)
 
     def _print_BinOp(self, n):
         return self.spell(n)
@@ -85,14 +86,14 @@ class MathematicaPrinter(Printer):
             return f"{self.operand(n.left, p, True)}{word}{self.operand(n.right, p)}"
         return f"{self.operand(n.left, p)}{word}{self.operand(n.right, p, True)}"
 
-    def uses(self, row) -> None:
-        if row.wl_helper:
-            self.used.add(row.wl_helper[0])
+    def uses(self, name: str) -> None:
+        if name in spelling.USES:
+            self.used.add(spelling.USES[name])
 
-    # ------------------------------------------------------------ operators named by the table
+    # ------------------------------------------------------------ operators named by the spellings
     def _nimsum_binop(self, n):
         """``a xor b xor c``: one ``nimSum[a, b, c]``."""
-        self.uses(operators.row("xor"))
+        self.uses("xor")
         return f"nimSum[{', '.join(self.doprint(a) for a in _xor_args(n))}]"
 
     def _power(self, n):
@@ -100,18 +101,18 @@ class MathematicaPrinter(Printer):
         Wolfram Language, 1 in the spec)."""
         if not ((isinstance(n.right, A.Num) and n.right.value > 0)
                 or (isinstance(n.left, A.Num) and n.left.value != 0)):
-            self.uses(operators.row("^"))
+            self.uses("^")
             return f"power[{self.doprint(n.left)}, {self.doprint(n.right)}]"
         return self.infix(n, "^", "right")
 
     def _print_Compare(self, n):
         p = self.PRECEDENCE["cmp"]
         if len(n.ops) > 1 and "!=" in n.ops:
-            return " && ".join(f"{self.parens(a, p, True)} {operators.spelling(op, 'mathematica')} {self.parens(b, p, True)}"
+            return " && ".join(f"{self.parens(a, p, True)} {self.spelling(op)} {self.parens(b, p, True)}"
                                for a, op, b in zip(n.operands, n.ops, n.operands[1:]))
         parts = [self.parens(n.operands[0], p, True)]
         for op, o in zip(n.ops, n.operands[1:]):
-            parts += [operators.spelling(op, 'mathematica'), self.parens(o, p, True)]
+            parts += [self.spelling(op), self.parens(o, p, True)]
         return " ".join(parts)
 
     def _div(self, n, head):
@@ -121,10 +122,10 @@ class MathematicaPrinter(Printer):
     def _print_FloorDiv(self, n):
         # Quotient rounds toward -Infinity like Floor[a/b] on integers, without building a rational
         # (cheaper in Mathics3, where every evaluation step counts)
-        return f"{operators.spelling('floor/', 'mathematica')}[{self.doprint(n.num)}, {self.doprint(n.den)}]"
+        return f"{self.spelling('floor/')}[{self.doprint(n.num)}, {self.doprint(n.den)}]"
 
     def _print_CeilDiv(self, n):
-        return self._div(n, operators.spelling("ceil/", "mathematica"))
+        return self._div(n, self.spelling("ceil/"))
 
     def call(self, head, args):
         return f"{head}[{', '.join(args)}]"
@@ -142,7 +143,7 @@ class MathematicaPrinter(Printer):
 #: Definitions of the helpers, emitted only when used (Mathics3 lacks BitXor: nim-sum from binary
 #: digits, two's complement for negative numbers as Python's ``^`` and Wolfram's ``BitXor``).
 HELPERS = {
-    **operators.wl_helpers(),  # nimSum, power, ilog2: the operator table's Wolfram Language helpers
+    **spelling.DEFINITIONS,  # nimSum, power, ilog2: the helpers of this target's spellings
     "searchMax": """searchMax[lo_Integer, hi_Integer, cond_] := Module[{m = hi},
   While[m >= lo && !TrueQ[cond[m]], m--];
   If[m < lo, cgsError["max search in " <> ToString[lo] <> ".." <> ToString[hi] <> ": no value satisfies the condition"], m]];""",
@@ -315,7 +316,7 @@ def _claims(pr, names, model, coords, misere, box=None) -> list:
 def context(model, box, misere, files, form: str = FORMS[0]) -> dict:
     """The variables of the Mathematica template (see :class:`~cgs_bridge.systems.printing.context.Target`);
     ``form`` is one of :data:`FORMS` (see :func:`_option_functions`)."""
-    names = naming.Namer(model.names, naming.mma_valid, naming.mma_repair, naming._mma_bump,
+    names = Namer(model.names, naming.mma_valid, naming.mma_repair, naming.mma_bump,
                          naming.MMA_TAKEN)
     pr = MathematicaPrinter(names)
     coords = [names[c] for c in model.coords]

@@ -10,6 +10,7 @@ from pathlib import Path
 from cgs_bridge.systems.base import Auditor, Runner, System
 
 from . import printer, runner
+from .audit import entry, report
 from .reader import read_output
 
 
@@ -70,4 +71,7 @@ RUNNER = Runner("mathematica_engine", runner.ENGINES, "auto: wolframscript when 
 
 SYSTEM = System(name="mathematica", target=printer.TARGET, read=read,
                 source_help="the CSV the emitted .wl wrote, or a printed {{...}} list", runner=RUNNER,
-                run_order=0, auditor=Auditor("mathematica", (".wl", ".m", ".nb", ".wls"), SIGNS))
+                run_order=0,
+                auditor=Auditor("mathematica", (".wl", ".m", ".nb", ".wls"), SIGNS, entry.audit,
+                                report.mathematica_text, report.write_mathematica, entry.ARGUMENTS,
+                                entry.options))

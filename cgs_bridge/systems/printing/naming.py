@@ -4,26 +4,13 @@ A :class:`Namer` maps every specification name (coordinates, parameters, definit
 search variables, definition parameters) to a target identifier, the same one everywhere in the
 emitted files, and hands out fresh names for helper variables that collide with none of them.
 
-Rules per target (documented in ``generated/README.md``):
-
-- CGScript (CGSuite 2.x): an identifier matches ``(v+[A-Za-uw-z_]|[A-Za-uw-z])[A-Za-z0-9_]*``
-  (``Cgsuite.g``: ``v``, ``vv``, ``v1`` are down-arrow games, not names; no leading ``_``) and is
-  not a keyword (``for``, ``end``, ``error``, ``is`` ...) nor a name the emitted code uses
-  (``Position``, ``Min`` ...). Otherwise: a leading ``_`` gets the prefix ``u``; a ``v``-run followed
-  by a digit gets ``_`` after the run (``v1`` -> ``v_1``); a keyword or taken name gets ``_``
-  appended (``v`` -> ``v_``, ``end`` -> ``end_``); then ``_`` is appended until unique.
-- Mathematica: an identifier is ``[a-z][A-Za-z0-9]*`` (``_`` is a pattern, capitalised names are
-  System symbols) and not a helper name (``Gr``, ``Mex``, ``move`` ...). Otherwise underscores are
-  dropped with the next letter capitalised (``x_1`` -> ``x1``, ``my_var`` -> ``myVar``), the first
-  letter is lower-cased, and a digit is appended until unique.
+Each target's rules live in its folder (``systems/cgsuite/naming.py``,
+``systems/mathematica/naming.py``; documented in ``generated/README.md``).
 """
 
 from __future__ import annotations
 
-import re
-
 from cgs_bridge.language import ast as A
-from cgs_bridge.language import operators
 
 
 def spec_names(game: A.Game) -> list:
@@ -101,54 +88,3 @@ class Namer:
             cand = f"{base}{k}"
         self.taken.add(cand)
         return cand
-
-
-# ------------------------------------------------------------------ CGScript
-CGS_KEYWORDS = frozenset("""and as begin break by class clear continue def do else elseif end enum error
-extends external false finally for foreach from if import in is mutable not op or override pass
-private return singleton static super system then this to true try unary var where while yield""".split())
-#: Names that the emitted CGScript uses (classes, methods of the library, our own members).
-CGS_TAKEN = frozenset("""Position Options Eval IsValid Min Max Concat NimSum Floor Ceiling Abs Lb Div
-Integer List Ruleset ImpartialGame System Print NimValue MisereNimValue Clamp FloorMod Boolean
-Nothing Table Mex Sum""".split()) | operators.target_names("cgsuite")
-_CGS_ID = re.compile(r"^(v+[A-Za-uw-z_]|[A-Za-uw-z])[A-Za-z0-9_]*$")
-
-
-def cgs_valid(name: str) -> bool:
-    return bool(_CGS_ID.match(name)) and name not in CGS_KEYWORDS and name not in CGS_TAKEN
-
-
-def cgs_repair(name: str) -> str:
-    if name.startswith("_"):
-        name = "u" + name
-    m = re.match(r"^(v+)([0-9].*)?$", name)
-    if m:
-        return m.group(1) + "_" + (m.group(2) or "")
-    return name + "_"
-
-
-# ------------------------------------------------------------------ Mathematica
-MMA_TAKEN = frozenset("""Gr Mis Mex move nimSum nimSumDigits xorTable validQ positions rows stream writeRow cgsError
-searchMax searchMin ilog2 power derive clamp csvFile value at computeValue options Quotient""".split()) | operators.target_names("mathematica")
-_MMA_ID = re.compile(r"^[a-z][A-Za-z0-9]*$")
-
-
-def mma_valid(name: str) -> bool:
-    return bool(_MMA_ID.match(name)) and name not in MMA_TAKEN
-
-
-def mma_repair(name: str) -> str:
-    parts = [p for p in name.split("_") if p]
-    if not parts:
-        return "v"
-    out = parts[0] + "".join(p[:1].upper() + p[1:] for p in parts[1:])
-    out = out[:1].lower() + out[1:]
-    if not out[:1].isalpha():
-        out = "v" + out
-    return out
-
-
-def _mma_bump(c: str) -> str:
-    m = re.match(r"^(.*?)(\d*)$", c)
-    return m.group(1) + str(int(m.group(2) or "0") + 1)
-

@@ -10,7 +10,8 @@ from cgs_bridge.model.game import Ruleset
 from cgs_bridge.model.loading import load_game
 from cgs_bridge.systems.auditing.judge import judge_moves, judge_outputs, judge_positions, judge_values, load_expect
 from cgs_bridge.systems.auditing.normalize import normalize
-from cgs_bridge.systems.mathematica.audit.extract import Symbolic, detect_symbols, parse_output, parse_wl
+from cgs_bridge.systems.auditing.values import Symbolic, parse_wl
+from cgs_bridge.systems.mathematica.audit.extract import detect_symbols, parse_output
 
 from seed_programs import by_name
 

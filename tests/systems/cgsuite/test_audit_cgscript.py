@@ -19,7 +19,8 @@ from cgs_bridge.foundation.errors import EvaluationError
 from cgs_bridge.model.game import Ruleset
 from cgs_bridge.model.loading import load_game
 from cgs_bridge.systems.auditing import seeds
-from cgs_bridge.systems.cgsuite.audit import audit_cgscript, detect_language
+from cgs_bridge.systems.cgsuite.audit.core import audit_cgscript
+from cgs_bridge.systems.registry import detect_language
 from cgs_bridge.systems.cgsuite.audit.core import _interpreter, load_source
 from cgs_bridge.systems.cgsuite.cgscript.evaluator import Limits
 from cgs_bridge.systems.cgsuite.cgscript.parse import CGScriptError, parse_file_text

@@ -10,7 +10,7 @@ from cgs_bridge.cli.main import main
 from cgs_bridge.foundation.errors import InputError
 from cgs_bridge.model.game import Ruleset
 from cgs_bridge.model.loading import load_game
-from cgs_bridge.systems.cgsuite.audit import audit_cgscript
+from cgs_bridge.systems.cgsuite.audit.core import audit_cgscript
 from cgs_bridge.systems.cgsuite.audit.judge import map_constant
 from solvers import Box
 

@@ -15,7 +15,7 @@ import pytest
 from cgs_bridge.cli.main import main
 from cgs_bridge.model.game import Ruleset
 from cgs_bridge.model.loading import load_game
-from cgs_bridge.systems.cgsuite.audit import audit_cgscript
+from cgs_bridge.systems.cgsuite.audit.core import audit_cgscript
 from cgs_bridge.systems.cgsuite.audit.core import load_source
 from cgs_bridge.systems.cgsuite.cgscript.parse import CGScriptError
 from cgs_bridge.systems.cgsuite.cgscript.worksheet import run_worksheet

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import pytest
 
-from cgs_bridge.jobs.audit import audit_program
+from cgs_bridge.systems.mathematica.audit.core import audit_program
 from cgs_bridge.model.game import Ruleset
 from cgs_bridge.model.loading import load_game
 from cgs_bridge.systems.auditing.verdict import STOPPED

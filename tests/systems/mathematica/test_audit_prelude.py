@@ -8,11 +8,11 @@ from functools import reduce
 
 import pytest
 
-from cgs_bridge.jobs.audit import audit_program
+from cgs_bridge.systems.mathematica.audit.core import audit_program
 from cgs_bridge.model.game import Ruleset
 from cgs_bridge.model.loading import load_game
 from cgs_bridge.systems.engines import require_success
-from cgs_bridge.systems.mathematica.audit.extract import parse_wl
+from cgs_bridge.systems.auditing.values import parse_wl
 from cgs_bridge.systems.mathematica.audit.runner import prelude_text
 from cgs_bridge.systems.mathematica.runner import mathics_command, run_mathematica_file
 

@@ -6,7 +6,7 @@ import pytest
 
 from cgs_bridge.cli.main import main
 from cgs_bridge.foundation.errors import InputError
-from cgs_bridge.jobs.audit import audit_program
+from cgs_bridge.systems.mathematica.audit.core import audit_program
 from cgs_bridge.model.game import Ruleset
 from cgs_bridge.model.loading import load_game
 from cgs_bridge.systems.auditing.normalize import normalize

@@ -13,7 +13,7 @@ import json
 import pytest
 
 from cgs_bridge.cli.main import main
-from cgs_bridge.jobs.audit import audit_program
+from cgs_bridge.systems.mathematica.audit.core import audit_program
 from cgs_bridge.model.game import Ruleset
 from cgs_bridge.model.loading import load_game
 from cgs_bridge.systems.auditing.judge import load_expect
@@ -94,7 +94,7 @@ def test_ex87_pposition_list_matches_spec(data):
     assert rep.exit_code == 0
     r = ruleset("triangular", k=2)
     sol = solve(r, Box(r.coords, (4, 4, 4)), method="reference")
-    from cgs_bridge.systems.mathematica.audit.extract import parse_wl
+    from cgs_bridge.systems.auditing.values import parse_wl
     shown = parse_wl(list(rep.runs[0].outcome.extracted.outputs.values())[-1])
     assert [tuple(p) for p in shown] == sol.p_positions()
 

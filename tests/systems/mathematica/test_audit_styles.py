@@ -18,7 +18,7 @@ from __future__ import annotations
 import pytest
 
 from cgs_bridge.foundation.errors import InputError
-from cgs_bridge.jobs.audit import audit_program
+from cgs_bridge.systems.mathematica.audit.core import audit_program
 from cgs_bridge.model.game import Ruleset
 from cgs_bridge.model.loading import load_game
 from cgs_bridge.systems.mathematica.runner import mathics_command
@@ -268,6 +268,6 @@ def test_cli_refuses_a_bad_call_with_exit_2(capsys):
 def test_python_api_takes_the_calls(monkeypatch):
     import cgs_bridge as cb
     inprocess(monkeypatch)
-    res = cb.audit(STYLES / "wythoff_spread.wl", cb.game("wythoff"), engine="mathics", sandboxed=False,
+    res = cb.audit(STYLES / "wythoff_spread.wl", cb.game("wythoff"), engine="mathics", no_sandbox=True,
                    grundy="g[##]", moves="moves[##]")
     assert res.agree and res.report.symbols.how["grundy-run"].startswith("g[##] (given as a call")

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from cgs_bridge.foundation.errors import CgsBridgeError, InputError
-from cgs_bridge.foundation.results import Result
+from cgs_bridge.systems.auditing.report import ProgramAudit
 from cgs_bridge.systems.auditing.judge import Check
 from cgs_bridge.systems.cgsuite.cgscript import ast as A
 from cgs_bridge.systems.cgsuite.cgscript.evaluator import PYTHON_ERRORS, Interpreter, Limits, error_text
@@ -34,10 +34,13 @@ class Source:
 
 
 @dataclass
-class CGScriptReport(Result):
+class CGScriptReport(ProgramAudit):
     """What the audit found; ``checks`` is a list of ``(run label, Check)``; ``printed`` maps run
-    labels to what the script printed. A :class:`~cgs_bridge.foundation.results.Result` (text and
-    HTML by the presentation layer)."""
+    labels to what the script printed. A
+    :class:`~cgs_bridge.systems.auditing.report.ProgramAudit` (text and HTML by the presentation
+    layer)."""
+
+    language = "cgscript"
 
     program_path: str
     spec: str
@@ -46,6 +49,13 @@ class CGScriptReport(Result):
     printed: dict = field(default_factory=dict)
     notes: list = field(default_factory=list)
     port_files: list = field(default_factory=list)
+
+    @property
+    def game(self) -> str:
+        return self.spec
+
+    def programs(self) -> list:
+        return [(f"normalised {s.path}", s.normalized.text) for s in self.sources]
 
     @property
     def exit_code(self) -> int:

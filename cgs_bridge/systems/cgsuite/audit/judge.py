@@ -19,6 +19,7 @@ import re
 from cgs_bridge.foundation.errors import CgsBridgeError, InputError
 from cgs_bridge.systems.auditing.judge import EXAMPLES, Check
 from cgs_bridge.systems.cgsuite.cgscript import builtins as B
+from cgs_bridge.systems.cgsuite.cgscript import games as G
 from cgs_bridge.systems.cgsuite.cgscript.evaluator import PYTHON_ERRORS, error_text
 from cgs_bridge.systems.cgsuite.cgscript.values import CGList, CGSet, GameObject, to_text
 
@@ -112,7 +113,7 @@ class Binding:
 
     def make(self, interp, p):
         """The program's game at spec position ``p``."""
-        return B.construct(interp, self.cls_key, self.args(p), None, self.outer)
+        return G.construct(interp, self.cls_key, self.args(p), None, self.outer)
 
     def describe(self) -> str:
         return ", ".join(f"{n}={'coordinate ' + str(r[1]) if r[0] == 'coord' else 'parameter ' + to_text(r[1])}"
@@ -171,7 +172,7 @@ def judge_class_moves(interp, binding: Binding, ruleset, box) -> tuple:
     for p, g in class_games(interp, binding, ruleset, box):
         checked += 1
         got, bad = set(), []
-        for o in B.options(interp, g):
+        for o in G.options(interp, g):
             q, why = binding.position(o)
             if q is None:
                 bad.append(f"{B.show(interp, o)} ({why})")
@@ -189,7 +190,7 @@ def judge_class_moves(interp, binding: Binding, ruleset, box) -> tuple:
                 rows.append({"position": _fmt(p), "program": b, "spec": "", "detail": "option not a position"})
         if failed is None:
             try:
-                v = B.nim_value(interp, g)
+                v = G.nim_value(interp, g)
             except (CgsBridgeError,) + PYTHON_ERRORS as e:  # a loopy class: its options still count
                 failed = error_text(e)
                 continue

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from cgs_bridge.foundation.errors import CgsBridgeError
 from cgs_bridge.systems.auditing.judge import Check
-from cgs_bridge.systems.cgsuite.cgscript import builtins as B
+from cgs_bridge.systems.cgsuite.cgscript import games as G
 from cgs_bridge.systems.cgsuite.cgscript.evaluator import PYTHON_ERRORS, error_text
 from cgs_bridge.systems.cgsuite.cgscript.values import NimberValue
 
@@ -53,7 +53,7 @@ def judge_own_values(interp, binding, ruleset, box) -> Check | None:
         for p, g in class_games(interp, binding, ruleset, box):
             for name in names:
                 n += 1
-                got = B.game_member(interp, g, name, [], None)
+                got = G.game_member(interp, g, name, [], None)
                 want = sol.value(p) if VALUE_MEMBERS[name] == "grundy" else sol.misere_value(p)
                 if _as_int(got) != want:
                     rows.append({"position": str(p), "program": str(got), "spec": want,

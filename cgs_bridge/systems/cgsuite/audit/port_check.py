@@ -25,7 +25,7 @@ from pathlib import Path
 from cgs_bridge.foundation.errors import CgsBridgeError, InputError
 from cgs_bridge.foundation.io import atomic_write_text
 from cgs_bridge.systems.auditing.judge import Check
-from cgs_bridge.systems.cgsuite.cgscript import builtins as B
+from cgs_bridge.systems.cgsuite.cgscript import games as G
 from cgs_bridge.systems.cgsuite.cgscript.evaluator import PYTHON_ERRORS, Limits, error_text
 
 from .core import _interpreter, load_source
@@ -81,8 +81,8 @@ def _port_moves(report, sources, box, ruleset, mapping) -> Check:
         if not ruleset.is_valid(p):
             continue
         n += 1
-        a = {ob.position(o)[0] for o in B.options(orig_it, ob.make(orig_it, p))}
-        b = {pb.position(o)[0] for o in B.options(port_it, pb.make(port_it, p))}
+        a = {ob.position(o)[0] for o in G.options(orig_it, ob.make(orig_it, p))}
+        b = {pb.position(o)[0] for o in G.options(port_it, pb.make(port_it, p))}
         if a != b:
             bad.append({"position": str(p), "program": str(sorted(b)), "spec": str(sorted(a)),
                         "detail": "port options differ from the original's"})

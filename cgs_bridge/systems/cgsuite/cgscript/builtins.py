@@ -1,5 +1,5 @@
 """Operators and built-in members for :mod:`.evaluator` (CGSuite library semantics); classes and
-games (methods, constructors, Options, nim values) are in :mod:`.games`, re-exported here.
+games (methods, constructors, Options, nim values) are in :mod:`.games`, reached as ``interp.games``.
 
 Sources: CGSuite 2.x library (github aaron-siegel/cgsuite, lib/core/src/main/resources: Integer,
 Rational ``Min``/``Max``/``Floor``, Collection, List, Set, MutableList, ImpartialGame) and the 1.x
@@ -44,7 +44,7 @@ def game_text(interp, g: GameObject) -> str:
     cls = interp.classes[g.cls]
     m = cls.method("ToString")
     if m is not None:
-        return to_text(call_method(interp, g, m, [], m))
+        return to_text(interp.games.call_method(interp, g, m, [], m))
     return to_text(g)
 
 
@@ -145,14 +145,14 @@ def _need(interp, args, n, name, node):
 def invoke(interp, obj, name, args, node):
     """``obj.name`` (``args`` None) or ``obj.name(args)``."""
     if isinstance(obj, GameObject):
-        return game_member(interp, obj, name, args, node)
+        return interp.games.game_member(interp, obj, name, args, node)
     if isinstance(obj, ClassRef):
         qual = f"{obj.name}.{name}"
         if qual in interp.classes:
-            return ClassRef(qual) if args is None else construct(interp, qual, args, node, None)
+            return ClassRef(qual) if args is None else interp.games.construct(interp, qual, args, node, None)
         if name in interp.classes:
             interp.notes.append(f"`{qual}` resolved to class {name} (no package {obj.name} on the class path)")
-            return ClassRef(name) if args is None else construct(interp, name, args, node, None)
+            return ClassRef(name) if args is None else interp.games.construct(interp, name, args, node, None)
         interp.fail(f"no class `{qual}`", node)
     if name == "ToString" and not args:
         return show(interp, obj)
@@ -276,16 +276,3 @@ def _error(interp, args, node):
 GLOBAL_FUNCTIONS = {"Min": min_max("Min"), "Max": min_max("Max"), "error": _error,
                     "MutableList": lambda interp, args, node: CGMutableList(),
                     "MutableSet": lambda interp, args, node: CGMutableSet()}
-
-
-# classes and games live in .games (re-exported here for the evaluator and the auditor)
-from .games import (  # noqa: E402  (games uses this module's helpers)
-    apply,
-    call_method,
-    check_options_2x,
-    construct,
-    find_method,
-    game_member,
-    nim_value,
-    options,
-)

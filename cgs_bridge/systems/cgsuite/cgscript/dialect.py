@@ -61,11 +61,11 @@ def detect_dialect(classes, stmts) -> str | None:
 
 
 def check_dialect(prog: A.Program, file: str, where=None) -> None:
-    """Raise :class:`~.parse.CGScriptError` at the first construct of the other version.
+    """Raise :class:`~.build.CGScriptError` at the first construct of the other version.
 
     The message reads ``unsupported CGScript 1.x construct: `def` at 12:5 (CGScript 2.x syntax)``.
     """
-    from .parse import CGScriptError
+    from .build import CGScriptError
     other = {"1.x": "2.x", "2.x": "1.x"}[prog.dialect]
     for dialect, word, pos in _constructs(prog.classes, prog.statements):
         if dialect == other:

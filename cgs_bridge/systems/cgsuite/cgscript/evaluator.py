@@ -23,6 +23,7 @@ from fractions import Fraction
 from cgs_bridge.foundation.errors import EvaluationError
 
 from . import ast as A
+from .frames import Frame, _Return
 from .values import CGList, CGSet, ClassRef, GameObject, NimberValue, Procedure
 
 
@@ -64,27 +65,13 @@ def error_text(e: BaseException) -> str:
     return f"cannot evaluate: {type(e).__name__}: {e}"
 
 
-class _Return(Exception):
-    def __init__(self, value):
-        self.value = value
-
-
-class Frame:
-    """Scopes of one method call or the worksheet: ``scopes[0]`` takes new names."""
-
-    __slots__ = ("scopes", "this")
-
-    def __init__(self, scopes, this=None):
-        self.scopes, self.this = scopes, this
-
-
 class Interpreter:
     """Evaluate programs (:class:`~.ast.Program`). ``classes`` maps qualified names
     (``examples.Choco3D``) and simple names to :class:`~.ast.ClassDef`; ``printed`` collects what
     ``Worksheet.Print``/``System.Print`` printed; ``nim_cache`` maps games to nim values."""
 
     def __init__(self, dialect: str = "1.x", limits: Limits | None = None, where=None):
-        from . import builtins
+        from . import builtins, games
         self.dialect = dialect
         self.limits = limits or Limits()
         self.where = where
@@ -98,7 +85,7 @@ class Interpreter:
         self.steps = 0
         self.depth = 0
         self.deadline = time.monotonic() + self.limits.seconds
-        self.builtins = builtins
+        self.builtins, self.games = builtins, games
         self._dispatch = {
             A.Num: lambda n, f: n.value, A.Str: lambda n, f: n.value, A.Bool: lambda n, f: n.value,
             A.Name: self._name, A.This: self._this, A.Nimber: self._nimber, A.Unary: self._unary,
@@ -269,9 +256,9 @@ class Interpreter:
             return ClassRef(name)
         if name in self.builtins.GLOBAL_NAMES:
             return self.builtins.GLOBAL_NAMES[name]
-        found = self.builtins.find_method(self, frame.this, name)
+        found = self.games.find_method(self, frame.this, name)
         if found is not None:
-            return self.builtins.call_method(self, found[0], found[1], [], node)
+            return self.games.call_method(self, found[0], found[1], [], node)
         self.fail(f"unknown name `{name}`", node)
 
     def _name(self, n, f):
@@ -326,13 +313,13 @@ class Interpreter:
                 return self.builtins.static_member(self, fn.obj.id, fn.name, args, n)
             return self.builtins.invoke(self, self.ev(fn.obj, f), fn.name, args, n)
         if isinstance(fn, A.Name) and not self._bound(fn.id, f):
-            found = self.builtins.find_method(self, f.this, fn.id)
+            found = self.games.find_method(self, f.this, fn.id)
             if found is not None:
-                return self.builtins.call_method(self, found[0], found[1], args, n)
+                return self.games.call_method(self, found[0], found[1], args, n)
             if fn.id in self.builtins.GLOBAL_FUNCTIONS:
                 return self.builtins.GLOBAL_FUNCTIONS[fn.id](self, args, n)
         target = self.ev(fn, f)
-        return self.builtins.apply(self, target, args, n, f.this)
+        return self.games.apply(self, target, args, n, f.this)
 
     def _index(self, n, f):
         obj, i = self.ev(n.obj, f), self.ev(n.index, f)

@@ -1,12 +1,15 @@
 """Classes and games for :mod:`.evaluator` (CGSuite library semantics): methods, constructors,
 ``Options`` and nim values (mex of the options' values; CGSuite ImpartialGame.NimValue).
 
-Re-exported by :mod:`.builtins`; import these names from there.
+The interpreter reaches them as ``interp.games`` (so :mod:`.builtins`, which they use, needs no
+import of this module).
 """
 
 from __future__ import annotations
 
 from . import ast as A
+from . import builtins as B
+from .frames import Frame, _Return
 from .values import ClassRef, GameObject, NimberValue, Procedure
 
 
@@ -23,7 +26,6 @@ def find_method(interp, this, name):
 
 
 def call_method(interp, obj, m: A.Method, args, node):
-    from .evaluator import Frame, _Return
     params = m.params or ()
     if m.kind == "property" or (m.params is None and args):
         if args:
@@ -79,7 +81,6 @@ def apply(interp, target, args, node, this):
     if isinstance(target, ClassRef):
         return construct(interp, target.name, args, node, this)
     if isinstance(target, Procedure):
-        from .evaluator import Frame
         names = target.names
         B._need(interp, args, len(names), "the procedure", node)
         return interp.ev(target.body, Frame(list(target.scopes) + [dict(zip(names, args))], target.this))
@@ -183,7 +184,3 @@ def game_member(interp, g, name, args, node):
     if g.has(name) and args is None:
         return g.get(name)
     interp.fail(f"unknown member `{name}` of {g.cls}", node)
-
-
-# at the end: builtins re-exports this module's functions (either module may be imported first)
-from . import builtins as B  # noqa: E402

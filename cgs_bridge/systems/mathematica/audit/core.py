@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 
 from cgs_bridge.foundation import progress
 from cgs_bridge.foundation.errors import InputError
-from cgs_bridge.foundation.results import Result
 from cgs_bridge.systems.auditing.judge import (
     Check,
     as_positions,
@@ -27,10 +26,12 @@ from cgs_bridge.systems.auditing.judge import (
 )
 from cgs_bridge.systems.auditing.normalize import CHARACTERS, Normalized, normalize, strip_comments, substitute
 from cgs_bridge.systems.auditing.printed import judge_printed
-from cgs_bridge.systems.auditing.sizes import apply_scale, audit_box, parse_scale_item
+from cgs_bridge.systems.auditing.report import ProgramAudit
+from cgs_bridge.systems.auditing.sizes import apply_scale, audit_box
+from cgs_bridge.systems.auditing.values import parse_wl
 from cgs_bridge.systems.auditing.verdict import completion, exit_code, incomplete
 
-from .extract import Symbols, detect_symbols, parse_wl
+from .extract import Symbols, detect_symbols
 from .runner import RunOutcome, refuse_unsafe, run_program, statically_missing, unsafe_calls
 from .targets import parse_targets
 
@@ -50,10 +51,13 @@ class RunReport:
 
 
 @dataclass
-class AuditReport(Result):
+class AuditReport(ProgramAudit):
     """Everything an audit found: inputs, normalisation, safety, symbols, runs; ``exit_code`` is 0
     (agree everywhere), 1 (a difference) or 2 (an engine error or time-out in some run). A
-    :class:`~cgs_bridge.foundation.results.Result`: text and HTML by the presentation layer."""
+    :class:`~cgs_bridge.systems.auditing.report.ProgramAudit`: text and HTML by the presentation
+    layer."""
+
+    language = "mathematica"
 
     program_path: str
     game: str
@@ -63,6 +67,9 @@ class AuditReport(Result):
     safety: Check
     normalization: Check
     runs: list = field(default_factory=list)
+
+    def programs(self) -> list:
+        return [("program as printed", self.printed), ("normalised program", self.normalized.text)]
 
     @property
     def checks(self) -> list:
@@ -133,22 +140,6 @@ def syntax_check(outcome) -> Check:
         return Check("syntax", "error", "the engine could not parse part of the program: "
                      + " | ".join(lines[:3]))
     return Check("syntax", "agree", "the engine parsed every statement")
-
-
-def parse_scale(items) -> list:
-    """``--scale`` values (``"ss=40"``, ``"ss=6,k=5"`` or a call ``"ppo[6]"``) as a list of dicts
-    name -> int text (a call's name is ``"ppo[]"``).
-
-    Raises:
-        InputError: malformed item.
-    """
-    out = []
-    for item in items or []:
-        try:
-            out.append(parse_scale_item(item))
-        except ValueError as e:
-            raise InputError(str(e)) from None
-    return out
 
 
 def parse_subst(items) -> list:

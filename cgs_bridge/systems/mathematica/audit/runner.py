@@ -24,7 +24,8 @@ from importlib import resources
 from pathlib import Path
 
 from cgs_bridge.foundation.errors import InputError
-from cgs_bridge.systems.auditing.normalize import Normalized, identifiers, scan
+from cgs_bridge.systems.auditing.normalize import Normalized, identifiers
+from cgs_bridge.systems.auditing.wlscan import scan
 from cgs_bridge.systems.engines import DEFAULT_MEMORY, EngineResult
 from cgs_bridge.systems.mathematica.runner import mathematica_engine, run_mathematica_file
 

@@ -1,0 +1,31 @@
+"""``cb.prove`` with the embedded prover (no Java): a catalog claim PROVED, its planted twin
+REFUTED at the smallest counterexample of a plain recursion, the result protocol and renderers."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import cgs_bridge as cb
+import logic_problems as lp
+from cgs_bridge.foundation.results import render
+
+pytest.importorskip("solvers.automata", reason="the embedded prover is not installed")
+pytest.importorskip("solvers.logic.translate", reason="the claim translation is not installed")
+
+
+def test_conjecture_8_1_proved_and_its_twin_refuted():
+    g = cb.game("triangular", k=5)
+    r = cb.prove(g, prover="embedded")
+    assert [row.verdict for row in r.rows] == ["NOT APPLICABLE", "PROVED"] and r.exit_code == 0
+    assert "PROVED" in render(r, "report") and json.loads(render(r, "json"))["exit_code"] == 0
+    assert list(r.frame["verdict"]) == ["NOT APPLICABLE", "PROVED"]
+    twin = cb.prove(g, claims=["P iff x xor y xor z == 0"], prover="embedded")
+    assert twin.exit_code == 1 and twin.rows[0].position == lp.smallest_failure(5, shifted=False)
+
+
+def test_not_expressible_names_the_construct():
+    r = cb.prove("triangular", {"k": 5}, claims=["P iff x * y == z"], prover="embedded")
+    assert r.rows[0].verdict == "NOT EXPRESSIBLE" and r.exit_code == 2
+    assert "product" in r.rows[0].reason and r.rows[0].where
