@@ -12,10 +12,12 @@ MATHICS_CASE = "mathics"
 VERIFY_CASE = "verify"
 #: The real CGSuite against Python on the same box (cgs_bridge/jobs/bench/cgsuite.py).
 CGSUITE_CASE = "cgsuite"
+#: The embedded prover against Walnut 6 (cgs_bridge/jobs/bench/prove.py, issue 33).
+PROVE_CASE = "prove"
 #: Start-up of --help, catalog and check against ``python -c pass`` (cgs_bridge/jobs/bench/startup.py).
 STARTUP_CASE = "startup"
 #: Cases run only when named (minutes each, or an outside engine).
-OPTIONAL = (MATHICS_CASE, CGSUITE_CASE, VERIFY_CASE)
+OPTIONAL = (MATHICS_CASE, CGSUITE_CASE, VERIFY_CASE, PROVE_CASE)
 
 
 def register(sub) -> None:
@@ -53,6 +55,8 @@ def register(sub) -> None:
                    help="box x, y, z <= N of the cgsuite case (default 20: 3,234 positions)")
     p.add_argument("--cgsuite-cmd", metavar="CMD", help="the cgsuite case: command starting the CGSuite "
                    "REPL (default $CGS_BRIDGE_CGSUITE_CMD)")
+    p.add_argument("--walnut-home", metavar="DIR", help="the prove case: Walnut 6's folder (default "
+                   "$CGS_BRIDGE_WALNUT_HOME; without it only the embedded prover's times print)")
     p.set_defaults(func=run)
 
 
@@ -70,6 +74,9 @@ def run(args) -> int:
     status |= startup_case() if STARTUP_CASE in args.cases else 0
     status |= cgsuite_case(args.cgsuite_bound, args.cgsuite_cmd) if CGSUITE_CASE in args.cases else 0
     status |= verify_case(args.verify_bound) if VERIFY_CASE in args.cases else 0
+    if PROVE_CASE in args.cases:
+        from cgs_bridge.jobs.bench.prove import prove_case
+        prove_case(args.walnut_home)
     return status | (mathics_case(args.mathics_bound) if MATHICS_CASE in args.cases else 0)
 
 

@@ -13,6 +13,7 @@ import json
 from pathlib import Path
 
 from cgs_bridge.foundation.errors import InputError
+from cgs_bridge.foundation.escape import tex_text
 from cgs_bridge.foundation.io import atomic_write_text
 from cgs_bridge.language.spec_printer import expr_text
 from solvers.logic import formula as F
@@ -158,13 +159,6 @@ def _detail(r) -> str:
     return f"{r.reason} {r.where}".strip()
 
 
-def tex_escape(text: str) -> str:
-    """``text`` with the TeX special characters escaped."""
-    out = {"\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "$": r"\$", "&": r"\&", "#": r"\#",
-           "_": r"\_", "%": r"\%", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}"}
-    return "".join(out.get(ch, ch) for ch in text)
-
-
 def proof_markdown(result) -> str:
     """``proof.md``: per claim its verdict; per proved claim the theorem, the definitions and
     the sentences in mathematical notation and in Walnut."""
@@ -191,8 +185,8 @@ def proof_latex(result) -> str:
     out = []
     for r in result.rows:
         if r.verdict == "PROVED":
-            out += [f"\\begin{{theorem}}[{tex_escape(r.name)}]",
-                    tex_escape(f"{statement(result, r)}; {verified(result, r)}."), "\\end{theorem}", ""]
+            out += [f"\\begin{{theorem}}[{tex_text(r.name)}]",
+                    tex_text(f"{statement(result, r)}; {verified(result, r)}."), "\\end{theorem}", ""]
     return "\n".join(out) or "% no claim proved\n"
 
 

@@ -94,7 +94,8 @@ def decide_problem(problem: Problem, *, timeout: float | None = None,
             exceed it stops the run.
 
     Returns one :class:`~solvers.logic.formula.Decision` per obligation, in order; ``states`` is
-    the largest automaton (after minimisation) built while deciding it, definitions included.
+    the largest automaton built while deciding it (products and subset constructions before
+    their minimisation, and the cached definitions it calls, included).
 
     Raises :class:`~cgs_bridge.foundation.errors.AutomatonLimitError` (exit 2) past a limit,
     ValueError/KeyError on a malformed problem (free variables not listed, unknown predicate).

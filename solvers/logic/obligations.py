@@ -17,7 +17,8 @@ Misère (1 at a terminal position, else the mex of the options' misère values):
 of a position of G is in G): a failing ``region_closed`` means the claim cannot be decided this
 way, never that it is false.
 ``terminates`` (closed): every option of a valid position is a valid position, no coordinate
-raised, none negative, with a smaller coordinate sum (the solver's rule check, and the game ends).
+raised, none negative, with a smaller coordinate sum (the solver's rule check, and the game ends);
+under ``cut x derived`` also every lowering of x has its derived option (else RuleError).
 """
 
 from __future__ import annotations
@@ -88,6 +89,14 @@ class Builder:
                        "every option of a position in the claim's region is in the region (if this "
                        "fails the claim is not decided this way: it is not refuted)")
 
+    def _derived_total(self, name: str, i: int) -> F.Formula:
+        """Every lowering of coordinate ``i`` from a valid position has its derived option (the
+        solver raises RuleError where the greatest valid position below does not exist)."""
+        p, q, t = self.p, self.q, self.namer.fresh("t")
+        lowered = F.Exists(q, conj(self.call(name, p, q), F.Cmp("=", F.Var(q[i]), F.Var(t))))
+        return F.Forall(p + (t,), F.Implies(conj(self.call("valid", p), F.Cmp("<", F.Var(t), F.Var(p[i]))),
+                                            lowered))
+
     def terminates(self) -> F.Obligation:
         p, q = self.p, self.q
         fine = conj(self.call("valid", q), *(F.Cmp("<=", F.Var(b), F.Var(a)) for a, b in zip(p, q)),
@@ -96,6 +105,7 @@ class Builder:
         escapes = self.rules.escapes
         body = moves if escapes == F.FALSE else conj(
             moves, F.Forall(p, F.Implies(self.call("valid", p), F.Not(escapes))))
+        body = conj(body, *(self._derived_total(name, i) for name, i in self.rules.derived))
         return F.Obligation("terminates", (), body,
                             "every move from a valid position reaches a valid position with no "
                             "coordinate raised or negative and a smaller coordinate sum (the game "

@@ -63,6 +63,7 @@ class GameRules:
         self.index = {c: i for i, c in enumerate(self.coords)}
         self.defines: list = []
         self.escapes = F.FALSE
+        self.derived: list = []   # (relation name, coordinate index) of each ``cut x derived``
         self._build()
 
     # ------------------------------------------------------------ helpers
@@ -106,6 +107,7 @@ class GameRules:
             name = f"cut_{self.p[self.index[c.coord]]}"
             if isinstance(c, A.DerivedCut):
                 body, text = self._derived(c), f"cut {c.coord} derived (line {c.pos.line})"
+                self.derived.append((name, self.index[c.coord]))
             else:
                 body, text = self._explicit(c), self._cut_text(c)
             rules.append(self.add(name, self.p + self.q, body, text))

@@ -185,3 +185,25 @@ def test_audit_text_reports_hold_program_output_on_its_line(text):
                           checks=[("", check)], printed={"as printed": [text]}, notes=[]))
     assert not re.search("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]", cg)
     assert len([ln for ln in cg.splitlines() if ln.startswith("result")]) == 1
+
+
+def test_proof_latex_keeps_a_hostile_claim_name_as_text():
+    """The proof folder's LaTeX theorem (issue 32) goes through the one TeX escaping function: a
+    claim named with a line break and TeX commands stays text (planted: the raw name is live TeX)."""
+    from types import SimpleNamespace
+
+    from cgs_bridge.presentation.proof import proof_latex
+    name = "x\n\\input{/etc/hostname} % $&#_^~{}"
+    row = SimpleNamespace(verdict="PROVED", name=name, claim=None, provers=("embedded",), seconds=0.1)
+    result = SimpleNamespace(rows=[row], describe="nim", params={}, coords=("x",), title="nim",
+                             engine="", prover="embedded")
+    import cgs_bridge.presentation.proof as proof
+    saved = proof.statement, proof.verified
+    proof.statement, proof.verified = (lambda res, r: r.name), (lambda res, r: "verified")
+    try:
+        tex = proof_latex(result)
+    finally:
+        proof.statement, proof.verified = saved
+    assert "\\input{" not in tex and "\n\\input" not in tex
+    assert tex.count("\\begin{theorem}") == 1
+    assert "[x\\textbackslash{}n\\textbackslash{}input\\{/etc/hostname\\} \\%" in tex   # one line

@@ -85,6 +85,19 @@ def test_terminates_fails_for_a_move_below_zero_and_for_a_raising_move():
     assert Brute(game_problem(ok), 7).holds(game_problem(ok).obligations[0].body, {})
 
 
+def test_terminates_fails_where_a_derived_move_is_not_defined():
+    """Planted twin: lowering b to 0 leaves no a >= 0 with a + 1 <= b, so the solver raises
+    RuleError there; without the derived rule's totality in ``terminates`` the relation just has
+    no option at that point and a claim could be PROVED for a game the solver rejects."""
+    bad = _planted("game g\n  coordinates a, b\n  require a + 1 <= b\n  cut a, b derived\n")
+    with pytest.raises(RuleError):
+        solve(bad, parse_bound("3", bad.coords), method="reference")
+    problem = game_problem(bad)
+    assert not Brute(problem, 7).holds(problem.obligations[0].body, {})
+    good = ruleset_of("two_inequalities_res", {})   # seed 000 Example 7.1: defined everywhere
+    assert Brute(game_problem(good), 7).holds(game_problem(good).obligations[0].body, {})
+
+
 COORDS = ("a", "b", "c")
 
 

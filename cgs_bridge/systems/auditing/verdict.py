@@ -2,11 +2,13 @@
 precedence:
 
 1. **cannot be judged (exit 2)**: a finding whose input an unbound symbol, a syntax error or an
-   unfinished program made symbolic, empty or partial never counts as a difference
-   (:func:`cannot_judge`): the program stopped the audit (``Quit``/``Exit``/``Abort``/uncaught
-   ``Throw``: :func:`program_stopped`), the engine could not parse part of the program
-   (``syntax``), something stayed unevaluated (``unevaluated``: an unbound symbol, a function
-   defined nowhere), the run timed out or the audit's checks did not finish;
+   unfinished program made symbolic, empty or partial never counts as a difference. For the whole
+   audit (:func:`cannot_judge`): the program stopped the audit (``Quit``/``Exit``/``Abort``/
+   uncaught ``Throw``: :func:`program_stopped`), the engine could not parse part of the program
+   (``syntax``), the run timed out or the audit's checks did not finish. With an unbound symbol or
+   a function defined nowhere (:func:`unbound`): the program's lists and printed results (which it
+   may have emptied) are not judged; a Grundy value or option set compared position by position
+   on concrete inputs still is (symbolic ones are never compared);
 2. **differ (exit 1)**: a check found a concrete difference at a position where the program's own
    identified object (its Grundy function, move function, position list, P-position list) or a
    printed output disagrees with the spec. A real bug stays a difference when the audit itself
@@ -84,30 +86,47 @@ def program_stopped(check) -> bool:
             and "stopped by the audit" not in s and '$Failed["' not in s)
 
 
-def cannot_judge(check, runs=()) -> bool:
-    """Rule 1 of the module docstring: the program stopped the audit, a syntax error, something
-    unevaluated (an unbound symbol, a function defined nowhere), or checks that did not finish."""
+#: Checks whose differences are position by position on concrete inputs (a symbolic value or
+#: option set is never compared): they stand when something else stayed unevaluated.
+PER_POSITION = ("values", "moves")
+
+
+def cannot_judge(check) -> bool:
+    """Rule 1 of the module docstring, for the whole audit: the program stopped the audit, a syntax
+    error (part of the program never ran), or the audit's checks did not finish."""
     if check.alternative is not None or check.verdict != "error":
         return False
-    if program_stopped(check) or check.name in ("syntax", "unevaluated"):
+    if program_stopped(check) or check.name == "syntax":
         return True
     return check.name == "completion" and check.summary.startswith("the audit's checks did not finish")
+
+
+def unbound(check) -> bool:
+    """Rule 1 for the program's lists and printed results: the unevaluated check names an unbound
+    symbol or a function defined nowhere (what the program listed or printed may then be empty or
+    partial). Symbolic entries alone (a recursion the audit stopped) are not this."""
+    return (check.alternative is None and check.name == "unevaluated" and check.verdict == "error"
+            and any(k in check.summary for k in ("called but defined nowhere", "contain unbound",
+                                                 "probe did not run")))
 
 
 def exit_code(runs, checks) -> int:
     """The exit code of an audit from its runs (``outcome.status``) and its counted checks, by the
     rules of the module docstring in their order: 2 when the findings cannot be judged
-    (:func:`cannot_judge`, a time-out), else 1 on a difference, else 2 when a run failed or a
-    check is an error, else 0."""
-    verdicts = [c.verdict for _, c in checks if c.alternative is None]
-    if any(cannot_judge(c) for _, c in checks) or any(
+    (:func:`cannot_judge`, a time-out); else 1 on a difference (with an unbound symbol or an
+    undefined function, only one of :data:`PER_POSITION`, made on concrete inputs: a list or a
+    printed result it emptied is not judged); else 2 when a run failed or a check is an error;
+    else 0."""
+    counted = [c for _, c in checks if c.alternative is None]
+    if any(cannot_judge(c) for c in counted) or any(
             r.outcome is not None and r.outcome.status == "timeout" for r in runs):
         return 2
-    if "differ" in verdicts:
+    partial = any(unbound(c) for c in counted)
+    if any(c.verdict == "differ" and (not partial or c.name in PER_POSITION) for c in counted):
         return 1
     if not runs or any(r.outcome is not None and r.outcome.status != "ok" for r in runs):
         return 2
-    return 2 if "error" in verdicts else 0
+    return 2 if any(c.verdict == "error" for c in counted) else 0
 
 
 def interpreted_exit_code(checks) -> int:

@@ -142,6 +142,7 @@ def test_correct_program_agrees_and_its_twin_differs_where_the_recursion_says(mo
     c = checks(rep)
     assert rep.exit_code == 0, {k: v.summary for k, v in c.items()}
     assert c["values"].verdict == "agree" and f"at {len(points)} valid positions" in c["values"].summary
+    assert c["printed"].verdict in ("agree", "info")
     bad = differing(points, rule, twin_rule, by)
     assert bad, "the planted bug must matter in the box"
     rep = run(name, monkeypatch, twin=True)
@@ -161,6 +162,7 @@ def test_r2_the_p_positions_are_judged_and_the_position_list_is_what_they_are_dr
     assert f"program lists {len(points)} positions" in c["positions"].summary
     assert c["p-positions"].verdict == "agree" and f"the spec has {len(zeros)}" in c["p-positions"].summary
     assert rep.symbols.how["positions-run"].startswith("states (found by evidence")
+    assert c["printed"].verdict == "agree" and f"the count {len(zeros)} of P-positions" in c["printed"].summary
 
 
 def test_r3_module_locals_are_traced_to_the_program_names(monkeypatch):
@@ -169,6 +171,19 @@ def test_r3_module_locals_are_traced_to_the_program_names(monkeypatch):
     assert c["unevaluated"].verdict == "agree"
     assert "every one up to 6" in c["positions"].summary
     assert "found by evidence: all," in rep.symbols.how["positions-run"]
+    assert "gv (the engine's gv$" in c["values"].summary
+    g = grundy(lambda p: floor_ratio(p, 2))
+    zeros = [p for p in box(6, 3, lambda p: p[1] <= p[2] // 2) if g(p) == 0]
+    assert c["printed"].verdict == "agree" and f"a list of {len(zeros)} P-positions" in c["printed"].summary
+    assert c["p-positions"].verdict == "agree" and c["p-positions"].summary.startswith("lose (the engine's lose$")
+
+
+def test_r1_the_printed_table_is_judged(monkeypatch):
+    rep = run("r1_wythoff_condition", monkeypatch)
+    c = checks(rep)
+    assert c["printed"].verdict == "agree" and "a table of Grundy values over the box x=6,y=6" in c["printed"].summary
+    assert [st.text.split(":=")[0].strip() for st in rep.normalized.statements[:2]] == [
+        "G[a_, b_] /; a > b", "G[a_, b_]"]
 
 
 def test_an_engine_temporary_is_never_the_position_list(monkeypatch):

@@ -309,7 +309,8 @@ def _judge_group(r, sol, how, data, chosen, checked, grundy, moves, check_moves)
     if chosen.get("ppositions"):
         listed = (as_positions(parse_wl(data["positions"]), r.n)
                   if pos[0] and data.get("positions") else None)
-        group.append(judge_ppositions(r, data, sol, chosen["ppositions"][0], listed))
+        group.append(judge_ppositions(r, data, sol, shown(chosen["ppositions"][0]), listed))
+    grundy, moves = shown(grundy), shown(moves)
     group.append(judge_values(checked, sol, data, grundy) if grundy else
                  Check("values", "error", f"no Grundy function: {chosen['grundy'][1]} "
                        "(--grundy names it)"))
@@ -317,6 +318,13 @@ def _judge_group(r, sol, how, data, chosen, checked, grundy, moves, check_moves)
                  Check("moves", "skipped", f"no move function: {chosen['moves'][1]} "
                        "(--moves names it); the options are judged through the values"))
     return group
+
+
+def shown(name: str | None) -> str | None:
+    """A symbol as the report names it: the program's own name of an engine temporary
+    (``gv (the engine's gv$12)`` for a ``Module`` local), else the name."""
+    base = re.sub(r"\$\d+$", "", name) if name else name
+    return name if base == name else f"{base} (the engine's {name})"
 
 
 def _chosen(data: dict, symbols: Symbols) -> dict:
