@@ -75,6 +75,7 @@ MODULES = {
     "language/test_visitors.py": FAST,
     "model/test_catalog_facts.py": FAST,
     "model/test_moves_pass.py": FAST,
+    "model/test_pass_flag_bound.py": FAST,
     "model/test_resolve.py": FAST,
     "presentation/test_explore.py": ENGINE,
     "presentation/test_hostile_pages.py": ENGINE,

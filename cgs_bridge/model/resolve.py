@@ -39,10 +39,27 @@ def box_of(coords, bound) -> Box:
     Raises:
         BoxError: as :func:`bound_text` and :func:`cgs_bridge.model.box.parse_bound`.
     """
+    game = getattr(coords, "game", None)
     coords = getattr(coords, "coords", coords)
     if isinstance(bound, Box):
         return bound
-    return parse_bound(bound_text(bound), coords)
+    return parse_bound(_with_flag(bound_text(bound), getattr(game, "pass_once", None), coords), coords)
+
+
+def _with_flag(text: str, pass_once, coords) -> str:
+    """A pass flag (``pass once``) is bounded by its own range 0..1 (issue 36): one number bounds
+    the other coordinates and the flag gets 1 (0 for a bound of 0); a per-coordinate bound need
+    not name the flag (it gets 1). A bound the user gives the flag is kept."""
+    text = text.strip()
+    if pass_once is None or pass_once.flag not in coords:
+        return text
+    if "=" not in text:
+        if not text.isdigit():
+            return text  # parse_bound names the error
+        return ",".join(f"{c}={min(int(text), 1) if c == pass_once.flag else text}" for c in coords)
+    if any(p.split("=", 1)[0].strip() == pass_once.flag for p in text.split(",")):
+        return text
+    return f"{text},{pass_once.flag}=1"
 
 
 def ruleset_of(game, params=None, game_name=None, warn=None) -> Ruleset:

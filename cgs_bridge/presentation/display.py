@@ -207,3 +207,24 @@ def figure_png(fig) -> bytes:
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=100, bbox_inches="tight")
     return buf.getvalue()
+
+
+#: Colours of a sweep cell's claim status and run status in the notebook table.
+STATUS_STYLE = {"holds": "background-color: #e3f4e1", "fails": "background-color: #f9d6d5; font-weight: bold",
+                "not applicable": "color: #888888", "ok": "", "error": "background-color: #f9d6d5"}
+#: Cells shown in the notebook (the rest: ``.frame``).
+MAX_CELLS_SHOWN = 200
+
+
+def sweep_cells_html(frame) -> str:
+    """The cells of a sweep as a styled HTML table (pandas Styler): parameters, bound, status,
+    counts and per claim its status (coloured), failures and first counterexample; internal
+    columns (spec hash, version, claim texts) left out; at most :data:`MAX_CELLS_SHOWN` rows."""
+    hidden = {"spec_hash", "version", "game", "cell"}
+    cols = [c for c in frame.columns if c not in hidden and not (c.startswith("claim") and "_" not in c)]
+    shown = frame[cols].head(MAX_CELLS_SHOWN)
+    status = [c for c in cols if c == "status" or c.endswith("_status")]
+    styler = shown.style.hide(axis="index").map(lambda v: STATUS_STYLE.get(str(v), ""), subset=status)
+    more = (f"<p>... and {len(frame) - MAX_CELLS_SHOWN:,} more cells (see .frame)</p>"
+            if len(frame) > MAX_CELLS_SHOWN else "")
+    return '<div class="cgsb-sweep-cells">' + styler.to_html() + more + "</div>"

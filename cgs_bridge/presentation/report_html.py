@@ -105,6 +105,11 @@ def comparison_summary(comp) -> dict:
                                if not s.differences else
                                "DIFFERS: " + ", ".join(f"{n} {k}" for k, n in s.counts().items())]}
                     for s in comp.sides],
+        # the spec's claims (issue 36): their own verdict and one row each, as in the text report
+        "claims_verdict": (f"CLAIMS: {comp.claims_verdict()}" if comp.claims_verdict() else None),
+        "claims_ok": comp.claims_hold,
+        "claim_rows": [{"ok": mark.strip() != "FAIL", "cells": [mark.strip(), name, text]}
+                       for mark, name, text in comp.claim_rows()],
     }
 
 

@@ -3,7 +3,7 @@ registered by class (see :mod:`.results`)."""
 
 from __future__ import annotations
 
-from cgs_bridge.foundation.results import renderer
+from cgs_bridge.foundation.results import position_text, renderer
 from cgs_bridge.jobs.compare import Comparison
 from cgs_bridge.jobs.verify import VerifyResult
 
@@ -26,7 +26,8 @@ def comparison_text(c, solution=None, shown: int = 10, more_hint: str = "see com
     for s in c.sides:
         for d in [d for d in s.differences if d.kind == "value"][:3]:
             if solution is not None:
-                details.append((d, [(q, g) for q, g in solution.options(d.position)]))
+                details.append((d, position_text(d.position),
+                                [(position_text(q), g) for q, g in solution.options(d.position)]))
     return environment(_templates()).get_template("report/comparison.txt.j2").render(
         c=c, shown=shown, details=details, more_hint=more_hint)
 

@@ -38,9 +38,10 @@ def sweep_text(r) -> str:
 
 @renderer(SweepResult, "html")
 def sweep_html(r) -> str:
-    """The verdict and the per-claim table of the HTML report."""
+    """The verdict, the per-claim table of the HTML report and the cell table (styled by status)."""
+    from .display import sweep_cells_html
     from .report_html import render_summary, sweep_page
-    return render_summary(sweep_page(r.frame, figures=False))
+    return render_summary(sweep_page(r.frame, figures=False)) + sweep_cells_html(r.frame)
 
 
 @renderer(SweepResult, "figure")

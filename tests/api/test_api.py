@@ -120,7 +120,7 @@ def test_check_result_shape_and_misere_claims():
     assert list(r.frame.columns) == ["claim", "status", "checked", "failures", "first_counterexample"]
     bad = s.check("grundy == 0", limit=2)
     assert bad.failures == 6 and bad.counterexamples == [((1,), 1), ((2,), 2)]
-    assert "fails at 6 of 7; first (1,): grundy 1" in repr(bad)
+    assert "fails at 6 of 7; first 1: grundy 1" in repr(bad)  # one coordinate: a number (issue 36)
     assert s.solution.misere is None  # the misère claim re-solved a copy, not this box
 
 

@@ -106,7 +106,8 @@ def test_output_folder_rule_and_messages(tmp_path, capsys, monkeypatch):
     assert code == 1 and (tmp_path / "new" / "folder" / "comparison.csv").exists()
     assert "see comparison.csv" in out
     code, out, err = run(capsys, *args, "--quiet")
-    assert code == 1 and out == "VERDICT: DIFFERENCES FOUND\n" and err == ""
+    # the spec claims (seed 003): Theorem 7.3 holds at k = 3, Conjecture 8.1 (k = 5) does not apply
+    assert code == 1 and out == "VERDICT: DIFFERENCES FOUND\nCLAIMS: 1 holds, 1 not applicable\n" and err == ""
     code, _, err = run(capsys, "plot", "sweep.parquet", "--kind", "sweep", "-o", "s.png")
     assert code == 2 and "sweep.parquet: no such file" in err
 

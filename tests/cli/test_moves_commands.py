@@ -57,7 +57,7 @@ def test_compare_a_transcript_and_a_changed_row(capsys, tmp_path):
     bad = tmp_path / "bad.out"
     bad.write_text("".join(f"[{x},{x % 4 if x != 7 else 0}]\n" for x in range(13)))
     code, out = _cli(capsys, "compare", "subtraction", "--bound", "12", "--cgsuite", str(bad))
-    assert code == 1 and "(7): python 3, cgsuite 0" in out, out  # --quiet would print the verdict alone
+    assert code == 1 and "7: python 3, cgsuite 0" in out, out  # --quiet would print the verdict alone
 
 
 def test_discover_finds_the_period_of_the_subtraction_game(capsys):

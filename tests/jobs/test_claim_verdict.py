@@ -109,3 +109,11 @@ def test_mathematica_claim_checks_are_read_from_the_log_even_when_wrapped(tmp_pa
     (tmp_path / "mathics.log").write_text("wrote 78 positions to bar.csv\n{{1, 1, 2}, {2, 1, 1},\n {2, 1, 3}}\n{}\n",
                                           encoding="utf-8")
     assert _run_checks("mathics", {}, tmp_path) == [(2, 3), (4, 0)]
+
+
+def test_the_notebook_view_of_a_comparison_shows_the_claim_rows(spec):
+    comp = _comparison(spec(NIM, TRUE))
+    page = comp._repr_html_()
+    assert 'id="claims-verdict"' in page and "CLAIMS: 1 of 2 FAILS" in page
+    assert "<td>nim</td>" in page and "<td>nonnegative</td>" in page and f"holds on all {len(valid())}" in page
+    assert 'id="claims-verdict"' not in _comparison(spec())._repr_html_()  # twin: a spec without claims
