@@ -38,6 +38,7 @@ MODULES = {
     "jobs/test_prove_properties.py": ENGINE,
     "jobs/test_prove_catalog.py": ENGINE,
     "jobs/test_discover_prove.py": HEAVY,
+    "presentation/test_plot_proofs.py": FAST,
     "api/test_api_figures.py": FAST,
     "api/test_notebook.py": ENGINE,
     "api/test_readme_frames.py": FAST,
