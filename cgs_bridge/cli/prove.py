@@ -39,9 +39,8 @@ def register(sub) -> None:
 def run(args) -> int:
     from cgs_bridge.api import prove
     memory = int(args.memory * (1 << 30)) if args.memory else None
-    if args.plot and not args.sweep:
-        from cgs_bridge.foundation.errors import InputError
-        raise InputError("--plot draws the verdicts of a --sweep; give --sweep NAME=A..B")
+    if args.plot:
+        _check_plot(args)
     if args.sweep:
         return _sweep(args, memory)
     result = prove(args.game, parse_params(args.param), args.claim, prover=args.prover,
@@ -68,6 +67,17 @@ def _sweep(args, memory) -> int:
     if args.plot:
         _plot(args, result)
     return result.exit_code
+
+
+def _check_plot(args) -> None:
+    """``--plot`` before any work: it needs ``--sweep``, and an existing file needs ``--force``."""
+    from pathlib import Path
+
+    from cgs_bridge.foundation.errors import InputError
+    if not args.sweep:
+        raise InputError("--plot draws the verdicts of a --sweep; give --sweep NAME=A..B")
+    if Path(args.plot).exists() and not args.force:
+        raise InputError(f"{args.plot} exists; pass --force to replace it")
 
 
 def _plot(args, result) -> None:
