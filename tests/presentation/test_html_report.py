@@ -160,7 +160,7 @@ def test_repr_html_of_a_comparison(tmp_path):
 
     class Args:
         table_axes = None
-    html = build(r, sol, Args(), cgsuite=transcript)._repr_html_()
+    html = build(r, sol, Args(), sources={"cgsuite": transcript})._repr_html_()
     assert "VERDICT: DIFFERENCES FOUND" in html and "DIFFERS: 1 value" in html and "<html" not in html
 
 

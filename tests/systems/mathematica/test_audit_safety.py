@@ -74,7 +74,7 @@ def test_cli_exit_2_for_unsafe(tmp_path, capsys):
 
 
 def test_also_game_takes_only_declared_params():
-    from cgs_bridge.cli.audit import alternative_ruleset
+    from cgs_bridge.systems.mathematica.audit.entry import alternative_ruleset
     r = alternative_ruleset("triangular", ["k=5", "h=3"])
     assert r.describe() == "triangular(k=5)"
     assert alternative_ruleset("two_inequalities_res", ["k=5"]).describe() == "two_inequalities_res"
