@@ -149,10 +149,11 @@ def run_verify(ruleset, box, misere: bool = False, run_dir=None, sources=None, e
     given = dict(sources or {})
     handles = _prepare(given, dict(engines or {}))
     sol, timings = _solve_timed(ruleset, box, misere, progress, say)
-    run_dir = make_run_dir(run_dir, gen.file_stem(ruleset, box, misere))
+    plan = gen.Plan.of_solution(sol)  # the stem, the file names and the model, decided once
+    run_dir = make_run_dir(run_dir, plan.stem)
     atomic_write_text(run_dir / "python.csv", sol.to_csv_text())
     placed: dict = {}
-    files = gen.generate_files(ruleset, box, outdir=run_dir, misere=misere, placed=placed)
+    files = gen.write_plan(plan, outdir=run_dir, placed=placed)
     say(f"emitted {', '.join(p.name for p in files)} into {run_dir}")
     problems: list = []
     stopped = _run_engines(handles, placed, run_dir, timeout, say, problems, timings, given)
