@@ -315,7 +315,9 @@ def audit(program, g, language: str = "auto", **options):
             ``"cgscript"``: :func:`cgs_bridge.systems.registry.auditors`).
         options: the ``audit`` command's options, one name across CLI and API: ``scale``
             (``{"ss": 5}``, ``"ss=5"`` or a list), ``bound``, ``expect``, ``timeout``, ``no_sandbox``,
-            ...; each auditor's own (``subst``, ``engine``, ``grundy``, ``moves``, ``classes``, ...).
+            ...; each auditor's own (``subst``, ``grundy``, ``moves``, ``classes``, ...); the
+            Mathematica engine as in :func:`verify`: ``engines={"mathematica_engine": "mathics"}``
+            (CLI ``--mathematica-engine``).
     Returns:
         an :class:`AuditResult`. Raises: InputError (unreadable program, unsafe builtins, unknown
         option), EngineError.

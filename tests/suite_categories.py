@@ -50,6 +50,7 @@ MODULES = {
     "cli/test_hostile_audit.py": ENGINE,
     "cli/test_input_limits.py": FAST,
     "cli/test_startup.py": FAST,
+    "cli/test_option_names.py": FAST,
     "cli/test_moves_commands.py": FAST,
     "cli/test_output_force.py": FAST,
     "cli/test_teaching_errors.py": FAST,

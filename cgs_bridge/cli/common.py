@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import sys
 
 from cgs_bridge.model.params import parse_params
@@ -20,6 +21,27 @@ def add_game_args(p, bound: bool = True, bound_required: bool = True) -> None:
         p.add_argument("--bound", required=bound_required, metavar="N | c=N,...",
                        help="inclusive upper bound: one number for every coordinate, or per coordinate "
                             "(x=20,y=10,z=20)")
+
+
+class _DeprecatedAlias(argparse.Action):
+    """Stores the value as the option it stands for does, after a one-line note on stderr."""
+
+    def __init__(self, option_strings, dest, new: str = "", **kwargs):
+        self.new = new
+        super().__init__(option_strings, dest, **kwargs)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        print(f"cgs-bridge: {option_string} is deprecated; use {self.new}", file=sys.stderr)
+        setattr(namespace, self.dest, values)
+
+
+def deprecated_alias(p, flag: str, action) -> None:
+    """Add ``flag`` to parser or group ``p`` as a hidden old spelling of the option ``action``
+    (what ``add_argument`` returned): same destination and choices; using it prints
+    ``cgs-bridge: FLAG is deprecated; use NEW`` on stderr (one name per option, issue 35)."""
+    p.add_argument(flag, dest=action.dest, choices=action.choices, metavar=action.metavar,
+                   default=argparse.SUPPRESS, help=argparse.SUPPRESS, action=_DeprecatedAlias,
+                   new=action.option_strings[0])
 
 
 def game_parser(sub, name: str, help: str, description: str, **game_args):
