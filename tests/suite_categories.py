@@ -55,6 +55,7 @@ MODULES = {
     "cli/test_output_force.py": FAST,
     "cli/test_teaching_errors.py": FAST,
     "foundation/test_output_cache.py": FAST,
+    "foundation/test_names.py": FAST,
     "foundation/test_progress.py": FAST,
     "foundation/test_escape.py": FAST,
     "jobs/test_claim_verdict.py": FAST,
