@@ -70,6 +70,7 @@ MODULES = {
     "jobs/test_verify.py": ENGINE,
     "jobs/test_verify_interrupt.py": HEAVY,  # two CLI runs stopped by SIGINT
     "jobs/test_verify_plan.py": FAST,
+    "jobs/test_verify_empty_engine.py": FAST,
     "language/test_derive_steps.py": FAST,
     "language/test_operators.py": FAST,
     "language/test_grammar_properties.py": FAST,

@@ -190,7 +190,9 @@ def run_program(engine: str, files: dict, run_dir, timeout: float, say, problems
     if failed:
         problems.append(("mathematica", failed))
         return out
-    if not out.exists():
-        raise EngineError(f"{engine} finished but did not write {out.name}; output:\n{res.tail()}")
+    if not out.exists() or out.stat().st_size == 0:
+        raise EngineError(f"{engine} on {program.name}: the engine printed no results: it ended without "
+                          f"an error but {'wrote an empty' if out.exists() else 'did not write'} "
+                          f"{out.name}; output:\n{res.tail()}")
     say(f"{engine}: done in {res.seconds:.1f} s")
     return out
