@@ -123,6 +123,7 @@ MODULES = {
     "systems/mathematica/test_audit_forgery.py": ENGINE,
     "systems/mathematica/test_audit_nothing_checked.py": ENGINE,
     "systems/mathematica/test_audit_prelude.py": ENGINE,
+    "systems/mathematica/test_recursion_limit.py": ENGINE,
     "systems/mathematica/test_audit_safety.py": ENGINE,
     "systems/mathematica/test_audit_seeds.py": ENGINE,
     "systems/mathematica/test_audit_styles.py": ENGINE,
