@@ -79,6 +79,7 @@ MODULES = {
     "language/test_sums_and_derived.py": FAST,
     "language/test_visitors.py": FAST,
     "model/test_catalog_facts.py": FAST,
+    "model/test_catalog_parse_once.py": FAST,
     "model/test_moves_pass.py": FAST,
     "model/test_pass_flag_bound.py": FAST,
     "model/test_resolve.py": FAST,

@@ -66,7 +66,7 @@ def further_command(ruleset, box, name, cls, mod, condition) -> str:
 
     from .stability import larger_box
     game = ruleset.game
-    src = game.name if (game.name in catalog.names() and (not game.file or "catalog" in str(game.file))) \
+    src = game.name if (catalog.known(game.name) and (not game.file or "catalog" in str(game.file))) \
         else str(game.file or game.name)
     hi = cls[-1] + mod * len(cls)
     values = f"{cls[0]}..{hi}" + (f":{mod}" if mod > 1 else "")
