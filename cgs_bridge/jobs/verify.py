@@ -136,11 +136,12 @@ def run_verify(ruleset, box, misere: bool = False, run_dir=None, sources=None, e
     Returns:
         a :class:`VerifyResult`; ``comparison.write(run_dir, solution)`` writes the reports. An
         engine run that fails or times out is compared on the rows it delivered (both emitted
-        programs write each row as soon as it is known) and named in ``problems``.
+        programs write each row as soon as it is known) and named in ``problems``, as is a run
+        that ends cleanly but printed no results (an engine error, never a disagreement).
     Raises:
         EngineError: an engine is missing or starts broken
             (:func:`cgs_bridge.systems.mathematica.runner.startup_failure`), a finished
-            Mathematica run wrote no CSV, or CGSuite reported an error (its own output quoted).
+            Mathematica run wrote no or an empty CSV, or CGSuite reported an error (its output quoted).
         InputError: ``run_dir`` not empty, or an unreadable source.
         BoxError, ParameterError, RuleError, EvaluationError: from :func:`solvers.solve`.
     """
