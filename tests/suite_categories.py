@@ -83,6 +83,7 @@ MODULES = {
     "presentation/test_html_report.py": ENGINE,
     "presentation/test_latex.py": ENGINE,
     "presentation/test_plot.py": FAST,
+    "presentation/test_plot_paper.py": FAST,
     "presentation/test_positions_text.py": FAST,
     "presentation/test_results.py": FAST,
     "presentation/test_tables.py": FAST,
