@@ -31,11 +31,11 @@ def regions(rep, ctx, holds=()):
     from .core import report_artefacts, report_formulas, search_box, search_regions, split_stable
     o, sol = ctx.opts, ctx.solution
     hint = ""
-    if not any(f.family != "P nim-sum" for f in holds):
+    if not any(f.family != "P nim-sum" and f.region is None for f in holds):
         extra = search_box(ctx.data, ("grundy", "linear"), o.shifts, o.moduli, o.offsets)[0]
         holds = list(holds) + [f for f in extra if split_stable([f], ctx.bigdata)[0]]
         hint = " (add the grundy and linear families to see it)" if extra else ""
-    if any(f.family != "P nim-sum" for f in holds):
+    if any(f.family != "P nim-sum" and f.region is None for f in holds):
         rep.notes.append(f"a Grundy formula holds on the whole box{hint}: no region search")
         return
     ints = {k: v for k, v in sol.ruleset.params.items() if isinstance(v, int)}
@@ -60,7 +60,7 @@ def slices(rep, ctx, holds=()):
         return
     d = len(ctx.names)
     for j, a, table in fit_slices(ctx.data, ctx.names, ctx.opts.shifts)[:2]:
-        fs = [slice_formula(j, a, v, c, d) for v, c in sorted(table.items())]
+        fs = [slice_formula(j, a, v, c, d, ctx.data.flags) for v, c in sorted(table.items())]
         ok, bad = split_stable(fs, ctx.bigdata)
         shifted_names = ", ".join(ctx.names[i] for i in a)
         head = (f"P iff (nim-sum with {shifted_names} each minus c({ctx.names[j]})) == 0 on each slice "
