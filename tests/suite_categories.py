@@ -61,6 +61,7 @@ MODULES = {
     "jobs/test_discover.py": FAST,
     "jobs/test_discover_properties.py": FAST,
     "jobs/test_discover_stability.py": FAST,
+    "jobs/test_discover_flags.py": FAST,
     "jobs/test_generate.py": FAST,
     "jobs/test_partial_results.py": FAST,
     "jobs/test_sweep.py": FAST,

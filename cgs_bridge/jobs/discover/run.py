@@ -100,5 +100,29 @@ def discover_solution(solution, families=FAMILIES, shifts=3, moduli=(2, 3, 4), o
         step = structure.STEPS.get(f)
         if step is not None:
             step(rep, ctx, holds=ok)
+    merge_duplicates(rep)
     rep.seconds["search"] = time.perf_counter() - t0
     return rep
+
+
+def merge_duplicates(rep) -> None:
+    """Every finding printed once (issue 36): a formula or region formula whose condition (as
+    parsed) is that of one listed before it is dropped, and a periodic line whose claim states a
+    listed formula refers to it (``same_as``) instead of repeating the claim line."""
+    from cgs_bridge.language.parser import parse_expr
+    seen: dict = {}
+
+    def key(cond):
+        return parse_expr(cond, what="discovered claim")
+    for field in ("formulas", "regions"):
+        kept = []
+        for f in getattr(rep, field):
+            k = key(f.condition)
+            if k not in seen:
+                seen[k] = f.condition
+                kept.append(f)
+        setattr(rep, field, kept)
+    for ln in rep.lines:
+        cond = ln.get("condition") if ln.get("claim") else None
+        if cond is not None and key(cond) in seen:
+            ln["claim"], ln["same_as"] = None, seen[key(cond)]

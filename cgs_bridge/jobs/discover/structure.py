@@ -81,7 +81,7 @@ def periodic(rep, ctx, holds=()):
     MIN_PERIODS full periods observed, and the same on the re-check box."""
     from .periodic import full_periods, line_at, lines, recheck_line
     from .stability import MIN_PERIODS
-    short = 0
+    short, found = 0, []
     for ln in lines(ctx.solution, ctx.opts.fix_max):
         if not recheck_line(ctx.solution, ln):
             rep.notes.append(f"discarded line (re-check failed): {ln.describe(ctx.names)}")
@@ -95,7 +95,7 @@ def periodic(rep, ctx, holds=()):
             d = bl.to_dict(ctx.names)
             d.update(full_periods=full_periods(bl), search_range=[ln.lo, ln.hi],
                      text=f"{bl.describe(ctx.names)}; {full_periods(bl)} full periods observed")
-            rep.lines.append(d)
+            found.append((d, bl))
         else:
             got = bl.describe(ctx.names) if bl is not None else "no periodicity"
             rep.artefacts.append(Artefact("periodic", ln.describe(ctx.names), ln.describe(ctx.names),
@@ -104,6 +104,31 @@ def periodic(rep, ctx, holds=()):
     if short:
         rep.notes.append(f"{short} periodic line(s) with fewer than {MIN_PERIODS} full periods observed: "
                          "not reported")
+    rep.lines += line_claims(ctx, found)
+
+
+def line_claims(ctx, found) -> list:
+    """The line dicts of ``found`` (``[(dict, Line on the re-check box)]``), each with ``claim``:
+    the claim line stating it (:func:`.periodic.condition`), re-checked by the claim checker on
+    the search box and the re-check box; None (and ``claim_failed``) when the checker disagrees."""
+    from .periodic import condition
+    from .recheck import claim_line, recheck
+    from .stability import stable
+    sol, names = ctx.solution, ctx.names
+    items = []
+    for k, (d, bl) in enumerate(found):
+        def value(c, bl=bl):
+            p = list(bl.fixed)
+            p[bl.axis] = c
+            return ctx.big.value(tuple(p))
+        items.append((f"periodic {k + 1}: {sol.ruleset.describe()} on box {sol.box}",
+                      condition(bl, value, names), ctx.when))
+    again = stable(ctx.big, items, ctx.method)
+    for (d, _), (name, cond, w), res, b in zip(found, items, recheck(sol, items, method=ctx.method), again):
+        ok = res.status == "holds" and b is None
+        d["claim"] = claim_line(name, cond, w) if ok else None
+        d["condition" if ok else "claim_failed"] = cond
+    return [d for d, _ in found]
 
 
 def partners(rep, ctx, holds=()):
