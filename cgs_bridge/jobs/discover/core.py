@@ -178,8 +178,13 @@ def split_stable(formulas, bigdata):
 
 
 def report_misses(solution, misses, names, when, near, method="auto"):
-    misses = sorted(misses, key=lambda m: (m[1], m[0].complexity, repr(m[0])))
-    seen: set = set()  # one line per condition text: two families can find the same formula
+    misses = sorted(misses, key=lambda m: (m[1], m[0].region is not None, m[0].complexity, repr(m[0])))
+    # one line per condition text (two families can find the same formula), and a formula on a
+    # flag value is dropped when the same formula on the whole box fails at as many positions
+    seen: set = set()
+    whole = {(replace(f, region=None).text(names), n) for f, n, _ in misses if f.region is None}
+    misses = [m for m in misses if not (m[0].region is not None and m[0].region.kind == "eq"
+                                        and (replace(m[0], region=None).text(names), m[1]) in whole)]
     misses = [m for m in misses if not (m[0].text(names) in seen or seen.add(m[0].text(names)))][:near]
     items = [(f"near miss {k + 1}: {solution.ruleset.describe()} on box {solution.box}",
               f.text(names), when) for k, (f, _, _) in enumerate(misses)]
