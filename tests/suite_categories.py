@@ -53,6 +53,7 @@ MODULES = {
     "cli/test_moves_commands.py": FAST,
     "cli/test_output_force.py": FAST,
     "cli/test_teaching_errors.py": FAST,
+    "cli/test_claim_options.py": FAST,
     "foundation/test_output_cache.py": FAST,
     "foundation/test_progress.py": FAST,
     "foundation/test_escape.py": FAST,
