@@ -137,7 +137,11 @@ def condition(line: Line, value, names) -> str:
             continue
         test = _any([A.Compare(("==",), (res, A.Num(r))) for r in sorted(rs)], "or")
         chain = A.If(test, A.Num(v), chain)
-    if s:
+    if s and p == 1:           # a linear tail: a(c) = s * c + (a(n0) - s * n0)
+        lin = c if s == 1 else A.BinOp("*", A.Num(s), c)
+        k = int(value(n0)) - s * n0
+        chain = lin if k == 0 else A.BinOp("+" if k > 0 else "-", lin, A.Num(abs(k)))
+    elif s:
         steps = A.BinOp("-", c, A.Num(n0)) if n0 else c
         steps = steps if p == 1 else A.FloorDiv(steps, A.Num(p))
         steps = steps if s == 1 else A.BinOp("*", A.Num(s), steps)
