@@ -43,20 +43,35 @@ def add_claim_args(p, text_help: str = "an extra claim in the spec language, e.g
     p.add_argument(CLAIM_TEXT, action="append", default=[], metavar="TEXT", help=text_help)
     p.add_argument(CLAIMS_FILE, metavar="FILE", help=(
         "a file of claims: one spec-language claim per line (# starts a comment)"
-        + ("; or published claims typed from a paper, FILE.yaml (docs/claims-format.md)" if published else "")))
+        + ("; or published claims typed from a paper (YAML, docs/claims-format.md)" if published else "")))
+
+
+def is_published(path) -> bool:
+    """True when ``path`` is a published-claims file: a ``.yaml``/``.yml`` name, or a file whose
+    first line that is neither blank nor a comment is a YAML key ``claims:`` or ``source:``."""
+    import re
+    from pathlib import Path
+    if Path(path).suffix.lower() in PUBLISHED:
+        return True
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            head = f.read(4096)
+    except OSError:
+        return False          # the reader reports it
+    first = next((ln.strip() for ln in head.splitlines() if ln.strip() and not ln.strip().startswith("#")), "")
+    return re.match(r"(claims|source)\s*:", first) is not None
 
 
 def claims_file(args, published: bool = False):
     """``args.claims`` when it is a file of spec-language claims (None otherwise, or when absent).
 
     Raises:
-        InputError: a published-claims file (``.yaml``) given to a command that does not check them.
+        InputError: a published-claims file (:func:`is_published`) given to a command that does
+            not check them.
     """
-    from pathlib import Path
-
     from cgs_bridge.foundation.errors import InputError
     path = getattr(args, "claims", None)
-    if path is None or Path(path).suffix.lower() not in PUBLISHED:
+    if path is None or not is_published(path):
         return path
     if published:
         return None
@@ -65,10 +80,9 @@ def claims_file(args, published: bool = False):
 
 
 def published_claims(args):
-    """``args.claims`` when it names a published-claims file (``.yaml``/``.yml``), else None."""
-    from pathlib import Path
+    """``args.claims`` when it names a published-claims file (:func:`is_published`), else None."""
     path = getattr(args, "claims", None)
-    return path if path is not None and Path(path).suffix.lower() in PUBLISHED else None
+    return path if path is not None and is_published(path) else None
 
 
 def checked_from_args(args, published: bool = False, keep: bool = True):

@@ -84,6 +84,10 @@ def test_published_yaml_only_where_it_is_checked(tmp_path, capsys, monkeypatch):
     yaml_file = DATA / "claims_seed003_ex83.yaml"
     code, out = run(capsys, "check", "triangular", "-p", "k=3", "--bound", "5", "--claims", str(yaml_file))
     assert code == 2 and "published claims" in out and "compare and verify" in out, out
-    code, out = run(capsys, "compare", "triangular", "-p", "k=3", "--bound", "20", "--claims", str(yaml_file),
-                    "--quiet")
-    assert code == 0, out
+    for f in (yaml_file, tmp_path / "ex83.txt"):          # the same YAML under another name
+        f.write_text(yaml_file.read_text()) if f != yaml_file else None
+        code, out = run(capsys, "compare", "triangular", "-p", "k=3", "--bound", "20", "--claims", str(f),
+                        "--quiet")
+        assert code == 0, out
+    code, out = run(capsys, "prove", "triangular", "-p", "k=3", "--claims", str(tmp_path / "ex83.txt"))
+    assert code == 2 and "published claims" in out, out
