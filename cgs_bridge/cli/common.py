@@ -66,11 +66,17 @@ def claims_file(args, published: bool = False):
     """``args.claims`` when it is a file of spec-language claims (None otherwise, or when absent).
 
     Raises:
-        InputError: a published-claims file (:func:`is_published`) given to a command that does
-            not check them.
+        InputError: no such file, a folder, or a published-claims file (:func:`is_published`)
+            given to a command that does not check them.
     """
+    from pathlib import Path
+
     from cgs_bridge.foundation.errors import InputError
     path = getattr(args, "claims", None)
+    if path is not None and not Path(path).exists():
+        raise InputError(f"--claims {path}: no such file")
+    if path is not None and Path(path).is_dir():
+        raise InputError(f"--claims {path}: is a folder, not a file")
     if path is None or not is_published(path):
         return path
     if published:
