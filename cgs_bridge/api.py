@@ -195,7 +195,7 @@ class Solved(Result):
 
         Args:
             kind: ``"grid"`` (Grundy values of a 2-D slice, seed 000 Fig 7.9), ``"p-positions"``
-                (3-D scatter, or marked cells for 2 free coordinates; seed 003 §8) or ``"diff"``
+                (3-D scatter and its projections over the box, or marked cells; seed 003 §8) or ``"diff"``
                 (``differences``: a comparison, a verify result or a list of differences).
             slice: the fixed coordinates, ``"y=2"`` or ``{"y": 2}``.
             mod: grid only: colour cells by Grundy value mod ``mod`` (seed 000 Fig 7.10).

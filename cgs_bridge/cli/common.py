@@ -51,9 +51,105 @@ def game_parser(sub, name: str, help: str, description: str, **game_args):
     return p
 
 
-def ruleset_from_args(args) -> Ruleset:
-    """Load the game named by ``args.game`` and bind ``-p`` values (warnings on stderr)."""
-    return ruleset_of(args.game, parse_params(args.param), getattr(args, "game_name", None),
+#: The one spelling of claims on the command line (issue 36): ``--claim TEXT`` (repeatable) and
+#: ``--claims FILE``; every command that takes claims adds them with :func:`add_claim_args`.
+CLAIM_TEXT, CLAIMS_FILE = "--claim", "--claims"
+#: Suffixes of a published-claims file (YAML typed from a paper, docs/claims-format.md).
+PUBLISHED = (".yaml", ".yml")
+
+
+def add_claim_args(p, text_help: str = "an extra claim in the spec language, e.g. "
+                   "'P iff x xor y xor z == 0'; repeatable", published: bool = False) -> None:
+    """Add ``--claim TEXT`` (repeatable) and ``--claims FILE``: a file of spec-language claims,
+    one per line, or with ``published`` also a published-claims file (``.yaml``/``.yml``)."""
+    p.add_argument(CLAIM_TEXT, action="append", default=[], metavar="TEXT", help=text_help)
+    p.add_argument(CLAIMS_FILE, metavar="FILE", help=(
+        "a file of claims: one spec-language claim per line (# starts a comment)"
+        + ("; or published claims typed from a paper (YAML, docs/claims-format.md)" if published else "")))
+
+
+def is_published(path) -> bool:
+    """True when ``path`` is a published-claims file: a ``.yaml``/``.yml`` name, or a file whose
+    first line that is neither blank nor a comment is a YAML key ``claims:`` or ``source:``."""
+    import re
+    from pathlib import Path
+    if Path(path).suffix.lower() in PUBLISHED:
+        return True
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            head = f.read(4096)
+    except OSError:
+        return False          # the reader reports it
+    first = next((ln.strip() for ln in head.splitlines() if ln.strip() and not ln.strip().startswith("#")), "")
+    return re.match(r"(claims|source)\s*:", first) is not None
+
+
+def claims_file(args, published: bool = False):
+    """``args.claims`` when it is a file of spec-language claims (None otherwise, or when absent).
+
+    Raises:
+        InputError: no such file, a folder, or a published-claims file (:func:`is_published`)
+            given to a command that does not check them.
+    """
+    from pathlib import Path
+
+    from cgs_bridge.foundation.errors import InputError
+    path = getattr(args, "claims", None)
+    if path is not None and not Path(path).exists():
+        raise InputError(f"--claims {path}: no such file")
+    if path is not None and Path(path).is_dir():
+        raise InputError(f"--claims {path}: is a folder, not a file")
+    if path is None or not is_published(path):
+        return path
+    if published:
+        return None
+    raise InputError(f"--claims {path}: published claims (YAML, docs/claims-format.md) are checked by "
+                     "compare and verify; this command takes a file of spec-language claims, one per line")
+
+
+def published_claims(args):
+    """``args.claims`` when it names a published-claims file (:func:`is_published`), else None."""
+    path = getattr(args, "claims", None)
+    return path if path is not None and is_published(path) else None
+
+
+def checked_from_args(args, published: bool = False, keep: bool = True):
+    """The game of ``args.game`` with the claims of ``--claim`` and ``--claims`` added
+    (:func:`cgs_bridge.jobs.checking.with_claim_args`).
+
+    Raises:
+        SpecError, InputError: as :func:`cgs_bridge.model.loading.load_game` and
+            :func:`cgs_bridge.jobs.checking.with_claim_args`; InputError from :func:`claims_file`.
+    """
+    from cgs_bridge.jobs.checking import with_claim_args
+    from cgs_bridge.model.loading import load_game
+    return with_claim_args(load_game(args.game, getattr(args, "game_name", None)),
+                           getattr(args, "claim", None) or [], claims_file(args, published), keep=keep)
+
+
+def claim_texts(args) -> list:
+    """The spec-language claims of ``--claim`` and ``--claims FILE``, in order; the file's claims
+    are checked against the game first, so that an error names file:line:column.
+
+    Raises:
+        SpecError, InputError: as :func:`checked_from_args`.
+    """
+    from cgs_bridge.jobs.checking import claims_from_file
+    path = claims_file(args)
+    if path is None:
+        return list(args.claim or [])
+    checked_from_args(args)
+    return list(args.claim or []) + [t for _, t in claims_from_file(path)]
+
+
+def ruleset_from_args(args, published: bool = False) -> Ruleset:
+    """Load the game named by ``args.game`` with the claims of ``--claim``/``--claims`` (when
+    the command has them; ``plot --claim NAME`` names a claim of a sweep table and is not one)
+    and bind ``-p`` values (warnings on stderr)."""
+    game = args.game
+    if isinstance(getattr(args, "claim", None), list) and (args.claim or claims_file(args, published)):
+        game = checked_from_args(args, published)
+    return ruleset_of(game, parse_params(args.param), getattr(args, "game_name", None),
                       warn=lambda w: print(f"warning: {w}", file=sys.stderr))
 
 

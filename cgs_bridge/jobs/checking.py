@@ -42,6 +42,44 @@ def with_claims(checked, texts, keep: bool = True, prefix: str = "--claim "):
     return check_game(replace(checked.game, claims=claims))
 
 
+def claims_from_file(path) -> list:
+    """The claims of a text file: one spec-language claim per line (``#`` starts a comment line),
+    as ``[(line number, text)]``.
+
+    Raises:
+        InputError: unreadable file, or no claim in it.
+    """
+    from cgs_bridge.foundation.errors import InputError
+    from cgs_bridge.foundation.io import read_input_text
+    text = read_input_text(path, "claims file")
+    out = [(no, ln.strip()) for no, ln in enumerate(text.splitlines(), 1)
+           if ln.strip() and not ln.strip().startswith("#")]
+    if not out:
+        raise InputError(f"{path}: no claim in the file (one spec-language claim per line)")
+    return out
+
+
+def with_claim_args(checked, texts=(), claims_file=None, keep: bool = True, prefix: str = "--claim "):
+    """``checked`` with the claims of ``--claim TEXT`` (``texts``) and of ``--claims FILE``
+    (``claims_file``: :func:`claims_from_file`) added (``keep``) or replacing the spec's own;
+    see :func:`with_claims`.
+
+    Raises:
+        InputError: the claims file is unreadable or empty. SpecError: a claim does not parse or
+            does not check (``--claim`` and the column, or file:line:column).
+    """
+    texts = list(texts or [])
+    if claims_file is not None:
+        lines = claims_from_file(claims_file)
+        for no, text in lines:
+            try:
+                with_claims(checked, [text], keep=False)
+            except SpecError as e:
+                raise SpecError(e.message, str(claims_file), no, e.column) from None
+        texts += [t for _, t in lines]
+    return with_claims(checked, texts, keep=keep, prefix=prefix)
+
+
 def claims_use_misere(checked) -> bool:
     """True when a claim of ``checked`` mentions ``misere`` (misère values must be solved)."""
     return any(claim_uses_misere(c) for c in checked.game.claims)

@@ -1,7 +1,8 @@
 """One name per option across the CLI and the API (issue 35): the Mathematica engine is
 ``--mathematica-engine`` in every command and ``engines={"mathematica_engine": ...}`` in
-``cb.verify`` and ``cb.audit``; prove's claims file is ``--claims-file`` / ``claims_file=``. An
-earlier round's spelling still reads, hidden, with a one-line deprecation note."""
+``cb.verify`` and ``cb.audit``; an earlier round's spelling (``audit --engine``) still reads,
+hidden, with a one-line deprecation note. (The claim options' one spelling, ``--claim`` and
+``--claims``, is tested by tests/cli/test_claim_options.py.)"""
 
 import argparse
 import inspect
@@ -53,7 +54,6 @@ def test_the_api_takes_the_cli_names():
         # a repeatable option (--claim, -p/--param) is a plural keyword (claims=, params=)
         missing = {n for n in names if n not in dests[command] and n.removesuffix("s") not in dests[command]}
         assert not missing, (command, missing)
-    assert "claims_file" in dests["prove"]  # cb.prove(claims_file=) is --claims-file
 
 
 def test_verify_takes_the_engine_option_by_its_one_name(tmp_path):
@@ -75,8 +75,6 @@ def test_audit_takes_engines_and_refuses_the_old_keyword(tmp_path):
 @pytest.mark.parametrize("argv, dest, value, note", [
     (["audit", "p.wl", "--game", "nim", "--engine", "mathics"], "mathematica_engine", "mathics",
      "--engine is deprecated; use --mathematica-engine"),
-    (["prove", "nim", "--claims", "c.txt"], "claims_file", "c.txt",
-     "--claims is deprecated; use --claims-file"),
 ])
 def test_an_old_spelling_reads_with_a_note_and_is_hidden(argv, dest, value, note, capsys):
     args = build_parser(argv).parse_args(argv)
