@@ -32,6 +32,7 @@ TESTS_DIR = Path(__file__).resolve().parent
 MODULES = {
     "api/test_api.py": FAST,
     "api/test_prove_api.py": FAST,
+    "api/test_claims_api.py": FAST,
     "systems/walnut/test_walnut_printer.py": FAST,
     "systems/walnut/test_walnut_engine.py": ENGINE,
     "jobs/test_prove.py": ENGINE,

@@ -8,6 +8,7 @@ import sys
 from cgs_bridge.model.params import parse_params
 from cgs_bridge.model.game import Ruleset
 from cgs_bridge.model.resolve import box_of, ruleset_of
+from cgs_bridge.jobs.checking import is_published
 
 
 def add_game_args(p, bound: bool = True, bound_required: bool = True) -> None:
@@ -54,8 +55,6 @@ def game_parser(sub, name: str, help: str, description: str, **game_args):
 #: The one spelling of claims on the command line (issue 36): ``--claim TEXT`` (repeatable) and
 #: ``--claims FILE``; every command that takes claims adds them with :func:`add_claim_args`.
 CLAIM_TEXT, CLAIMS_FILE = "--claim", "--claims"
-#: Suffixes of a published-claims file (YAML typed from a paper, docs/claims-format.md).
-PUBLISHED = (".yaml", ".yml")
 
 
 def add_claim_args(p, text_help: str = "an extra claim in the spec language, e.g. "
@@ -66,22 +65,6 @@ def add_claim_args(p, text_help: str = "an extra claim in the spec language, e.g
     p.add_argument(CLAIMS_FILE, metavar="FILE", help=(
         "a file of claims: one spec-language claim per line (# starts a comment)"
         + ("; or published claims typed from a paper (YAML, docs/claims-format.md)" if published else "")))
-
-
-def is_published(path) -> bool:
-    """True when ``path`` is a published-claims file: a ``.yaml``/``.yml`` name, or a file whose
-    first line that is neither blank nor a comment is a YAML key ``claims:`` or ``source:``."""
-    import re
-    from pathlib import Path
-    if Path(path).suffix.lower() in PUBLISHED:
-        return True
-    try:
-        with open(path, encoding="utf-8", errors="replace") as f:
-            head = f.read(4096)
-    except OSError:
-        return False          # the reader reports it
-    first = next((ln.strip() for ln in head.splitlines() if ln.strip() and not ln.strip().startswith("#")), "")
-    return re.match(r"(claims|source)\s*:", first) is not None
 
 
 def claims_file(args, published: bool = False):
