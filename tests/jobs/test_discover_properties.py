@@ -13,6 +13,7 @@ plain loop over the reference array.
 
 from __future__ import annotations
 
+import os
 from random import Random
 
 import pytest
@@ -25,7 +26,8 @@ from cgs_bridge.model.loading import load_text
 from solvers import solve
 from solvers.box import Box
 
-SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+#: Examples per run (drawn afresh each run; ``CGS_BRIDGE_DISCOVER_EXAMPLES``, default 12).
+SETTINGS = settings(max_examples=int(os.environ.get("CGS_BRIDGE_DISCOVER_EXAMPLES", "12")), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 NAMES = ("a", "b", "c")
 
 

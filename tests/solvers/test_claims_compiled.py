@@ -27,7 +27,7 @@ from exprgen import bool_expr, int_expr
 pytest.importorskip("numba")
 from solvers import kcache, kernel  # noqa: E402
 
-EXAMPLES = int(os.environ.get("CGS_BRIDGE_CLAIM_EXAMPLES", "10"))
+EXAMPLES = int(os.environ.get("CGS_BRIDGE_CLAIM_EXAMPLES", "6"))
 
 
 pytestmark = pytest.mark.usefixtures("private_kernel_cache")

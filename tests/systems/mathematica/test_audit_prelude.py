@@ -61,14 +61,15 @@ Print["R ", $RecursionLimit];
 def test_timeout_reports_output_so_far(tmp_path):
     r = Ruleset(load_game("triangular"), {"k": "3"})
     program = ('allcases = {{0, 0, 0}}; Gr[p_] := 0;\n'
-               'Print["started before the loop"]; i = 0; While[True, i++]\n')
-    # Mathics3 starts in about 4 s idle and took up to 9.4 s on this machine under CI load (a 5 s
-    # limit cut it off before the program's first line, in CI): 20 s leaves the program time to
-    # print its line, and the loop never ends, so the run must still time out.
-    rep = audit_program(program, r, engine="mathics", timeout=20, use_prelude=False)
+               'Print["started before the loop"]; Pause[100000]\n')
+    # Mathics3 starts in about 4 s idle, took up to 9.4 s under CI load and over 20 s at a load of 7
+    # (a 20 s limit then cut it off before the program's first line): 60 s leaves the program time
+    # to print its line; the pause never ends (and sleeps, so a parallel run keeps the CPU), so the
+    # run must still time out.
+    rep = audit_program(program, r, engine="mathics", timeout=60, use_prelude=False)
     assert rep.exit_code == 2
     run = rep.runs[0]
     assert run.outcome.status == "timeout"
     engine = [c for c in run.checks if c.name == "engine"][0]
-    assert engine.verdict == "error" and "timed out after 20 s" in engine.summary
+    assert engine.verdict == "error" and "timed out after 60 s" in engine.summary
     assert "started before the loop" in engine.summary
