@@ -37,6 +37,7 @@ MODULES = {
     "jobs/test_prove.py": ENGINE,
     "jobs/test_prove_properties.py": ENGINE,
     "jobs/test_prove_catalog.py": ENGINE,
+    "jobs/test_bench_prove.py": HEAVY,
     "jobs/test_discover_prove.py": HEAVY,
     "presentation/test_plot_proofs.py": FAST,
     "api/test_api_figures.py": FAST,
