@@ -21,10 +21,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cgs_bridge.foundation.errors import InputError
+from cgs_bridge.foundation.errors import EngineError, InputError
 from cgs_bridge.foundation.results import Result, renderer
 from cgs_bridge.jobs.audit_result import AuditResult  # noqa: F401  (cb.AuditResult)
-from cgs_bridge.jobs.checking import CheckResult, check_solution, claims_use_misere, with_claims
+from cgs_bridge.jobs.checking import CheckResult, check_solution, claimed_ruleset, claims_use_misere, with_claims
 from cgs_bridge.model.game import Ruleset
 from cgs_bridge.model.loading import load_text
 from cgs_bridge.model.resolve import box_of, ruleset_of
@@ -195,7 +195,7 @@ class Solved(Result):
 
         Args:
             kind: ``"grid"`` (Grundy values of a 2-D slice, seed 000 Fig 7.9), ``"p-positions"``
-                (3-D scatter, or marked cells for 2 free coordinates; seed 003 §8) or ``"diff"``
+                (3-D scatter and its projections over the box, or marked cells; seed 003 §8) or ``"diff"``
                 (``differences``: a comparison, a verify result or a list of differences).
             slice: the fixed coordinates, ``"y=2"`` or ``{"y": 2}``.
             mod: grid only: colour cells by Grundy value mod ``mod`` (seed 000 Fig 7.10).
@@ -250,7 +250,7 @@ def _ruleset(g, params: dict) -> Ruleset:
 
 
 def verify(g, bound, misere: bool = False, run_dir=None, sources=None, engines=None,
-           timeout: float = 600.0, claims=None, quiet: bool = True, **params):
+           timeout: float = 600.0, claims=(), claims_file=None, quiet: bool = True, **params):
     """Solve in Python, emit every registered system's program into a run folder, run the systems
     ``verify`` can run (Mathematica: Mathics3 or wolframscript; CGSuite with a command) and compare
     position by position (``cgs-bridge verify``).
@@ -262,7 +262,8 @@ def verify(g, bound, misere: bool = False, run_dir=None, sources=None, engines=N
         sources: ``{system name: output file}`` compared instead of running that system
             (``{"cgsuite": "t.out"}``); ``engines``: the engine options by the CLI's names
             (``{"mathematica_engine": "mathics", "cgsuite_cmd": "..."}``;
-            :func:`cgs_bridge.jobs.verify.run_verify`).
+            :func:`cgs_bridge.jobs.verify.run_verify`). ``claims``: extra claims (spec-language
+            texts); ``claims_file``: a file of them, or published claims (YAML), as ``--claims``.
     Returns:
         a :class:`~cgs_bridge.jobs.verify.VerifyResult` (``agree``, ``frame`` of differences,
         ``run_dir``); the report files are written into the run folder.
@@ -271,11 +272,10 @@ def verify(g, bound, misere: bool = False, run_dir=None, sources=None, engines=N
         the rows it delivered: the INCOMPLETE comparison is written into the run folder first and
         its verdict ends the message); InputError, BoxError: bad input.
     """
-    from cgs_bridge.foundation.errors import EngineError
     from cgs_bridge.jobs.verify import run_verify
-    r = _ruleset(g, params)
+    r, published = claimed_ruleset(_ruleset(g, params), claims, claims_file)
     res = run_verify(r, _box(r, bound), misere=misere, run_dir=run_dir, sources=sources, engines=engines,
-                     timeout=timeout, claims=claims, say=(lambda _t: None) if quiet else print)
+                     timeout=timeout, claims=published, say=(lambda _t: None) if quiet else print)
     res.comparison.write(res.run_dir, res.solution)
     if res.problems:
         raise EngineError("\n".join(m for _, m in res.problems)
@@ -283,8 +283,8 @@ def verify(g, bound, misere: bool = False, run_dir=None, sources=None, engines=N
     return res
 
 
-def compare(g, bound, sources=None, claims=None, misere: bool = False, table_axes=None, fixed=None,
-            **params):
+def compare(g, bound, sources=None, claims=(), claims_file=None, misere: bool = False, table_axes=None,
+            fixed=None, **params):
     """Compare what outside systems printed and/or typed published claims (YAML,
     docs/claims-format.md) with Python on a box (``cgs-bridge compare``).
 
@@ -292,6 +292,7 @@ def compare(g, bound, sources=None, claims=None, misere: bool = False, table_axe
         g, bound: as :func:`verify`. ``sources``: ``{system name: file}`` for any registered system
             (``{"cgsuite": "t.out", "mathematica": "t.csv"}``). ``table_axes``: ``{"rows": "x",
             "cols": "z"}`` for a CGSuite ``Table`` grid, the other coordinates in ``fixed``.
+            ``claims``, ``claims_file``: as :func:`verify`.
     Returns:
         a :class:`~cgs_bridge.jobs.compare.Comparison` (``agree``, ``frame``, ``render()``).
     Raises:
@@ -299,10 +300,10 @@ def compare(g, bound, sources=None, claims=None, misere: bool = False, table_axe
     """
     from cgs_bridge.jobs.compare import compare_sources
     from solvers import solve
-    if not (claims or any((sources or {}).values())):
-        raise InputError("nothing to compare: give sources={system: file} and/or claims=")
-    r = _ruleset(g, params)
-    return compare_sources(r, solve(r, _box(r, bound), misere=misere), sources, claims, table_axes, fixed)
+    if not (claims or claims_file or any((sources or {}).values())):
+        raise InputError("nothing to compare: give sources={system: file}, claims= and/or claims_file=")
+    r, published = claimed_ruleset(_ruleset(g, params), claims, claims_file)
+    return compare_sources(r, solve(r, _box(r, bound), misere=misere), sources, published, table_axes, fixed)
 
 
 def audit(program, g, language: str = "auto", **options):
@@ -315,7 +316,9 @@ def audit(program, g, language: str = "auto", **options):
             ``"cgscript"``: :func:`cgs_bridge.systems.registry.auditors`).
         options: the ``audit`` command's options, one name across CLI and API: ``scale``
             (``{"ss": 5}``, ``"ss=5"`` or a list), ``bound``, ``expect``, ``timeout``, ``no_sandbox``,
-            ...; each auditor's own (``subst``, ``engine``, ``grundy``, ``moves``, ``classes``, ...).
+            ...; each auditor's own (``subst``, ``grundy``, ``moves``, ``classes``, ...); the
+            Mathematica engine as in :func:`verify`: ``engines={"mathematica_engine": "mathics"}``
+            (CLI ``--mathematica-engine``).
     Returns:
         an :class:`AuditResult`. Raises: InputError (unreadable program, unsafe builtins, unknown
         option), EngineError.
@@ -327,7 +330,7 @@ def audit(program, g, language: str = "auto", **options):
 
 
 def sweep(g, params=None, bound=None, claims=(), output=None, workers=None, scheduler=None,
-          progress: bool = False, game_name=None, method: str = "auto", limit: int = 3):
+          progress: bool = False, game_name=None, method: str = "auto", limit: int = 3, claims_file=None):
     """Solve and check a grid of parameter values and bounds (``cgs-bridge sweep``); see
     :func:`cgs_bridge.jobs.sweep.run_sweep` for the arguments, the table and the errors.
 
@@ -338,7 +341,7 @@ def sweep(g, params=None, bound=None, claims=(), output=None, workers=None, sche
         raise InputError("cb.sweep takes a catalog name or spec path and a grid of parameters")
     return run_sweep(str(g), params or {}, bound, claims=claims, output=output, workers=workers,
                      scheduler=scheduler, progress=progress, game_name=game_name, method=method,
-                     limit=limit)
+                     limit=limit, claims_file=claims_file)
 
 
 def prove(g, params=None, claims=(), prover=None, output=None, force: bool = False, **options):
@@ -366,9 +369,7 @@ DISCOVER_OPTIONS = ("families", "shifts", "moduli", "offsets", "limit", "per_fam
 
 def discover(g, bound=None, **kwargs):
     """Search formula families for the P-positions and Grundy values on a box (``cgs-bridge
-    discover``); see :func:`cgs_bridge.jobs.discover.discover` for the options (``families``,
-    ``shifts``, ``moduli``, ``offsets``, ``limit``, ``per_family``, ``near``, ``fix_max``,
-    ``sweep``, ``method``) and the report.
+    discover``); the options (:data:`DISCOVER_OPTIONS`) and the report: :func:`cgs_bridge.jobs.discover.discover`.
 
     Args:
         g: a :class:`Game`, a catalog name / spec path (the other keyword arguments are then its
@@ -387,7 +388,7 @@ def discover(g, bound=None, **kwargs):
             raise InputError("a Solved box already has its bound and parameters; give neither")
         return run(g.solution, **options)
     r = _ruleset(g, kwargs)
-    return run(r, bound=_box(r, bound) if bound is not None else None, **options)
+    return run(r, bound=None if bound is None else _box(r, bound), **options)
 
 
 def _notebook_figures():

@@ -70,7 +70,7 @@ assert step.value((3, 13)) == 14                        # seed 001, Figure 6: 3 
 # ## Typed published claims, Mathics3, published programs
 
 # %%
-c = cb.compare("triangular", bound=20, k=3, claims=ROOT / "tests/data/claims_seed003_ex83.yaml")
+c = cb.compare("triangular", bound=20, k=3, claims_file=ROOT / "tests/data/claims_seed003_ex83.yaml")
 print(c)
 assert c.agree
 

@@ -46,21 +46,25 @@ def triangular(k: int, shifted: bool = True) -> Problem:
     return Problem((valid, s, move), (closed, reach))
 
 
+def triangular_options(p, k: int):
+    """The options of position ``p = (x, y, z)`` of the triangular bar with parameter ``k``, by
+    seed 003's rules read plainly: lower x, y or z; y is then cut to floor((x + z) / k)."""
+    x, y, z = p
+    for t in range(x):
+        yield t, min(y, (t + z) // k), z
+    for t in range(y):
+        yield x, t, z
+    for t in range(z):
+        yield x, min(y, (x + t) // k), t
+
+
 def p_positions(k: int, n: int) -> dict:
     """{(x, y, z): is a P-position} for x, z < n by plain recursion (seed 003's rules)."""
     memo: dict = {}
 
-    def options(x, y, z):
-        for t in range(x):
-            yield t, min(y, (t + z) // k), z
-        for t in range(y):
-            yield x, t, z
-        for t in range(z):
-            yield x, min(y, (x + t) // k), t
-
     def is_p(p):
         if p not in memo:
-            memo[p] = not any(is_p(q) for q in options(*p))
+            memo[p] = not any(is_p(q) for q in triangular_options(p, k))
         return memo[p]
     return {(x, y, z): is_p((x, y, z)) for x in range(n) for z in range(n)
             for y in range((x + z) // k + 1)}

@@ -199,7 +199,7 @@ def test_readme_install_line_runs_as_pasted(tmp_path):
     assert "VERDICT: all sources agree with python" in p.stdout
     program = ROOT / "tests" / "data" / "audit" / "integerpart_tri.wl"
     r = subprocess.run([str(repo / ".venv" / "bin" / "cgs-bridge"), "audit", str(program), "--game", "triangular",
-                        "-p", "k=3", "--engine", "mathics"], env=env, cwd=tmp_path, capture_output=True,
+                        "-p", "k=3", "--mathematica-engine", "mathics"], env=env, cwd=tmp_path, capture_output=True,
                        text=True, timeout=600)
     assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-2000:]
     assert "Not able to load" not in r.stdout + r.stderr

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 
-from .common import positive
+from .common import deprecated_alias, positive
 
 
 def register(sub) -> None:
@@ -51,8 +51,12 @@ def register(sub) -> None:
         group = p.add_argument_group(f"{a.language} programs")
         for flags, keywords in a.arguments:
             if not set(flags) & taken:  # an option two auditors share is declared once
-                group.add_argument(*flags, **keywords)
-                taken |= set(flags)
+                keywords = dict(keywords)
+                old = keywords.pop("deprecated", ())
+                action = group.add_argument(*flags, **keywords)
+                for flag in old:  # an earlier round's spelling: hidden, with a one-line note
+                    deprecated_alias(group, flag, action)
+                taken |= {*flags, *old}
     p.set_defaults(func=run)
 
 

@@ -24,7 +24,7 @@ def _params(game) -> str:
 
 def run(args) -> int:
     if args.name:
-        if args.name not in catalog.names():
+        if not catalog.known(args.name):
             from cgs_bridge.foundation.errors import SpecError
             raise SpecError(f"unknown catalog game {args.name!r}; known: {', '.join(catalog.names())}")
         print(catalog.path(args.name).read_text(encoding="utf-8"), end="")

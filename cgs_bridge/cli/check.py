@@ -5,20 +5,18 @@ from __future__ import annotations
 from cgs_bridge.foundation import progress
 from cgs_bridge.foundation.errors import RuleError
 from cgs_bridge.foundation.results import render
-from cgs_bridge.jobs.checking import check_solution, claims_use_misere, with_claims
-from cgs_bridge.model.loading import load_game
+from cgs_bridge.jobs.checking import check_solution, claims_use_misere
 from cgs_bridge.model.params import parse_params
 from cgs_bridge.model.resolve import ruleset_of
 
-from .common import box_from_args, game_parser, progress_callback
+from .common import add_claim_args, box_from_args, checked_from_args, game_parser, progress_callback
 
 
 def register(sub) -> None:
     p = game_parser(sub, "check", help="check the rules and the claims of a game on a box",
                     description="Exit 0 when the rules are closed on the box and every applicable "
                                 "claim holds; 1 when a claim or the rule check fails; 2 on input errors.")
-    p.add_argument("--claim", action="append", default=[], metavar="EXPR",
-                   help="an extra claim in the spec language, e.g. 'P iff x xor y xor z == 0'; repeatable")
+    add_claim_args(p)
     p.add_argument("--limit", type=int, default=10, help="counterexamples shown per claim (default 10)")
     p.add_argument("--method", choices=["auto", "fast", "reference"], default="auto")
     p.set_defaults(func=run)
@@ -27,7 +25,7 @@ def register(sub) -> None:
 def run(args) -> int:
     """Solve the box, check the rules and the claims; with ``--quiet`` print only the verdict."""
     from solvers import solve
-    checked = with_claims(load_game(args.game, args.game_name), args.claim)
+    checked = checked_from_args(args)
     ruleset = ruleset_of(checked, parse_params(args.param))
     box = box_from_args(args, ruleset)
     uses_misere = claims_use_misere(checked)

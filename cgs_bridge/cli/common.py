@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import argparse
 import sys
 
 from cgs_bridge.model.params import parse_params
 from cgs_bridge.model.game import Ruleset
 from cgs_bridge.model.resolve import box_of, ruleset_of
+from cgs_bridge.jobs.checking import is_published
 
 
 def add_game_args(p, bound: bool = True, bound_required: bool = True) -> None:
@@ -22,6 +24,27 @@ def add_game_args(p, bound: bool = True, bound_required: bool = True) -> None:
                             "(x=20,y=10,z=20)")
 
 
+class _DeprecatedAlias(argparse.Action):
+    """Stores the value as the option it stands for does, after a one-line note on stderr."""
+
+    def __init__(self, option_strings, dest, new: str = "", **kwargs):
+        self.new = new
+        super().__init__(option_strings, dest, **kwargs)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        print(f"cgs-bridge: {option_string} is deprecated; use {self.new}", file=sys.stderr)
+        setattr(namespace, self.dest, values)
+
+
+def deprecated_alias(p, flag: str, action) -> None:
+    """Add ``flag`` to parser or group ``p`` as a hidden old spelling of the option ``action``
+    (what ``add_argument`` returned): same destination and choices; using it prints
+    ``cgs-bridge: FLAG is deprecated; use NEW`` on stderr (one name per option, issue 35)."""
+    p.add_argument(flag, dest=action.dest, choices=action.choices, metavar=action.metavar,
+                   default=argparse.SUPPRESS, help=argparse.SUPPRESS, action=_DeprecatedAlias,
+                   new=action.option_strings[0])
+
+
 def game_parser(sub, name: str, help: str, description: str, **game_args):
     """A subcommand's parser with the game arguments (:func:`add_game_args`, given ``game_args``)."""
     p = sub.add_parser(name, help=help, description=description)
@@ -29,9 +52,87 @@ def game_parser(sub, name: str, help: str, description: str, **game_args):
     return p
 
 
-def ruleset_from_args(args) -> Ruleset:
-    """Load the game named by ``args.game`` and bind ``-p`` values (warnings on stderr)."""
-    return ruleset_of(args.game, parse_params(args.param), getattr(args, "game_name", None),
+#: The one spelling of claims on the command line (issue 36): ``--claim TEXT`` (repeatable) and
+#: ``--claims FILE``; every command that takes claims adds them with :func:`add_claim_args`.
+CLAIM_TEXT, CLAIMS_FILE = "--claim", "--claims"
+
+
+def add_claim_args(p, text_help: str = "an extra claim in the spec language, e.g. "
+                   "'P iff x xor y xor z == 0'; repeatable", published: bool = False) -> None:
+    """Add ``--claim TEXT`` (repeatable) and ``--claims FILE``: a file of spec-language claims,
+    one per line, or with ``published`` also a published-claims file (``.yaml``/``.yml``)."""
+    p.add_argument(CLAIM_TEXT, action="append", default=[], metavar="TEXT", help=text_help)
+    p.add_argument(CLAIMS_FILE, metavar="FILE", help=(
+        "a file of claims: one spec-language claim per line (# starts a comment)"
+        + ("; or published claims typed from a paper (YAML, docs/claims-format.md)" if published else "")))
+
+
+def claims_file(args, published: bool = False):
+    """``args.claims`` when it is a file of spec-language claims (None otherwise, or when absent).
+
+    Raises:
+        InputError: no such file, a folder, or a published-claims file (:func:`is_published`)
+            given to a command that does not check them.
+    """
+    from pathlib import Path
+
+    from cgs_bridge.foundation.errors import InputError
+    path = getattr(args, "claims", None)
+    if path is not None and not Path(path).exists():
+        raise InputError(f"--claims {path}: no such file")
+    if path is not None and Path(path).is_dir():
+        raise InputError(f"--claims {path}: is a folder, not a file")
+    if path is None or not is_published(path):
+        return path
+    if published:
+        return None
+    raise InputError(f"--claims {path}: published claims (YAML, docs/claims-format.md) are checked by "
+                     "compare and verify; this command takes a file of spec-language claims, one per line")
+
+
+def published_claims(args):
+    """``args.claims`` when it names a published-claims file (:func:`is_published`), else None."""
+    path = getattr(args, "claims", None)
+    return path if path is not None and is_published(path) else None
+
+
+def checked_from_args(args, published: bool = False, keep: bool = True):
+    """The game of ``args.game`` with the claims of ``--claim`` and ``--claims`` added
+    (:func:`cgs_bridge.jobs.checking.with_claim_args`).
+
+    Raises:
+        SpecError, InputError: as :func:`cgs_bridge.model.loading.load_game` and
+            :func:`cgs_bridge.jobs.checking.with_claim_args`; InputError from :func:`claims_file`.
+    """
+    from cgs_bridge.jobs.checking import with_claim_args
+    from cgs_bridge.model.loading import load_game
+    return with_claim_args(load_game(args.game, getattr(args, "game_name", None)),
+                           getattr(args, "claim", None) or [], claims_file(args, published), keep=keep)
+
+
+def claim_texts(args) -> list:
+    """The spec-language claims of ``--claim`` and ``--claims FILE``, in order; the file's claims
+    are checked against the game first, so that an error names file:line:column.
+
+    Raises:
+        SpecError, InputError: as :func:`checked_from_args`.
+    """
+    from cgs_bridge.jobs.checking import claims_from_file
+    path = claims_file(args)
+    if path is None:
+        return list(args.claim or [])
+    checked_from_args(args)
+    return list(args.claim or []) + [t for _, t in claims_from_file(path)]
+
+
+def ruleset_from_args(args, published: bool = False) -> Ruleset:
+    """Load the game named by ``args.game`` with the claims of ``--claim``/``--claims`` (when
+    the command has them; ``plot --claim NAME`` names a claim of a sweep table and is not one)
+    and bind ``-p`` values (warnings on stderr)."""
+    game = args.game
+    if isinstance(getattr(args, "claim", None), list) and (args.claim or claims_file(args, published)):
+        game = checked_from_args(args, published)
+    return ruleset_of(game, parse_params(args.param), getattr(args, "game_name", None),
                       warn=lambda w: print(f"warning: {w}", file=sys.stderr))
 
 

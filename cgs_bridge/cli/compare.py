@@ -10,7 +10,8 @@ from cgs_bridge.foundation.results import render
 from cgs_bridge.presentation import report_html
 from cgs_bridge.systems.registry import SYSTEMS
 
-from .common import box_from_args, game_parser, progress_callback, ruleset_from_args
+from .common import (add_claim_args, box_from_args, game_parser, progress_callback, published_claims,
+                     ruleset_from_args)
 
 
 def register(sub) -> None:
@@ -27,7 +28,7 @@ def register(sub) -> None:
 def add_source_args(p) -> None:
     for system in SYSTEMS.values():  # --cgsuite FILE, --mathematica FILE, ...
         p.add_argument(f"--{system.name}", metavar="FILE", help=system.source_help)
-    p.add_argument("--claims", metavar="FILE", help="published claims typed from a paper (YAML, docs/claims-format.md)")
+    add_claim_args(p, published=True)
     p.add_argument("--table-axes", metavar="rows=X,cols=Y", help="read a CGSuite Table grid with these axes")
     p.add_argument("--fixed", metavar="c=V,...", default="", help="the other coordinates of a Table grid")
     p.add_argument("--misere", action="store_true", help="compare misère values too")
@@ -52,20 +53,21 @@ def sources_of(args) -> dict:
 
 def run(args) -> int:
     from solvers import solve
-    if not (sources_of(args) or args.claims):
-        raise InputError(f"nothing to compare: give {', '.join('--' + n for n in SYSTEMS)} and/or --claims")
-    ruleset = ruleset_from_args(args)
+    if not (sources_of(args) or args.claims or args.claim):
+        raise InputError(f"nothing to compare: give {', '.join('--' + n for n in SYSTEMS)} and/or --claim, "
+                         "--claims")
+    ruleset = ruleset_from_args(args, published=True)
     box = box_from_args(args, ruleset)
     check_inputs(args)
     if args.output_dir:
         check_output_dir(args.output_dir, args.force)
-    if args.claims:  # a malformed claims file is refused before the solve, not after it
+    if published_claims(args):  # a malformed claims file is refused before the solve, not after it
         from cgs_bridge.model.claims import load_claims
         load_claims(args.claims)
     t0 = time.monotonic()
     sol = solve(ruleset, box, misere=args.misere, progress=progress_callback("solving"))
     timings = [("python solve", time.monotonic() - t0)]
-    comp = build(ruleset, sol, args, claims=args.claims, sources=sources_of(args))
+    comp = build(ruleset, sol, args, claims=published_claims(args), sources=sources_of(args))
     hint = ("see comparison.csv" if args.output_dir else
             "--shown N lists more; -o DIR writes them all to DIR/comparison.csv")
     sys.stdout.write(quiet_verdict(comp) if args.quiet

@@ -8,7 +8,7 @@ from pathlib import Path
 from cgs_bridge.foundation.errors import InputError
 from cgs_bridge.model.params import parse_params
 
-from .common import box_from_args, game_parser, progress_callback
+from .common import add_claim_args, box_from_args, checked_from_args, game_parser, progress_callback
 
 
 def register(sub) -> None:
@@ -17,8 +17,7 @@ def register(sub) -> None:
                                 "per other coordinate, coloured by value mod m, P-positions or a "
                                 "claim's failures; each position's options, values and winning moves.")
     p.add_argument("-o", "--output", metavar="FILE.html", required=True, help="the page to write")
-    p.add_argument("--claim", action="append", default=[], metavar="EXPR",
-                   help="an extra claim whose failures can colour the grid; repeatable")
+    add_claim_args(p, "an extra claim whose failures can colour the grid; repeatable")
     p.add_argument("--mod", type=int, default=3, help="colour by Grundy value mod M at first (default 3)")
     p.add_argument("--force", action="store_true", help="replace an existing different file")
     p.set_defaults(func=run)
@@ -26,8 +25,6 @@ def register(sub) -> None:
 
 def run(args) -> int:
     from cgs_bridge.foundation.io import atomic_write_text, check_output_path
-    from cgs_bridge.jobs.checking import with_claims
-    from cgs_bridge.model.loading import load_game
     from cgs_bridge.model.resolve import ruleset_of
     from cgs_bridge.presentation.explore import check_all, explorer_html
     from solvers import solve
@@ -39,7 +36,7 @@ def run(args) -> int:
     check_output_path(out)
     if out.exists() and not args.force:
         raise InputError(f"{out} exists; pass --force to replace it")
-    ruleset = ruleset_of(with_claims(load_game(args.game, args.game_name), args.claim), parse_params(args.param))
+    ruleset = ruleset_of(checked_from_args(args), parse_params(args.param))
     sol = solve(ruleset, box_from_args(args, ruleset), progress=progress_callback("solving"))
     page = explorer_html(sol, check_all(sol), args.mod)
     written = atomic_write_text(out, page, overwrite=args.force)

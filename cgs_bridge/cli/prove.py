@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from .common import game_parser, parse_params
+from .common import add_claim_args, claims_file, game_parser, parse_params
 
 
 def register(sub) -> None:
@@ -11,10 +11,8 @@ def register(sub) -> None:
                     description="Exit 0 when every claim is proved or not applicable, 1 when a claim is "
                                 "refuted (with its smallest counterexample), 2 when a claim is not "
                                 "expressible or the prover failed.", bound=False)
-    p.add_argument("--claim", action="append", default=[], metavar="TEXT",
-                   help="a claim in the spec language instead of the game's, e.g. "
-                        "'P iff x xor y xor z == 0'; repeatable")
-    p.add_argument("--claims", metavar="FILE", help="a file of claims, one spec-language claim per line")
+    add_claim_args(p, "a claim in the spec language instead of the game's, e.g. "
+                      "'P iff x xor y xor z == 0'; repeatable")
     p.add_argument("--prover", choices=["walnut", "embedded", "both"],
                    help="which prover (default: walnut when found, else embedded); both: they must agree")
     p.add_argument("--format", choices=["text", "json"], default="text")
@@ -44,7 +42,7 @@ def run(args) -> int:
     if args.sweep:
         return _sweep(args, memory)
     result = prove(args.game, parse_params(args.param), args.claim, prover=args.prover,
-                   output=args.output, force=args.force, claims_file=args.claims,
+                   output=args.output, force=args.force, claims_file=claims_file(args),
                    timeout=args.timeout, memory=memory, walnut_home=args.walnut_home,
                    game_name=args.game_name)
     _print(args, result)
@@ -60,7 +58,7 @@ def _sweep(args, memory) -> int:
     grid = parse_params(args.sweep)
     fixed = parse_params(args.param)
     result = prove_sweep(args.game, {**{k: v for k, v in fixed.items()}, **grid}, args.claim,
-                         args.claims, choose_provers(args.prover, args.walnut_home),
+                         claims_file(args), choose_provers(args.prover, args.walnut_home),
                          workers=args.workers, scheduler=args.scheduler, game_name=args.game_name,
                          timeout=args.timeout, memory=memory, walnut_home=args.walnut_home)
     _print(args, result)

@@ -10,6 +10,8 @@ import time
 from cgs_bridge.foundation.errors import ParameterError
 from cgs_bridge.foundation.results import render
 
+from .common import add_claim_args, claim_texts
+
 
 def register(sub) -> None:
     p = sub.add_parser(
@@ -28,8 +30,7 @@ def register(sub) -> None:
     p.add_argument("--bound", action="append", required=True, metavar="N[,N...] | a..b:s | c=N,...",
                    help="inclusive bound(s): 200, 100,200, 100..400:100 (every coordinate), or one "
                         "box x=20,y=10,z=20; repeatable")
-    p.add_argument("--claim", action="append", default=[], metavar="EXPR",
-                   help="an extra claim in the spec language, e.g. 'P iff x xor y xor z == 0'; repeatable")
+    add_claim_args(p)
     p.add_argument("-o", "--output", metavar="FILE", help="the table: FILE.parquet or FILE.csv (resumable)")
     p.add_argument("--force", action="store_true", help="replace an existing --html file, or an output file that "
                    "is not a sweep table (a sweep table is resumed)")
@@ -74,7 +75,7 @@ def run(args) -> int:
         from cgs_bridge.presentation import report_html
         report_html.check_html_path(args.html, overwrite=args.force)
     t0 = time.monotonic()
-    plan = plan_sweep(args.game, grid_args(args.param), args.bound, args.claim, args.game_name,
+    plan = plan_sweep(args.game, grid_args(args.param), args.bound, claim_texts(args), args.game_name,
                       max_cells=None if args.yes else MAX_CELLS)
     res = run_plan(plan, args.output, workers=args.workers, scheduler=args.scheduler, progress=True,
                    method=args.method, limit=args.limit, force=args.force)

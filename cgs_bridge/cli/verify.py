@@ -10,7 +10,8 @@ from cgs_bridge.foundation.errors import EngineError, InputError
 from cgs_bridge.foundation.results import render
 from cgs_bridge.systems.registry import runners
 
-from .common import add_game_args, box_from_args, positive, progress_callback, ruleset_from_args
+from .common import (add_game_args, box_from_args, positive, progress_callback, published_claims,
+                     ruleset_from_args)
 from .compare import add_source_args, check_inputs, quiet_verdict, sources_of, write_html_report
 
 
@@ -46,7 +47,7 @@ def say(text: str) -> None:
 
 def run(args) -> int:
     from cgs_bridge.jobs.verify import run_verify
-    ruleset = ruleset_from_args(args)
+    ruleset = ruleset_from_args(args, published=True)
     box = box_from_args(args, ruleset)
     check_inputs(args)  # before any engine starts
     if args.run_dir:
@@ -54,7 +55,7 @@ def run(args) -> int:
         if Path(args.run_dir).exists() and not Path(args.run_dir).is_dir():
             raise InputError(f"--run-dir {args.run_dir}: exists and is not a folder")
     res = run_verify(ruleset, box, misere=args.misere, run_dir=args.run_dir, timeout=args.timeout,
-                     claims=args.claims, table_axes=args.table_axes, fixed=args.fixed,
+                     claims=published_claims(args), table_axes=args.table_axes, fixed=args.fixed,
                      say=(lambda _t: None) if args.quiet else say,
                      progress=progress_callback("solving"), sources=sources_of(args),
                      engines={s.runner.option: getattr(args, s.runner.option) for s in runners()})

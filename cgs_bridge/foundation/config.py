@@ -39,6 +39,16 @@ DEBUG = "CGS_BRIDGE_DEBUG"
 #: numba's own machine-code cache directory (read by numba itself, listed for completeness).
 NUMBA_CACHE_DIR = "NUMBA_CACHE_DIR"
 
+#: Mathics3's cap on ``$RecursionLimit`` (default 512): set, never read, for every Mathics3 child
+#: (:func:`cgs_bridge.systems.mathematica.runner.run_mathematica_file`) to
+#: :data:`MATHICS_RECURSION_LIMIT`, the limit the audit prelude asks for (``prelude.wl``); asking
+#: above the cap prints ``$RecursionLimit::limset`` and leaves the limit low.
+MATHICS_RECURSION = "MATHICS_MAX_RECURSION_DEPTH"
+MATHICS_RECURSION_LIMIT = 100000
+
+#: What cgs_bridge sets for the engines it starts (passing on is not a read): name -> value.
+CHILD_VARIABLES = {MATHICS_RECURSION: str(MATHICS_RECURSION_LIMIT)}
+
 VARIABLES = {v.name: v for v in (
     Variable(MAX_MEMORY, "memory budget of one solve, in bytes (an integer)",
              "MemAvailable of /proc/meminfo, else 4 GiB", "solvers.box.available_memory"),
@@ -83,4 +93,5 @@ def get(name: str) -> str | None:
 
 
 __all__ = ["VARIABLES", "TEST_VARIABLES", "Variable", "get", "MAX_MEMORY", "MAX_WORK", "KERNEL_CACHE",
-           "XDG_CACHE_HOME", "CGSUITE_CMD", "WALNUT_HOME", "NUMBA_CACHE_DIR"]
+           "XDG_CACHE_HOME", "CGSUITE_CMD", "WALNUT_HOME", "NUMBA_CACHE_DIR", "MATHICS_RECURSION",
+           "MATHICS_RECURSION_LIMIT", "CHILD_VARIABLES"]

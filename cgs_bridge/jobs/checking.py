@@ -42,6 +42,87 @@ def with_claims(checked, texts, keep: bool = True, prefix: str = "--claim "):
     return check_game(replace(checked.game, claims=claims))
 
 
+def claims_from_file(path) -> list:
+    """The claims of a text file: one spec-language claim per line (``#`` starts a comment line),
+    as ``[(line number, text)]``.
+
+    Raises:
+        InputError: unreadable file, or no claim in it.
+    """
+    from cgs_bridge.foundation.errors import InputError
+    from cgs_bridge.foundation.io import read_input_text
+    text = read_input_text(path, "claims file")
+    out = [(no, ln.strip()) for no, ln in enumerate(text.splitlines(), 1)
+           if ln.strip() and not ln.strip().startswith("#")]
+    if not out:
+        raise InputError(f"{path}: no claim in the file (one spec-language claim per line)")
+    return out
+
+
+def with_claim_args(checked, texts=(), claims_file=None, keep: bool = True, prefix: str = "--claim "):
+    """``checked`` with the claims of ``--claim TEXT`` (``texts``) and of ``--claims FILE``
+    (``claims_file``: :func:`claims_from_file`) added (``keep``) or replacing the spec's own;
+    see :func:`with_claims`.
+
+    Raises:
+        InputError: the claims file is unreadable or empty. SpecError: a claim does not parse or
+            does not check (``--claim`` and the column, or file:line:column).
+    """
+    texts = list(texts or [])
+    if claims_file is not None:
+        lines = claims_from_file(claims_file)
+        for no, text in lines:
+            try:
+                with_claims(checked, [text], keep=False)
+            except SpecError as e:
+                raise SpecError(e.message, str(claims_file), no, e.column) from None
+        texts += [t for _, t in lines]
+    return with_claims(checked, texts, keep=keep, prefix=prefix)
+
+
+#: Suffixes of a published-claims file (YAML typed from a paper, docs/claims-format.md).
+PUBLISHED = (".yaml", ".yml")
+
+
+def is_published(path) -> bool:
+    """True when ``path`` is a published-claims file: a ``.yaml``/``.yml`` name, or a file whose
+    first line that is neither blank nor a comment is a YAML key ``claims:`` or ``source:``."""
+    import re
+    from pathlib import Path
+    if Path(path).suffix.lower() in PUBLISHED:
+        return True
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            head = f.read(4096)
+    except OSError:
+        return False          # the reader reports it
+    first = next((ln.strip() for ln in head.splitlines() if ln.strip() and not ln.strip().startswith("#")), "")
+    return re.match(r"(claims|source)\s*:", first) is not None
+
+
+def claimed_ruleset(ruleset, claims=(), claims_file=None):
+    """``ruleset`` with the claims ``claims`` (spec-language texts) and those of a claims file
+    added after the spec's own (:func:`with_claim_args`), and the published-claims file apart:
+    the one rule of ``--claim TEXT`` / ``--claims FILE`` and of the API's ``claims=`` /
+    ``claims_file=`` (issue 36).
+
+    Returns:
+        ``(ruleset, published)``: ``published`` is ``claims_file`` when it is a published-claims
+        file (:func:`is_published`, compared by ``compare``/``verify``), else None.
+    Raises:
+        InputError: ``claims`` is one string (a list of texts is expected), or the claims file is
+            unreadable or empty. SpecError: a claim does not parse or check.
+    """
+    from cgs_bridge.foundation.errors import InputError
+    if isinstance(claims, str):
+        raise InputError("claims= takes a list of claim texts (spec language); a file goes in claims_file=")
+    published = claims_file if claims_file is not None and is_published(claims_file) else None
+    spec_file = None if published is not None else claims_file
+    if claims or spec_file is not None:
+        ruleset = Ruleset(with_claim_args(ruleset.checked, claims, spec_file), ruleset.params)
+    return ruleset, published
+
+
 def claims_use_misere(checked) -> bool:
     """True when a claim of ``checked`` mentions ``misere`` (misère values must be solved)."""
     return any(claim_uses_misere(c) for c in checked.game.claims)

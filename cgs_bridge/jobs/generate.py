@@ -4,7 +4,10 @@ API (used by ``cgs-bridge generate`` and ``cgs-bridge verify``):
 
 - :func:`emit` ``(ruleset, box, target, misere=False) -> {file name: text}``: pure and
   deterministic, byte for byte;
-- :func:`generate_files` writes them atomically into a folder and returns the paths;
+- :func:`plan` decides once what a game on a box emits (a :class:`Plan`: the checked box, the
+  file stem, the printing model); :func:`write_plan` writes a plan's files and
+  :func:`generate_files` (plan + write) writes them atomically into a folder and returns the
+  paths (``verify`` builds its plan once from its solution and passes it down);
 - :func:`file_names` names the files of a target (the one place: the target's ``files`` of the
   stem below, plus the CSV); :func:`file_stem`, :func:`mathematica_csv_name`,
   :func:`cgsuite_script_name`, :func:`cgsuite_class_file` read it, so callers can find the outputs.
@@ -26,6 +29,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from dataclasses import dataclass
 from pathlib import Path
 
 from cgs_bridge.foundation.errors import InputError
@@ -42,7 +46,7 @@ from cgs_bridge.systems.registry import TARGETS
 #: The template of ``generated/README.md``.
 TEMPLATES = Path(__file__).with_name("templates")
 
-__all__ = ["emit", "generate_files", "file_names", "file_stem", "mathematica_csv_name", "cgsuite_script_name",
+__all__ = ["Plan", "plan", "write_plan", "emit", "generate_files", "file_names", "file_stem", "mathematica_csv_name", "cgsuite_script_name",
            "cgsuite_class_file", "mathematica_program_name", "TARGETS",
            "catalog_files", "check_folder"]
 
@@ -65,18 +69,57 @@ def file_stem(ruleset, box, misere: bool = False) -> str:
     return "_".join(parts)
 
 
-def file_names(ruleset, box, target: str, misere: bool = False, model=None) -> dict:
+@dataclass(frozen=True)
+class Plan:
+    """What one game on one box emits, decided once: the checked box, the file stem
+    (:func:`file_stem`) and the built printing model (``build_model``). ``verify`` builds one
+    from its solution (:meth:`of_solution`) and passes it down; ``generate`` builds one per call
+    (:func:`plan`).
+
+    Attributes:
+        ruleset, box, misere: the bound game, its box (over the game's coordinates), misère values.
+        stem: the file stem; ``model``: the target-neutral printing model of ``ruleset``.
+    """
+
+    ruleset: object
+    box: object
+    misere: bool
+    stem: str
+    model: object
+
+    @classmethod
+    def of_solution(cls, solution) -> "Plan":
+        """The plan of a :class:`solvers.Solution` (its box was checked by :func:`solvers.solve`)."""
+        misere = solution.misere is not None
+        return cls(solution.ruleset, solution.box, misere,
+                   file_stem(solution.ruleset, solution.box, misere), build_model(solution.ruleset))
+
+    def names(self, target: str) -> dict:
+        """``{template name: file name}`` of ``target`` plus ``"csv"`` (see :func:`file_names`).
+
+        Raises:
+            InputError: unknown target.
+        """
+        if target not in TARGETS:
+            raise InputError(f"unknown target {target!r}; known: {', '.join(TARGETS)}")
+        return {**TARGETS[target].files(self.stem, self.model), "csv": self.stem + ".csv"}
+
+
+def plan(ruleset, box, misere: bool = False) -> Plan:
+    """The :class:`Plan` of ``ruleset`` on ``box``. Raises BoxError: box over other coordinates."""
+    check_box_coords(box, ruleset.coords)
+    return Plan(ruleset, box, misere, file_stem(ruleset, box, misere), build_model(ruleset))
+
+
+def file_names(ruleset, box, target: str, misere: bool = False) -> dict:
     """The one place emitted files are named: ``{template name: file name}`` of ``target`` (its
     :attr:`Target.files <cgs_bridge.systems.printing.context.Target>` of the stem) plus ``"csv"``,
-    the CSV file ``<stem>.csv`` a program writes (``model``: the built model, when at hand).
+    the CSV file ``<stem>.csv`` a program writes.
 
     Raises:
-        InputError: unknown target.
+        InputError: unknown target. BoxError: box over other coordinates.
     """
-    if target not in TARGETS:
-        raise InputError(f"unknown target {target!r}; known: {', '.join(TARGETS)}")
-    stem = file_stem(ruleset, box, misere)
-    return {**TARGETS[target].files(stem, model or build_model(ruleset)), "csv": stem + ".csv"}
+    return plan(ruleset, box, misere).names(target)
 
 
 def mathematica_csv_name(ruleset, box, misere: bool = False) -> str:
@@ -112,21 +155,18 @@ def emit(ruleset, box, target: str, misere: bool = False, form: str | None = Non
     Raises:
         InputError: unknown target or form. BoxError: box over other coordinates.
     """
-    return {name: text for _, name, text in _rendered(ruleset, box, target, misere, form) if text is not None}
+    return {name: text for _, name, text in _rendered(plan(ruleset, box, misere), target, form)
+            if text is not None}
 
 
-def _rendered(ruleset, box, target: str, misere: bool, form: str | None = None) -> list:
+def _rendered(p: Plan, target: str, form: str | None = None) -> list:
     """``[(template or "csv", file name, text or None)]`` of ``target``: every named file, with
     the text of those it writes (the CSV is written by the program, not here)."""
-    if target not in TARGETS:
-        raise InputError(f"unknown target {target!r}; known: {', '.join(TARGETS)}")
-    check_box_coords(box, ruleset.coords)
+    names = p.names(target)
     t = TARGETS[target]
-    model = build_model(ruleset)
-    names = file_names(ruleset, box, target, misere, model)
     if form is not None and t.forms and form not in t.forms:
         raise InputError(f"unknown {target} program form {form!r}; known: {', '.join(t.forms)}")
-    ctx = t.context(model, box, misere, names, **({"form": form} if form is not None and t.forms else {}))
+    ctx = t.context(p.model, p.box, p.misere, names, **({"form": form} if form is not None and t.forms else {}))
     env = environment(t.templates)
     return [(key, name, None if key == "csv" else env.get_template(key).render(**ctx))
             for key, name in names.items()]
@@ -136,7 +176,7 @@ def generate_files(ruleset, box, targets=None, outdir=Path("."),
                    misere: bool = False, overwrite: bool = False, placed: dict | None = None,
                    form: str | None = None) -> list:
     """Emit ``targets`` (default: every registered target) and write the files into ``outdir``
-    (created if needed), atomically.
+    (created if needed), atomically: :func:`write_plan` of :func:`plan`.
 
     Args:
         placed: when a dict, filled with ``{target: {template name or "csv": path}}``: where each
@@ -149,11 +189,18 @@ def generate_files(ruleset, box, targets=None, outdir=Path("."),
         (checked for every file before anything is written); a file cannot be written.
         BoxError: box over other coordinates.
     """
+    return write_plan(plan(ruleset, box, misere), targets, outdir, overwrite, placed, form)
+
+
+def write_plan(p: Plan, targets=None, outdir=Path("."), overwrite: bool = False,
+               placed: dict | None = None, form: str | None = None) -> list:
+    """Write the files of :class:`Plan` ``p`` for ``targets`` into ``outdir``; arguments, result
+    and errors as :func:`generate_files`."""
     outdir = Path(outdir)
     targets = tuple(TARGETS) if targets is None else (targets,) if isinstance(targets, str) else targets
     planned: dict = {}
     for target in targets:
-        for key, name, text in _rendered(ruleset, box, target, misere, form):
+        for key, name, text in _rendered(p, target, form):
             if placed is not None:
                 placed.setdefault(target, {})[key] = outdir / name
             if text is None:

@@ -74,6 +74,11 @@ class ProveResult(Result):
     engine: str = ""
     title: str = ""
 
+    def __repr__(self) -> str:
+        """``ProveResult(nim_pass: 1 claim(s): 1 proved)``: short (a notebook's text/plain; the
+        rows are in ``.rows`` and ``.frame``)."""
+        return f"ProveResult({self.verdict()})"
+
     @property
     def exit_code(self) -> int:
         verdicts = {r.verdict for r in self.rows}

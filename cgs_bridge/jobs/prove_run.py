@@ -3,44 +3,20 @@
 
 from __future__ import annotations
 
-from cgs_bridge.foundation.errors import InputError, SpecError
-from cgs_bridge.foundation.io import read_input_text
-
-from .checking import with_claims
+from .checking import claims_from_file, with_claim_args  # noqa: F401 (claims_from_file: kept importable here)
 from .prove import choose_provers, prove_translations
-
-
-def claims_from_file(path) -> list:
-    """The claims of a text file: one spec-language claim per line (``#`` starts a comment line).
-
-    Raises:
-        InputError: unreadable file, or no claim in it. SpecError: raised later by the checker
-            names the line (see :func:`checked_claims`).
-    """
-    text = read_input_text(path, "claims file")
-    out = [(no, ln.strip()) for no, ln in enumerate(text.splitlines(), 1)
-           if ln.strip() and not ln.strip().startswith("#")]
-    if not out:
-        raise InputError(f"{path}: no claim in the file (one spec-language claim per line)")
-    return out
 
 
 def checked_claims(checked, claims=(), claims_file=None):
     """``checked`` with only the given claims (``claims``: texts; ``claims_file``: a file of
-    them), or unchanged when none is given.
+    them, :func:`.checking.claims_from_file`), or unchanged when none is given.
 
     Raises:
         SpecError: a claim does not parse or does not check (``--claim`` text, or file:line:col).
     """
-    if claims_file is not None:
-        lines = claims_from_file(claims_file)
-        for no, text in lines:
-            try:
-                with_claims(checked, [text], keep=False)
-            except SpecError as e:
-                raise SpecError(e.message, str(claims_file), no, e.column) from None
-        claims = list(claims) + [t for _, t in lines]
-    return with_claims(checked, list(claims), keep=False, prefix="") if claims else checked
+    if not claims and claims_file is None:
+        return checked
+    return with_claim_args(checked, claims, claims_file, keep=False, prefix="")
 
 
 def prove_game(source, params=None, claims=(), claims_file=None, prover=None, timeout=None,

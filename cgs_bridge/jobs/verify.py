@@ -136,28 +136,29 @@ def run_verify(ruleset, box, misere: bool = False, run_dir=None, sources=None, e
     Returns:
         a :class:`VerifyResult`; ``comparison.write(run_dir, solution)`` writes the reports. An
         engine run that fails or times out is compared on the rows it delivered (both emitted
-        programs write each row as soon as it is known) and named in ``problems``.
+        programs write each row as soon as it is known) and named in ``problems``, as is a run
+        that ends cleanly but printed no results (an engine error, never a disagreement).
     Raises:
         EngineError: an engine is missing or starts broken
             (:func:`cgs_bridge.systems.mathematica.runner.startup_failure`), a finished
-            Mathematica run wrote no CSV, or CGSuite reported an error (its own output quoted).
+            Mathematica run wrote no or an empty CSV, or CGSuite reported an error (its output quoted).
         InputError: ``run_dir`` not empty, or an unreadable source.
         BoxError, ParameterError, RuleError, EvaluationError: from :func:`solvers.solve`.
     """
     from . import generate as gen
-    from .compare import compare_sources
     given = dict(sources or {})
     handles = _prepare(given, dict(engines or {}))
     sol, timings = _solve_timed(ruleset, box, misere, progress, say)
-    run_dir = make_run_dir(run_dir, gen.file_stem(ruleset, box, misere))
+    plan = gen.Plan.of_solution(sol)  # the stem, the file names and the model, decided once
+    run_dir = make_run_dir(run_dir, plan.stem)
     atomic_write_text(run_dir / "python.csv", sol.to_csv_text())
     placed: dict = {}
-    files = gen.generate_files(ruleset, box, outdir=run_dir, misere=misere, placed=placed)
+    files = gen.write_plan(plan, outdir=run_dir, placed=placed)
     say(f"emitted {', '.join(p.name for p in files)} into {run_dir}")
     problems: list = []
     stopped = _run_engines(handles, placed, run_dir, timeout, say, problems, timings, given)
-    comp = compare_sources(ruleset, sol, claims=claims, table_axes=table_axes, fixed=fixed,
-                           partial=[side for side, _ in problems], sources=given)
+    ran = [n for n, h in handles.items() if h is not None and n in given]
+    comp = _compare(ruleset, sol, given, problems, ran, dict(claims=claims, table_axes=table_axes, fixed=fixed))
     if stopped and stopped not in given:  # Ctrl-C before the engine delivered a row
         from .compare import SideResult
         comp.sides.append(SideResult(stopped, "nothing delivered before Ctrl-C", 0, 0, complete=False))
@@ -169,6 +170,24 @@ def run_verify(ruleset, box, misere: bool = False, run_dir=None, sources=None, e
                 from .compare import engine_claim_checks
                 engine_claim_checks(comp, s.name, checks)
     return VerifyResult(comp, sol, run_dir, files, problems, timings, interrupted=stopped is not None)
+
+
+def _compare(ruleset, sol, given, problems, ran, options):
+    """Compare ``given`` with ``sol``; a side from an engine run (``ran``) that ended without a
+    problem yet holds no row while Python has some is an engine error, not a disagreement: it
+    is added to ``problems`` ("the engine printed no results") and compared again as partial."""
+    from .compare import compare_sources
+    comp = compare_sources(ruleset, sol, partial=[side for side, _ in problems], sources=given, **options)
+    failed = dict(problems)
+    empty = [s for s in comp.sides if s.side in ran and s.side not in failed and s.rows == 0 and len(sol)]
+    if not empty:
+        return comp
+    for s in empty:
+        problems.append((s.side, f"{s.side}: the engine printed no results: its run ended without an "
+                                 f"error, but {Path(s.source).name} holds no row of the table "
+                                 f"({len(sol)} positions expected); its output is kept in "
+                                 f"{Path(s.source).parent}"))
+    return compare_sources(ruleset, sol, partial=[side for side, _ in problems], sources=given, **options)
 
 
 def _run_engines(handles, placed, run_dir, timeout, say, problems, timings, given):

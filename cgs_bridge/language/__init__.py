@@ -9,7 +9,7 @@ from cgs_bridge.foundation.errors import SpecError
 from .checker import CheckedGame, check_game
 from .parser import parse_expr, parse_games
 
-__all__ = ["check_source", "parse_games", "parse_expr", "check_game", "CheckedGame"]
+__all__ = ["check_source", "check_parsed", "parse_games", "parse_expr", "check_game", "CheckedGame"]
 
 
 def check_source(text: str, file: str | None, name: str | None, lookup) -> CheckedGame:
@@ -21,7 +21,12 @@ def check_source(text: str, file: str | None, name: str | None, lookup) -> Check
     Raises:
         SpecError: syntax or semantic error, or no game called ``name`` in the source.
     """
-    games = parse_games(text, file)
+    return check_parsed(parse_games(text, file), file, name, lookup)
+
+
+def check_parsed(games: list, file: str | None, name: str | None, lookup) -> CheckedGame:
+    """:func:`check_source` of a source already parsed (``games``: :func:`parse_games` of it), so a
+    source read for other reasons (the catalog's order) is not parsed twice. Raises SpecError."""
     by_name = {g.name: g for g in games}
     if name is None:
         game = games[-1]

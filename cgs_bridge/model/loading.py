@@ -29,7 +29,7 @@ def load_game(source: str, name: str | None = None) -> CheckedGame:
     Raises:
         SpecError: unknown catalog name and no such file, or any parse/check error.
     """
-    if source in catalog.names() and not Path(source).exists():
+    if catalog.known(source) and not Path(source).exists():
         if name is not None and name != source:
             raise SpecError(f"--game-name {name!r}: the catalog game {source!r} holds only the game "
                             f"{source!r} (--game-name selects a game of a multi-game spec file)")

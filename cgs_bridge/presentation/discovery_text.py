@@ -35,7 +35,14 @@ def discovery_report(d) -> str:
             out.append(f"    ... {len(sl['claims']) - 6} more claim lines (--json lists them)")
     if d.lines:
         out += ["", "Rows and columns of the Grundy table (re-checked position by position on both boxes):"]
-        out += [f"  {ln['text']}" for ln in d.lines]
+        for ln in d.lines:
+            out.append(f"  {ln['text']}")
+            if ln.get("claim"):
+                out.append(f"    {ln['claim']}")
+            elif ln.get("same_as"):
+                out.append(f"    (stated by the formula above: {ln['same_as']})")
+            elif ln.get("claim_failed"):
+                out.append(f"    (no claim line: the claim checker rejects {ln['claim_failed']})")
     out += _structure_text(d)
     if d.artefacts:
         out += ["", "Artefacts of the small box (hold on the search box, fail on the larger re-check box; "

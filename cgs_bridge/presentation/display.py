@@ -154,7 +154,8 @@ def check_html(r) -> str:
 
 
 def _records(items) -> tuple:
-    """``(header, rows)`` of a list of dataclasses or dicts (their fields, in order)."""
+    """``(header, rows)`` of a list of dataclasses or dicts (their fields, in order; nested dicts
+    and lists as readable text, never Python's dict syntax)."""
     dicts = [dataclasses.asdict(x) if dataclasses.is_dataclass(x) else dict(x) if isinstance(x, dict)
              else {"value": x} for x in items]
     header = []
@@ -164,24 +165,91 @@ def _records(items) -> tuple:
 
 
 def _cell(v) -> str:
-    if isinstance(v, list) and v and isinstance(v[0], dict) and "position" in v[0]:
-        return "; ".join(f"{tuple(x['position'])}: {x.get('grundy', '')}" for x in v[:5])
-    if v is None:
-        return ""
-    return str(v)
+    """A value as table text: positions as the reports print them, a dict as ``key: value; ...``,
+    a list as its items joined with ``; `` (integers with ``, ``)."""
+    from cgs_bridge.foundation.results import position_text
+    if isinstance(v, dict):
+        if "position" in v:
+            g = v.get("grundy", v.get("misere", ""))
+            return f"{position_text(v['position'])}{f' g={g}' if g != '' else ''}"
+        return "; ".join(f"{k}: {_cell(x)}" for k, x in v.items())
+    if isinstance(v, (list, tuple)):
+        if v and all(isinstance(x, int) for x in v):
+            return ", ".join(map(str, v))
+        return "; ".join(_cell(x) for x in v)
+    return "" if v is None else str(v)
+
+
+def evidence_columns(ev: dict) -> dict:
+    """A finding's evidence (``{"boxes": [{"box", "positions", "p_positions"}], "notes": [..]}``)
+    as columns: ``search box``, ``re-check box`` (box, positions and P-positions), ``evidence
+    notes``."""
+    out = {}
+    for i, b in enumerate((ev or {}).get("boxes", [])):
+        label = ("search box", "re-check box")[i] if i < 2 else f"box {i + 1}"
+        out[label] = f"{b['box']}: {b['positions']:,} positions, {b['p_positions']:,} P"
+    if (ev or {}).get("notes"):
+        out["evidence notes"] = "; ".join(ev["notes"])
+    return out
+
+
+def _frame_table(records: list) -> str:
+    """An HTML table of ``records`` (dicts of column -> text, columns in first-seen order)."""
+    header = []
+    for r in records:
+        header += [k for k in r if k not in header]
+    return table(header, [[_cell(r.get(k, "")) for k in header] for r in records])
+
+
+def _found_rows(items) -> list:
+    return [{"formula": f.reads or f.condition, "family": f.family, "claim": f.claim, "checked": f.checked,
+             **({"positions in region": f.region_size} if f.region_size is not None else {}),
+             **evidence_columns(f.evidence)} for f in items]
+
+
+def _line_rows(lines) -> list:
+    return [{"row or column": ln["text"],
+             "claim": ln.get("claim") or (f"stated by: {ln['same_as']}" if ln.get("same_as") else
+                                          f"(the claim checker rejects {ln.get('claim_failed', '')})")}
+            for ln in lines]
+
+
+def discovery_sections(d) -> list:
+    """``[(title, records)]``: the findings of a discovery as table rows, one column per field,
+    the claim line in its own column and the evidence as columns."""
+    from cgs_bridge.foundation.results import position_text
+    return [("formulas", _found_rows(d.formulas)),
+            ("near misses", [{"formula": m.condition, "family": m.family, "failures": m.failures,
+                              "checked": m.checked, "first failing positions": _cell(m.first), "claim": m.claim}
+                             for m in d.near_misses]),
+            ("Grundy formulas on a region", _found_rows(d.regions)),
+            ("rows and columns", _line_rows(d.lines)),
+            ("per-slice constants", [{"slices": s["text"], "c(v)": _cell(s["table"]), "claims": _cell(s["claims"]),
+                                      **evidence_columns(s.get("evidence"))} for s in d.slices]),
+            ("artefacts of the small box (NOT findings)",
+             [{"finding": a.reads, "family": a.family, "re-check box": a.box,
+               "first counterexample": position_text(a.position) if a.position else "",
+               "grundy": a.grundy, "why": a.why} for a in d.artefacts])]
 
 
 def discovery_html(d) -> str:
-    """A discovery report: every list-valued field (formulas, near misses, regions, periodic
-    lines, ...) as a table of its items' fields, whatever the report holds."""
+    """A discovery report: the findings as tables (:func:`discovery_sections`), then every other
+    list- or dict-valued field (misère, partners, sweep, proofs, ...) as a table of its items."""
     from cgs_bridge.jobs.discover.report import short_repr
     out = [f"{CSS}<p>{esc(short_repr(d))}</p>"]
+    for title, records in discovery_sections(d):
+        if records:
+            out.append(f"<div><b>{esc(title)}</b></div>" + _frame_table(records))
+    done = {"formulas", "near_misses", "regions", "lines", "slices", "artefacts", "searched", "notes",
+            "seconds", "evidence"}
     for f in dataclasses.fields(d):
         value = getattr(d, f.name)
-        if isinstance(value, list) and value and f.name not in ("searched", "notes"):
+        if f.name in done or not value:
+            continue
+        if isinstance(value, list):
             header, rows = _records(value)
             out.append(f"<div><b>{esc(f.name.replace('_', ' '))}</b></div>" + table(header, rows))
-        elif isinstance(value, dict) and value and f.name != "seconds":
+        elif isinstance(value, dict):
             out.append(f"<div><b>{esc(f.name)}</b></div>"
                        + table(["key", "value"], [[k, _cell(v)] for k, v in value.items()]))
     for n in getattr(d, "notes", []) or []:

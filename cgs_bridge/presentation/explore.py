@@ -2,14 +2,16 @@
 browse a solved box in a browser (``cgs-bridge explore``, ``Solved.explore()``).
 
 The page shows a 2-D slice of Grundy values (axes chosen from the coordinates, a slider for each
-other coordinate), coloured by value mod m, by P-position or by where a claim fails, and for the
-position under the pointer (or clicked) its value, outcome, options with their values and the
-winning moves (options that are P-positions; seed 003 Theorem 2.1). Everything shown is computed
-in Python (:class:`solvers.Solution`): the page only looks values up.
+other coordinate), coloured by value mod m, by P-position or by where a claim fails, with a legend
+saying what each colour means (and the outlines of the selected position, its options and its
+winning moves), and for the position under the pointer (or clicked) its value, outcome, options
+with their values and the winning moves (options that are P-positions; seed 003 Theorem 2.1). It
+opens on the slice with the most P-positions (:func:`best_slice`). Everything shown is computed in
+Python (:class:`solvers.Solution`): the page only looks values up.
 
 A URL fragment drives it (used by the browser test and for links to a view):
 ``page.html#rows=x&cols=z&y=2&colour=mod&m=3&select=2,1,3`` (``colour`` is ``mod``, ``p`` or
-``claim``; ``claim=N`` picks the N-th claim, 1-based).
+``claim``; ``claim=N`` picks the N-th claim, 1-based); what it leaves out stays as the page opened.
 """
 
 from __future__ import annotations
@@ -54,7 +56,33 @@ def page_data(solution, claims=None) -> dict:
     return {"game": solution.ruleset.describe(), "box": str(solution.box),
             "coords": list(solution.box.coords), "upper": [int(u) for u in solution.box.upper],
             "values": [int(v) for v in flat], "options": options, "claims": checked,
-            "positions": n, "p_positions": int((flat == 0).sum())}
+            "positions": n, "p_positions": int((flat == 0).sum()), "start": best_slice(solution.grundy)}
+
+
+def best_slice(grundy) -> dict:
+    """The 2-D slice of the Grundy array (``-1`` where not a position) that holds the most
+    P-positions: ``{"rows": i, "cols": j, "fixed": [value of each coordinate], "p": count}`` (the
+    values of ``rows`` and ``cols`` in ``fixed`` are 0). Ties go to the first pair ``i < j`` in
+    coordinate order, then to the smallest fixed values in lexicographic order; a game of one
+    coordinate shows it as its rows."""
+    import itertools
+
+    import numpy as np
+    n = grundy.ndim
+    zero = np.asarray(grundy) == 0
+    if n < 2:
+        return {"rows": 0, "cols": 0, "fixed": [0] * n, "p": int(zero.sum())}
+    best = None
+    for i, j in itertools.combinations(range(n), 2):
+        counts = zero.sum(axis=(i, j))  # indexed by the other coordinates, in order
+        at = int(np.argmax(counts))     # the first largest, in lexicographic order
+        if best is None or int(counts.flat[at]) > best["p"]:
+            fixed = [0] * n
+            others = [c for c in range(n) if c not in (i, j)]
+            for c, v in zip(others, np.unravel_index(at, counts.shape) if others else ()):
+                fixed[c] = int(v)
+            best = {"rows": i, "cols": j, "fixed": fixed, "p": int(counts.flat[at])}
+    return best
 
 
 def explorer_html(solution, claims=None, mod: int = 3) -> str:

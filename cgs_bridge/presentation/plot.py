@@ -38,6 +38,7 @@ from cgs_bridge.foundation.errors import InputError  # noqa: E402
 from cgs_bridge.foundation.io import atomic_write_bytes  # noqa: E402
 
 from .colours import KIND_COLOURS  # noqa: E402
+from .plot_scatter import axes3d, box_text, scatter_figure  # noqa: E402
 
 HEADER = "0.75"        # seed 000: GrayLevel[0.75] for the coordinate row/column
 NOT_POSITION = "0.87"  # seed 000: GrayLevel[0.87] for points that are not positions
@@ -215,8 +216,10 @@ def _title(solution, fixed, what: str) -> str:
 
 
 def p_positions_figure(solution, fixed: dict | None = None, title: str | None = None) -> Figure:
-    """P-positions (Grundy value 0): a 3-D scatter for three free coordinates (seed 003 §8), dark
-    marked cells of the grid for two.
+    """P-positions (Grundy value 0): for three free coordinates a 3-D scatter beside its three
+    projections (seed 003 §8; drawn for a paper by :func:`.plot_scatter.scatter_figure`: every axis
+    spans the box's range, integer ticks), dark marked cells of the grid for two. The title (unless
+    ``title`` is given) states game, parameters, box, slice and the number of P-positions.
 
     Raises:
         PlotError: the slice leaves other than 2 or 3 free coordinates.
@@ -224,8 +227,11 @@ def p_positions_figure(solution, fixed: dict | None = None, title: str | None = 
     fixed = fixed or {}
     free, a = sliced(solution, fixed, (2, 3), "p-positions figure")
     names = [solution.box.coords[i] for i in free]
-    title = title if title is not None else _title(solution, fixed, "P-positions")
     if len(free) == 2:
+        if title is None:
+            title = _p_title(solution, fixed, names, [int(solution.box.upper[i]) for i in free],
+                             int((a == 0).sum()))
+
         def cell(r, c):
             g = int(a[r, c])
             if g < 0:
@@ -233,57 +239,16 @@ def p_positions_figure(solution, fixed: dict | None = None, title: str | None = 
             return ("P", P_MARK, "white") if g == 0 else ("", CLASS_COLOURS[0], "black")
         return draw_table(names[0], names[1], a.shape[0], a.shape[1], cell, title)
     pts = np.argwhere(a == 0)
-    fig = Figure(figsize=(10.5, 5.6), layout="constrained")
-    grid = fig.add_gridspec(2, 3, width_ratios=(2.2, 1, 1))
-    ax = fig.add_subplot(grid[:, 0], projection="3d")
-    ax.scatter(pts[:, 0], pts[:, 1], pts[:, 2], s=16, c=pts[:, 2], cmap="viridis", depthshade=False,
-               edgecolors="black", linewidths=0.3, gid="p-positions")
-    _axes3d(ax, names, a.shape)
-    ax.set_title(f"{len(pts)} P-positions", fontsize=10)
-    # beside the scatter: the projections onto the three coordinate planes, each point labelled with
-    # the third coordinate of the P-position above it (or the number of them when several)
-    from matplotlib.ticker import MaxNLocator
-    for (i, j), cell in zip(((0, 1), (0, 2), (1, 2)), ((0, 1), (0, 2), (1, 1))):
-        pa = fig.add_subplot(grid[cell])
-        third = 3 - i - j
-        above: dict = {}
-        for p in pts:
-            above.setdefault((int(p[i]), int(p[j])), []).append(int(p[third]))
-        xy = np.array(list(above) or np.zeros((0, 2)))
-        pa.scatter(xy[:, 0], xy[:, 1], s=60 if a.shape[i] <= 16 else 12, color="#cfe3f3", edgecolors="#0072b2",
-                   linewidths=0.5, gid=f"projection {names[i]},{names[j]}")
-        if a.shape[i] <= 16 and a.shape[j] <= 16:
-            for (u, v), zs in above.items():
-                pa.text(u, v, str(zs[0]) if len(zs) == 1 else f"×{len(zs)}", ha="center", va="center",
-                        fontsize=6)
-        pa.xaxis.set_major_locator(MaxNLocator(integer=True))
-        pa.yaxis.set_major_locator(MaxNLocator(integer=True))
-        pa.set_xlabel(names[i], fontsize=9)
-        pa.set_ylabel(names[j], fontsize=9)
-        pa.set_xlim(-0.5, a.shape[i] - 0.5)
-        pa.set_ylim(-0.5, a.shape[j] - 0.5)
-        pa.tick_params(labelsize=8)
-        pa.set_aspect("equal", adjustable="box")
-        pa.set_title(f"onto ({names[i]}, {names[j]}): {names[third]}", fontsize=9)
-    note = fig.add_subplot(grid[1, 2])
-    note.axis("off")
-    note.text(0, 0.5, "Each panel: the P-positions\nprojected onto two coordinates,\nlabelled with the third\n"
-              "(×n: n P-positions there).", fontsize=8, va="center")
-    fig.suptitle(title, fontsize=10)
-    return fig
+    uppers = [int(solution.box.upper[i]) for i in free]
+    if title is None:
+        title = _p_title(solution, fixed, names, uppers, len(pts))
+    return scatter_figure(pts, names, uppers, title)
 
 
-def _axes3d(ax, names, shape):
-    ax.set_xlabel(names[0])
-    ax.set_ylabel(names[1])
-    ax.set_zlabel(names[2])
-    ax.set_xlim(0, shape[0] - 1)
-    ax.set_ylim(0, shape[1] - 1)
-    ax.set_zlim(0, shape[2] - 1)
-    ax.set_box_aspect(tuple(max(s, 0.25 * max(shape)) for s in shape))  # the box's proportions
-    from matplotlib.ticker import MaxNLocator
-    for axis in (ax.xaxis, ax.yaxis, ax.zaxis):
-        axis.set_major_locator(MaxNLocator(integer=True))
+def _p_title(solution, fixed, names, uppers, count: int) -> str:
+    """The title line of a P-position figure: game and parameters, box (and slice), the count."""
+    return (f"{solution.ruleset.describe()} on {box_text(names, uppers, _slice_text(solution, fixed))}: "
+            f"{count} P-positions")
 
 
 def diff_figure(solution, differences: list, fixed: dict | None = None, title: str | None = None) -> Figure:
@@ -333,7 +298,7 @@ def diff_figure(solution, differences: list, fixed: dict | None = None, title: s
             pts = np.array([p for p, ds in on.items() if ds[0]["kind"] == kind])
             ax.scatter(pts[:, 0], pts[:, 1], pts[:, 2], s=18, color=KIND_COLOURS[kind], label=kind,
                        gid=f"diff {kind}")
-        _axes3d(ax, names, a.shape)
+        axes3d(ax, names, [s - 1 for s in a.shape])
         ax.set_title(title, fontsize=9)
     if kinds:
         fig.legend(handles=[Patch(facecolor=KIND_COLOURS[k], label=k) for k in kinds], loc="upper left",
@@ -350,10 +315,13 @@ FORMATS = {".png": "png", ".svg": "svg", ".pdf": "pdf"}
 
 
 def figure_bytes(fig: Figure, fmt: str = "png") -> bytes:
-    """The figure as PNG (300 dpi), SVG or PDF (vector) bytes, cropped to what is drawn."""
+    """The figure as PNG (300 dpi), SVG or PDF (vector) bytes, cropped to what is drawn. PDF text
+    is embedded as TrueType (Type 42) fonts, which publishers accept (not Type 3)."""
     import io
     buf = io.BytesIO()
-    fig.savefig(buf, format=fmt, dpi=300 if fmt == "png" else None, bbox_inches="tight", pad_inches=0.03)
+    with matplotlib.rc_context({"pdf.fonttype": 42}):
+        fig.savefig(buf, format=fmt, dpi=300 if fmt == "png" else None, bbox_inches="tight",
+                    pad_inches=0.03)
     return buf.getvalue()
 
 

@@ -143,12 +143,22 @@ def to_json(result) -> str:
                        "exit_code": result.exit_code, "claims": rows}, indent=2)
 
 
+#: Row colours of the notebook verdict table, by verdict.
+VERDICT_COLOUR = {"PROVED": "#dff0d8", "REFUTED": "#f8d7da", "ENGINE ERROR": "#fff3cd",
+                  "NOT EXPRESSIBLE": "#eeeeee", "NOT APPLICABLE": "#eeeeee"}
+
+
 def report_html(result) -> str:
-    cells = "".join(
-        f"<tr><td>{html.escape(r.name)}</td><td>{html.escape(r.verdict)}</td>"
-        f"<td>{html.escape(_detail(r))}</td></tr>" for r in result.rows)
-    return (f"<p>{html.escape(result.verdict())}</p><table><tr><th>claim</th><th>verdict</th>"
-            f"<th>detail</th></tr>{cells}</table>")
+    """The notebook view (``_repr_html_``): the verdict line and one row per claim (claim,
+    verdict, provers, seconds, detail: the smallest counterexample of a refuted claim or why a
+    claim was not decided), coloured by verdict."""
+    from .display import CSS, table
+    rows = [[r.name, r.verdict, "+".join(r.provers), f"{r.seconds:.1f}" if r.provers else "", _detail(r)]
+            for r in result.rows]
+    return (f"{CSS}<p><b>{html.escape(result.describe)}</b>: prover {html.escape(str(result.prover))}; "
+            f"{html.escape(result.verdict())}</p>"
+            + table(["claim", "verdict", "provers", "seconds", "detail"], rows,
+                    [VERDICT_COLOUR.get(r.verdict) for r in result.rows]))
 
 
 def _detail(r) -> str:

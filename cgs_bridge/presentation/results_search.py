@@ -51,22 +51,17 @@ def sweep_figure(r, params=None, claim=None):
     return figure(r.frame, params, claim)
 
 
-@renderer(ProveResult, "report")
-def prove_text(r) -> str:
-    from .proof import report_text
-    return report_text(r)
+def _from_proof(name: str):
+    """The renderer handing a :class:`ProveResult` to :mod:`.proof`'s ``name`` (loaded on use)."""
+    def render(r) -> str:
+        from . import proof
+        return getattr(proof, name)(r)
+    render.__doc__ = f"prove's report: :func:`.proof.{name}`."
+    return render
 
 
-@renderer(ProveResult, "html")
-def prove_html(r) -> str:
-    from .proof import report_html
-    return report_html(r)
-
-
-@renderer(ProveResult, "json")
-def prove_json(r) -> str:
-    from .proof import to_json
-    return to_json(r)
+for _fmt, _name in (("report", "report_text"), ("html", "report_html"), ("json", "to_json")):
+    renderer(ProveResult, _fmt)(_from_proof(_name))
 
 
 @renderer(ProveSweepResult, "report")

@@ -21,6 +21,8 @@ import itertools
 from dataclasses import dataclass
 from typing import Tuple
 
+from cgs_bridge.foundation.names import take_free
+
 from . import formula as F
 
 
@@ -43,12 +45,7 @@ class Namer:
 
     def take(self, name: str) -> str:
         """``name`` itself if unused (then reserved), else ``name_2``, ``name_3``, ..."""
-        cand, k = name, 1
-        while cand in self.used:
-            k += 1
-            cand = f"{name}_{k}"
-        self.used.add(cand)
-        return cand
+        return take_free(name, self.used, "_")
 
     def fresh(self, hint: str) -> str:
         """A new variable ``hint1``, ``hint2``, ... (never returned before, never a used name)."""

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 
+from cgs_bridge.foundation.names import take_free
 from cgs_bridge.language import ast as A
 from cgs_bridge.language.moves import move_text
 from cgs_bridge.language.spec_printer import expr_text
@@ -37,12 +38,7 @@ def proof_name(name: str, taken: set) -> str:
     base = name.lower()
     if not _IDENT.fullmatch(base):
         base = "v_" + re.sub(r"[^a-z0-9_]", "_", base).strip("_")
-    cand, k = base, 1
-    while cand in taken:
-        k += 1
-        cand = f"{base}_{k}"
-    taken.add(cand)
-    return cand
+    return take_free(base, taken, "_")
 
 
 class GameRules:

@@ -70,11 +70,12 @@ def test_hypothesis_syntax_and_errors():
 
 
 def test_no_abbreviated_long_options(capsys):
-    # --claim is not --claims FILE; verify has no --claim: a usage error before any engine runs
+    # --time is not --timeout (and --claim is not --claims FILE: every command that takes claims
+    # has both, tests/cli/test_claim_options.py): a usage error before any engine runs
     t0 = time.monotonic()
     with pytest.raises(SystemExit) as e:
-        main(["verify", "triangular", "--bound", "2", "--claim", "P iff x xor y xor z == 0"])
-    assert e.value.code == 2 and "unrecognized arguments: --claim" in capsys.readouterr().err
+        main(["verify", "triangular", "--bound", "2", "--time", "5"])
+    assert e.value.code == 2 and "unrecognized arguments: --time" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         main(["check", "triangular", "--bound", "2", "--lim", "3"])
     assert time.monotonic() - t0 < 30

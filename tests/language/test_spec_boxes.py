@@ -64,7 +64,7 @@ def test_catalog_order_and_boxes_come_from_the_files(tmp_path, monkeypatch):
     (tmp_path / "a.game").write_text("game a coordinates x cut x to t\n  catalog 2\n"
                                      "  box kernel [4] [5]\n")
     monkeypatch.setattr(catalog, "_DIR", tmp_path)
-    for f in (catalog.names, catalog._parse_file, catalog.load):
+    for f in (catalog.names, catalog._games, catalog.load):
         f.cache_clear()
     try:
         assert catalog.names() == ("b", "a") and catalog.ORDER == ("b", "a")
@@ -78,11 +78,11 @@ def test_catalog_order_and_boxes_come_from_the_files(tmp_path, monkeypatch):
         assert "catalog position 2 is also taken by a" in e.value.message
         (tmp_path / "c.game").write_text("game c coordinates x\n")
         catalog.names.cache_clear()
-        catalog._parse_file.cache_clear()
+        catalog._games.cache_clear()
         with pytest.raises(SpecError, match="declares no 'catalog N'"):
             catalog.names()
     finally:
-        for f in (catalog.names, catalog._parse_file, catalog.load):
+        for f in (catalog.names, catalog._games, catalog.load):
             f.cache_clear()
 
 

@@ -112,3 +112,81 @@ def test_explore_api_and_limits(tmp_path):
     with pytest.raises(InputError, match=r"\.html"):
         s.explore(tmp_path / "p.txt")
     assert main(["explore", "two_inequalities", "--bound", "5", "-o", str(tmp_path / "p.html")]) == 2
+
+
+def legend(text: str) -> list:
+    """[(background, label)] of the colour legend's entries, in order."""
+    block = re.search(r'<ul id="legend-colours">(.*?)</ul>', text, re.S)
+    assert block, "no colour legend in the DOM"
+    return [(bg, label.replace("&gt;", ">")) for bg, label in
+            re.findall(r'<li><span class="key" style="background:([^;"]+)[^"]*"></span> (.*?)</li>', block.group(1))]
+
+
+def plane_counts(s, upper=7) -> dict:
+    """{(fixed coordinate, value): number of P-positions on that plane} by a plain loop over the
+    solver's table (every 2-D slice of a 3-coordinate box fixes one coordinate)."""
+    table = s.solution.grundy  # -1 where the point is not a position
+    counts = {}
+    for c in range(3):
+        for v in range(upper + 1):
+            counts[(c, v)] = sum(1 for a in range(upper + 1) for b in range(upper + 1)
+                                 if table[tuple([a, b][:c]) + (v,) + tuple([a, b][c:])] == 0)
+    return counts
+
+
+@needs_chromium
+def test_opens_on_the_slice_with_the_most_p_positions(page, tmp_path):
+    s = cb.game("triangular", k=3).solve(bound=7)
+    counts = plane_counts(s)
+    best = max(counts.values())
+    # the old first view (rows x, columns y, z = 0) holds a single P-position: (0, 0, 0)
+    assert counts[(2, 0)] == 1 < best
+    text = dom(page, "", tmp_path)  # no fragment: the page's own first view
+    shown = cells(text)
+    blank = [int(k) for k in re.findall(r'<td class="n" data-k="(\d+)"', text)]
+    points = [(k // 64, (k // 8) % 8, k % 8) for k in list(shown) + blank]
+    assert len(points) == 64
+    fixed = [c for c in range(3) if len({p[c] for p in points}) == 1]
+    assert len(fixed) == 1  # one plane: one coordinate is the same in every cell
+    c, v = fixed[0], points[0][fixed[0]]
+    assert counts[(c, v)] == best
+    assert sum(1 for value, _ in shown.values() if value == "0") == best
+    assert f"({best} P-positions, the most of any slice)" in text
+
+
+@needs_chromium
+def test_legend_names_every_colour_on_the_grid(page, tmp_path):
+    text = dom(page, "", tmp_path)  # colour by Grundy value mod 3 (--mod's default)
+    entries = legend(text)
+    want = [("#ffffff", "0"), ("#f4a6a6", "1"), ("#a6c8f4", "2")]  # seed 000 Fig 7.10: 1 red, 2 blue
+    assert [(bg, label.split(" mod ")[0].rsplit(" ", 1)[1]) for bg, label in entries[:3]] == want
+    assert entries[0][1].startswith("Grundy value 0 mod 3: 0, 3, 6")
+    grey = re.search(r"table\.g td\.n \{ background: (#[0-9a-f]+); \}", text).group(1)
+    assert entries[3] == (grey, "not a position (a require fails)")
+    shown_bg = {re.search(r"background:([^;]+)", style).group(1) for _, style in cells(text).values()}
+    assert shown_bg <= {bg for bg, _ in entries}
+    for value, style in cells(text).values():  # each cell has its own class's colour
+        assert f"background:{want[int(value) % 3][0]}" in style
+    entries = legend(dom(page, "colour=p", tmp_path))
+    assert entries[:2] == [("#333", "P-position (Grundy value 0)"), ("#fff", "N-position (Grundy value > 0)")]
+    entries = legend(dom(page, "colour=claim&claim=2", tmp_path))
+    assert entries[0] == ("#d55e00", "the claim fails here")
+    text = dom(page, "m=5", tmp_path)
+    entries = legend(text)
+    assert len(entries) == 6 and [label.split(":")[0] for _, label in entries[:5]] == [
+        f"Grundy value {r} mod 5" for r in range(5)]
+    shown_bg = {re.search(r"background:([^;]+)", style).group(1) for _, style in cells(text).values()}
+    assert shown_bg <= {bg for bg, _ in entries}
+    for value, style in cells(text).values():
+        assert f"background:{entries[int(value) % 5][0]}" in style
+
+
+def test_first_slice_in_the_page_data():
+    from cgs_bridge.presentation.explore import page_data
+    s = cb.game("triangular", k=3).solve(bound=7)
+    counts = plane_counts(s)
+    start = page_data(s.solution)["start"]
+    (c,) = [i for i in range(3) if i not in (start["rows"], start["cols"])]
+    assert start["p"] == max(counts.values()) == counts[(c, start["fixed"][c])]
+    two = page_data(cb.game("two_inequalities").solve(bound=6).solution)["start"]
+    assert (two["rows"], two["cols"], two["fixed"]) == (0, 1, [0, 0])  # the only slice

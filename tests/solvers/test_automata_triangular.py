@@ -10,6 +10,8 @@ from functools import lru_cache
 
 import pytest
 
+from logic_problems import triangular_options
+
 from solvers.automata import decide_problem
 from solvers.automata.samples import triangular_problem
 from solvers.logic.formula import evaluate
@@ -20,16 +22,6 @@ def in_set(p, shifted):
     return ((x - 1) ^ y ^ (z - 1)) == 0 if shifted else (x ^ y ^ z) == 0   # Python: two's complement
 
 
-def options(p, k):
-    x, y, z = p
-    for t in range(x):
-        yield t, min(y, (t + z) // k), z
-    for t in range(y):
-        yield x, t, z
-    for t in range(z):
-        yield x, min(y, (x + t) // k), t
-
-
 def valid(p, k):
     return p[1] <= (p[0] + p[2]) // k
 
@@ -38,7 +30,7 @@ def fails(name, p, k, shifted):
     """Does obligation ``name`` fail at position ``p`` (a plain reading of the sentence)?"""
     if not valid(p, k):
         return False
-    hit = any(in_set(q, shifted) for q in options(p, k))
+    hit = any(in_set(q, shifted) for q in triangular_options(p, k))
     if name == "closed":
         return in_set(p, shifted) and hit
     return not in_set(p, shifted) and not hit
@@ -63,7 +55,7 @@ def smallest_failure(name, k, shifted, max_bits=5):
 def p_positions(k, bound):
     @lru_cache(maxsize=None)
     def is_p(p):
-        return not any(is_p(q) for q in options(p, k))
+        return not any(is_p(q) for q in triangular_options(p, k))
     return {p for p in itertools.product(range(bound + 1), repeat=3) if valid(p, k) and is_p(p)}
 
 

@@ -49,7 +49,7 @@ def test_broken_mathics_is_an_engine_error_in_audit_and_verify(tmp_path, capsys,
     # audit starts Mathics3 through its lockdown launcher with the interpreter of the mathics
     # script: the stand-in plays that interpreter (outside the OS sandbox, which would not see it)
     monkeypatch.setattr(engines, "mathics_interpreter", lambda script: str(fake))
-    assert main(["audit", str(PROGRAM), "--game", "triangular", "-p", "k=3", "--engine", "mathics",
+    assert main(["audit", str(PROGRAM), "--game", "triangular", "-p", "k=3", "--mathematica-engine", "mathics",
                  "--no-sandbox"]) == 2
     cap = capsys.readouterr()
     assert named in cap.err and "defined nowhere" not in cap.out + cap.err

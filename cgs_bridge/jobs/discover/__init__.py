@@ -4,8 +4,10 @@
 parameters (nim-sums of shifted / floored / reduced coordinates for the P-positions and the Grundy
 values, sums and differences of coordinates, the same on described regions, periodic rows and
 columns of the Grundy table) and reports, simplest first, the formulas that hold on every valid
-position of the box — each as a spec ``claim`` line, re-checked by the claim checker — with near
-misses and their first failing positions. :func:`sweep_classes` (``sweep=`` of :func:`discover`)
+position of the box — each as a spec ``claim`` line, re-checked by the claim checker (periodic
+rows and columns too: :func:`.periodic.condition`; a finding two families make is listed once) —
+with near misses and their first failing positions. A pass flag (``pass once``) is never a heap:
+no term uses it and the formula families are searched on each of its values (issue 36). :func:`sweep_classes` (``sweep=`` of :func:`discover`)
 repeats the search over values of an int parameter and reports the parameter classes
 (``k % 4 == 3``) on which the same formula holds.
 """

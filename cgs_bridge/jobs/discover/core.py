@@ -14,6 +14,8 @@ structure families (regions, slices, periodic rows, partner functions, misère) 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .families import REGISTRY, Options
 from .recheck import claim_line, recheck
 from .regions import candidate_regions
@@ -42,7 +44,7 @@ def search_box(data: Data, families, shifts, moduli, offsets, dedupe: bool = Tru
         fam = REGISTRY.get(name)
         if fam is not None and fam.candidates is not None:
             c, n = fam.candidates(data, o)
-            cands += c
+            cands += c + per_flag(data, fam, o)
             notes += n
     out = evaluate(data, cands)
     if not dedupe:
@@ -54,15 +56,43 @@ def search_box(data: Data, families, shifts, moduli, offsets, dedupe: bool = Tru
     return holds, out.misses, notes + out.notes
 
 
+def per_flag(data: Data, fam, o) -> list:
+    """A formula family searched on each value of each flag coordinate (``pass once``, issue 36):
+    the candidates found on the positions with ``flag == v``, restricted to that region (the
+    claim reads ``not (passes == 1) or ...``). Nothing when the game has no flag."""
+    import numpy as np
+
+    from .regions import Region
+    out = []
+    for i in data.flags:
+        for v in np.unique(data.pos[:, i]).tolist():
+            rows = data.pos[:, i] == v
+            if rows.all():
+                continue
+            c, _ = fam.candidates(data.restrict(rows), o)
+            out += [replace(f, region=Region("eq", i, m=int(v))) for f in c if f.region is None]
+    return out
+
+
 def distinct(data: Data, formulas):
     """The simplest formula of each family among those whose compared expression takes the same
-    value at every position of the box; and how many were dropped."""
+    value at every position of the box (of its region, for a formula restricted to one); a
+    formula on a region is dropped when a whole-box formula kept agrees with it there. Returns
+    the formulas kept and how many were dropped."""
     seen, out = set(), []
-    for f in sorted(formulas, key=lambda f: (f.complexity, repr(f))):
-        key = (f.family == "P nim-sum", f.rhs(data.pos).tobytes())
-        if key not in seen:
-            seen.add(key)
+    order = sorted(formulas, key=lambda f: (f.region is not None, f.complexity, repr(f)))
+    for f in order:
+        rows = f.region.mask(data.pos) if f.region is not None else slice(None)
+        rhs = f.rhs(data.pos)[rows].tobytes()
+        keys = [(f.family == "P nim-sum", f.region, rhs)]
+        if f.region is not None:
+            keys.append((f.family == "P nim-sum", None, f.region, rhs))
+        if not any(k in seen for k in keys):
             out.append(f)
+        seen.add(keys[0])
+        if f.region is None:
+            for r in {g.region for g in formulas if g.region is not None}:
+                seen.add((f.family == "P nim-sum", None, r, f.rhs(data.pos)[r.mask(data.pos)].tobytes()))
     return out, len(formulas) - len(out)
 
 
@@ -71,7 +101,7 @@ def search_regions(data: Data, names, int_params, shifts, moduli, offsets, min_s
     whole box) where one holds; dominated regions (a larger region with the same formula)
     dropped. Returns [(formula, size)], largest regions first."""
     best = []
-    for reg in candidate_regions(len(names), moduli, int_params):
+    for reg in candidate_regions(len(names), moduli, int_params, data.flags):
         mask = reg.mask(data.pos)
         size = int(mask.sum())
         if size < min_size or size == len(mask):
@@ -148,8 +178,13 @@ def split_stable(formulas, bigdata):
 
 
 def report_misses(solution, misses, names, when, near, method="auto"):
-    misses = sorted(misses, key=lambda m: (m[1], m[0].complexity, repr(m[0])))
-    seen: set = set()  # one line per condition text: two families can find the same formula
+    misses = sorted(misses, key=lambda m: (m[1], m[0].region is not None, m[0].complexity, repr(m[0])))
+    # one line per condition text (two families can find the same formula), and a formula on a
+    # flag value is dropped when the same formula on the whole box fails at as many positions
+    seen: set = set()
+    whole = {(replace(f, region=None).text(names), n) for f, n, _ in misses if f.region is None}
+    misses = [m for m in misses if not (m[0].region is not None and m[0].region.kind == "eq"
+                                        and (replace(m[0], region=None).text(names), m[1]) in whole)]
     misses = [m for m in misses if not (m[0].text(names) in seen or seen.add(m[0].text(names)))][:near]
     items = [(f"near miss {k + 1}: {solution.ruleset.describe()} on box {solution.box}",
               f.text(names), when) for k, (f, _, _) in enumerate(misses)]

@@ -44,22 +44,21 @@ def _terms(o):
 
 
 def _p(data, o):
-    d = data.pos.shape[1]
     c, notes = nimsum_candidates(data, "P nim-sum", o.shifts, o.moduli, o.offsets)
     c += shifted.p_candidates(data, o.shifts)
-    return c + [Formula("P nim-sum", tuple(Term(i) for i in range(d)))], notes
+    return c + [Formula("P nim-sum", tuple(Term(i) for i in data.heaps))], notes
 
 
 def _grundy(data, o):
-    d = data.pos.shape[1]
     c, notes = nimsum_candidates(data, "grundy nim-sum", o.shifts, o.moduli, o.offsets)
     c += shifted.grundy_candidates(data, o.shifts)
-    return c + [Formula("grundy nim-sum", tuple(Term(i) for i in range(d)))], notes
+    return c + [Formula("grundy nim-sum", tuple(Term(i) for i in data.heaps))], notes
 
 
 def _linear(data, o):
     d = data.pos.shape[1]
-    return linear_candidates(data, o.offsets) + [Formula("grundy linear", coeffs=(1,) * d)], []
+    ones = tuple(0 if i in data.flags else 1 for i in range(d))
+    return linear_candidates(data, o.offsets) + [Formula("grundy linear", coeffs=ones)], []
 
 
 REGISTRY = {f.name: f for f in (

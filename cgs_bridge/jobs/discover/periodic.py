@@ -18,6 +18,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from cgs_bridge.language import ast as A
+from cgs_bridge.language.spec_printer import expr_text
+
 
 @dataclass(frozen=True)
 class Line:
@@ -112,3 +115,47 @@ def recheck_line(solution, line: Line) -> bool:
         return solution.value(tuple(p))
     return all(at(c + line.period) == at(c) + line.saltus
                for c in range(line.preperiod, line.hi - line.period + 1))
+
+
+def condition(line: Line, value, names) -> str:
+    """The claim condition (spec text) that states ``line``: on the line (its fixed coordinates
+    as a guard, ``not (y == 0 and passes == 1) or ...``) the Grundy value of each coordinate value
+    before the pre-period, then a table indexed by ``c % period`` (residues with one value
+    merged into one test; ``c % period`` itself when every residue is its own value) plus ``saltus * floor((c - n0) / period)`` for an arithmetic-periodic
+    line. ``value(c)`` is the Grundy value at coordinate value ``c`` of the line (``lo <= c <
+    preperiod + period``). The ``if`` chain is the spec language's (``grammar.lark``); the text is
+    printed by :func:`cgs_bridge.language.spec_printer.expr_text`, so it parses back."""
+    c, n0, p, s = A.Name(names[line.axis]), line.preperiod, line.period, line.saltus
+    groups: dict = {}
+    for r in range(p):          # residue (n0 + r) % p takes the value a(n0 + r)
+        groups.setdefault(int(value(n0 + r)), []).append((n0 + r) % p)
+    res = A.BinOp("%", c, A.Num(p))
+    chain = res if all(int(value(n0 + r)) == (n0 + r) % p for r in range(p)) and p > 1 else None
+    for v, rs in reversed(list(groups.items()) if chain is None else []):
+        if chain is None:
+            chain = A.Num(v)
+            continue
+        test = _any([A.Compare(("==",), (res, A.Num(r))) for r in sorted(rs)], "or")
+        chain = A.If(test, A.Num(v), chain)
+    if s and p == 1:           # a linear tail: a(c) = s * c + (a(n0) - s * n0)
+        lin = c if s == 1 else A.BinOp("*", A.Num(s), c)
+        k = int(value(n0)) - s * n0
+        chain = lin if k == 0 else A.BinOp("+" if k > 0 else "-", lin, A.Num(abs(k)))
+    elif s:
+        steps = A.BinOp("-", c, A.Num(n0)) if n0 else c
+        steps = steps if p == 1 else A.FloorDiv(steps, A.Num(p))
+        steps = steps if s == 1 else A.BinOp("*", A.Num(s), steps)
+        chain = steps if chain == A.Num(0) else A.BinOp("+", chain, steps)
+    for k in range(n0 - 1, line.lo - 1, -1):
+        chain = A.If(A.Compare(("==",), (c, A.Num(k))), A.Num(int(value(k))), chain)
+    body = A.Compare(("==",), (A.Name("grundy"), chain))
+    guard = [A.Compare(("==",), (A.Name(names[i]), A.Num(v))) for i, v in enumerate(line.fixed) if v is not None]
+    return expr_text(A.BinOp("or", A.Not(_any(guard, "and")), body) if guard else body)
+
+
+def _any(nodes, op):
+    """``nodes`` joined by the boolean operator ``op`` ('or' / 'and'), left to right."""
+    out = nodes[0]
+    for n in nodes[1:]:
+        out = A.BinOp(op, out, n)
+    return out

@@ -67,9 +67,11 @@ class Region:
         return f"{c} {'<=' if self.kind == 'le' else '>'} {right}"
 
 
-def candidate_regions(n: int, moduli, int_params: dict) -> list:
+def candidate_regions(n: int, moduli, int_params: dict, flags=()) -> list:
     """Every region over ``n`` coordinates with divisors 1 and ``moduli``, and each int parameter
-    value (named) that is not already among them; simplest first."""
+    value (named) that is not already among them; simplest first. A flag coordinate (index in
+    ``flags``, issue 36) gives only its faces (``passes == 0``, ``passes >= 1``), never a
+    comparison with a heap."""
     divs = [(1, "")] + [(m, "") for m in moduli if m > 1]
     for name, v in int_params.items():
         if v >= 1 and all(v != m for m, _ in divs):
@@ -78,6 +80,6 @@ def candidate_regions(n: int, moduli, int_params: dict) -> list:
     for i in range(n):
         out += [Region("zero", i), Region("pos", i)]
         for j in range(n):
-            if i != j:
+            if i != j and i not in flags and j not in flags:
                 out += [Region(kind, i, j, m, nm) for m, nm in divs for kind in ("le", "gt")]
     return sorted(out, key=lambda r: (r.cost, r.m, r.kind, r.i, r.j))

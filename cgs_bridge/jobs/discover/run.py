@@ -14,7 +14,7 @@ from .core import (RECHECK_MAX, distinct, pick, report_artefacts, report_formula
                    split_stable, when_text)
 from .families import FAMILIES, REGISTRY, Options
 from .report import Discovery
-from .search import Data
+from .search import Data, flag_indices
 from .stability import FACTOR, enough, solve_larger
 
 
@@ -64,7 +64,7 @@ def discover_solution(solution, families=FAMILIES, shifts=3, moduli=(2, 3, 4), o
     names = list(r.coords)
     pos = solution.positions()
     g = solution.grundy[tuple(pos.T)].astype(np.int64) if len(pos) else np.zeros(0, np.int64)
-    data = Data(pos, g)
+    data = Data(pos, g, flags=flag_indices(r))
     when = when_text(r)
     params = {k: v if isinstance(v, int) else str(v) for k, v in r.params.items()}
     opts = Options(shifts, tuple(moduli), offsets, fix_max)
@@ -85,7 +85,7 @@ def discover_solution(solution, families=FAMILIES, shifts=3, moduli=(2, 3, 4), o
     bigdata = None
     if big is not None:
         bpos = big.positions()
-        bigdata = Data(bpos, big.grundy[tuple(bpos.T)].astype(np.int64))
+        bigdata = Data(bpos, big.grundy[tuple(bpos.T)].astype(np.int64), flags=data.flags)
     ok, bad = split_rechecked(rep, data, bigdata, holds, notes)
     shown, rep.more_formulas = pick(ok, limit, per_family)
     rep.formulas, dropped = report_formulas(solution, shown, names, when, method=check_method, big=big,
@@ -100,5 +100,29 @@ def discover_solution(solution, families=FAMILIES, shifts=3, moduli=(2, 3, 4), o
         step = structure.STEPS.get(f)
         if step is not None:
             step(rep, ctx, holds=ok)
+    merge_duplicates(rep)
     rep.seconds["search"] = time.perf_counter() - t0
     return rep
+
+
+def merge_duplicates(rep) -> None:
+    """Every finding printed once (issue 36): a formula or region formula whose condition (as
+    parsed) is that of one listed before it is dropped, and a periodic line whose claim states a
+    listed formula refers to it (``same_as``) instead of repeating the claim line."""
+    from cgs_bridge.language.parser import parse_expr
+    seen: dict = {}
+
+    def key(cond):
+        return parse_expr(cond, what="discovered claim")
+    for field in ("formulas", "regions"):
+        kept = []
+        for f in getattr(rep, field):
+            k = key(f.condition)
+            if k not in seen:
+                seen[k] = f.condition
+                kept.append(f)
+        setattr(rep, field, kept)
+    for ln in rep.lines:
+        cond = ln.get("condition") if ln.get("claim") else None
+        if cond is not None and key(cond) in seen:
+            ln["claim"], ln["same_as"] = None, seen[key(cond)]

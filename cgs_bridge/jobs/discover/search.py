@@ -40,17 +40,35 @@ class Outcome:
 
 
 class Data:
-    """The rows searched: ``pos`` (n x d int64 positions), ``g`` (their Grundy values)."""
+    """The rows searched: ``pos`` (n x d int64 positions), ``g`` (their Grundy values);
+    ``flags`` the indices of flag coordinates (``pass once``: 0/1, never a heap, issue 36), which
+    no term of a formula uses."""
 
-    def __init__(self, pos: np.ndarray, g: np.ndarray, seed: int = 0):
+    def __init__(self, pos: np.ndarray, g: np.ndarray, seed: int = 0, flags=()):
         self.pos, self.g = pos, g.astype(np.int64)
         self.rng = np.random.default_rng(seed)
+        self.flags = tuple(flags)
+
+    @property
+    def heaps(self) -> tuple:
+        """The coordinate indices formulas are built from: every coordinate but the flags."""
+        return tuple(i for i in range(self.pos.shape[1]) if i not in self.flags)
+
+    def restrict(self, rows: np.ndarray) -> "Data":
+        """The rows where the boolean mask ``rows`` holds, as Data with the same flags."""
+        return Data(self.pos[rows], self.g[rows], flags=self.flags)
 
     def sample(self, where=None, size=SAMPLE) -> np.ndarray:
         idx = np.arange(len(self.pos)) if where is None else np.flatnonzero(where)
         if len(idx) > size:
             idx = np.sort(self.rng.choice(idx, size=size, replace=False))
         return idx
+
+
+def flag_indices(ruleset) -> tuple:
+    """The indices of the flag coordinates of ``ruleset`` (the ``pass once`` flag), or ()."""
+    i = getattr(ruleset, "pass_index", None)
+    return () if i is None else (i,)
 
 
 def _hash(rows: np.ndarray) -> np.ndarray:
@@ -83,9 +101,10 @@ def _match(left, right):
     return li[ok], rj[ok], int(counts.sum()) > PAIRS_MAX
 
 
-def _subsets(n, max_size=None):
+def _subsets(coords, max_size=None):
+    n = len(coords)
     for s in range(1, min(n, max_size or n) + 1):
-        yield from itertools.combinations(range(n), s)
+        yield from itertools.combinations(coords, s)
 
 
 def _terms_for(subset, full, idonly):
@@ -121,7 +140,7 @@ def nimsum_candidates(data: Data, family: str, shifts: int, moduli, offsets: int
     if ns == 0:
         return [], []
     cands, notes, reduced = [], [], set()
-    for subset in _subsets(d, max_size):
+    for subset in _subsets(data.heaps, max_size):
         lists, red = _terms_for(subset, full, idonly)
         if red:
             reduced.add(len(subset))
@@ -174,7 +193,8 @@ def linear_candidates(data: Data, offsets: int, rows=None):
     idx = data.sample(where)
     if not len(idx):
         return []
-    coeffs = np.array(list(itertools.product((0, 1, -1), repeat=d)), dtype=np.int64)
+    coeffs = np.array([c for c in itertools.product((0, 1, -1), repeat=d)
+                       if not any(c[i] for i in data.flags)], dtype=np.int64)
     base = coeffs @ data.pos[idx].T                       # (ncoeff, ns)
     out = []
     for b in sorted(range(-offsets, offsets + 1), key=abs):

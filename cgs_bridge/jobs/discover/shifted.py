@@ -26,9 +26,9 @@ def shift_range(data, shifts: int) -> int:
     return max(shifts, int(data.pos.max()) if len(data.pos) else 0)
 
 
-def _subsets(d):
-    for s in range(1, d + 1):
-        yield from itertools.combinations(range(d), s)
+def _subsets(coords):
+    for s in range(1, len(coords) + 1):
+        yield from itertools.combinations(coords, s)
 
 
 def _on_sample(cands, data, idx, p_family):
@@ -39,27 +39,27 @@ def _on_sample(cands, data, idx, p_family):
 
 def grundy_candidates(data, shifts: int, S: int | None = None) -> list:
     """``grundy == (nim-sum with one coordinate + s) - s`` for s beyond ``shifts`` up to S."""
-    d = data.pos.shape[1]
+    heaps = data.heaps
     S = shift_range(data, shifts) if S is None else S
     idx = data.sample()
     out = []
-    for i in range(d):
+    for i in heaps:
         for s in range(shifts + 1, S + 1):
-            terms = tuple(Term(j, shift=s if j == i else 0) for j in range(d))
+            terms = tuple(Term(j, shift=s if j == i else 0) for j in heaps)
             out.append(Formula("grundy nim-sum", terms, -s))
     return _on_sample(out, data, idx, False)
 
 
 def p_candidates(data, shifts: int, S: int | None = None) -> list:
     """``P iff (nim-sum with ci - c for i in A) == 0`` for |c| beyond ``shifts`` up to S."""
-    d = data.pos.shape[1]
+    heaps = data.heaps
     S = shift_range(data, shifts) if S is None else S
     where = data.g == 0
     idx = np.concatenate([data.sample(where), data.sample(~where)])
     out = []
-    for a in _subsets(d):
+    for a in _subsets(heaps):
         for c in list(range(-S, -shifts)) + list(range(shifts + 1, S + 1)):
-            out.append(Formula("P nim-sum", tuple(Term(j, shift=-c if j in a else 0) for j in range(d))))
+            out.append(Formula("P nim-sum", tuple(Term(j, shift=-c if j in a else 0) for j in heaps)))
     return _on_sample(out, data, idx, True)
 
 
@@ -68,14 +68,15 @@ def fit_slices(data, names, shifts: int, min_p: int = 2):
     constant c(v) (smallest |c|, then the smaller) with ``P iff (nim-sum with ci - c(v), i in A)
     == 0`` on every position of the slice ``cj == v``. Returns ``[(j, A, {v: c})]`` for the
     pairs where every slice with at least ``min_p`` P-positions has one and not every c is the
-    same (a single constant is the whole-box family)."""
-    d = data.pos.shape[1]
+    same (a single constant is the whole-box family). A flag coordinate (``data.flags``) may be
+    the slice coordinate but is never shifted or nim-summed."""
+    d, heaps = data.pos.shape[1], data.heaps
     S = shift_range(data, shifts)
     cs = sorted(range(-S, S + 1), key=lambda c: (abs(c), c))
     out = []
     for j in range(d):
-        for a in _subsets(d):
-            if j in a or len(a) + 1 < d:
+        for a in _subsets(heaps):
+            if j in a or len(a) + (j in heaps) < len(heaps):
                 continue
             table = _fit(data, j, a, cs, min_p)
             if table and len(set(table.values())) > 1:
@@ -93,7 +94,7 @@ def _fit(data, j, a, cs, min_p):
         isp = g == 0
         for c in cs:
             x = np.zeros(len(pos), np.int64)
-            for i in range(pos.shape[1]):
+            for i in data.heaps:
                 x ^= pos[:, i] - c if i in a else pos[:, i]
             if ((x == 0) == isp).all():
                 table[int(v)] = c
@@ -103,8 +104,9 @@ def _fit(data, j, a, cs, min_p):
     return table
 
 
-def slice_formula(j, a, v, c, d) -> tuple:
-    """The Formula of slice ``cj == v`` (P family, shift -c on A) and its region."""
+def slice_formula(j, a, v, c, d, flags=()) -> tuple:
+    """The Formula of slice ``cj == v`` (P family, shift -c on A; no term for a flag) and its
+    region."""
     from .regions import Region
-    return Formula("P nim-sum", tuple(Term(i, shift=-c if i in a else 0) for i in range(d)),
+    return Formula("P nim-sum", tuple(Term(i, shift=-c if i in a else 0) for i in range(d) if i not in flags),
                    region=Region("eq", j, m=v))

@@ -69,13 +69,16 @@ class Scaled:
 
 
 def larger_box(ruleset, upper, factor: int = FACTOR, max_cells: int = MAX_CELLS) -> Scaled:
-    """The re-check box for a search box with bounds ``upper`` (see the module docstring)."""
+    """The re-check box for a search box with bounds ``upper`` (see the module docstring). A
+    flag coordinate (``pass once``, issue 36) keeps its own range: its target is its bound in
+    ``upper`` and it never grows."""
     d = len(upper)
-    target = [max(1, factor * u) for u in upper]
+    flag = getattr(ruleset, "pass_index", None)
+    target = [u if i == flag else max(1, factor * u) for i, u in enumerate(upper)]
     base = list(target)
     reached = [reach(ruleset, base, i) for i in range(d)]
     short = [i for i in range(d) if 0 <= reached[i] < target[i] or reached[i] < 0]
-    free = [j for j in range(d) if j not in short]
+    free = [j for j in range(d) if j not in short and j != flag]
     if not short or not free:
         return Scaled(base, target, reached)
 

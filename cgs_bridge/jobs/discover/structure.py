@@ -31,11 +31,11 @@ def regions(rep, ctx, holds=()):
     from .core import report_artefacts, report_formulas, search_box, search_regions, split_stable
     o, sol = ctx.opts, ctx.solution
     hint = ""
-    if not any(f.family != "P nim-sum" for f in holds):
+    if not any(f.family != "P nim-sum" and f.region is None for f in holds):
         extra = search_box(ctx.data, ("grundy", "linear"), o.shifts, o.moduli, o.offsets)[0]
         holds = list(holds) + [f for f in extra if split_stable([f], ctx.bigdata)[0]]
         hint = " (add the grundy and linear families to see it)" if extra else ""
-    if any(f.family != "P nim-sum" for f in holds):
+    if any(f.family != "P nim-sum" and f.region is None for f in holds):
         rep.notes.append(f"a Grundy formula holds on the whole box{hint}: no region search")
         return
     ints = {k: v for k, v in sol.ruleset.params.items() if isinstance(v, int)}
@@ -60,7 +60,7 @@ def slices(rep, ctx, holds=()):
         return
     d = len(ctx.names)
     for j, a, table in fit_slices(ctx.data, ctx.names, ctx.opts.shifts)[:2]:
-        fs = [slice_formula(j, a, v, c, d) for v, c in sorted(table.items())]
+        fs = [slice_formula(j, a, v, c, d, ctx.data.flags) for v, c in sorted(table.items())]
         ok, bad = split_stable(fs, ctx.bigdata)
         shifted_names = ", ".join(ctx.names[i] for i in a)
         head = (f"P iff (nim-sum with {shifted_names} each minus c({ctx.names[j]})) == 0 on each slice "
@@ -81,7 +81,7 @@ def periodic(rep, ctx, holds=()):
     MIN_PERIODS full periods observed, and the same on the re-check box."""
     from .periodic import full_periods, line_at, lines, recheck_line
     from .stability import MIN_PERIODS
-    short = 0
+    short, found = 0, []
     for ln in lines(ctx.solution, ctx.opts.fix_max):
         if not recheck_line(ctx.solution, ln):
             rep.notes.append(f"discarded line (re-check failed): {ln.describe(ctx.names)}")
@@ -95,7 +95,7 @@ def periodic(rep, ctx, holds=()):
             d = bl.to_dict(ctx.names)
             d.update(full_periods=full_periods(bl), search_range=[ln.lo, ln.hi],
                      text=f"{bl.describe(ctx.names)}; {full_periods(bl)} full periods observed")
-            rep.lines.append(d)
+            found.append((d, bl))
         else:
             got = bl.describe(ctx.names) if bl is not None else "no periodicity"
             rep.artefacts.append(Artefact("periodic", ln.describe(ctx.names), ln.describe(ctx.names),
@@ -104,6 +104,31 @@ def periodic(rep, ctx, holds=()):
     if short:
         rep.notes.append(f"{short} periodic line(s) with fewer than {MIN_PERIODS} full periods observed: "
                          "not reported")
+    rep.lines += line_claims(ctx, found)
+
+
+def line_claims(ctx, found) -> list:
+    """The line dicts of ``found`` (``[(dict, Line on the re-check box)]``), each with ``claim``:
+    the claim line stating it (:func:`.periodic.condition`), re-checked by the claim checker on
+    the search box and the re-check box; None (and ``claim_failed``) when the checker disagrees."""
+    from .periodic import condition
+    from .recheck import claim_line, recheck
+    from .stability import stable
+    sol, names = ctx.solution, ctx.names
+    items = []
+    for k, (d, bl) in enumerate(found):
+        def value(c, bl=bl):
+            p = list(bl.fixed)
+            p[bl.axis] = c
+            return ctx.big.value(tuple(p))
+        items.append((f"periodic {k + 1}: {sol.ruleset.describe()} on box {sol.box}",
+                      condition(bl, value, names), ctx.when))
+    again = stable(ctx.big, items, ctx.method)
+    for (d, _), (name, cond, w), res, b in zip(found, items, recheck(sol, items, method=ctx.method), again):
+        ok = res.status == "holds" and b is None
+        d["claim"] = claim_line(name, cond, w) if ok else None
+        d["condition" if ok else "claim_failed"] = cond
+    return [d for d, _ in found]
 
 
 def partners(rep, ctx, holds=()):

@@ -66,7 +66,7 @@ def further_command(ruleset, box, name, cls, mod, condition) -> str:
 
     from .stability import larger_box
     game = ruleset.game
-    src = game.name if (game.name in catalog.names() and (not game.file or "catalog" in str(game.file))) \
+    src = game.name if (catalog.known(game.name) and (not game.file or "catalog" in str(game.file))) \
         else str(game.file or game.name)
     hi = cls[-1] + mod * len(cls)
     values = f"{cls[0]}..{hi}" + (f":{mod}" if mod > 1 else "")
@@ -102,14 +102,15 @@ class _Values:
         from solvers import solve
 
         from .core import search_box
-        from .search import Data
+        from .search import Data, flag_indices
         names = list(self.ruleset.coords)
         for v in values:
             params = dict(self.ruleset.params)
             params[self.name] = v
             sol = self.sols[v] = solve(Ruleset(self.ruleset.checked, params), self.box, method=self.method)
             pos = sol.positions()
-            found, _, _ = search_box(Data(pos, sol.grundy[tuple(pos.T)]), families, shifts, moduli, offsets)
+            data = Data(pos, sol.grundy[tuple(pos.T)], flags=flag_indices(self.ruleset))
+            found, _, _ = search_box(data, families, shifts, moduli, offsets)
             for f in found:
                 text = f.text(names)
                 self.formula[text], self.complexity[text] = f, f.complexity

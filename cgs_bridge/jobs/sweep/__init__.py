@@ -14,7 +14,7 @@ from .runner import SweepPlan, SweepResult, plan_sweep, run_plan
 
 def run_sweep(source: str, params: dict, bound, claims=(), output=None, workers=None, scheduler=None,
               progress: bool = False, game_name=None, method: str = "auto", limit: int = 3,
-              force: bool = False) -> SweepResult:
+              force: bool = False, claims_file=None) -> SweepResult:
     """Solve and check ``source`` (catalog name or spec file) at every cell of a grid.
 
     Args:
@@ -23,7 +23,8 @@ def run_sweep(source: str, params: dict, bound, claims=(), output=None, workers=
             (syntax: :mod:`cgs_bridge.jobs.sweep.grid`). Parameters not given take their defaults.
         bound: an int, a dict ``{coord: int}``, a text (``"100,200"``, ``"x=20,y=10,z=20"``) or a
             list of those; each is one more sweep value.
-        claims: extra claims (spec-language text), checked beside the spec's own claims.
+        claims: extra claims (spec-language text), checked beside the spec's own claims;
+            ``claims_file``: a file of them, one per line (``--claims FILE``).
         output, workers, scheduler, progress, force: see :func:`cgs_bridge.jobs.sweep.runner.run_plan`
             (``workers=0``: serial in this process; default: a LocalCluster, one process per CPU).
         method: the solver (``"auto"``, ``"fast"``, ``"reference"``); ``limit``: counterexamples
@@ -38,6 +39,9 @@ def run_sweep(source: str, params: dict, bound, claims=(), output=None, workers=
         runs); BoxError: the largest cell would not fit in one worker's memory; InputError: the
         output exists and is not a sweep table; EngineError: the scheduler is unreachable (10 s).
     """
+    if claims_file is not None:
+        from cgs_bridge.jobs.checking import claims_from_file
+        claims = [*claims, *(text for _, text in claims_from_file(claims_file))]
     plan = plan_sweep(source, params, bound, claims, game_name)
     return run_plan(plan, output, workers=workers, scheduler=scheduler, progress=progress,
                     method=method, limit=limit, force=force)

@@ -183,7 +183,7 @@ def spec_ref(source: str, game_name: str | None = None, claims=()) -> SpecRef:
         SpecError: neither a catalog game nor a readable file.
     """
     from cgs_bridge.model import catalog
-    if source in catalog.names() and not Path(source).exists():
+    if catalog.known(source) and not Path(source).exists():
         p = catalog.path(source)
         return SpecRef(p.read_text(encoding="utf-8"), f"catalog/{p.name}", source, tuple(claims))
     if not Path(source).exists():

@@ -16,7 +16,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from cgs_bridge.foundation.errors import SpecError
-from cgs_bridge.language import check_source
+from cgs_bridge.language import check_parsed
 from cgs_bridge.language.parser import parse_games
 from cgs_bridge.language.spec_printer import expr_text
 
@@ -28,10 +28,14 @@ def path(name: str) -> Path:
 
 
 @lru_cache(maxsize=None)
-def _parse_file(name: str):
+def _games(name: str) -> tuple:
+    """Every game of the file ``<name>.game``, parsed once (its order and its check share it)."""
     p = path(name)
-    games = parse_games(p.read_text(encoding="utf-8"), f"catalog/{p.name}")
-    for g in games:
+    return tuple(parse_games(p.read_text(encoding="utf-8"), f"catalog/{p.name}"))
+
+
+def _parse_file(name: str):
+    for g in _games(name):
         if g.name == name:
             return g
     raise SpecError(f"catalog file {p.name} does not define game {name}")
@@ -63,9 +67,15 @@ def __getattr__(attr):
     raise AttributeError(f"module {__name__!r} has no attribute {attr!r}")
 
 
+def known(name: str) -> bool:
+    """Is ``name`` a catalog game (a file ``<name>.game`` here)? Decided without parsing the
+    other files, so loading one game does not parse the whole catalog (start-up, issue 35)."""
+    return isinstance(name, str) and name.isidentifier() and path(name).is_file()
+
+
 def parsed(name: str):
     """The parsed (unchecked) game ``name``. Raises KeyError when unknown."""
-    if name not in names():
+    if not known(name):
         raise KeyError(name)
     return _parse_file(name)
 
@@ -89,7 +99,6 @@ def boxes(name: str, purpose: str) -> list:
 @lru_cache(maxsize=None)
 def load(name: str):
     """The checked game ``name`` (a :class:`~cgs_bridge.language.checker.CheckedGame`)."""
-    if name not in names():
+    if not known(name):
         raise SpecError(f"unknown catalog game {name!r}; known: {', '.join(names())}")
-    p = path(name)
-    return check_source(p.read_text(encoding="utf-8"), f"catalog/{p.name}", name, parsed)
+    return check_parsed(list(_games(name)), f"catalog/{path(name).name}", name, parsed)

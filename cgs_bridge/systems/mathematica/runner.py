@@ -16,6 +16,7 @@ import shutil
 import sys
 from pathlib import Path
 
+from cgs_bridge.foundation import config
 from cgs_bridge.foundation.errors import EngineError
 from cgs_bridge.systems.engines import DEFAULT_MEMORY, DEFAULT_TIMEOUT, EngineResult, run
 
@@ -83,7 +84,9 @@ def run_mathematica_file(path, cwd=None, engine: str | None = None, timeout: flo
                          lockdown: bool = False, audit_plan: str | None = None) -> EngineResult:
     """Run a ``.wl`` file as a script with the chosen engine (see :func:`mathematica_engine`).
 
-    The Mathics3 recursion limit is raised through ``MATHICS_MAX_RECURSION_DEPTH`` (design notes).
+    Mathics3's cap on ``$RecursionLimit`` is raised through ``MATHICS_MAX_RECURSION_DEPTH``
+    (:data:`cgs_bridge.foundation.config.MATHICS_RECURSION`), so the prelude's limit is accepted
+    without a ``$RecursionLimit::limset`` message.
 
     Args:
         sandbox: :class:`cgs_bridge.systems.sandbox.Limits` to run inside the OS sandbox (``cwd`` is its
@@ -101,7 +104,7 @@ def run_mathematica_file(path, cwd=None, engine: str | None = None, timeout: flo
     name, prefix = mathematica_engine(engine)
     path = Path(path).resolve()
     cwd = Path(cwd or path.parent)
-    env = {"MATHICS_MAX_RECURSION_DEPTH": "100000"} if name == "mathics" else {}
+    env = {config.MATHICS_RECURSION: config.CHILD_VARIABLES[config.MATHICS_RECURSION]} if name == "mathics" else {}
     argv = prefix + [str(path)]
     if lockdown and name == "mathics":
         from importlib import resources
@@ -190,7 +193,9 @@ def run_program(engine: str, files: dict, run_dir, timeout: float, say, problems
     if failed:
         problems.append(("mathematica", failed))
         return out
-    if not out.exists():
-        raise EngineError(f"{engine} finished but did not write {out.name}; output:\n{res.tail()}")
+    if not out.exists() or out.stat().st_size == 0:
+        raise EngineError(f"{engine} on {program.name}: the engine printed no results: it ended without "
+                          f"an error but {'wrote an empty' if out.exists() else 'did not write'} "
+                          f"{out.name}; output:\n{res.tail()}")
     say(f"{engine}: done in {res.seconds:.1f} s")
     return out

@@ -10,6 +10,7 @@ Each target's rules live in its folder (``systems/cgsuite/naming.py``,
 
 from __future__ import annotations
 
+from cgs_bridge.foundation.names import take_free
 from cgs_bridge.language import ast as A
 
 
@@ -82,9 +83,4 @@ class Namer:
 
     def fresh(self, base: str) -> str:
         """A new identifier starting with ``base`` that collides with nothing handed out."""
-        cand, k = base, 1
-        while cand in self.taken:
-            k += 1
-            cand = f"{base}{k}"
-        self.taken.add(cand)
-        return cand
+        return take_free(base, self.taken)

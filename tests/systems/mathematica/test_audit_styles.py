@@ -268,6 +268,6 @@ def test_cli_refuses_a_bad_call_with_exit_2(capsys):
 def test_python_api_takes_the_calls(monkeypatch):
     import cgs_bridge as cb
     inprocess(monkeypatch)
-    res = cb.audit(STYLES / "wythoff_spread.wl", cb.game("wythoff"), engine="mathics", no_sandbox=True,
-                   grundy="g[##]", moves="moves[##]")
+    res = cb.audit(STYLES / "wythoff_spread.wl", cb.game("wythoff"), engines={"mathematica_engine": "mathics"},
+                   no_sandbox=True, grundy="g[##]", moves="moves[##]")
     assert res.agree and res.report.symbols.how["grundy-run"].startswith("g[##] (given as a call")

@@ -6,7 +6,10 @@ from __future__ import annotations
 
 from cgs_bridge.systems.auditing import options as common_options
 
-#: Its own ``audit`` options: (flags, argparse keywords); the ``dest`` names them in ``cb.audit``.
+#: Its own ``audit`` options: (flags, argparse keywords); the ``dest`` names them in ``cb.audit``,
+#: except the engine choice, which is ``engines={"mathematica_engine": ...}`` there as in
+#: ``cb.verify`` (one name per setting, issue 35). ``deprecated``: old spellings the CLI still
+#: reads, hidden, with a one-line note.
 ARGUMENTS = (
     (("--also-game",), dict(action="append", default=[], metavar="GAME",
                             help="also judge every run against this spec (another reading of an ambiguous "
@@ -15,7 +18,11 @@ ARGUMENTS = (
     (("--subst",), dict(action="append", default=[], metavar="OLD=>NEW",
                         help="replace exact text of the normalised program (sizes written as literals, "
                              "e.g. '{a,0,20}=>{a,0,6}'); reported; repeatable")),
-    (("--engine",), dict(choices=["auto", "mathics", "wolframscript"], default="auto")),
+    (("--mathematica-engine",), dict(choices=["auto", "mathics", "wolframscript"], default="auto",
+                                     deprecated=("--engine",),
+                                     help="the engine running the program (as verify's; auto: "
+                                          "wolframscript when on PATH, else Mathics3); cb.audit: "
+                                          "engines={'mathematica_engine': ...}")),
     (("--allow-unsafe",), dict(action="store_true",
                                help="skip the up-front screen of shell, network, file and code-loading "
                                     "builtins (the sandbox and the engine's removal of those builtins "
@@ -40,7 +47,7 @@ def options(args, ruleset) -> dict:
     """Its own options from the parsed command line (``args.param``: the ``-p`` values, which
     ``--also-game`` specs take where they declare them)."""
     return {"also_game": [alternative_ruleset(g, args.param) for g in args.also_game],
-            "subst": args.subst, "engine": args.engine, "allow_unsafe": args.allow_unsafe,
+            "subst": args.subst, "engines": {"mathematica_engine": args.mathematica_engine}, "allow_unsafe": args.allow_unsafe,
             "no_prelude": args.no_prelude, "no_moves": args.no_moves, "grundy": args.grundy,
             "positions": args.positions, "moves": args.moves}
 
@@ -59,24 +66,39 @@ def audit(program_path: str, text: str, ruleset, **opts):
     """Audit the Wolfram Language program ``text`` (read from ``program_path``) against
     ``ruleset``. ``opts``: the common options (:mod:`cgs_bridge.systems.auditing.options`) and
     :data:`ARGUMENTS` by name (``also_game``: bound specs; ``subst``: ``"OLD=>NEW"`` texts or
-    pairs). Returns an :class:`~.core.AuditReport`. Raises InputError, EngineError (see
+    pairs; ``engines``: ``{"mathematica_engine": "auto" | "mathics" | "wolframscript"}``). Returns an :class:`~.core.AuditReport`. Raises InputError, EngineError (see
     :func:`.core.audit_program`)."""
     from cgs_bridge.foundation.errors import InputError
 
     from .core import audit_program, parse_subst
     c, own = common_options.common(opts), common_options.own(opts)
-    unknown = set(own) - {"also_game", "subst", "engine", "allow_unsafe", "no_prelude", "no_moves",
+    unknown = set(own) - {"also_game", "subst", "engines", "allow_unsafe", "no_prelude", "no_moves",
                           "grundy", "positions", "moves"}
     if unknown:
-        raise InputError(f"unknown option(s) of a Mathematica audit: {', '.join(sorted(unknown))}")
+        hint = "; the engine is engines={'mathematica_engine': ...}" if "engine" in unknown else ""
+        raise InputError(f"unknown option(s) of a Mathematica audit: {', '.join(sorted(unknown))}{hint}")
+    engine = _engine(own.get("engines") or {})
     substs = [s if isinstance(s, tuple) else parse_subst([s])[0] for s in own.get("subst", ())]
     if c["sandboxed"]:
         from cgs_bridge.systems import sandbox
         sandbox.require()
     return audit_program(
         text, ruleset, program_path=program_path, scales=c["scales"], substs=substs,
-        as_printed=c["as_printed"], expect=c["expect"], engine=own.get("engine", "auto"),
+        as_printed=c["as_printed"], expect=c["expect"], engine=engine,
         timeout=c["timeout"], memory=c["memory"], allow_unsafe=own.get("allow_unsafe", False),
         use_prelude=not own.get("no_prelude", False), grundy=own.get("grundy"),
         positions=own.get("positions"), moves=own.get("moves"), check_moves=not own.get("no_moves", False),
         alternatives=list(own.get("also_game", ())), sandboxed=c["sandboxed"], bound=c["bound"])
+
+
+def _engine(engines: dict) -> str:
+    """The engine choice of ``engines`` (``{"mathematica_engine": choice}``, the runner option's
+    name as in ``cb.verify``). Raises InputError for another key or choice."""
+    from cgs_bridge.foundation.errors import InputError
+    other = [k for k in engines if k != "mathematica_engine"]
+    if other:
+        raise InputError(f"unknown engine option {other[0]!r} of a Mathematica audit; known: mathematica_engine")
+    choice = engines.get("mathematica_engine") or "auto"
+    if choice not in ("auto", "mathics", "wolframscript"):
+        raise InputError(f"mathematica_engine {choice!r}: choose auto, mathics or wolframscript")
+    return choice
