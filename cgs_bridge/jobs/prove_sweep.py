@@ -4,6 +4,7 @@ scheduler), with :func:`prove_cell` as the cell function."""
 
 from __future__ import annotations
 
+import os
 import time
 from dataclasses import dataclass
 from functools import partial
@@ -20,7 +21,9 @@ def prove_cell(options: dict, spec, cell, version: str, method: str = "auto", li
     ``options``: ``provers`` (tuple), ``claims`` (texts replacing the game's), ``claims_file``,
     ``timeout``, ``memory``, ``walnut_home``. Returns the row: key columns, ``status`` ('ok' or
     'error' with ``error``), ``exit_code``, per claim ``claim{i}`` (name), ``claim{i}_verdict``,
-    ``claim{i}_detail`` (reason or counterexample), ``seconds``, ``worker``. Input and engine
+    ``claim{i}_detail`` (reason or counterexample), ``seconds`` (wall), ``cpu_seconds`` (processor
+    time of the process), ``worker``, ``pid`` (the process that ran the cell; rows that are not
+    errors). Input and engine
     errors become 'error' rows.
     """
     from cgs_bridge.model.game import Ruleset
@@ -29,7 +32,7 @@ def prove_cell(options: dict, spec, cell, version: str, method: str = "auto", li
     from .prove import prove_translations
     from .prove_run import checked_claims
     row = base_row(cell, spec, version)
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     opts = dict(options)
     try:
         checked = checked_claims(spec.load(), opts.pop("claims", ()), opts.pop("claims_file", None))
@@ -44,7 +47,8 @@ def prove_cell(options: dict, spec, cell, version: str, method: str = "auto", li
         detail = (f"{r.position}: claim says {r.claim_value}, true {r.true_value}"
                   if r.verdict == "REFUTED" else r.reason)
         row.update({f"claim{i}": r.name, f"claim{i}_verdict": r.verdict, f"claim{i}_detail": detail})
-    row.update(seconds=round(time.perf_counter() - t0, 4), worker=worker_name())
+    row.update(seconds=round(time.perf_counter() - t0, 4), worker=worker_name(),
+               cpu_seconds=round(time.process_time() - c0, 4), pid=os.getpid())
     return row
 
 
@@ -79,7 +83,8 @@ class ProveSweepResult(Result):
     def table(self):
         """Parameters, status and verdicts (without the run columns and the details)."""
         keep = [c for c in self.frame.columns if c not in ("spec_hash", "version", "game", "cell",
-                                                            "bound", "seconds", "worker", "error")
+                                                            "bound", "seconds", "worker", "error",
+                                                            "cpu_seconds", "pid")
                 and not c.endswith("_detail") and not (c.startswith("claim") and "_" not in c)]
         return self.frame[keep]
 

@@ -16,7 +16,7 @@ VERDICT_COLOURS = {"PROVED": "#2f9e44", "REFUTED": "#e03131", "NOT APPLICABLE": 
 
 #: Columns of a sweep table that are not parameters (jobs/sweep/runner.py, jobs/prove_sweep.py).
 RUN_COLUMNS = ("spec_hash", "version", "game", "cell", "bound", "status", "error", "exit_code",
-               "seconds", "worker")
+               "seconds", "worker", "cpu_seconds", "pid")
 
 
 def proof_sweep_figure(result, title: str = "") -> Figure:

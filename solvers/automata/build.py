@@ -38,6 +38,7 @@ class Builder:
     def __init__(self, defines: dict, budget: Budget):
         self.defines, self.budget = defines, budget
         self.cache: dict = {}
+        self.quantified: dict = {}     # (body, names) -> the automaton of E names. body
         self.counter = itertools.count(1)
 
     # ------------------------------------------------------------- connectives
@@ -57,11 +58,31 @@ class Builder:
         return minimize(complement(self.build(f.body)), self.budget)
 
     def _combine(self, parts, op: str) -> Dfa:
-        out = None
-        for p in parts:
-            d = self.build(p)
-            out = d if out is None else minimize(product(out, d, op, self.budget), self.budget)
-        return out if out is not None else constant(op == "and")
+        """The product of the parts' automata. A disjunction multiplies them in order. A
+        conjunction starts from the part over the most tracks (a relation such as ``option``
+        before the sets it is restricted to), fewer states first among equals; then, among the
+        parts that add the fewest tracks not yet read (products over disjoint tracks are
+        Cartesian), it takes the one whose product with the conjunction so far has the fewest
+        states; it stops as soon as the conjunction is empty. Any order gives the same language."""
+        autos = [self.build(p) for p in parts]
+        if op != "and":
+            out = autos[0] if autos else constant(False)
+            for d in autos[1:]:
+                out = minimize(product(out, d, op, self.budget), self.budget)
+            return out
+        tracks = tuple(sorted(set().union(*(d.tracks for d in autos))))
+        if not autos:
+            return constant(True)
+        autos.sort(key=lambda d: (-len(d.tracks), d.states))
+        out, rest = autos[0], autos[1:]
+        while rest and not out.is_empty():
+            fewest = min(len(set(d.tracks) - set(out.tracks)) for d in rest)
+            trials = [(product(out, d, op, self.budget), i) for i, d in enumerate(rest)
+                      if len(set(d.tracks) - set(out.tracks)) == fewest]
+            best, i = min(trials, key=lambda t: (t[0].states, t[1]))
+            out = minimize(best, self.budget)
+            rest.pop(i)
+        return constant(False, tracks) if out.is_empty() else out
 
     def _And(self, f: And) -> Dfa:
         return self._combine(f.parts, "and")
@@ -86,6 +107,14 @@ class Builder:
         names = tuple(v for v in dict.fromkeys(names) if v in free_vars(body))
         if not names:
             return self.build(body)
+        key = (body, names)
+        if key not in self.quantified:
+            self.quantified[key] = self._exists_of(body, names)
+        d = self.quantified[key]
+        self.budget.check(d.states, d.letters, "quantified formula (cached)")
+        return d
+
+    def _exists_of(self, body, names: tuple) -> Dfa:
         if isinstance(body, Exists):
             return self.exists_of(body.body, tuple(v for v in names if v not in body.vars)
                                   + tuple(body.vars))
@@ -99,8 +128,14 @@ class Builder:
         return self.exists(self.build(body), names)
 
     def _Forall(self, f: Forall) -> Dfa:
-        inner = minimize(complement(self.build(f.body)), self.budget)
-        return minimize(complement(self.exists(inner, f.vars)), self.budget)
+        """``A v. f`` as ``~ E v. ~f`` with the negation pushed inwards first (:func:`negated`),
+        so the existential's mini-scoping applies: a universal over a conjunction (or over an
+        implication with a conjunction on its right) splits into one universal per conjunct, and
+        ``A q. (a => ~b)`` is ``~ E q. (a & b)``, the same automaton (cached) as ``E q. (a & b)``."""
+        names = tuple(v for v in dict.fromkeys(f.vars) if v in free_vars(f.body))
+        if not names:
+            return self.build(f.body)
+        return minimize(complement(self.exists_of(negated(f.body), names)), self.budget)
 
     def exists(self, d: Dfa, names) -> Dfa:
         """``E names. d``, one variable at a time (absent variables are skipped)."""
@@ -148,3 +183,33 @@ class Builder:
         d = self.cache[define.name]
         self.budget.check(d.states, d.letters, f"definition {define.name}")
         return d
+
+
+def negated(f):
+    """A formula equivalent to ``~f`` with the negation pushed one connective inwards (De Morgan,
+    ``~(a => b)`` = ``a & ~b``, ``~~a`` = ``a``, ``~A v. a`` = ``E v. ~a``), and
+    ``~(a => b1 & ... & bn)`` = ``(a & ~b1) | ... | (a & ~bn)`` (a universal over a conjunction is
+    the conjunction of the universals); any other formula is wrapped in ``Not``."""
+    if isinstance(f, Not):
+        return f.body
+    if isinstance(f, And):
+        return Or(tuple(negated(p) for p in f.parts))
+    if isinstance(f, Or):
+        return And(tuple(negated(p) for p in f.parts))
+    if isinstance(f, Implies):
+        if isinstance(f.b, And):
+            return Or(tuple(_and(f.a, negated(b)) for b in f.b.parts))
+        return _and(f.a, negated(f.b))
+    if isinstance(f, Forall):
+        return Exists(f.vars, negated(f.body))
+    return Not(f)
+
+
+def _and(*parts) -> And:
+    """The conjunction of ``parts`` with nested conjunctions flattened (so that mini-scoping sees
+    every conjunct)."""
+    flat = []
+    for p in parts:
+        flat.extend(p.parts if isinstance(p, And) else (p,))
+    return And(tuple(flat))
+

@@ -105,17 +105,22 @@ def complement(d: Dfa) -> Dfa:
 def product(a: Dfa, b: Dfa, op: str, budget: Budget | None = None) -> Dfa:
     """The synchronous product of ``a`` and ``b`` over the union of their tracks (sorted), with
     accepting states combined by ``op`` (``and``, ``or``, ``iff``); only states reachable from the
-    start are built, breadth-first. Raises :class:`~.limits.AutomatonLimitError` via ``budget``."""
+    start are built, breadth-first. For ``and`` the operands stay partial: a pair with a rejecting
+    (-1) side rejects and is never built, since no word read from it is accepted by both. Raises
+    :class:`~.limits.AutomatonLimitError` via ``budget``."""
     tracks = tuple(sorted(set(a.tracks) | set(b.tracks)))
-    da, db = complete(relabel(a, tracks)).delta, complete(relabel(b, tracks)).delta
-    acc_a, acc_b = complete(a).accept, complete(b).accept
+    if op != "and":
+        a, b = complete(a), complete(b)
+    da, db = relabel(a, tracks).delta, relabel(b, tracks).delta
     nb = np.int64(db.shape[0])
     known = np.zeros(1, dtype=np.int64)           # sorted pair codes p * nb + q
     ids = np.zeros(1, dtype=np.int64)             # their state numbers
     frontier, rows, count = known.copy(), [], 1
     while frontier.size:
-        succ = da[frontier // nb].astype(np.int64) * nb + db[frontier % nb]
-        flat = np.unique(succ)
+        sa, sb = da[frontier // nb].astype(np.int64), db[frontier % nb]
+        live = (sa >= 0) & (sb >= 0)
+        succ = np.where(live, sa * nb + sb, -1)
+        flat = np.unique(succ[live])
         where = np.minimum(np.searchsorted(known, flat), known.size - 1)
         new = flat[known[where] != flat]
         known = np.concatenate([known, new])
@@ -125,9 +130,10 @@ def product(a: Dfa, b: Dfa, op: str, budget: Budget | None = None) -> Dfa:
         count += new.size
         if budget is not None:
             budget.check(count, da.shape[1], "product")
-        rows.append(ids[np.searchsorted(known, succ)].astype(np.int32))
+        found = ids[np.minimum(np.searchsorted(known, succ), known.size - 1)]
+        rows.append(np.where(live, found, -1).astype(np.int32))
         frontier = new
     codes = np.empty(count, dtype=np.int64)
     codes[ids] = known
-    accept = _OPS[op](acc_a[codes // nb], acc_b[codes % nb])
+    accept = _OPS[op](a.accept[codes // nb], b.accept[codes % nb])
     return Dfa(tracks, np.vstack(rows), np.asarray(accept, dtype=bool))

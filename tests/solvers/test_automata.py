@@ -146,3 +146,25 @@ def test_definitions_are_built_once_per_problem(monkeypatch):
     decisions = decide_problem(Problem((define,), obligations))
     assert [d.witness for d in decisions] == [(3,)] * 3
     assert sum(1 for f in calls if f == body) == 1
+
+
+def test_closed_and_reach_share_the_automaton_of_their_options_in_s(monkeypatch):
+    """``A q (option(p, q) => ~s(q))`` is decided as ``~ E q (option(p, q) & s(q))``, the automaton
+    ``reach`` builds: with both obligations no more projections run than with ``reach`` alone."""
+    import solvers.automata.build as build
+    calls = []
+    real = build.project
+    monkeypatch.setattr(build, "project", lambda d, v, b=None: calls.append(v) or real(d, v, b))
+    from cgs_bridge.model.loading import load_game
+    from cgs_bridge.model.resolve import ruleset_of
+    from cgs_bridge.systems.walnut.script import translations
+    ruleset = ruleset_of(load_game("triangular"), {"k": "5"})
+    (problem,) = [t.problem for t in translations(ruleset) if t.status == "ok"]
+    closed, reach = problem.obligations[:2]
+    assert isinstance(closed.body.b, Forall) and isinstance(reach.body.b, Exists)   # as translated
+    decide_problem(Problem(problem.defines, (reach,)))
+    alone = len(calls)
+    calls.clear()
+    decisions = decide_problem(Problem(problem.defines, (closed, reach)))
+    assert [(d.obligation, d.holds) for d in decisions] == [("closed", True), ("reach", True)]
+    assert alone and len(calls) == alone

@@ -13,7 +13,11 @@ Walnut's rules the printer follows (``../shared/engines/walnut/README.md`` and W
 ``Prover``/``Predicate`` sources): a name is ``[a-zA-Z]\\w*`` not starting with ``A``, ``E`` or
 ``I`` (the quantifiers); a ``def``-ed automaton takes as arguments its free variables in
 lexicographic order of their names, whatever order the formula names them (so every call lists
-the used parameters in that order); a quantified variable must occur in its body; there is no
+the used parameters in that order); a quantified variable must occur in its body; a
+subformula without variables is an automaton without inputs, a constant that swallows the
+connective around it (a ``def`` that collapses to it prints a TRUE/FALSE line, a quantifier around
+it loses its variable), so constants are folded first (:mod:`solvers.logic.simplify`) and a
+closed quantifier is tied to a variable in scope (:meth:`_Printer.quantified`); there is no
 comment syntax and a command ends at the first ``;`` or ``:`` of a line, so a note is printed as
 a ``macro note_N "..."`` command (stored by Walnut, never expanded) with ``;``, ``:`` and ``"``
 replaced.
@@ -27,6 +31,7 @@ from dataclasses import dataclass, field
 from solvers.logic.formula import (And, Bool, Cmp, Const, Div, Exists, Forall, Iff, Implies, Not,
                                    Or, Pred, Problem, Scale, Var, Xor, free_vars, term_vars)
 from solvers.logic.formula import Add as Sum
+from solvers.logic.simplify import fold_problem
 
 #: The automaton file of ``a xor b = c`` that every script calls as ``$xor(a,b,c)``.
 XOR_NAME = "xor"
@@ -102,17 +107,20 @@ class _Printer:
         text = self.term(t)
         return text if isinstance(t, (Var, Const, Sum)) else f"({text})"
 
-    def formula(self, f) -> str:  # noqa: C901  (one branch per node type)
+    def formula(self, f, anchor: str | None = None) -> str:  # noqa: C901  (one branch per node)
+        """``f`` in Walnut; ``anchor`` is the Walnut name of a variable in scope (free in the
+        enclosing ``def`` or bound by an enclosing quantifier), tied to every closed quantifier
+        inside (:meth:`quantified`)."""
         if isinstance(f, Cmp):
             return f"{self.term(f.left, True)} {f.op} {self.term(f.right, True)}"
         if isinstance(f, Xor):
             return f"${XOR_NAME}({','.join(self.names.get(v.name) for v in (f.a, f.b, f.c))})"
         if isinstance(f, Pred):
-            return self.call(f)
+            return self.call(f, anchor)
         if isinstance(f, Bool):
             return "0 = 0" if f.value else "0 = 1"
         if isinstance(f, Not):
-            inner = self.formula(f.body)
+            inner = self.formula(f.body, anchor)
             wrapped = isinstance(f.body, (And, Or, Implies, Iff)) or (
                 isinstance(f.body, (Exists, Forall)) and inner.startswith("("))
             return f"~{inner}" if wrapped or isinstance(f.body, Pred) else f"~({inner})"
@@ -120,12 +128,12 @@ class _Printer:
             if not f.parts:
                 return self.formula(Bool(isinstance(f, And)))
             joiner = " & " if isinstance(f, And) else " | "
-            return "(" + joiner.join(self.formula(p) for p in f.parts) + ")"
+            return "(" + joiner.join(self.formula(p, anchor) for p in f.parts) + ")"
         if isinstance(f, (Implies, Iff)):
             op = " => " if isinstance(f, Implies) else " <=> "
-            return f"({self.formula(f.a)}{op}{self.formula(f.b)})"
+            return f"({self.formula(f.a, anchor)}{op}{self.formula(f.b, anchor)})"
         if isinstance(f, (Exists, Forall)):
-            return self.quantified("E" if isinstance(f, Exists) else "A", f.vars, f.body)
+            return self.quantified("E" if isinstance(f, Exists) else "A", f.vars, f.body, anchor)
         raise TypeError(f"not a formula: {f!r}")
 
     def used(self, f) -> set:
@@ -146,21 +154,33 @@ class _Printer:
             return self.used(f.body) - set(f.vars)
         return free_vars(f)
 
-    def quantified(self, q: str, names, body) -> str:
+    def quantified(self, q: str, names, body, anchor: str | None = None) -> str:
         """``q`` over the variables of ``names`` that occur free in ``body`` (Walnut refuses the
-        others); the body alone when none does."""
-        used = [v for v in names if v in self.used(body)]
-        if not used:
-            return self.formula(body)
-        return f"({q} {','.join(self.names.get(v) for v in used)} {self.formula(body)})"
+        others); the body alone when none does.
 
-    def call(self, p: Pred) -> str:
+        A *closed* quantifier (no variable of its body left free) is an automaton without inputs
+        in Walnut, a constant that swallows the connective around it (``x < 5 & FALSE`` becomes
+        FALSE: a ``def`` then prints a TRUE/FALSE line, an enclosing quantifier finds its
+        variable gone, "... is not a free variable"). So inside a scope it is tied to the
+        ``anchor`` variable, which keeps an input: ``E y (f & a = a)``, ``A y (a = a => f)``,
+        equivalent since ``a = a`` holds."""
+        free = self.used(body)
+        used = [v for v in names if v in free]
+        if not used:
+            return self.formula(body, anchor)
+        text = self.formula(body, anchor or self.names.get(used[0]))
+        if anchor is not None and not free - set(used):
+            text = (f"({text} & {anchor} = {anchor})" if q == "E"
+                    else f"({anchor} = {anchor} => {text})")
+        return f"({q} {','.join(self.names.get(v) for v in used)} {text})"
+
+    def call(self, p: Pred, anchor: str | None = None) -> str:
         order = self.params.get(p.name)
         if order is None:
             raise ValueError(f"predicate {p.name!r} is called before its definition")
         d = self.problem.define(p.name)
         if not order:  # a constant: Walnut cannot call an automaton without inputs; inlined
-            return f"({self.formula(d.body)})"
+            return f"({self.formula(d.body, anchor)})"
         bind = dict(zip(d.params, p.args))
         args = [self.names.get(bind[name].name) for name in order]
         return f"${self.names.get(p.name, 'd_')}({','.join(args)})"
@@ -175,7 +195,8 @@ class _Printer:
         if not order:
             return [self.note(f"{name} has no variables - its calls are replaced by its body "
                               f"{self.formula(d.body)}")]
-        lines.append(f'def {name} "?msd_2 {self.formula(d.body)}";')
+        anchor = self.names.get(order[0])
+        lines.append(f'def {name} "?msd_2 {self.formula(d.body, anchor)}";')
         return lines
 
     def note(self, text: str) -> str:
@@ -192,9 +213,16 @@ def print_problem(problem: Problem, notes=(), prefix: str = "") -> Plan:
         ValueError: a predicate is called before its definition, or a node is not of the proof
             language (a programming error of the translation).
     """
-    pr = _Printer(problem)
+    folded, constants = fold_problem(problem)
+    pr = _Printer(folded)
     pr.note_prefix = prefix
     lines = [pr.note(n) for n in notes]
+    for d in problem.defines:
+        if d.name in constants:   # its body folded to a constant: its calls were replaced by it
+            lines += ["", pr.note(f"{d.name} is always {'TRUE' if constants[d.name].value else 'FALSE'}"
+                                  + (f" ({d.meaning})" if d.meaning else "")
+                                  + " - its calls are replaced by that constant")]
+    problem = folded
     for d in problem.defines:
         lines += [""] + pr.define(d)
     evals = []
@@ -208,7 +236,7 @@ def print_problem(problem: Problem, notes=(), prefix: str = "") -> Plan:
                   f'eval {name} "?msd_2 {closed}";']
         if free:  # a def without variables would print TRUE/FALSE like an eval
             lines += [pr.note(f"{cex}({', '.join(args)}) - the positions where {ob.name} fails"),
-                      f'def {cex} "?msd_2 ~({pr.formula(ob.body)})";']
+                      f'def {cex} "?msd_2 ~({pr.formula(ob.body, pr.names.get(free[0]))})";']
         evals.append((ob.name, name, cex if free else None, tuple(args),
                       tuple(pr.names.get(v) for v in ob.free)))
     return Plan("\n".join(lines) + "\n", tuple(evals))

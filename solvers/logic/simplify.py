@@ -1,0 +1,104 @@
+"""Constant folding in the proof language (issue 33): a comparison without variables
+(``3 < 5``, ``0/2 >= 1 + 1``) becomes TRUE or FALSE, the constants are propagated through the
+connectives, a quantifier keeps only the variables that still occur in its body, and a call of a
+definition whose body folds to a constant becomes that constant.
+
+Every rule is an equivalence of first-order logic over the natural numbers (a non-empty domain,
+so ``E v. TRUE`` is TRUE and ``A v. FALSE`` is FALSE), so the simplified formula has the same
+meaning; tests/solvers/test_simplify.py checks it against :func:`~solvers.logic.formula.evaluate`
+on random formulas. The Walnut printer needs it: Walnut turns a subformula without variables into
+an automaton without inputs, then prints a TRUE/FALSE line for a ``def`` that collapses to it or
+refuses a quantified variable that no longer occurs ("... is not a free variable").
+"""
+
+from __future__ import annotations
+
+from .formula import (FALSE, TRUE, And, Bool, Cmp, Define, Exists, Forall, Iff, Implies, Not,
+                      Obligation, Or, Pred, Problem, Xor, evaluate, free_vars, term_vars)
+
+
+def simplify(f, constants: dict | None = None):
+    """``f`` with its constant parts folded (see the module). ``constants`` maps a definition's
+    name to the :class:`Bool` its body folded to: its calls are replaced by it.
+
+    Raises TypeError on a node that is not a formula."""
+    constants = constants or {}
+    if isinstance(f, Cmp):
+        if term_vars(f.left) or term_vars(f.right):
+            return f
+        return Bool(evaluate(f, {}, 0))
+    if isinstance(f, (Xor, Bool)):
+        return f
+    if isinstance(f, Pred):
+        return constants.get(f.name, f)
+    if isinstance(f, Not):
+        body = simplify(f.body, constants)
+        return Bool(not body.value) if isinstance(body, Bool) else Not(body)
+    if isinstance(f, (And, Or)):
+        return _junction(f, constants)
+    if isinstance(f, (Implies, Iff)):
+        return _binary(f, simplify(f.a, constants), simplify(f.b, constants))
+    if isinstance(f, (Exists, Forall)):
+        body = simplify(f.body, constants)
+        names = tuple(v for v in dict.fromkeys(f.vars) if v in free_vars(body))
+        if not names:
+            return body
+        return type(f)(names, body)
+    raise TypeError(f"not a formula: {f!r}")
+
+
+def _junction(f, constants):
+    unit = isinstance(f, And)                 # TRUE is And's unit, FALSE Or's
+    parts = []
+    for p in f.parts:
+        p = simplify(p, constants)
+        if isinstance(p, Bool):
+            if p.value != unit:
+                return p                      # FALSE in an And, TRUE in an Or
+            continue
+        parts.append(p)
+    if not parts:
+        return Bool(unit)
+    return parts[0] if len(parts) == 1 else type(f)(tuple(parts))
+
+
+def _binary(f, a, b):
+    if isinstance(f, Implies):
+        if a == FALSE or b == TRUE:
+            return TRUE
+        if a == TRUE:
+            return b
+        return Not(a) if b == FALSE else Implies(a, b)
+    if isinstance(a, Bool) and isinstance(b, Bool):
+        return Bool(a.value == b.value)
+    if isinstance(a, Bool) or isinstance(b, Bool):
+        const, other = (a, b) if isinstance(a, Bool) else (b, a)
+        return other if const.value else _negate(other)
+    return Iff(a, b)
+
+
+def _negate(f):
+    return f.body if isinstance(f, Not) else Not(f)
+
+
+def fold_problem(problem: Problem) -> tuple:
+    """``(simplified problem, {name: Bool})``: every definition and obligation body simplified; a
+    definition whose body folds to TRUE or FALSE is dropped, its calls replaced by the constant
+    (the dict). Obligations keep their name and free variables (so their witnesses are read in
+    the same order)."""
+    constants: dict = {}
+    defines = []
+    for d in problem.defines:
+        body = simplify(d.body, constants)
+        if isinstance(body, Bool):
+            constants[d.name] = body
+            continue
+        defines.append(Define(d.name, d.params, body, d.meaning))
+    obligations = tuple(Obligation(o.name, o.free, simplify(o.body, constants), o.meaning)
+                        for o in problem.obligations)
+    return Problem(tuple(defines), obligations), constants
+
+
+def simplify_problem(problem: Problem) -> Problem:
+    """The simplified problem of :func:`fold_problem`."""
+    return fold_problem(problem)[0]
