@@ -114,7 +114,8 @@ def claimed_ruleset(ruleset, claims=(), claims_file=None):
             unreadable or empty. SpecError: a claim does not parse or check.
     """
     from cgs_bridge.foundation.errors import InputError
-    if isinstance(claims, str):
+    if isinstance(claims, str) or not isinstance(claims, (list, tuple)) \
+            or not all(isinstance(c, str) for c in claims):
         raise InputError("claims= takes a list of claim texts (spec language); a file goes in claims_file=")
     published = claims_file if claims_file is not None and is_published(claims_file) else None
     spec_file = None if published is not None else claims_file

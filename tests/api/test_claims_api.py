@@ -62,3 +62,9 @@ def test_published_claims_go_in_claims_file():
 def test_one_string_in_claims_is_refused_with_the_keyword_to_use():
     with pytest.raises(InputError, match="claims_file="):
         cb.compare("triangular", bound=4, k=3, claims=str(paths.DATA / "claims_seed003_ex83.yaml"))
+
+
+def test_claims_of_another_type_are_refused_not_a_traceback():
+    for wrong in (5, [5], {"P iff x == 0": 1}):
+        with pytest.raises(InputError, match="claims_file="):
+            cb.compare("triangular", bound=4, k=3, claims=wrong)
