@@ -34,3 +34,13 @@ class Interrupt:
         if self.calls == self.at:
             raise KeyboardInterrupt
         return run_cell(spec, cell, version, method, limit)
+
+
+def settings_cell(spec, cell, version, method, limit):
+    """A cell's row with what its worker process runs under: the glibc trim variable the Dask nanny
+    would set and the worker's statistical profiler setting."""
+    import dask
+    row = run_cell(spec, cell, version, method, limit)
+    row.update(trim=os.environ.get("MALLOC_TRIM_THRESHOLD_", "unset"),
+               profiler=dask.config.get("distributed.worker.profile.enabled"), pid=os.getpid())
+    return row
