@@ -39,7 +39,7 @@ def _item(rel, name="test_x", markers=(), fixtures=()):
     (_item("test_layers.py"), sc.FAST),
     (_item("test_readme_shell.py"), sc.ENGINE),                      # an engine module
     (_item("test_not_listed_anywhere.py"), sc.ENGINE),               # unlisted: never fast
-    (_item("test_recipe_new_game.py"), sc.FAST),                     # a pattern
+    (_item("test_recipe_new_result.py"), sc.FAST),                   # a pattern
     (_item("test_layers.py", markers=("mathics",)), sc.ENGINE),      # engine marker in a fast module
     (_item("test_layers.py", markers=("install",)), sc.ENGINE),
     (_item("test_layers.py", fixtures=("tmp_path", "real_cgsuite")), sc.ENGINE),  # engine fixture

@@ -6,6 +6,7 @@ comparisons, TRUE/FALSE and closed quantifiers; and what it folds is gone."""
 from __future__ import annotations
 
 import itertools
+import os
 
 from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
@@ -59,7 +60,8 @@ def constant_parts(f) -> list:
     return [k for k in kids if isinstance(k, Bool)] + [c for k in kids for c in constant_parts(k)]
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=int(os.environ.get("CGS_BRIDGE_SIMPLIFY_EXAMPLES", "60")), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
 @given(degenerate(["x", "y", "u"]))
 def test_simplify_keeps_the_meaning_and_folds_every_constant(f):
     note(repr(f))

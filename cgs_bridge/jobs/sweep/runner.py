@@ -5,12 +5,9 @@ worker died once, and write the table after every finished cell."""
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import shutil
-import signal
 import tempfile
-import threading
 import time
 from dataclasses import dataclass, field
 
@@ -20,7 +17,7 @@ from cgs_bridge.foundation.results import Result, render
 from .cell import RUN_COLUMNS, failed_row, run_cell
 from .grid import Cell, SpecRef, cells, parse_bounds, parse_grid, spec_ref
 from .store import frame_of, read_table, row_key, write_table
-from .workers import cap_workers
+from .workers import LOCAL_WORKER_CONFIG, cap_workers, workers_ignore_sigint
 
 #: Seconds to wait for an existing Dask scheduler before giving up.
 CONNECT_TIMEOUT = 10
@@ -285,36 +282,6 @@ class _SerialRunner:
         pass
 
 
-@contextlib.contextmanager
-def _workers_ignore_sigint():
-    """Start worker processes with SIGINT ignored (inherited across fork and exec, and Python then
-    installs no KeyboardInterrupt handler): a Ctrl-C reaches the whole foreground process group,
-    and only this process should act on it, closing the cluster, instead of every worker printing
-    a traceback. This process's own handler is restored at once."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    old = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, old)
-
-
-#: Dask settings of a local cluster. A cell that fails once is retried by :class:`_DaskRunner`,
-#: not by the scheduler. Two worker defaults are switched off, each measured to cost processor time
-#: (``bench --cases prove-sweep``, k = 33..61 on 2 workers: 16.5 s of cell CPU with both, 11.3 s
-#: without, against 12.8 s serially): the statistical profiler, which samples every thread's stack
-#: every 10 ms for a dashboard that is not started; and ``MALLOC_TRIM_THRESHOLD_=65536``, set by the
-#: nanny before it spawns a worker, which makes glibc hand freed memory back to the system at once,
-#: so the prover's numpy tables, allocated and freed at every step, fault their pages in again.
-LOCAL_WORKER_CONFIG = {
-    "distributed.scheduler.allowed-failures": 0,
-    "distributed.worker.profile.enabled": False,
-    "distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_": None,
-}
-
-
 class _DaskRunner:
     """Cells as Dask futures; a cell whose task fails (its worker died: ``KilledWorker``) is
     submitted once more, then reported as a 'failed' row with the reason."""
@@ -329,7 +296,7 @@ class _DaskRunner:
         scratch = tempfile.mkdtemp(prefix="cgs-bridge-dask-")  # the workers' scratch, removed by close()
         try:
             with dask.config.set({**LOCAL_WORKER_CONFIG, "temporary-directory": scratch}), \
-                    _workers_ignore_sigint():
+                    workers_ignore_sigint():
                 cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
                                        dashboard_address=None, silence_logs=logging.CRITICAL,
                                        local_directory=scratch)

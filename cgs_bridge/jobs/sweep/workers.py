@@ -1,7 +1,12 @@
-"""How many local workers a sweep starts (issue 37): at most one per cell to compute and per
-core, so ``--workers 1024`` on one cell starts one worker, not a cluster of 1024 processes."""
+"""Local worker processes: how many a sweep starts (issue 37: at most one per cell to compute and
+per core, so ``--workers 1024`` on one cell starts one worker, not a cluster of 1024 processes),
+the Dask settings they run under, and SIGINT ignored while they start."""
 
 from __future__ import annotations
+
+import contextlib
+import signal
+import threading
 
 
 def cap_workers(n: int, cells: int, cores: int) -> int:
@@ -14,3 +19,30 @@ def cap_workers(n: int, cells: int, cores: int) -> int:
                       f"core: {cells} cell(s), {cores} core(s))", stacklevel=2)
         return cap
     return n
+
+
+@contextlib.contextmanager
+def workers_ignore_sigint():
+    """Start worker processes with SIGINT ignored (inherited across fork and exec, and Python then
+    installs no KeyboardInterrupt handler): a Ctrl-C reaches the whole foreground process group,
+    and only this process should act on it, closing the cluster, instead of every worker printing
+    a traceback. This process's own handler is restored at once."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    old = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, old)
+
+
+#: Dask settings of a local cluster (a failed cell is retried by :class:`_DaskRunner`). Off, as
+#: each costs the cells processor time (README, "prove-sweep"): the statistical profiler (every
+#: thread's stack each 10 ms, for a dashboard never started), and the nanny's
+#: ``MALLOC_TRIM_THRESHOLD_=65536`` (glibc returns freed numpy tables at once, to fault them in again).
+LOCAL_WORKER_CONFIG = {
+    "distributed.scheduler.allowed-failures": 0,
+    "distributed.worker.profile.enabled": False,
+    "distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_": None,
+}

@@ -1,6 +1,10 @@
 """Every Mathematica program of the seeds, audited as printed (read from ../shared/seeds at test
 time with their artifacts, tests/seed_programs.py), scaled down so each Mathics3 run takes seconds.
 
+The audits run the launcher from the test process (tests/audit_inprocess.py: one Mathics3 start per
+test process, each audit in a forked child); :func:`test_cli_writes_report_and_exit_code` runs the
+CLI as a user does (subprocess, sandbox).
+
 Expected values: the papers' printed outputs (expect files) and the spec solver (an independent
 implementation); the second reading of seed 000 Ex 7.1 is the spec file
 tests/data/audit/two_inequalities_res_as_printed.game, solved by the same solver.
@@ -20,6 +24,7 @@ from cgs_bridge.systems.auditing.judge import load_expect
 from cgs_bridge.systems.mathematica.runner import mathics_command
 from solvers import Box, solve
 
+from audit_inprocess import inprocess
 from seed_programs import by_name, write
 
 pytestmark = [pytest.mark.mathics,
@@ -36,8 +41,10 @@ def audit(data, program, game, params=None, timeout=600, **kw):
     key = (program, game, json.dumps(params, sort_keys=True), json.dumps(kw, sort_keys=True, default=str))
     if key not in _CACHE:
         text = by_name(program)
-        _CACHE[key] = audit_program(text, ruleset(game, **(params or {})), program_path=program,
-                                    engine="mathics", timeout=timeout, **kw)
+        with pytest.MonkeyPatch.context() as mp:
+            inprocess(mp)
+            _CACHE[key] = audit_program(text, ruleset(game, **(params or {})), program_path=program,
+                                        engine="mathics", timeout=timeout, **kw)
     return _CACHE[key]
 
 
@@ -77,13 +84,13 @@ def test_ex83_without_prelude_reports_unevaluated_bitxor(data):
 
 def test_ex85_agrees_with_triangular_k5(data):
     expect = load_expect(data / "audit" / "seed003_ex85.expect.yaml")
-    substs = [("{a,0,20}", "{a,0,6}"), ("{b,0,10}", "{b,0,3}"), ("{c,0,20}", "{c,0,6}")]
+    substs = [("{a,0,20}", "{a,0,4}"), ("{b,0,10}", "{b,0,2}"), ("{c,0,20}", "{c,0,4}")]
     rep = audit(data, "seed003_ex85.txt", "triangular", {"k": 5}, expect=expect, substs=substs,
-                bound="x=6,y=3,z=6")
+                bound="x=4,y=2,z=4")
     c = checks(rep)
     assert rep.exit_code == 0, c
     assert c["outputs"].verdict == "agree"
-    assert "box x=6,y=3,z=6 (--bound x=6,y=3,z=6)" in c["positions"].summary
+    assert "box x=4,y=2,z=4 (--bound x=4,y=2,z=4)" in c["positions"].summary
     # its sizes are literals: without --bound there is no box, and the audit says so (exit 2)
     none = audit(data, "seed003_ex85.txt", "triangular", {"k": 5}, substs=substs)
     assert none.exit_code == 2 and "give --bound" in checks(none)["positions"].summary
@@ -101,7 +108,7 @@ def test_ex87_pposition_list_matches_spec(data):
 
 def test_ex71_differs_from_derived_moves_and_matches_printed_reading(data):
     printed = Ruleset(load_game(str(data / "audit" / "two_inequalities_res_as_printed.game")))
-    rep = audit(data, "seed000_ex71.txt", "two_inequalities_res", scales=[{"ss": "8"}],
+    rep = audit(data, "seed000_ex71.txt", "two_inequalities_res", scales=[{"ss": "5"}],
                 alternatives=[printed])
     c = checks(rep)
     assert rep.exit_code == 1
