@@ -77,6 +77,7 @@ def pytest_configure(config):
 
 def pytest_collection_modifyitems(config, items):
     suite_categories.mark(items)
+    suite_categories.first_the_long(items)
 
 
 def pytest_xdist_auto_num_workers(config):

@@ -207,6 +207,42 @@ TESTS: dict[str, dict[str, str]] = {
 }
 
 
+#: The suite's longest tests (module::function; about 20-110 s of wall time each in a full
+#: ``-n auto`` run, measured with a per-test processor-time log), started first in this order:
+#: with ``--maxschedchunk 2`` (pyproject's addopts) xdist hands tests out in collection order, so
+#: none of them is left to run alone at the end (the fresh-venv install, started last, once kept
+#: one worker busy 100 s after the others had finished).
+LONG_FIRST = (
+    "test_readme_shell.py::test_readme_install_line_runs_as_pasted",
+    "systems/mathematica/test_audit_prelude.py::test_timeout_reports_output_so_far",  # sleeps 60 s
+    "test_readme_shell.py::test_readme_shell_block_runs",
+    "systems/mathematica/test_emitted_mathics.py::test_batch_ran",
+    "solvers/test_moves_properties.py::test_fast_kernel_equals_reference_on_random_specs",
+    "jobs/test_discover_properties.py::test_everything_reported_rechecks",
+    "solvers/test_claims_compiled.py::test_compiled_claims_equal_reference_on_catalog",
+    "systems/mathematica/test_audit_seeds.py::test_ex22_hexagon_agrees_at_published_size",
+    "systems/test_sandbox.py::test_every_escape_attempt_is_stopped",
+    "systems/mathematica/test_recursion_limit.py::test_mathics_takes_the_limit_only_with_the_variable",
+    "solvers/test_kernel_properties.py::test_random_derived_specs_fast_equals_reference",
+    "api/test_api.py::test_api_tour_script_runs",
+    "systems/cgsuite/test_audit_cgscript.py::test_ex82_and_ex84_at_published_size",
+    "api/test_api.py::test_every_readme_python_block_runs",
+    "jobs/test_discover.py::test_seed003_parameter_classes_by_sweep",
+)
+
+
+def first_the_long(items) -> None:
+    """Reorder ``items`` in place: the tests of :data:`LONG_FIRST` first, in its order, then the
+    rest in collection order."""
+    rank = {name: i for i, name in enumerate(LONG_FIRST)}
+
+    def key(item):
+        rel = Path(item.path).resolve().relative_to(TESTS_DIR).as_posix()
+        name = getattr(item, "originalname", None) or item.name.partition("[")[0]
+        return rank.get(f"{rel}::{name}", len(rank))
+    items.sort(key=key)
+
+
 def module_category(rel: str) -> str | None:
     """The category of test module ``rel`` (a path under tests/, ``/``-separated), None if unlisted."""
     if rel in MODULES:

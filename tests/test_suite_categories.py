@@ -58,3 +58,15 @@ def test_collected_tests_carry_their_marker(request):
     # this very test went through conftest's hook
     assert request.node.get_closest_marker("fast") is not None
     assert request.node.get_closest_marker("engine") is None
+
+
+def test_the_long_tests_named_exist_and_go_first():
+    for entry in sc.LONG_FIRST:
+        rel, _, name = entry.partition("::")
+        text = (sc.TESTS_DIR / rel).read_text(encoding="utf-8")
+        assert f"def {name}(" in text, f"LONG_FIRST names {entry}, which is not a test function there"
+    items = [_item("test_layers.py", name="test_a"), _item("test_readme_shell.py", name="test_readme_shell_block_runs[block3]"),
+             _item("test_layers.py", name="test_b"), _item("test_readme_shell.py", name="test_readme_install_line_runs_as_pasted")]
+    sc.first_the_long(items)
+    assert [i.name for i in items] == ["test_readme_install_line_runs_as_pasted", "test_readme_shell_block_runs[block3]",
+                                       "test_a", "test_b"]

@@ -9,14 +9,18 @@ program also works standalone in its folder, as ``mathics -q -f F.wl`` (runner.r
 
 from __future__ import annotations
 
+import dataclasses
+import fcntl
 import itertools
+import json
+import os
 
 import pytest
 
 from cgs_bridge.jobs.generate import emit, mathematica_csv_name
 from cgs_bridge.model import catalog
 from cgs_bridge.model.game import Ruleset
-from cgs_bridge.systems.engines import require_success, run
+from cgs_bridge.systems.engines import EngineResult, require_success, run
 from cgs_bridge.systems.mathematica.printer import FORMS
 from cgs_bridge.systems.mathematica.runner import mathics_command, run_mathematica_file
 from solvers import parse_bound, solve
@@ -45,14 +49,31 @@ def cases():
 
 @pytest.fixture(scope="module", params=FORMS)
 def batch(tmp_path_factory, request):
+    """The batch of one form, run once per test run: xdist workers that get tests of the same form
+    share it through a folder of this run, under a file lock (the first computes, the others read;
+    each batch costs about 30 s of Mathics3)."""
     if mathics_command() is None:
         pytest.skip("Mathics3 not installed")
-    folder = tmp_path_factory.mktemp(f"mathics_batch_{request.param}")
+    base = tmp_path_factory.getbasetemp()
+    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base  # this run's root
+    folder = shared / f"mathics_batch_{request.param}"
+    with open(shared / f"mathics_batch_{request.param}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        done = folder / "batch.json"
+        if not done.exists():
+            folder.mkdir(exist_ok=True)
+            expected, res = _run_batch(folder, request.param)
+            done.write_text(json.dumps({"expected": expected, "result": dataclasses.asdict(res)}), encoding="utf-8")
+        saved = json.loads(done.read_text(encoding="utf-8"))
+    return folder, saved["expected"], EngineResult(**saved["result"])
+
+
+def _run_batch(folder, form):
     expected, programs = {}, []
     for name, params, bound, misere in cases():
         r = params if isinstance(params, Ruleset) else Ruleset(catalog.load(name), params)
         box = parse_bound(bound, r.coords)
-        for fn, text in emit(r, box, "mathematica", misere, form=request.param).items():
+        for fn, text in emit(r, box, "mathematica", misere, form=form).items():
             (folder / fn).write_text(text, encoding="utf-8")
             programs.append(fn)
         expected[mathematica_csv_name(r, box, misere)] = solve(r, box, misere, method="reference").to_csv_text()
@@ -60,7 +81,7 @@ def batch(tmp_path_factory, request):
     driver.write_text("".join(f'ClearAll["Global`*"]; Get["{fn}"];\n' for fn in programs), encoding="utf-8")
     res = run(mathics_command() + [str(driver)], folder, timeout=600,
               env={"MATHICS_MAX_RECURSION_DEPTH": "100000"})
-    return folder, expected, res
+    return expected, res
 
 
 def test_batch_ran(batch):
