@@ -18,6 +18,7 @@ run the CLI.
 from __future__ import annotations
 
 import contextlib
+import gc
 import io
 import json
 import os
@@ -41,6 +42,10 @@ def _definitions():
         from mathics.settings import default_pymathics_modules
         mathics_launcher._load_second()
         _pristine.append(Definitions(add_builtin=True, extension_modules=tuple(default_pymathics_modules)))
+        # Every object so far (Mathics3's builtins, the definitions) is left out of the cyclic
+        # garbage collector's passes: a collection in a forked child would otherwise touch, and so
+        # copy, every page of the heap it shares with this process.
+        gc.freeze()
     return _pristine[0]
 
 
