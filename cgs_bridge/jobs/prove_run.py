@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from .checking import claims_from_file, with_claim_args  # noqa: F401 (claims_from_file: kept importable here)
+from .checking import with_claim_args
 from .prove import choose_provers, prove_translations
 
 

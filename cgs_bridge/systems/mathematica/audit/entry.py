@@ -5,6 +5,7 @@ published program as printed and judges it (:func:`.core.audit_program`; docs/au
 from __future__ import annotations
 
 from cgs_bridge.systems.auditing import options as common_options
+from cgs_bridge.systems.mathematica.runner import ENGINES
 
 #: Its own ``audit`` options: (flags, argparse keywords); the ``dest`` names them in ``cb.audit``,
 #: except the engine choice, which is ``engines={"mathematica_engine": ...}`` there as in
@@ -18,7 +19,7 @@ ARGUMENTS = (
     (("--subst",), dict(action="append", default=[], metavar="OLD=>NEW",
                         help="replace exact text of the normalised program (sizes written as literals, "
                              "e.g. '{a,0,20}=>{a,0,6}'); reported; repeatable")),
-    (("--mathematica-engine",), dict(choices=["auto", "mathics", "wolframscript"], default="auto",
+    (("--mathematica-engine",), dict(choices=list(ENGINES), default="auto",
                                      deprecated=("--engine",),
                                      help="the engine running the program (as verify's; auto: "
                                           "wolframscript when on PATH, else Mathics3); cb.audit: "
@@ -47,7 +48,8 @@ def options(args, ruleset) -> dict:
     """Its own options from the parsed command line (``args.param``: the ``-p`` values, which
     ``--also-game`` specs take where they declare them)."""
     return {"also_game": [alternative_ruleset(g, args.param) for g in args.also_game],
-            "subst": args.subst, "engines": {"mathematica_engine": args.mathematica_engine}, "allow_unsafe": args.allow_unsafe,
+            "subst": args.subst, "engines": {"mathematica_engine": args.mathematica_engine},
+            "allow_unsafe": args.allow_unsafe,
             "no_prelude": args.no_prelude, "no_moves": args.no_moves, "grundy": args.grundy,
             "positions": args.positions, "moves": args.moves}
 
@@ -66,7 +68,8 @@ def audit(program_path: str, text: str, ruleset, **opts):
     """Audit the Wolfram Language program ``text`` (read from ``program_path``) against
     ``ruleset``. ``opts``: the common options (:mod:`cgs_bridge.systems.auditing.options`) and
     :data:`ARGUMENTS` by name (``also_game``: bound specs; ``subst``: ``"OLD=>NEW"`` texts or
-    pairs; ``engines``: ``{"mathematica_engine": "auto" | "mathics" | "wolframscript"}``). Returns an :class:`~.core.AuditReport`. Raises InputError, EngineError (see
+    pairs; ``engines``: ``{"mathematica_engine": "auto" | "mathics" | "wolframscript"}``).
+    Returns an :class:`~.core.AuditReport`. Raises InputError, EngineError (see
     :func:`.core.audit_program`)."""
     from cgs_bridge.foundation.errors import InputError
 
@@ -99,6 +102,6 @@ def _engine(engines: dict) -> str:
     if other:
         raise InputError(f"unknown engine option {other[0]!r} of a Mathematica audit; known: mathematica_engine")
     choice = engines.get("mathematica_engine") or "auto"
-    if choice not in ("auto", "mathics", "wolframscript"):
+    if choice not in ENGINES:
         raise InputError(f"mathematica_engine {choice!r}: choose auto, mathics or wolframscript")
     return choice
