@@ -80,19 +80,19 @@ def distinct(data: Data, formulas):
     formula on a region is dropped when a whole-box formula kept agrees with it there. Returns
     the formulas kept and how many were dropped."""
     seen, out = set(), []
-    order = sorted(formulas, key=lambda f: (f.region is not None, f.complexity, repr(f)))
-    for f in order:
-        rows = f.region.mask(data.pos) if f.region is not None else slice(None)
-        rhs = f.rhs(data.pos)[rows].tobytes()
-        keys = [(f.family == "P nim-sum", f.region, rhs)]
+    masks = {r: r.mask(data.pos) for r in {f.region for f in formulas if f.region is not None}}
+    for f in sorted(formulas, key=lambda f: (f.region is not None, f.complexity, repr(f))):
+        nim, full = f.family == "P nim-sum", f.rhs(data.pos)
+        rhs = (full if f.region is None else full[masks[f.region]]).tobytes()
+        keys = [(nim, f.region, rhs)]
         if f.region is not None:
-            keys.append((f.family == "P nim-sum", None, f.region, rhs))
+            keys.append((nim, None, f.region, rhs))
         if not any(k in seen for k in keys):
             out.append(f)
         seen.add(keys[0])
         if f.region is None:
-            for r in {g.region for g in formulas if g.region is not None}:
-                seen.add((f.family == "P nim-sum", None, r, f.rhs(data.pos)[r.mask(data.pos)].tobytes()))
+            for r, m in masks.items():
+                seen.add((nim, None, r, full[m].tobytes()))
     return out, len(formulas) - len(out)
 
 

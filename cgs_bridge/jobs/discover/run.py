@@ -124,5 +124,6 @@ def merge_duplicates(rep) -> None:
         setattr(rep, field, kept)
     for ln in rep.lines:
         cond = ln.get("condition") if ln.get("claim") else None
-        if cond is not None and key(cond) in seen:
-            ln["claim"], ln["same_as"] = None, seen[key(cond)]
+        same = seen.get(key(cond)) if cond is not None else None
+        if same is not None:
+            ln["claim"], ln["same_as"] = None, same
