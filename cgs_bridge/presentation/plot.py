@@ -227,10 +227,10 @@ def p_positions_figure(solution, fixed: dict | None = None, title: str | None = 
     fixed = fixed or {}
     free, a = sliced(solution, fixed, (2, 3), "p-positions figure")
     names = [solution.box.coords[i] for i in free]
+    uppers = [int(solution.box.upper[i]) for i in free]
     if len(free) == 2:
         if title is None:
-            title = _p_title(solution, fixed, names, [int(solution.box.upper[i]) for i in free],
-                             int((a == 0).sum()))
+            title = _p_title(solution, fixed, names, uppers, int((a == 0).sum()))
 
         def cell(r, c):
             g = int(a[r, c])
@@ -239,7 +239,6 @@ def p_positions_figure(solution, fixed: dict | None = None, title: str | None = 
             return ("P", P_MARK, "white") if g == 0 else ("", CLASS_COLOURS[0], "black")
         return draw_table(names[0], names[1], a.shape[0], a.shape[1], cell, title)
     pts = np.argwhere(a == 0)
-    uppers = [int(solution.box.upper[i]) for i in free]
     if title is None:
         title = _p_title(solution, fixed, names, uppers, len(pts))
     return scatter_figure(pts, names, uppers, title)
