@@ -214,7 +214,6 @@ def write_folder(result, folder, force: bool = False) -> list:
                            "</pre></body></html>\n",
              "proof.tex": proof_latex(result), "proof.json": to_json(result) + "\n"}
     from cgs_bridge.systems.walnut.automata import xor_automaton
-    from cgs_bridge.systems.walnut.printer import print_problem
     for i, r in enumerate(result.rows, 1):
         if r.problem is not None and "walnut" in r.decisions:
             files[f"claim{i}_walnut.txt"] = r.script

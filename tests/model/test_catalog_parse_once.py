@@ -48,3 +48,12 @@ def test_an_unknown_name_is_still_refused_with_the_catalog(parses):
     with pytest.raises(SpecError, match="known: .*triangular"):
         catalog.load("../catalog/triangular")
     assert not catalog.known("no_such_game") and not catalog.known("../x") and catalog.known("nim")
+
+
+def test_a_catalog_file_without_its_game_is_a_spec_error_naming_the_file(monkeypatch):
+    # the parse shared by order and check (catalog._games): a file whose games do not include its
+    # own name is named in the error (this path once raised NameError: its file variable was gone)
+    from cgs_bridge.foundation.errors import SpecError
+    monkeypatch.setattr(catalog, "_games", lambda name: ())
+    with pytest.raises(SpecError, match=r"catalog file nim\.game does not define game nim"):
+        catalog._parse_file("nim")

@@ -65,7 +65,6 @@ def test_slider_and_click_in_chromium(page, tmp_path):
     # rows x, columns z, the y slider moved to 2, colour by P-positions, position (5, 2, 6) clicked
     text = dom(page, "rows=x&cols=z&y=2&colour=p&select=5,2,6", tmp_path)
     shown = cells(text)
-    dims = (8, 8, 8)
     assert len(shown) > 20
     for k, (value, style) in shown.items():
         x, y, z = k // 64, (k // 8) % 8, k % 8

@@ -38,7 +38,7 @@ def _parse_file(name: str):
     for g in _games(name):
         if g.name == name:
             return g
-    raise SpecError(f"catalog file {p.name} does not define game {name}")
+    raise SpecError(f"catalog file {path(name).name} does not define game {name}")
 
 
 @lru_cache(maxsize=None)

@@ -7,7 +7,6 @@ message and keeps the low limit."""
 
 import re
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
