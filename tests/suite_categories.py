@@ -236,11 +236,13 @@ def first_the_long(items) -> None:
     rest in collection order."""
     rank = {name: i for i, name in enumerate(LONG_FIRST)}
 
-    def key(item):
-        rel = Path(item.path).resolve().relative_to(TESTS_DIR).as_posix()
-        name = getattr(item, "originalname", None) or item.name.partition("[")[0]
-        return rank.get(f"{rel}::{name}", len(rank))
-    items.sort(key=key)
+    items.sort(key=lambda item: rank.get("::".join(_where(item)), len(rank)))
+
+
+def _where(item) -> tuple:
+    """``(module path under tests/, test function name)`` of a collected item (no parameters)."""
+    rel = Path(item.path).resolve().relative_to(TESTS_DIR).as_posix()
+    return rel, getattr(item, "originalname", None) or item.name.partition("[")[0]
 
 
 def module_category(rel: str) -> str | None:
@@ -252,7 +254,7 @@ def module_category(rel: str) -> str | None:
 
 def category(item) -> str:
     """``fast``, ``engine`` or ``heavy`` for one collected pytest item."""
-    rel = Path(item.path).resolve().relative_to(TESTS_DIR).as_posix()
+    rel, name = _where(item)
     cat = module_category(rel)
     if cat != FAST:
         return cat or ENGINE
@@ -260,7 +262,6 @@ def category(item) -> str:
         return ENGINE
     if ENGINE_FIXTURES & set(getattr(item, "fixturenames", ())):
         return ENGINE
-    name = getattr(item, "originalname", None) or item.name.partition("[")[0]
     return TESTS.get(rel, {}).get(name, FAST)
 
 
