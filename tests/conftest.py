@@ -69,10 +69,27 @@ FAST_EXAMPLES = {"CGS_BRIDGE_KERNEL_EXAMPLES": "1", "CGS_BRIDGE_CLAIM_EXAMPLES":
                  "CGS_BRIDGE_SIMPLIFY_EXAMPLES": "20"}
 
 
+#: Hypothesis examples of the property tests whose examples each compile a numba kernel, in the
+#: README's test command (``pytest -q``, ``-m 'not slow and not install'``). Each run draws fresh
+#: examples; the modules' own defaults (the deep budgets: kernel 6, moves 25, discover 12) run in
+#: CI once more, as ``.ci/run``'s ``CGS_BRIDGE_EXAMPLES=deep`` step (issue 36: suite time).
+SUITE_EXAMPLES = {"CGS_BRIDGE_KERNEL_EXAMPLES": "3", "CGS_BRIDGE_MOVES_EXAMPLES": "12",
+                  "CGS_BRIDGE_DISCOVER_EXAMPLES": "5"}
+
+
+def example_budgets(markexpr: str, deep: bool) -> dict:
+    """The example budgets a run sets (a variable already set wins): ``FAST_EXAMPLES`` for
+    ``-m fast``, ``SUITE_EXAMPLES`` for any other run unless ``deep`` (``CGS_BRIDGE_EXAMPLES=deep``:
+    the modules' defaults)."""
+    if markexpr.strip() == "fast":
+        return FAST_EXAMPLES
+    return {} if deep else SUITE_EXAMPLES
+
+
 def pytest_configure(config):
-    if (config.getoption("markexpr", "") or "").strip() == "fast":
-        for name, value in FAST_EXAMPLES.items():
-            os.environ.setdefault(name, value)
+    deep = os.environ.get("CGS_BRIDGE_EXAMPLES", "") == "deep"
+    for name, value in example_budgets(config.getoption("markexpr", "") or "", deep).items():
+        os.environ.setdefault(name, value)
 
 
 def pytest_collection_modifyitems(config, items):

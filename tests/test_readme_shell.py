@@ -176,6 +176,15 @@ def test_install_and_test_lines_put_cgs_bridge_on_path_and_ci_runs_the_test_line
     assert TEST_COMMAND.endswith("&& pytest -q -n auto")
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert TEST_COMMAND in ci.splitlines()
+    # the README's test command deselects the fresh-venv install test: CI runs it after, as it
+    # runs the property tests at their deep budgets (issue 36)
+    assert "not install" in pyproject_addopts() and "pytest -q -m install" in ci.splitlines()
+    assert "CGS_BRIDGE_EXAMPLES=deep pytest" in ci
+
+
+def pyproject_addopts() -> str:
+    """The ``addopts`` line of pyproject.toml (tomllib is Python 3.11+; the project runs on 3.10)."""
+    return re.search(r"^addopts = (.*)$", (ROOT / "pyproject.toml").read_text(encoding="utf-8"), re.M).group(1)
 
 
 @pytest.mark.install

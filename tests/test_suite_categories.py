@@ -70,3 +70,13 @@ def test_the_long_tests_named_exist_and_go_first():
     sc.first_the_long(items)
     assert [i.name for i in items] == ["test_readme_install_line_runs_as_pasted", "test_readme_shell_block_runs[block3]",
                                        "test_a", "test_b"]
+
+
+def test_the_suite_draws_fewer_compiling_examples_than_the_deep_run():
+    """``pytest -q`` lowers the numba-compiling property budgets; ``CGS_BRIDGE_EXAMPLES=deep``
+    (CI's second run) keeps the modules' defaults; ``-m fast`` lowers them further (issue 36)."""
+    import conftest
+    suite = conftest.example_budgets("not slow and not install", deep=False)
+    assert suite == conftest.SUITE_EXAMPLES and int(suite["CGS_BRIDGE_KERNEL_EXAMPLES"]) < 6
+    assert conftest.example_budgets("not slow and not install", deep=True) == {}
+    assert conftest.example_budgets("fast", deep=False) == conftest.FAST_EXAMPLES

@@ -149,10 +149,8 @@ def test_random_expressions_cgscript_and_spec_agree_with_reference(seed):
         assert got == want, cgs_printer().doprint(e)
 
 
-@pytest.mark.mathics
-def test_random_and_tricky_expressions_in_one_mathics_run(tmp_path):
-    if mathics_command() is None:
-        pytest.skip("Mathics3 not installed")
+def _exprs_program():
+    """Random and tricky integer expressions, each printed in an environment: (lines, expected)."""
     cases = [c[0] for c in CASES if not isinstance(c[0], A.If) and _is_int(c[0])]
     rng = Random(20261122)
     cases += [int_expr(rng, 4) for _ in range(40)]
@@ -166,11 +164,40 @@ def test_random_and_tricky_expressions_in_one_mathics_run(tmp_path):
             block = ", ".join(f"{v} = {env[v]}" for v in NAMES)
             lines.append(f"Print[\"R \", Block[{{{block}}}, {mma_printer().doprint(e)}]];")
             want.append((str(value), expr_text(e), env))
-    prog = tmp_path / "exprs.wl"
-    prog.write_text("\n".join(lines) + "\n")
-    res = run(mathics_command() + [str(prog)], tmp_path, timeout=300)
-    got = [ln[2:].strip() for ln in res.stdout.splitlines() if ln.startswith("R ")]
-    assert res.returncode == 0, res.tail()
+    return lines, want
+
+
+def _nimsum_program():
+    """The emitted ``nimSum`` on small pairs (its 64 x 64 table), beyond (two's-complement digits)
+    and at the edges 63/64 and -1: (lines, arguments)."""
+    rng = Random(20261124)
+    edge = [0, 1, 2, 31, 62, 63, 64, 65, 127, 128, -1, -2, -63, -64, -65, 1000]
+    args = [tuple(rng.choice(edge + [rng.randint(-200, 200)]) for _ in range(rng.randint(0, 4)))
+            for _ in range(150)] + [(a, b) for a in (0, 63, 64, -1) for b in (0, 63, 64, -1)]
+    return [_nimsum_program_head()] + [f"Print[\"R \", nimSum[{', '.join(map(str, a))}]];" for a in args], args
+
+
+@pytest.fixture(scope="module")
+def mathics_prints(tmp_path_factory):
+    """Both programs run in one Mathics3 process (a driver ``Get``s each after ``ClearAll``; one
+    start instead of two): ``{program: (result, its "R " lines)}``."""
+    if mathics_command() is None:
+        pytest.skip("Mathics3 not installed")
+    folder = tmp_path_factory.mktemp("printers")
+    (folder / "exprs.wl").write_text("\n".join(_exprs_program()[0]) + "\n")
+    (folder / "nimsum.wl").write_text("\n".join(_nimsum_program()[0]) + "\n")
+    (folder / "driver.wl").write_text('Get["exprs.wl"];\nPrint["@@next@@"]; ClearAll["Global`*"]; Get["nimsum.wl"];\n')
+    res = run(mathics_command() + [str(folder / "driver.wl")], folder, timeout=300)
+    parts = res.stdout.split("@@next@@")
+    assert res.returncode == 0 and len(parts) == 2, res.tail()
+    return {name: (res, [ln[2:].strip() for ln in part.splitlines() if ln.startswith("R ")])
+            for name, part in zip(("exprs", "nimsum"), parts)}
+
+
+@pytest.mark.mathics
+def test_random_and_tricky_expressions_in_one_mathics_run(mathics_prints):
+    res, got = mathics_prints["exprs"]
+    want = _exprs_program()[1]
     assert len(got) == len(want), res.tail()
     bad = [(w, g) for w, g in zip(want, got) if w[0] != g]
     assert not bad, bad[:5]
@@ -181,28 +208,19 @@ def _is_int(e) -> bool:
 
 
 @pytest.mark.mathics
-def test_nimsum_helper_table_and_digits_agree_with_python_xor(tmp_path):
+def test_nimsum_helper_table_and_digits_agree_with_python_xor(mathics_prints):
     """The emitted ``nimSum`` looks small nonnegative pairs up in a 64 x 64 table and falls back to
     two's-complement digits elsewhere (issue 24); both paths, and the edges 63/64 and -1, against
     Python's ``^`` (the spec's xor)."""
-    if mathics_command() is None:
-        pytest.skip("Mathics3 not installed")
-    rng = Random(20261124)
-    edge = [0, 1, 2, 31, 62, 63, 64, 65, 127, 128, -1, -2, -63, -64, -65, 1000]
-    args = [tuple(rng.choice(edge + [rng.randint(-200, 200)]) for _ in range(rng.randint(0, 4)))
-            for _ in range(150)] + [(a, b) for a in (0, 63, 64, -1) for b in (0, 63, 64, -1)]
-    lines = [_nimsum_program_head()] + [f"Print[\"R \", nimSum[{', '.join(map(str, a))}]];" for a in args]
-    prog = tmp_path / "nimsum.wl"
-    prog.write_text("\n".join(lines) + "\n")
-    res = run(mathics_command() + [str(prog)], tmp_path, timeout=300)
-    got = [ln[2:].strip() for ln in res.stdout.splitlines() if ln.startswith("R ")]
+    res, got = mathics_prints["nimsum"]
+    args = _nimsum_program()[1]
     want = []
     for a in args:
         v = 0
         for n in a:
             v ^= n
         want.append(str(v))
-    assert res.returncode == 0 and len(got) == len(want), res.tail()
+    assert len(got) == len(want), res.tail()
     bad = [(a, w, g) for a, w, g in zip(args, want, got) if w != g]
     assert not bad, bad[:5]
 

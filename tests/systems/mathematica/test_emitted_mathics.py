@@ -118,37 +118,51 @@ def test_program_runs_standalone_in_its_folder(tmp_path):
     assert (tmp_path / mathematica_csv_name(r, box)).read_text() == "x,y,z,grundy\n" + "\n".join(TRICHOC3_ROWS) + "\n"
 
 
-def test_a_failing_claim_prints_its_counterexamples(tmp_path):
+#: The marker the claim driver prints between its programs.
+SPLIT = "@@next program@@"
+
+
+@pytest.fixture(scope="module")
+def claim_runs(tmp_path_factory):
+    """The two edited programs of the claim tests, run in one Mathics3 process (a driver ``Get``s
+    each after ``ClearAll``, as the batch does; one start instead of two): ``[stdout of the first,
+    stdout of the second]``."""
+    if mathics_command() is None:
+        pytest.skip("Mathics3 not installed")
+    folder = tmp_path_factory.mktemp("claims")
+    files = []
+    for name, params, bound, old, new in (
+            # the spec's "grundy == x xor y xor z" checked against x + y + z
+            ("rectangular", {}, "2", "nimSum[x, y, z]", "(x + y + z)"),
+            # the nim-sum left symbolic, as an undefined function is
+            ("triangular", {"k": "3"}, "x=2,y=1,z=2", "nimSum[x, y, z]", "undefinedNimSum[x, y, z]")):
+        r = Ruleset(catalog.load(name), params)
+        (fn, text), = emit(r, parse_bound(bound, r.coords), "mathematica").items()
+        assert old in text
+        (folder / fn).write_text(text.replace(old, new), encoding="utf-8")
+        files.append(fn)
+    driver = folder / "driver.wl"
+    driver.write_text(f'Get["{files[0]}"];\nPrint["{SPLIT}"]; ClearAll["Global`*"]; Get["{files[1]}"];\n',
+                      encoding="utf-8")
+    res = require_success(run(mathics_command() + [str(driver)], folder, timeout=300), "emitted programs")
+    parts = res.stdout.split(SPLIT)
+    assert len(parts) == 2, res.tail()
+    return parts
+
+
+def test_a_failing_claim_prints_its_counterexamples(claim_runs):
     """A claim check prints exactly the positions where the claim fails: the rectangular bar's
     "grundy == x xor y xor z" (seed 003 Theorem 3.1) edited to "grundy == x + y + z" fails where
     the nim-sum and the sum differ (computed here with Python's ^)."""
-    if mathics_command() is None:
-        pytest.skip("Mathics3 not installed")
-    r = Ruleset(catalog.load("rectangular"), {})
-    box = parse_bound("2", r.coords)
-    (fn, text), = emit(r, box, "mathematica").items()
-    # break the claim on purpose: the spec's "grundy == x xor y xor z" checked against x + y + z
-    text = text.replace("nimSum[x, y, z]", "(x + y + z)")
-    (tmp_path / fn).write_text(text, encoding="utf-8")
-    res = require_success(run_mathematica_file(tmp_path / fn, engine="mathics", timeout=300), "emitted program")
     failing = [p for p in itertools.product(range(3), repeat=3) if (p[0] ^ p[1] ^ p[2]) != sum(p)]
-    printed = [ln.strip() for ln in res.stdout.splitlines() if ln.strip().startswith("{")]
+    printed = [ln.strip() for ln in claim_runs[0].splitlines() if ln.strip().startswith("{")]
     want = "{" + ", ".join("{" + ", ".join(map(str, p)) + "}" for p in failing) + "}"
     assert want in printed
 
 
-def test_a_claim_left_unevaluated_is_reported_as_failing(tmp_path):
+def test_a_claim_left_unevaluated_is_reported_as_failing(claim_runs):
     """A claim whose check does not evaluate to True or False (here the nim-sum left symbolic, as
     ``BitXor`` is in Mathics3) counts as failing at every position: it must never pass silently.
     Expected: every position of triangular k=3, x, z <= 2, y <= 1 (:data:`TRICHOC3_ROWS`)."""
-    if mathics_command() is None:
-        pytest.skip("Mathics3 not installed")
-    r = Ruleset(catalog.load("triangular"), {"k": "3"})
-    box = parse_bound("x=2,y=1,z=2", r.coords)
-    (fn, text), = emit(r, box, "mathematica").items()
-    assert "nimSum[x, y, z]" in text
-    text = text.replace("nimSum[x, y, z]", "undefinedNimSum[x, y, z]")
-    (tmp_path / fn).write_text(text, encoding="utf-8")
-    res = require_success(run_mathematica_file(tmp_path / fn, engine="mathics", timeout=300), "emitted program")
     want = "{" + ", ".join("{" + ", ".join(row.split(",")[:3]) + "}" for row in TRICHOC3_ROWS) + "}"
-    assert res.stdout.splitlines()[-1].strip() == want
+    assert claim_runs[1].strip().splitlines()[-1].strip() == want
