@@ -73,9 +73,14 @@ VARIABLES = {v.name: v for v in (
 TEST_VARIABLES = {
     "CGS_BRIDGE_REGEN_GOLDEN": "1: rewrite the golden files of tests/test_generate.py",
     "CGS_BRIDGE_KERNEL_EXAMPLES": "hypothesis examples per test of tests/test_kernel_properties.py "
-                                  "(default 6)",
+                                  "(default 6; pytest -q: 3)",
+    "CGS_BRIDGE_MOVES_EXAMPLES": "hypothesis examples of tests/solvers/test_moves_properties.py (default 25, "
+                                 "a quarter of them compiled; pytest -q: 8)",
     "CGS_BRIDGE_CLAIM_EXAMPLES": "hypothesis examples of tests/test_claims_compiled.py (default 6)",
-    "CGS_BRIDGE_DISCOVER_EXAMPLES": "hypothesis examples of tests/jobs/test_discover_properties.py (default 12)",
+    "CGS_BRIDGE_DISCOVER_EXAMPLES": "hypothesis examples of tests/jobs/test_discover_properties.py "
+                                    "(default 12; pytest -q: 5)",
+    "CGS_BRIDGE_EXAMPLES": "deep: the property tests keep their defaults (CI's second run); otherwise "
+                           "pytest -q lowers the numba-compiling ones (tests/conftest.py SUITE_EXAMPLES)",
     "CGS_BRIDGE_CGSUITE_HOME": "the real CGSuite of the tests (tests/realcgsuite.py): a folder with "
                                "bin/cgsuite-run and bin/cgsuite-repl, or a CGSuite jar (default "
                                "../shared/engines/cgsuite)",

@@ -27,13 +27,11 @@ FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--dis
 
 
 def browse(page: Path, tmp: Path) -> tuple:
-    """(DOM text as chromium built it, screenshot path)."""
+    """(DOM text as chromium built it, screenshot path): one chromium run takes both."""
     uri = page.resolve().as_uri()
-    base = [CHROMIUM, *FLAGS, f"--user-data-dir={tmp / 'chromium-profile'}"]
-    dom = subprocess.run(base + ["--dump-dom", uri], capture_output=True, text=True, timeout=120).stdout
     shot = tmp / "shot.png"
-    subprocess.run(base + ["--window-size=1200,1400", f"--screenshot={shot}", uri],
-                   capture_output=True, text=True, timeout=120)
+    dom = subprocess.run([CHROMIUM, *FLAGS, f"--user-data-dir={tmp / 'chromium-profile'}", "--window-size=1200,1400",
+                          f"--screenshot={shot}", "--dump-dom", uri], capture_output=True, text=True, timeout=120).stdout
     return dom, shot
 
 

@@ -134,7 +134,7 @@ def test_solver_equals_recursion_on_random_specs(seed):
 
 
 @pytest.mark.usefixtures("private_kernel_cache")
-@settings(max_examples=max(4, EXAMPLES // 4), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=max(2, EXAMPLES // 4), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 10 ** 9))
 def test_fast_kernel_equals_reference_on_random_specs(seed):
     pytest.importorskip("solvers.kernel")

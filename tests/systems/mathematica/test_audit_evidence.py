@@ -204,7 +204,7 @@ def test_an_unbound_parameter_is_not_a_difference(monkeypatch):
     game, params, options, *_ = CASES["two_inequalities_pick"]
     inprocess(monkeypatch)
     rep = audit_program(text, Ruleset(load_game(game), params), program_path="pick", engine="mathics",
-                        sandboxed=False, **{**options, "timeout": 15})
+                        sandboxed=False, **{**options, "timeout": 6})
     c = checks(rep)
     assert rep.exit_code == 2, {k: v.summary for k, v in c.items()}
     assert c["engine"].verdict == "error" and "Table::iterb" in c["engine"].summary

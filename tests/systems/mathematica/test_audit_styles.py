@@ -124,10 +124,10 @@ def test_unbound_parameter_is_an_engine_error_not_a_difference(monkeypatch):
     an engine error (exit 2), never a difference. (At Mathics3's default cap of 512, which the
     in-process runs had by accident before issue 35, the recursion stopped at once and the probe
     named "unbound k"; a run stopped at its time limit has no probe.)"""
-    rep = audit("triangular_module_unbound", monkeypatch, timeout=15)
+    rep = audit("triangular_module_unbound", monkeypatch, timeout=6)
     c = checks(rep)
     assert rep.exit_code == 2
-    assert c["engine"].verdict == "error" and "timed out after 15 s" in c["engine"].summary
+    assert c["engine"].verdict == "error" and "timed out after 6 s" in c["engine"].summary
     assert "Table::iterb" in c["engine"].summary          # the output so far is kept
     assert c["values"].verdict != "differ" and c["moves"].verdict != "differ"
 
