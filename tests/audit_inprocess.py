@@ -37,11 +37,15 @@ _pristine = []
 def _definitions():
     """The one pristine ``Definitions`` of this process, built as ``audit_run`` builds its own."""
     if not _pristine:
-        import mathics.__main__  # noqa: F401  (loads the builtins, as audit_run's first import does)
-        from mathics.core.definitions import Definitions
-        from mathics.settings import default_pymathics_modules
-        mathics_launcher._load_second()
-        _pristine.append(Definitions(add_builtin=True, extension_modules=tuple(default_pymathics_modules)))
+        gc.disable()  # as the launcher starts Mathics3 (launcher._start_without_collections)
+        try:
+            import mathics.__main__  # noqa: F401  (loads the builtins, as audit_run's first import does)
+            from mathics.core.definitions import Definitions
+            from mathics.settings import default_pymathics_modules
+            mathics_launcher._load_second()
+            _pristine.append(Definitions(add_builtin=True, extension_modules=tuple(default_pymathics_modules)))
+        finally:
+            gc.enable()
         # Every object so far (Mathics3's builtins, the definitions) is left out of the cyclic
         # garbage collector's passes: a collection in a forked child would otherwise touch, and so
         # copy, every page of the heap it shares with this process.

@@ -17,9 +17,8 @@ from cgs_bridge.language.evaluate import Compiler
 from cgs_bridge.language.parser import parse_expr
 from cgs_bridge.language.spec_printer import SpecPrinter, expr_text
 from cgs_bridge.systems.cgsuite.printer import CGSuitePrinter, floor_mod_helper, uses_floor_mod
-from cgs_bridge.systems.engines import run
 from cgs_bridge.systems.mathematica.printer import HELPERS, MathematicaPrinter
-from cgs_bridge.systems.mathematica.runner import mathics_command
+from cgs_bridge.systems.mathematica.runner import mathics_command, run_mathematica_file
 from cgs_bridge.systems.cgsuite import naming as cgs_naming
 from cgs_bridge.systems.mathematica import naming as mma_naming
 from cgs_bridge.systems.printing.naming import Namer
@@ -187,7 +186,7 @@ def mathics_prints(tmp_path_factory):
     (folder / "exprs.wl").write_text("\n".join(_exprs_program()[0]) + "\n")
     (folder / "nimsum.wl").write_text("\n".join(_nimsum_program()[0]) + "\n")
     (folder / "driver.wl").write_text('Get["exprs.wl"];\nPrint["@@next@@"]; ClearAll["Global`*"]; Get["nimsum.wl"];\n')
-    res = run(mathics_command() + [str(folder / "driver.wl")], folder, timeout=300)
+    res = run_mathematica_file(folder / "driver.wl", folder, engine="mathics", timeout=300)
     parts = res.stdout.split("@@next@@")
     assert res.returncode == 0 and len(parts) == 2, res.tail()
     return {name: (res, [ln[2:].strip() for ln in part.splitlines() if ln.startswith("R ")])

@@ -2,7 +2,10 @@
 builtins removed before the file is read (defence in depth inside the OS sandbox).
 
 Standalone script (it is copied into the sandbox's scratch folder and run by the interpreter that
-runs Mathics3; it does not import cgs_bridge): ``python mathics_launcher.py FILE``. It
+runs Mathics3; it does not import cgs_bridge): ``python mathics_launcher.py [--audit | --open] FILE``.
+Every mode starts Mathics3 without cyclic garbage collections (:func:`_start_without_collections`).
+``--open`` (``verify``'s run of an emitted program, never an audit) is the plain command
+``mathics -q -f FILE`` and nothing else: steps 1 and 2 below are skipped. Otherwise it
 
 1. switches Mathics3's own sandbox settings off (``ENABLE_SYSTEM_COMMANDS``: ``Run`` and friends
    print ``dis`` and fail; ``ENABLE_FILES_MODULE``: the ``files_io`` builtins — streams, ``Get``,
@@ -75,6 +78,29 @@ def _lock_down() -> None:
             self.builtin.pop("System`" + name, None)
 
     definitions.Definitions.__init__ = locked_init
+
+
+def _start_without_collections() -> None:
+    """Mathics3's start-up (its imports, the builtin definitions, the autoloaded files: about a
+    million objects, nearly all kept for the whole run) runs with Python's cyclic garbage collector
+    off; when the shell is built, before any program statement, everything so far is frozen into
+    the collector's permanent generation and the collector is switched back on. Collections during
+    start-up, each walking the growing heap, took about a third of its processor time (6.2-6.7 s
+    against 4.4 s for ``Print[1+1]``, same peak memory), and a frozen heap is not walked again by
+    the program's own collections (the emitted-program batch of the tests: 31.6 s against 26.6 s).
+    Nothing the program evaluates changes: the collector runs as usual while it does."""
+    import gc
+
+    import mathics.__main__ as shell_module
+    original = shell_module.TerminalShell.__init__
+
+    def started(self, *args, **kwargs):
+        original(self, *args, **kwargs)
+        gc.freeze()
+        gc.enable()
+
+    gc.disable()
+    shell_module.TerminalShell.__init__ = started
 
 
 class Channel:
@@ -356,20 +382,24 @@ def main() -> int:
     # limit keeps its output so far (Mathics3 prints with print(), block-buffered into a pipe,
     # and the sandbox's environment does not carry PYTHONUNBUFFERED)
     sys.stdout.reconfigure(line_buffering=True)
+    import gc
+    gc.disable()  # until the shell is built (:func:`_start_without_collections`)
     _load_second()  # before any program code exists
-    audit = len(sys.argv) == 3 and sys.argv[1] == "--audit"
-    if len(sys.argv) != 2 and not audit:
-        print("usage: mathics_launcher.py [--audit] FILE", file=sys.stderr)
+    mode = sys.argv[1] if len(sys.argv) == 3 and sys.argv[1] in ("--audit", "--open") else None
+    if len(sys.argv) != 2 and mode is None:
+        print("usage: mathics_launcher.py [--audit | --open] FILE", file=sys.stderr)
         return 2
     plan = None
-    if audit:  # read before any program code exists in this process; stdin is then at its end
+    if mode == "--audit":  # read before any program code exists in this process; stdin is then at its end
         import json
         plan = json.loads(sys.stdin.read())
-    _lock_down()
+    if mode != "--open":
+        _lock_down()
+    _start_without_collections()
     if plan is not None:
         return audit_run(plan)
     from mathics.__main__ import main as mathics_main
-    sys.argv = ["mathics", "-q", "-f", sys.argv[1]]
+    sys.argv = ["mathics", "-q", "-f", sys.argv[-1]]
     return mathics_main() or 0
 
 

@@ -67,16 +67,21 @@ def mathematica_engine(choice: str | None = None) -> tuple:
 
 def mathics_interpreter(script: str) -> str:
     """The Python interpreter that runs the ``mathics`` script (its ``#!`` line), else this one."""
+    return _python_of(script) or sys.executable
+
+
+def _python_of(script: str) -> str | None:
+    """The interpreter named by the ``#!`` line of ``script`` when it is an absolute path to a
+    ``python...`` program, else None."""
     try:
         with open(script, "rb") as f:
             first = f.readline(4096).decode("utf-8", "replace")
     except OSError:
-        return sys.executable
-    if first.startswith("#!"):
-        parts = first[2:].split()
-        if parts and os.path.isabs(parts[0]) and os.path.basename(parts[0]).startswith("python"):
-            return parts[0]
-    return sys.executable
+        return None
+    parts = first[2:].split() if first.startswith("#!") else []
+    if parts and os.path.isabs(parts[0]) and os.path.basename(parts[0]).startswith("python"):
+        return parts[0]
+    return None
 
 
 def run_mathematica_file(path, cwd=None, engine: str | None = None, timeout: float = DEFAULT_TIMEOUT,
@@ -106,6 +111,8 @@ def run_mathematica_file(path, cwd=None, engine: str | None = None, timeout: flo
     cwd = Path(cwd or path.parent)
     env = {config.MATHICS_RECURSION: config.CHILD_VARIABLES[config.MATHICS_RECURSION]} if name == "mathics" else {}
     argv = prefix + [str(path)]
+    if name == "mathics" and not lockdown and sandbox is None:  # (the sandbox sees no package folder)
+        argv = open_launch(prefix[0], path) or argv
     if lockdown and name == "mathics":
         from importlib import resources
         launcher = cwd.resolve() / "cgsb_launcher.py"
@@ -118,6 +125,18 @@ def run_mathematica_file(path, cwd=None, engine: str | None = None, timeout: flo
     result = run(argv, cwd, timeout, memory, env=env, sandbox=sandbox,
                  stdin=audit_plan if lockdown and name == "mathics" else None)
     return require_started(result, name, f"{name} on {path.name}")
+
+
+def open_launch(script: str, path: Path) -> list | None:
+    """The argument list that runs ``path`` as ``mathics -q -f`` does, through the launcher's
+    ``--open`` mode (Mathics3 starts without cyclic garbage collections, about 2 s of processor
+    time less: :func:`cgs_bridge.systems.mathematica.launcher._start_without_collections`), with
+    the interpreter of the ``mathics`` script; None when that script is not a Python one (a
+    wrapper of your own then runs as it is)."""
+    python = _python_of(script)
+    if python is None:
+        return None
+    return [python, "-I", str(Path(__file__).with_name("launcher.py")), "--open", str(path)]
 
 
 # What an engine prints when it did not start properly: then nothing it computed can be trusted

@@ -20,7 +20,7 @@ import pytest
 from cgs_bridge.jobs.generate import emit, mathematica_csv_name
 from cgs_bridge.model import catalog
 from cgs_bridge.model.game import Ruleset
-from cgs_bridge.systems.engines import EngineResult, require_success, run
+from cgs_bridge.systems.engines import EngineResult, require_success
 from cgs_bridge.systems.mathematica.printer import FORMS
 from cgs_bridge.systems.mathematica.runner import mathics_command, run_mathematica_file
 from solvers import parse_bound, solve
@@ -79,8 +79,7 @@ def _run_batch(folder, form):
         expected[mathematica_csv_name(r, box, misere)] = solve(r, box, misere, method="reference").to_csv_text()
     driver = folder / "driver.wl"
     driver.write_text("".join(f'ClearAll["Global`*"]; Get["{fn}"];\n' for fn in programs), encoding="utf-8")
-    res = run(mathics_command() + [str(driver)], folder, timeout=600,
-              env={"MATHICS_MAX_RECURSION_DEPTH": "100000"})
+    res = run_mathematica_file(driver, folder, engine="mathics", timeout=600)
     return expected, res
 
 
@@ -144,7 +143,7 @@ def claim_runs(tmp_path_factory):
     driver = folder / "driver.wl"
     driver.write_text(f'Get["{files[0]}"];\nPrint["{SPLIT}"]; ClearAll["Global`*"]; Get["{files[1]}"];\n',
                       encoding="utf-8")
-    res = require_success(run(mathics_command() + [str(driver)], folder, timeout=300), "emitted programs")
+    res = require_success(run_mathematica_file(driver, folder, engine="mathics", timeout=300), "emitted programs")
     parts = res.stdout.split(SPLIT)
     assert len(parts) == 2, res.tail()
     return parts
