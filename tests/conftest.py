@@ -70,7 +70,7 @@ FAST_EXAMPLES = {"CGS_BRIDGE_KERNEL_EXAMPLES": "1", "CGS_BRIDGE_CLAIM_EXAMPLES":
 
 
 #: Hypothesis examples of the property tests whose examples each compile a numba kernel, in the
-#: README's test command (``pytest -q``, ``-m 'not slow and not install'``). Each run draws fresh
+#: README's test command (``pytest -q``: ``-m 'not slow and not install and not published'``). Each run draws fresh
 #: examples; the modules' own defaults (the deep budgets: kernel 6, moves 25, discover 12) run in
 #: CI once more, as ``.ci/run``'s ``CGS_BRIDGE_EXAMPLES=deep`` step (issue 36: suite time).
 SUITE_EXAMPLES = {"CGS_BRIDGE_KERNEL_EXAMPLES": "3", "CGS_BRIDGE_MOVES_EXAMPLES": "8",

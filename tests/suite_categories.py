@@ -9,7 +9,7 @@ Every test module is listed in :data:`MODULES` with its category:
   kernel, local Dask clusters, CLI subprocesses by the dozen, published-size boxes.
 
 ``conftest.py`` marks every collected test ``fast``, ``engine`` or ``heavy`` from this table. Inside a
-fast module a test is still ``engine`` when it is marked ``mathics``, ``install`` or ``slow`` or uses
+fast module a test is still ``engine`` when it is marked ``mathics``, ``install``, ``slow`` or ``published`` or uses
 one of :data:`ENGINE_FIXTURES`, and takes the category :data:`TESTS` gives it by name. A module
 missing from the table is ``engine`` (so the fast subset never grows by accident) and
 ``tests/test_suite_categories.py`` fails until it is listed. ``pytest -q`` (the README's command,
@@ -160,7 +160,7 @@ PATTERNS = {"test_recipe_*.py": FAST}
 ENGINE_FIXTURES = {"real_cgsuite", "walnut_home"}
 
 #: Markers that make a test ``engine`` wherever it is.
-ENGINE_MARKERS = ("mathics", "install", "slow")
+ENGINE_MARKERS = ("mathics", "install", "slow", "published")
 
 #: Tests of fast modules in another category (module -> {test function name: category}); measured
 #: with ``pytest --durations=0`` (docs/recipes/tests.md).

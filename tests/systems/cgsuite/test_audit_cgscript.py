@@ -98,7 +98,7 @@ def test_wrong_rule_is_found(tmp_path):
                and r["program"] == "(2,1,0)" for r in moves.rows)
 
 
-@pytest.mark.slow
+@pytest.mark.published
 def test_ex82_and_ex84_at_published_size(shared, classpath, tmp_path):
     empty = [{"printed": "{}", "statement": None, "any_size": True, "note": ""}] * 2
     rep = audit_cgscript("ex82.txt", ruleset(3), text=_script_after_class(shared), class_path=[classpath], expect=empty)

@@ -141,7 +141,7 @@ def test_ex22_hexagon_agrees_on_a_smaller_box(data):
     assert any(ch.kind == "comment-break" for ch in rep.normalized.changes)
 
 
-@pytest.mark.slow
+@pytest.mark.published
 def test_ex22_hexagon_agrees_at_published_size(data):
     # its ranges are ss + 2 and ss by coordinate: the box of its Table at ss = 1, given
     rep = audit(data, "seed002_ex22.txt", "hexagon", bound="a=3,b=1,c=3,d=1,e=3,f=1")
