@@ -133,6 +133,7 @@ MODULES = {
     "systems/mathematica/test_audit_prelude.py": ENGINE,
     "systems/mathematica/test_recursion_limit.py": ENGINE,
     "systems/mathematica/test_audit_safety.py": ENGINE,
+    "systems/mathematica/test_launcher_start.py": ENGINE,
     "systems/mathematica/test_audit_seeds.py": ENGINE,
     "systems/mathematica/test_audit_styles.py": ENGINE,
     "systems/mathematica/test_audit_evidence.py": ENGINE,

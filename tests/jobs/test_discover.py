@@ -62,8 +62,7 @@ def test_seed003_conjecture_8_1_k5_on_the_published_box():
 
 def test_seed003_parameter_classes_by_sweep(tmp_path, capsys):
     # Theorem 7.3: k = 4m + 3 -> x xor y xor z; Conjecture 8.1: k = 4m + 1 -> (x-1) xor y xor (z-1).
-    rep = discover("triangular", {"k": 3}, 14, families=("p",), sweep="k=3,5,7,9,11,13",
-                   method="reference")
+    rep = discover("triangular", {"k": 3}, 14, families=("p",), sweep="k=3,5,7,9,11,13")
     classes = {(c["when"], parse_expr(c["condition"])): c["holds_for"] for c in rep.sweep["classes"]}
     assert classes[("k % 4 == 3", parse_expr("P iff x xor y xor z == 0"))] == [3, 7, 11]
     assert classes[("k % 4 == 1", parse_expr("P iff (x - 1) xor y xor (z - 1) == 0"))] == [5, 9, 13]
@@ -73,7 +72,7 @@ def test_seed003_parameter_classes_by_sweep(tmp_path, capsys):
     spec.write_text((GAMES / "triangular.game").read_text()
                     + "".join(f"  {c['claim']}\n" for c in rep.sweep["classes"]))
     for k in (3, 5, 7, 9, 11, 13):
-        assert main(["check", str(spec), "-p", f"k={k}", "--bound", "14", "--method", "reference"]) == 0
+        assert main(["check", str(spec), "-p", f"k={k}", "--bound", "14"]) == 0
     assert "FAILS" not in capsys.readouterr().out
     # the suggested `cgs-bridge sweep` command (issue 12b) runs; for the class of Theorem 7.3 (a
     # theorem, so every further value must pass) it exits 0 at k = 3, 7, ..., 23. Its box lets y

@@ -3,9 +3,8 @@ builtins removed before the file is read (defence in depth inside the OS sandbox
 
 Standalone script (it is copied into the sandbox's scratch folder and run by the interpreter that
 runs Mathics3; it does not import cgs_bridge): ``python mathics_launcher.py [--audit | --open] FILE``.
-Every mode starts Mathics3 without cyclic garbage collections (:func:`_start_without_collections`).
-``--open`` (``verify``'s run of an emitted program, never an audit) is the plain command
-``mathics -q -f FILE`` and nothing else: steps 1 and 2 below are skipped. Otherwise it
+Mathics3 starts without cyclic garbage collections (:func:`_start_without_collections`); ``--open``
+(verify's emitted programs, never an audit) is ``mathics -q -f FILE`` alone. Otherwise it
 
 1. switches Mathics3's own sandbox settings off (``ENABLE_SYSTEM_COMMANDS``: ``Run`` and friends
    print ``dis`` and fail; ``ENABLE_FILES_MODULE``: the ``files_io`` builtins — streams, ``Get``,
@@ -81,14 +80,11 @@ def _lock_down() -> None:
 
 
 def _start_without_collections() -> None:
-    """Mathics3's start-up (its imports, the builtin definitions, the autoloaded files: about a
-    million objects, nearly all kept for the whole run) runs with Python's cyclic garbage collector
-    off; when the shell is built, before any program statement, everything so far is frozen into
-    the collector's permanent generation and the collector is switched back on. Collections during
-    start-up, each walking the growing heap, took about a third of its processor time (6.2-6.7 s
-    against 4.4 s for ``Print[1+1]``, same peak memory), and a frozen heap is not walked again by
-    the program's own collections (the emitted-program batch of the tests: 31.6 s against 26.6 s).
-    Nothing the program evaluates changes: the collector runs as usual while it does."""
+    """Mathics3's start-up (imports, builtins, autoload: about a million objects, kept all run)
+    runs with the cyclic garbage collector off (``main`` switches it off); once the shell is built,
+    before any program statement, all of it is frozen (permanent generation) and the collector is
+    on again for the program. Start-up: 6.2-6.7 s of processor time with collections, 4.4 s without
+    (``Print[1+1]``, same peak memory); the tests' emitted batch 31.6 s, 26.6 s (frozen: not walked)."""
     import gc
 
     import mathics.__main__ as shell_module
@@ -378,21 +374,18 @@ def _load_second():
 
 
 def main() -> int:
-    # every line the program prints reaches the pipe at once: a run killed at its time or memory
-    # limit keeps its output so far (Mathics3 prints with print(), block-buffered into a pipe,
-    # and the sandbox's environment does not carry PYTHONUNBUFFERED)
+    # every line printed reaches the pipe at once: a run killed at a limit keeps its output so far
+    # (Mathics3's print() is block-buffered into a pipe; the sandbox has no PYTHONUNBUFFERED)
     sys.stdout.reconfigure(line_buffering=True)
     import gc
+    import json
     gc.disable()  # until the shell is built (:func:`_start_without_collections`)
     _load_second()  # before any program code exists
     mode = sys.argv[1] if len(sys.argv) == 3 and sys.argv[1] in ("--audit", "--open") else None
     if len(sys.argv) != 2 and mode is None:
         print("usage: mathics_launcher.py [--audit | --open] FILE", file=sys.stderr)
         return 2
-    plan = None
-    if mode == "--audit":  # read before any program code exists in this process; stdin is then at its end
-        import json
-        plan = json.loads(sys.stdin.read())
+    plan = json.loads(sys.stdin.read()) if mode == "--audit" else None  # before any program code exists
     if mode != "--open":
         _lock_down()
     _start_without_collections()
