@@ -68,8 +68,8 @@ def test_the_long_tests_named_exist_and_go_first():
     items = [_item("test_layers.py", name="test_a"), _item("test_readme_shell.py", name="test_readme_shell_block_runs[block3]"),
              _item("test_layers.py", name="test_b"), _item("test_readme_shell.py", name="test_readme_install_line_runs_as_pasted")]
     sc.first_the_long(items)
-    assert [i.name for i in items] == ["test_readme_install_line_runs_as_pasted", "test_readme_shell_block_runs[block3]",
-                                       "test_a", "test_b"]
+    assert [i.name for i in items] == ["test_readme_install_line_runs_as_pasted",
+                                       "test_readme_shell_block_runs[block3]", "test_a", "test_b"]
 
 
 def test_the_suite_draws_fewer_compiling_examples_than_the_deep_run():

@@ -30,8 +30,9 @@ def browse(page: Path, tmp: Path) -> tuple:
     """(DOM text as chromium built it, screenshot path): one chromium run takes both."""
     uri = page.resolve().as_uri()
     shot = tmp / "shot.png"
-    dom = subprocess.run([CHROMIUM, *FLAGS, f"--user-data-dir={tmp / 'chromium-profile'}", "--window-size=1200,1400",
-                          f"--screenshot={shot}", "--dump-dom", uri], capture_output=True, text=True, timeout=120).stdout
+    argv = [CHROMIUM, *FLAGS, f"--user-data-dir={tmp / 'chromium-profile'}", "--window-size=1200,1400",
+            f"--screenshot={shot}", "--dump-dom", uri]
+    dom = subprocess.run(argv, capture_output=True, text=True, timeout=120).stdout
     return dom, shot
 
 

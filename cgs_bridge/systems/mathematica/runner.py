@@ -111,9 +111,9 @@ def run_mathematica_file(path, cwd=None, engine: str | None = None, timeout: flo
     cwd = Path(cwd or path.parent)
     env = {config.MATHICS_RECURSION: config.CHILD_VARIABLES[config.MATHICS_RECURSION]} if name == "mathics" else {}
     argv = prefix + [str(path)]
-    if name == "mathics" and not lockdown and sandbox is None:  # (the sandbox sees no package folder)
-        argv = open_launch(prefix[0], path) or argv
-    if lockdown and name == "mathics":
+    if name == "mathics" and not lockdown:  # the sandbox sees no package folder: the plain command there
+        argv = (open_launch(prefix[0], path) if sandbox is None else None) or argv
+    elif name == "mathics":
         from importlib import resources
         launcher = cwd.resolve() / "cgsb_launcher.py"
         for source, copy in LAUNCHER_FILES.items():
