@@ -94,6 +94,8 @@ def _start_reaped(command: list, cwd, stdin, memory, env):
 
     Raises:
         EngineError: the reaper or the engine cannot be started.
+        EngineInterrupted: Ctrl-C before the reaper said the engine started (the reaper and the
+            engine, if it ran, are stopped first; nothing was printed).
     """
     read_end, write_end = os.pipe()
     argv = [sys.executable, "-I", "-S", str(REAPER), str(write_end), str(int(memory or 0)), "--", *command]
@@ -106,8 +108,12 @@ def _start_reaped(command: list, cwd, stdin, memory, env):
         raise EngineError(f"cannot start {shlex.join(command)}: {e}") from None
     finally:
         os.close(write_end)
-    with os.fdopen(read_end) as status:
-        word, _, rest = status.readline().strip().partition(" ")
+    try:
+        with os.fdopen(read_end) as status:
+            word, _, rest = status.readline().strip().partition(" ")
+    except KeyboardInterrupt:  # the engine may run already: stop it, as _communicate would
+        _end_reaper(proc)
+        raise EngineInterrupted(EngineResult(command, None, "", "", 0.0, interrupted=True)) from None
     if word != "started":
         proc.kill()
         proc.communicate()
@@ -115,6 +121,21 @@ def _start_reaped(command: list, cwd, stdin, memory, env):
         raise EngineError(f"cannot start {shlex.join(command)}: {why}")
     proc.engine_pid = int(rest)
     return proc
+
+
+def _end_reaper(proc) -> None:
+    """Stop a reaper whose ``started`` line was not read: SIGTERM (its handler kills the engine's
+    group and sweeps; before the handler is set, the reaper dies and the engine with it, by its
+    ``PR_SET_PDEATHSIG``), then reap it, SIGKILL after 10 s."""
+    proc.terminate()
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+    for stream in (proc.stdout, proc.stderr, proc.stdin):
+        if stream is not None:
+            stream.close()
 
 
 def _reader(stream, sink: list, limit: int, over: threading.Event, proc) -> None:
@@ -151,6 +172,8 @@ def run(command: list, cwd, timeout: float = DEFAULT_TIMEOUT, memory: int | None
         read_only: host paths bound read-only into the sandbox (see :func:`cgs_bridge.systems.sandbox.wrap`).
     Raises:
         EngineError: the program cannot be started (or the sandbox is not installed).
+        EngineInterrupted: Ctrl-C during the run; the engine was stopped and the exception's
+            ``result`` holds what it printed so far.
     """
     if timeout is not None and not 0 < timeout <= 7 * 86400:  # NaN too; the CLI: cli/options.py
         raise EngineError(f"time limit {timeout!r} s: must be more than 0 and at most a week (604800)")

@@ -16,6 +16,7 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 from conftest import ROOT
@@ -46,7 +47,8 @@ def _interrupted_verify(tmp_path, planted: bool):
     fake.write_text(STANDIN.format(python=sys.executable, rows=ROWS, planted=planted))
     fake.chmod(0o755)
     run = tmp_path / "run"
-    env = {**os.environ, "PATH": f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}", "PYTHONPATH": str(ROOT)}
+    env = {**os.environ, "PATH": f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}", "PYTHONPATH": str(ROOT),
+           "PYTHONFAULTHANDLER": "1"}  # a hang is diagnosed with SIGABRT: every thread's stack
     proc = subprocess.Popen([sys.executable, "-m", "cgs_bridge.cli.main", "verify", "triangular", "-p", "k=3",
                              "--bound", "6", "--run-dir", str(run), "--timeout", "120"],
                             cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -58,8 +60,37 @@ def _interrupted_verify(tmp_path, planted: bool):
         time.sleep(0.1)
     time.sleep(0.3)
     proc.send_signal(signal.SIGINT)  # what Ctrl-C sends to cgs-bridge (the engine has its own session)
-    out, err = proc.communicate(timeout=60)
+    try:
+        out, err = proc.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"verify did not exit 60 s after SIGINT:\n{_hang_report(proc)}")
     return proc.returncode, out, err, run
+
+
+def _hang_report(proc) -> str:
+    """The state of every thread of ``proc`` and its descendants (from /proc: state, kernel wait
+    channel, whether SIGINT is blocked, ignored or pending), then the Python stacks of ``proc``
+    (SIGABRT with ``PYTHONFAULTHANDLER`` set) and what it printed."""
+    lines, todo = [], [proc.pid]
+    while todo:
+        pid = todo.pop()
+        for task in sorted(Path(f"/proc/{pid}/task").glob("*")):
+            try:
+                status = dict(ln.split(":", 1) for ln in (task / "status").read_text().splitlines() if ":" in ln)
+                wchan = (task / "wchan").read_text()
+                cmd = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ")[:120].decode()
+            except OSError:
+                continue
+            sigint = {k: int(status[k], 16) >> (signal.SIGINT - 1) & 1 for k in ("SigBlk", "SigIgn", "SigPnd", "ShdPnd")}
+            lines.append(f"{pid}/{task.name} {status['State'].strip()} wchan={wchan} SIGINT {sigint} {cmd}")
+        todo += [int(c) for t in Path(f"/proc/{pid}/task").glob("*/children") for c in t.read_text().split()]
+    proc.send_signal(signal.SIGABRT)
+    try:
+        out, err = proc.communicate(timeout=20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        out, err = proc.communicate()
+    return "\n".join(lines) + f"\n--- stdout:\n{out}\n--- stderr:\n{err}"
 
 
 def _positions():

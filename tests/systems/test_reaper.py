@@ -99,3 +99,49 @@ def test_verify_cgsuite_cmd_that_forks_leaves_nothing(tmp_path, capsys):
     capsys.readouterr()
     assert code in (1, 2)
     assert not running(child_pid(pid_file))
+
+
+def test_ctrl_c_before_the_started_line_stops_the_engine(tmp_path):
+    """Ctrl-C while cgs-bridge waits for the reaper's ``started`` line, the engine already
+    running: ``engines.run`` raises ``EngineInterrupted`` (so ``verify`` keeps its log and compares
+    what was done) and the engine is gone while the caller lives on (a notebook). The reaper is
+    the real one with its ``started`` line delayed 60 s; the engine records its pid first."""
+    hook = 'status.write(f"started {engine.pid}\\n")'
+    source = engines.REAPER.read_text()
+    assert hook in source
+    slow = tmp_path / "slow_reaper.py"
+    slow.write_text(source.replace(hook, "time.sleep(60); " + hook))
+    pid_file = tmp_path / "engine.pid"
+    driver = f"""
+import os, signal, threading, time
+from cgs_bridge.systems import engines
+engines.REAPER = engines.Path({str(slow)!r})
+def interrupt():
+    while not os.path.exists({str(pid_file)!r}):
+        time.sleep(0.05)
+    os.kill(os.getpid(), signal.SIGINT)
+threading.Thread(target=interrupt, daemon=True).start()
+try:
+    engines.run(["sh", "-c", "echo $$ > {pid_file}; exec sleep 300"], {str(tmp_path)!r}, timeout=600)
+except engines.EngineInterrupted as e:
+    print("interrupted", e.result.interrupted, flush=True)
+except KeyboardInterrupt:
+    print("plain KeyboardInterrupt", flush=True)
+time.sleep(60)
+"""
+    env = {**os.environ, "PYTHONPATH": str(Path(engines.__file__).parents[2])}
+    proc = subprocess.Popen([sys.executable, "-c", driver], stdout=subprocess.PIPE, text=True, env=env,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        line = proc.stdout.readline().strip()
+        assert line == "interrupted True"
+        pid = child_pid(pid_file)
+        deadline = time.monotonic() + 10
+        while running(pid) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not running(pid), "the engine outlived the interrupted run"
+    finally:
+        proc.kill()
+        proc.wait()
+        if pid_file.exists() and running(int(pid_file.read_text())):
+            os.kill(int(pid_file.read_text()), signal.SIGKILL)
