@@ -15,7 +15,7 @@ from cgs_bridge.model import catalog
 from cgs_bridge.model.game import Ruleset
 from cgs_bridge.model.loading import load_text
 from cgs_bridge.systems.engines import require_success, run
-from cgs_bridge.systems.mathematica.runner import mathics_command, run_mathematica_file
+from mathics_batch import run_programs
 from solvers import parse_bound, solve
 
 SPECS = {
@@ -98,17 +98,13 @@ def test_real_cgsuite_runs_the_emitted_classes(shared, tmp_path):
 
 
 def test_mathics_runs_the_emitted_programs(tmp_path):
-    if mathics_command() is None:
-        pytest.skip("Mathics3 not installed")
     expected, programs = {}, []
     for r, box, misere, sol in _solved():
         for fn, text in emit(r, box, "mathematica", misere).items():
             (tmp_path / fn).write_text(text, encoding="utf-8")
             programs.append(fn)
         expected[mathematica_csv_name(r, box, misere)] = sol.to_csv_text()
-    driver = tmp_path / "driver.wl"
-    driver.write_text("".join(f'ClearAll["Global`*"]; Get["{fn}"];\n' for fn in programs), encoding="utf-8")
-    res = require_success(run_mathematica_file(driver, tmp_path, engine="mathics", timeout=600), "Mathics3 batch")
+    res, _ = run_programs(tmp_path, programs, "Mathics3 batch")
     for csv, want in expected.items():
         assert (tmp_path / csv).exists(), res.tail()
         assert (tmp_path / csv).read_text(encoding="utf-8") == want, csv

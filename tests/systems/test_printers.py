@@ -18,13 +18,13 @@ from cgs_bridge.language.parser import parse_expr
 from cgs_bridge.language.spec_printer import SpecPrinter, expr_text
 from cgs_bridge.systems.cgsuite.printer import CGSuitePrinter, floor_mod_helper, uses_floor_mod
 from cgs_bridge.systems.mathematica.printer import HELPERS, MathematicaPrinter
-from cgs_bridge.systems.mathematica.runner import mathics_command, run_mathematica_file
 from cgs_bridge.systems.cgsuite import naming as cgs_naming
 from cgs_bridge.systems.mathematica import naming as mma_naming
 from cgs_bridge.systems.printing.naming import Namer
 from cgs_bridge.systems.registry import TARGETS
 
 from cgscript_interp import Interpreter
+from mathics_batch import run_programs
 from exprgen import NAMES, environments, int_expr
 
 VARS = list(NAMES) + ["m"]
@@ -180,15 +180,10 @@ def _nimsum_program():
 def mathics_prints(tmp_path_factory):
     """Both programs run in one Mathics3 process (a driver ``Get``s each after ``ClearAll``; one
     start instead of two): ``{program: (result, its "R " lines)}``."""
-    if mathics_command() is None:
-        pytest.skip("Mathics3 not installed")
     folder = tmp_path_factory.mktemp("printers")
     (folder / "exprs.wl").write_text("\n".join(_exprs_program()[0]) + "\n")
     (folder / "nimsum.wl").write_text("\n".join(_nimsum_program()[0]) + "\n")
-    (folder / "driver.wl").write_text('Get["exprs.wl"];\nPrint["@@next@@"]; ClearAll["Global`*"]; Get["nimsum.wl"];\n')
-    res = run_mathematica_file(folder / "driver.wl", folder, engine="mathics", timeout=300)
-    parts = res.stdout.split("@@next@@")
-    assert res.returncode == 0 and len(parts) == 2, res.tail()
+    res, parts = run_programs(folder, ["exprs.wl", "nimsum.wl"], "the printers' programs", timeout=300)
     return {name: (res, [ln[2:].strip() for ln in part.splitlines() if ln.startswith("R ")])
             for name, part in zip(("exprs", "nimsum"), parts)}
 

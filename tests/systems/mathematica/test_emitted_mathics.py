@@ -23,6 +23,7 @@ from cgs_bridge.model.game import Ruleset
 from cgs_bridge.systems.engines import EngineResult, require_success
 from cgs_bridge.systems.mathematica.printer import FORMS
 from cgs_bridge.systems.mathematica.runner import mathics_command, run_mathematica_file
+from mathics_batch import run_programs
 from solvers import parse_bound, solve
 
 pytestmark = pytest.mark.mathics
@@ -117,17 +118,12 @@ def test_program_runs_standalone_in_its_folder(tmp_path):
     assert (tmp_path / mathematica_csv_name(r, box)).read_text() == "x,y,z,grundy\n" + "\n".join(TRICHOC3_ROWS) + "\n"
 
 
-#: The marker the claim driver prints between its programs.
-SPLIT = "@@next program@@"
-
 
 @pytest.fixture(scope="module")
 def claim_runs(tmp_path_factory):
     """The two edited programs of the claim tests, run in one Mathics3 process (a driver ``Get``s
     each after ``ClearAll``, as the batch does; one start instead of two): ``[stdout of the first,
     stdout of the second]``."""
-    if mathics_command() is None:
-        pytest.skip("Mathics3 not installed")
     folder = tmp_path_factory.mktemp("claims")
     files = []
     for name, params, bound, old, new in (
@@ -140,13 +136,7 @@ def claim_runs(tmp_path_factory):
         assert old in text
         (folder / fn).write_text(text.replace(old, new), encoding="utf-8")
         files.append(fn)
-    driver = folder / "driver.wl"
-    driver.write_text(f'Get["{files[0]}"];\nPrint["{SPLIT}"]; ClearAll["Global`*"]; Get["{files[1]}"];\n',
-                      encoding="utf-8")
-    res = require_success(run_mathematica_file(driver, folder, engine="mathics", timeout=300), "emitted programs")
-    parts = res.stdout.split(SPLIT)
-    assert len(parts) == 2, res.tail()
-    return parts
+    return run_programs(folder, files, "emitted programs", timeout=300)[1]
 
 
 def test_a_failing_claim_prints_its_counterexamples(claim_runs):
