@@ -40,6 +40,13 @@ time.sleep(300)
 """
 
 
+def _as_in_a_terminal():
+    """SIGINT handled and not blocked in the child, as a shell gives a foreground command; the
+    test's own process may have inherited it ignored (a background job) or blocked."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
 def _interrupted_verify(tmp_path, planted: bool):
     bin_dir = tmp_path / "bin"
     bin_dir.mkdir()
@@ -51,7 +58,8 @@ def _interrupted_verify(tmp_path, planted: bool):
            "PYTHONFAULTHANDLER": "1"}  # a hang is diagnosed with SIGABRT: every thread's stack
     proc = subprocess.Popen([sys.executable, "-m", "cgs_bridge.cli.main", "verify", "triangular", "-p", "k=3",
                              "--bound", "6", "--run-dir", str(run), "--timeout", "120"],
-                            cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=_as_in_a_terminal)
     deadline = time.monotonic() + 120
     while not (run / "ready").exists():
         if proc.poll() is not None or time.monotonic() > deadline:
