@@ -22,10 +22,17 @@ def run_programs(folder: Path, programs: list, what: str, timeout: float = 600) 
     when the run fails (:func:`require_success`, naming ``what``) or a program's output is missing."""
     if mathics_command() is None:
         pytest.skip("Mathics3 not installed")
-    driver = Path(folder) / "driver.wl"
-    driver.write_text(f'\nPrint["{MARK}"];\n'.join(f'ClearAll["Global`*"]; Get["{fn}"];' for fn in programs) + "\n",
-                      encoding="utf-8")
-    res = require_success(run_mathematica_file(driver, folder, engine="mathics", timeout=timeout), what)
+    res = require_success(run_mathematica_file(write_driver(folder, programs), folder, engine="mathics",
+                                               timeout=timeout), what)
     parts = res.stdout.split(MARK)
     assert len(parts) == len(programs), res.tail()
     return res, parts
+
+
+def write_driver(folder: Path, programs: list) -> Path:
+    """``folder/driver.wl``: ``Get`` each of ``programs`` after ``ClearAll["Global`*"]``, with
+    :data:`MARK` printed between two programs."""
+    driver = Path(folder) / "driver.wl"
+    driver.write_text(f'\nPrint["{MARK}"];\n'.join(f'ClearAll["Global`*"]; Get["{fn}"];' for fn in programs) + "\n",
+                      encoding="utf-8")
+    return driver

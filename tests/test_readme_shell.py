@@ -176,9 +176,9 @@ def test_install_and_test_lines_put_cgs_bridge_on_path_and_ci_runs_the_test_line
     assert TEST_COMMAND.endswith("&& pytest -q -n auto")
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert TEST_COMMAND in ci.splitlines()
-    # the README's test command deselects the published-size and the fresh-venv install tests: CI
-    # runs them after it, and the property tests at their deep budgets (issue 36)
-    assert "not install and not published" in pyproject_addopts()
+    # the README's test command deselects the slow, the published-size and the fresh-venv install
+    # tests: CI runs the last two after it, and the property tests at their deep budgets (issue 36)
+    assert "not slow and not install and not published" in pyproject_addopts()
     assert 'pytest -q -n auto -m "published or install"' in ci.splitlines()
     assert "CGS_BRIDGE_EXAMPLES=deep pytest" in ci
 

@@ -91,7 +91,11 @@ def _hang_report(proc) -> str:
                 continue
             sigint = {k: int(status[k], 16) >> (signal.SIGINT - 1) & 1 for k in ("SigBlk", "SigIgn", "SigPnd", "ShdPnd")}
             lines.append(f"{pid}/{task.name} {status['State'].strip()} wchan={wchan} SIGINT {sigint} {cmd}")
-        todo += [int(c) for t in Path(f"/proc/{pid}/task").glob("*/children") for c in t.read_text().split()]
+        for children in Path(f"/proc/{pid}/task").glob("*/children"):
+            try:
+                todo += [int(c) for c in children.read_text().split()]
+            except OSError:  # the process ended meanwhile
+                pass
     proc.send_signal(signal.SIGABRT)
     try:
         out, err = proc.communicate(timeout=20)

@@ -23,7 +23,7 @@ from cgs_bridge.model.game import Ruleset
 from cgs_bridge.systems.engines import EngineResult, require_success
 from cgs_bridge.systems.mathematica.printer import FORMS
 from cgs_bridge.systems.mathematica.runner import mathics_command, run_mathematica_file
-from mathics_batch import run_programs
+from mathics_batch import run_programs, write_driver
 from solvers import parse_bound, solve
 
 pytestmark = pytest.mark.mathics
@@ -78,9 +78,7 @@ def _run_batch(folder, form):
             (folder / fn).write_text(text, encoding="utf-8")
             programs.append(fn)
         expected[mathematica_csv_name(r, box, misere)] = solve(r, box, misere, method="reference").to_csv_text()
-    driver = folder / "driver.wl"
-    driver.write_text("".join(f'ClearAll["Global`*"]; Get["{fn}"];\n' for fn in programs), encoding="utf-8")
-    res = run_mathematica_file(driver, folder, engine="mathics", timeout=600)
+    res = run_mathematica_file(write_driver(folder, programs), folder, engine="mathics", timeout=600)
     return expected, res
 
 
