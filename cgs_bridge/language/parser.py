@@ -122,6 +122,15 @@ class _ToAst(Transformer):
             return arg
         return A.Call(func, args, pos)
 
+    def accepts(self, meta, c):
+        path, args = str(c[0])[1:-1], tuple(c[1:])
+        pos = _p(meta)
+        aut = _load_automaton(path, pos)
+        if aut.arity != len(args):
+            raise _semantic(f"the automaton {path} reads {aut.arity} number(s), "
+                            f"accepts gives it {len(args)}", pos)
+        return A.Accepts(path, args, aut, pos)
+
     def search(self, meta, c):
         kind, var, lo, hi, cond = c
         return A.Search(str(kind), str(var), lo, hi, cond, _tp(kind))
@@ -343,7 +352,31 @@ def _hint(found: str, expected, start: str = "start") -> str:
     return f"did you mean `{close[0]}`? " if close else ""
 
 
+#: The folder relative automaton paths of ``accepts "FILE"(...)`` are read from while parsing: the
+#: spec file's folder, else the working folder (``--claim``, claims files, ``parse_expr``).
+_BASE = [Path(".")]
+
+
+def _load_automaton(path: str, pos):
+    from .automaton_file import read_automaton
+    from cgs_bridge.foundation.errors import InputError
+    full = Path(path) if Path(path).is_absolute() else _BASE[-1] / path
+    try:
+        return read_automaton(full)
+    except InputError as e:
+        raise _semantic(str(e), pos) from None
+
+
 def _parse(text: str, file: str | None, start: str):
+    base = Path(file).parent if file and Path(file).is_file() else Path(".")
+    _BASE.append(base)
+    try:
+        return _parse_in(text, file, start)
+    finally:
+        _BASE.pop()
+
+
+def _parse_in(text: str, file: str | None, start: str):
     _check_nesting(text, file)
     try:
         tree = _parser(start).parse(text)

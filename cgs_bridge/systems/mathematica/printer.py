@@ -133,6 +133,11 @@ class MathematicaPrinter(Printer):
     def _print_If(self, n):
         return f"If[{self.doprint(n.cond)}, {self.doprint(n.then)}, {self.doprint(n.orelse)}]"
 
+    def _print_Accepts(self, n):
+        from cgs_bridge.foundation.errors import InputError
+        from cgs_bridge.language.spec_printer import expr_text
+        raise InputError(f"{expr_text(n)}: an automaton claim is not printed in the Wolfram Language")
+
     def _print_Search(self, n):
         head = "searchMax" if n.kind == "max" else "searchMin"
         self.used.add(head)
