@@ -185,9 +185,13 @@ def _hypothesis(table, words, cls, narrow, numeration) -> AutomatonFile | None:
 
 
 def _reproduces(aut: AutomatonFile, table: np.ndarray, words: _Words) -> bool:
-    """Every tuple of the box run through ``aut`` (prefix by prefix, all at once): accepted
-    exactly where ``table`` is True."""
-    d = table.ndim
+    """Every tuple of the box run through ``aut``: accepted exactly where ``table`` is True."""
+    return bool((_run(aut, words, table.ndim) == table).all())
+
+
+def _run(aut: AutomatonFile, words: _Words, d: int) -> np.ndarray:
+    """Bool array (``side(depth)`` per axis): ``aut`` run on every tuple of the box of words,
+    prefix by prefix, all at once."""
     delta = np.array(aut.delta, dtype=np.int64)
     accept = np.array(aut.accept + (False,), dtype=bool)
     dead = len(aut.delta)
@@ -204,7 +208,18 @@ def _reproduces(aut: AutomatonFile, table: np.ndarray, words: _Words) -> bool:
             shape[k] = m
             letter = 2 * letter + digit.reshape(shape)
         state = delta[state[grid], letter]
-    return bool((accept[state] == table).all())
+    return accept[state]
+
+
+def accepted_on(aut: AutomatonFile, upper) -> np.ndarray:
+    """Bool array over the box ``0..upper[i]``: the tuples ``aut`` accepts (read from their
+    shortest words, as :meth:`AutomatonFile.accepts`)."""
+    from cgs_bridge.language.automaton_file import padded
+    depth = 0
+    while side(depth, aut.numeration) <= max(upper, default=0):
+        depth += 1
+    out = _run(padded(aut), _Words(depth, aut.numeration), aut.arity)
+    return out[tuple(slice(0, u + 1) for u in upper)]
 
 
 def _parents(n: np.ndarray, words: _Words) -> tuple:
@@ -214,3 +229,16 @@ def _parents(n: np.ndarray, words: _Words) -> tuple:
         return n >> 1, n & 1
     last = words.last[n]
     return words.shift[n] - last, last
+
+
+def minimal(aut: AutomatonFile):
+    """The minimal trimmed :class:`~.dfa.Dfa` of ``aut``'s padded language (tracks ``#in0``,
+    ``#in1``, ...): equal languages give equal tables; ``states`` excludes the dead state."""
+    from cgs_bridge.language.automaton_file import padded
+
+    from .dfa import Dfa
+    from .minimize import minimize
+    aut = padded(aut)
+    tracks = tuple(f"#in{i}" for i in range(aut.arity))
+    return minimize(Dfa(tracks, np.array(aut.delta, dtype=np.int32).reshape(aut.states, -1),
+                        np.array(aut.accept, dtype=bool)))
