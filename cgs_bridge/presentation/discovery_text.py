@@ -56,6 +56,9 @@ def discovery_report(d) -> str:
     if d.proofs:
         from cgs_bridge.jobs.discover.proofs import proofs_text
         out += proofs_text(d.proofs)
+    if d.automata:
+        from cgs_bridge.jobs.discover.automaton import automata_text
+        out += automata_text(d.automata)
     if d.withheld:
         out += ["", "Not reported (below the least evidence):"] + [f"  {w}" for w in d.withheld]
     if d.bfiles:

@@ -62,6 +62,14 @@ class AutomatonFinding:
     proof: dict = field(default_factory=dict)
     seconds: float = 0.0
 
+    def to_dict(self) -> dict:
+        """The finding as plain data (the automaton as Walnut text, ``walnut``)."""
+        out = {k: getattr(self, k) for k in ("what", "numeration", "states", "learned", "confirmed",
+                                              "tried", "verdict", "words", "reason", "proof")}
+        out["seconds"] = round(self.seconds, 3)
+        out["walnut"] = self.walnut
+        return out
+
     @property
     def walnut(self) -> str:
         """The automaton in Walnut's file format ("" when none)."""
@@ -206,3 +214,25 @@ def _prove_once(ruleset, found, provers, walnut_home, workdir):
         bound = Ruleset(with_claims(ruleset.checked, [text], keep=False, prefix=""), dict(ruleset.params))
         return prove_translations(bound, translate_claims(bound), provers,
                                   walnut_home=walnut_home).rows[0]
+
+
+def automata_text(found: list) -> list:
+    """The report lines of learned automata (dicts of :meth:`AutomatonFinding.to_dict`)."""
+    out = ["", "Automata learned from the table (digits most significant first, one track per "
+               "coordinate; Walnut's format with --json):"]
+    for f in found:
+        base = "Fibonacci" if f["numeration"] == "msd_fib" else "base 2"
+        if not f["walnut"]:
+            out += [f"  {f['what']} ({base}): {f['verdict']}", f"      {f['reason']}"]
+            continue
+        out.append(f"  {f['what']} ({base}): {f['states']} states, learned on box "
+                   f"{tuple(f['learned'])}, confirmed on box {tuple(f['confirmed'])}: {f['verdict']}")
+        if f["words"]:
+            out.append(f"      in words: {f['words']}")
+        p = f["proof"]
+        if p.get("verdict") == "PROVED":
+            out.append(f"      a theorem: {p['provers']}, {p['seconds']:.1f} s"
+                       + (f", after {p['rounds'] - 1} refuted guess(es)" if p["rounds"] > 1 else ""))
+        elif p.get("verdict") or f["reason"]:
+            out.append(f"      {f['reason'] or p.get('reason', '')}")
+    return out
