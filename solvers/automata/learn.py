@@ -11,14 +11,14 @@ tuples ``n 2^j + r`` (``n`` the prefix's numbers, ``0 <= r < 2^j``), in Zeckendo
 tuples ``val(u 0^j) + r`` with ``0 <= r < F(j+2)``, rejected where the prefix ends in 1 and ``r``
 starts with 1 (two adjacent 1s).
 
-On a box of all words of length ``L`` (``0 <= x_i < 2^L``, or ``< F(L+2)``), a prefix of length
-``i`` can be tested on suffixes of length up to ``L - i``. For ``s = 1, 2, ...`` the learner takes
-prefixes of length at most ``p = L - s - 1`` with their blocks of lengths ``0..s`` as signatures
-(an observation table, Angluin's L*, Inform. Comput. 75 (1987), with suffix lengths for
-columns); it is *closed* when every prefix one digit longer has the signature of a shorter one,
-then the automaton's states are the signatures and ``u --a--> ua``. The hypothesis is kept only
-when it reproduces every entry of the table (each tuple of the box run through it). Nothing here
-says the set is automatic: the caller confirms the automaton on a larger box and then proves it.
+On a box of all words of length ``L`` (``0 <= x_i < 2^L``, or ``< F(L+2)``), a prefix whose
+numbers are below ``side(L - j)`` can be tested on every suffix of length up to ``j``. The states
+are found breadth-first from the empty prefix (as the rows of an observation table, Angluin's
+L*, Inform. Comput. 75 (1987)): a child ``ua`` of a state's representative is the first state
+whose representative has the same blocks at every suffix length both can be tested on, else a new
+state. The hypothesis is kept only when it reproduces every entry of the table (each tuple of the
+box run through it). Nothing here says the set is automatic: the caller confirms the automaton on
+a larger box and then proves it.
 """
 
 from __future__ import annotations
@@ -115,73 +115,106 @@ def _signatures(table: np.ndarray, words: _Words, count: int, j: int) -> np.ndar
     sub = sub & mask
     order = [2 * a for a in range(d)] + [2 * a + 1 for a in range(d)]
     rows = sub.transpose(order).reshape(count ** d, -1)
-    packed = np.packbits(rows, axis=1)
-    _, ids = np.unique(packed, axis=0, return_inverse=True)
-    return ids.ravel()
+    return _row_ids(np.packbits(rows, axis=1))
+
+
+#: Random odd 64-bit multipliers of the row hash (fixed: the same ids in every run).
+_MULT = np.random.default_rng(44).integers(1, 2**63, size=4096, dtype=np.int64) | 1
+
+
+def _row_ids(packed: np.ndarray) -> np.ndarray:
+    """Ids of the rows of ``packed`` (uint8): equal rows get equal ids. Narrow rows are
+    compared exactly; wide ones by a 64-bit multiply-add hash of their 8-byte words (two
+    different rows share an id with probability about 2^-64; a false merge can only make a
+    hypothesis fail the whole-table check, never pass it)."""
+    width = packed.shape[1]
+    if width <= 8:
+        words = np.zeros((packed.shape[0], 8), dtype=np.uint8)
+        words[:, :width] = packed
+        key = words.view(np.uint64).ravel()
+    else:
+        pad = (-width) % 8
+        words = np.pad(packed, ((0, 0), (0, pad))).view(np.uint64).astype(np.int64)
+        key = np.zeros(packed.shape[0], dtype=np.int64)
+        for i in range(words.shape[1]):
+            key = key * np.int64(1_000_003) + words[:, i] * _MULT[i % _MULT.size]
+    return key
 
 
 @dataclass(frozen=True)
 class Hypothesis:
-    """A learned automaton: ``automaton`` (state 0 the start, complete, one state per residual
-    seen), ``suffix`` the longest suffix length compared, ``prefix`` the longest prefix."""
+    """A learned automaton: ``automaton`` (state 0 the start, one state per residual found; a
+    transition to no state, -1, rejects), ``prefix`` the longest representative prefix."""
 
     automaton: AutomatonFile
-    suffix: int
     prefix: int
+
+
+def _reach(values, depth: int, numeration: str) -> int:
+    """The longest suffix length whose block fits in the box for the prefix ``values``."""
+    top = max(values)
+    j = depth
+    while j >= 0 and top >= side(depth - j, numeration):
+        j -= 1
+    return j
 
 
 def learn(table: np.ndarray, depth: int, numeration: str = "msd_2",
           max_states: int = 200) -> Hypothesis | None:
     """The automaton of the set ``table`` (bool array, every axis of length ``side(depth)``),
-    or None when no hypothesis of at most ``max_states`` states reproduces the whole table.
+    or None when no automaton of at most ``max_states`` states reproducing the whole table is
+    found.
+
+    Residuals are compared on the table (module): the states are found breadth-first from the
+    empty prefix; the child ``ua`` of a state's representative ``u`` is the state whose
+    representative has the same blocks at every suffix length both can be tested on (at least
+    one digit: else the box is too small, None), or a new state. The hypothesis is kept only if
+    it reproduces every entry of the table.
 
     Raises:
         ValueError: the table's shape is not the box of words of length ``depth``."""
     words = _Words(depth, numeration)
-    if table.shape != (words.m,) * table.ndim:
-        raise ValueError(f"the table has shape {table.shape}, expected {(words.m,) * table.ndim}")
-    table = np.asarray(table, dtype=bool)
-    for s in range(1, depth):
-        p = depth - s - 1
-        wide = side(p + 1, numeration)
-        sigs = np.stack([_signatures(table, words, wide, j) for j in range(s + 1)], axis=1)
-        _, cls = np.unique(sigs, axis=0, return_inverse=True)
-        cls = cls.ravel().reshape((wide,) * table.ndim)
-        narrow = side(p, numeration)
-        inner = cls[(slice(0, narrow),) * table.ndim]
-        states = np.unique(inner)
-        if states.size > max_states:
-            return None
-        if not np.isin(cls, states).all():
-            continue                                   # not closed: a longer suffix is needed
-        hyp = _hypothesis(table, words, cls, narrow, numeration)
-        if hyp is not None and _reproduces(hyp, table, words):
-            return Hypothesis(hyp, s, p)
-    return None
-
-
-def _hypothesis(table, words, cls, narrow, numeration) -> AutomatonFile | None:
     d = table.ndim
-    flat_inner = cls[(slice(0, narrow),) * d]
-    reps = {}
-    for pos in zip(*np.unravel_index(np.arange(flat_inner.size), flat_inner.shape)):
-        reps.setdefault(int(flat_inner[pos]), pos)      # C order: the least tuple first
-    start_cls = int(cls[(0,) * d])
-    order = [start_cls] + [c for c in reps if c != start_cls]
-    number = {c: i for i, c in enumerate(order)}
-    delta, accept = [], []
-    for c in order:
-        rep = reps[c]
+    if table.shape != (words.m,) * d:
+        raise ValueError(f"the table has shape {table.shape}, expected {(words.m,) * d}")
+    table = np.asarray(table, dtype=bool)
+    ids = [_signatures(table, words, side(depth - j, numeration), j).reshape((side(depth - j, numeration),) * d)
+           for j in range(depth + 1)]
+    reps, reach, rows, length = [(0,) * d], [depth], [], [0]
+    for i, rep in enumerate(reps):                                         # grows while iterating
         row = []
         for letter in range(1 << d):
             digits = [(letter >> (d - 1 - k)) & 1 for k in range(d)]
-            child = [int(words.child(np.array([rep[k]]), digits[k])[0]) for k in range(d)]
-            row.append(-1 if min(child) < 0 else number.get(int(cls[tuple(child)]), -2))
-        if -2 in row:
-            return None
-        delta.append(tuple(row))
-        accept.append(bool(table[rep]))
-    return AutomatonFile(numeration, d, tuple(delta), tuple(accept), "learned")
+            child = tuple(int(words.child(np.array([rep[k]]), digits[k])[0]) for k in range(d))
+            if min(child) < 0:
+                row.append(-1)
+                continue
+            j_child = _reach(child, depth, numeration)
+            if j_child < 1:
+                return None                                  # the box is too small to tell
+            row.append(_state_of(child, j_child, reps, reach, ids))
+            if row[-1] == len(reps):
+                if len(reps) >= max_states:
+                    return None
+                reps.append(child)
+                reach.append(j_child)
+                length.append(length[i] + 1)
+        rows.append(tuple(row))
+    accept = tuple(bool(table[r]) for r in reps)
+    aut = AutomatonFile(numeration, d, tuple(rows), accept, "learned")
+    if not _reproduces(aut, table, words):
+        return None
+    return Hypothesis(aut, max(length))
+
+
+def _state_of(child, j_child, reps, reach, ids) -> int:
+    """The first state whose representative's blocks equal ``child``'s at every suffix length
+    both reach; ``len(reps)`` (a new state) when none."""
+    for q, (rep, j_rep) in enumerate(zip(reps, reach)):
+        top = min(j_child, j_rep)
+        if all(ids[j][child] == ids[j][rep] for j in range(top + 1)):
+            return q
+    return len(reps)
 
 
 def _reproduces(aut: AutomatonFile, table: np.ndarray, words: _Words) -> bool:

@@ -35,7 +35,7 @@ BASES = {"2": "msd_2", "fib": "msd_fib"}
 #: Most Grundy values that get one automaton each.
 MAX_VALUES = 6
 #: The largest box learned on (positions), and the most states of an automaton.
-MAX_POSITIONS = 4_000_000
+MAX_POSITIONS = 1 << 24
 MAX_STATES = 200
 
 
