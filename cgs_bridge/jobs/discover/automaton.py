@@ -59,13 +59,14 @@ class AutomatonFinding:
     verdict: str = ""
     words: str = ""
     reason: str = ""
+    notes: list = field(default_factory=list)
     proof: dict = field(default_factory=dict)
     seconds: float = 0.0
 
     def to_dict(self) -> dict:
         """The finding as plain data (the automaton as Walnut text, ``walnut``)."""
         out = {k: getattr(self, k) for k in ("what", "numeration", "states", "learned", "confirmed",
-                                              "tried", "verdict", "words", "reason", "proof")}
+                                              "tried", "verdict", "words", "reason", "notes", "proof")}
         out["seconds"] = round(self.seconds, 3)
         out["walnut"] = self.walnut
         return out
@@ -110,6 +111,7 @@ def learn_set(ruleset, numeration="msd_2", *, value=0, start=1, max_states=MAX_S
 
     Returns an :class:`AutomatonFinding` (``automaton`` None, ``verdict`` "not automatic at the
     sizes tried", when nothing fits). Raises what :func:`solvers.solve` raises."""
+    from cgs_bridge.foundation.errors import BoxError
     from solvers.automata.learn import minimal
     t0 = time.perf_counter()
     out = AutomatonFinding(what or ("P-positions" if value == 0 else f"grundy == {value}"), numeration)
@@ -118,7 +120,11 @@ def learn_set(ruleset, numeration="msd_2", *, value=0, start=1, max_states=MAX_S
     depth = start
     while side(depth, numeration) ** len(ruleset.coords) <= max_positions:
         if depth not in tables:
-            tables[depth] = _table(ruleset, depth, numeration, method)
+            try:
+                tables[depth] = _table(ruleset, depth, numeration, method)
+            except BoxError as e:            # the solver's memory or work limit: the last box
+                out.notes.append(f"box {side(depth, numeration) - 1} per coordinate not solved: {e}")
+                break
         sol, upper = tables[depth]
         hyp = learn(_values(sol, upper, side(depth, numeration), value), depth, numeration, max_states)
         out.tried.append({"box": upper, "states": minimal(hyp.automaton).states if hyp else None})
@@ -134,7 +140,7 @@ def learn_set(ruleset, numeration="msd_2", *, value=0, start=1, max_states=MAX_S
                           for t in out.tried)
         out.verdict = "not automatic at the sizes tried"
         out.reason = (f"no automaton of at most {max_states} states reproduced two successive "
-                      f"boxes (states learned per box: {sizes})")
+                      f"boxes (states learned per box: {sizes})" + "".join(f"; {n}" for n in out.notes))
     out.seconds = time.perf_counter() - t0
     return out
 
