@@ -146,16 +146,8 @@ def parse_automaton(text: str, name: str, lead: str = "") -> AutomatonFile:
 
     if not body:
         raise bad(1, "empty automaton file; expected a first line such as 'msd_2 msd_2'")
-    no, head = body[0]
-    systems = head.replace("?", "").split()
-    if not systems or any(s not in NUMERATIONS for s in systems):
-        raise bad(no, f"expected the number system of each input ({' or '.join(NUMERATIONS)}), "
-                      f"found {head!r}")
-    if len(set(systems)) != 1:
-        raise bad(no, "every input must use the same number system")
+    systems = _systems(body[0], bad)
     arity = len(systems)
-    if arity > MAX_INPUTS:
-        raise bad(no, f"{arity} inputs; at most {MAX_INPUTS} are read")
     rows, accept, lines_of, state = [], [], [], None
     for no, ln in body[1:]:
         head, arrow, tail = ln.partition("->")
@@ -195,6 +187,20 @@ def parse_automaton(text: str, name: str, lead: str = "") -> AutomatonFile:
     return AutomatonFile(systems[0], arity, tuple(tuple(r) for r in rows), tuple(accept), name)
 
 
+def _systems(first, bad) -> list:
+    """The number systems of the first line ``(line number, text)``, checked."""
+    no, head = first
+    systems = head.replace("?", "").split()
+    if not systems or any(s not in NUMERATIONS for s in systems):
+        raise bad(no, f"expected the number system of each input ({' or '.join(NUMERATIONS)}), "
+                      f"found {head!r}")
+    if len(set(systems)) != 1:
+        raise bad(no, "every input must use the same number system")
+    if len(systems) > MAX_INPUTS:
+        raise bad(no, f"{len(systems)} inputs; at most {MAX_INPUTS} are read")
+    return systems
+
+
 def automaton_text(aut: AutomatonFile) -> str:
     """``aut`` in the file format (Walnut's), states in order, transitions by letter."""
     out = [" ".join([aut.numeration] * aut.arity), ""]
@@ -219,3 +225,36 @@ def padded(aut: AutomatonFile) -> AutomatonFile:
     start = (0,) + shift[0][1:]
     return AutomatonFile(aut.numeration, aut.arity, (start,) + shift, (aut.accept[0],) + aut.accept,
                          aut.source)
+
+
+#: The folders relative ``accepts "FILE"`` paths are read from (the innermost parse last).
+_BASES = [Path(".")]
+
+
+class reading_beside:
+    """While parsing ``file``: relative automaton paths are read beside it (the working folder
+    when ``file`` is not a file on disk: ``--claim``, claims files, expressions)."""
+
+    def __init__(self, file):
+        self.base = Path(file).parent if file and Path(file).is_file() else Path(".")
+
+    def __enter__(self):
+        _BASES.append(self.base)
+
+    def __exit__(self, *exc):
+        _BASES.pop()
+
+
+def accepts_node(path: str, args: tuple, pos, semantic):
+    """The AST node of ``accepts "path"(args)`` with its automaton read; errors (unreadable or
+    malformed file, wrong number of arguments) raised as ``semantic(message, pos)``."""
+    from .ast import Accepts
+    full = Path(path) if Path(path).is_absolute() else _BASES[-1] / path
+    try:
+        aut = read_automaton(full)
+    except InputError as e:
+        raise semantic(str(e), pos) from None
+    if aut.arity != len(args):
+        raise semantic(f"the automaton {path} reads {aut.arity} number(s), accepts gives it "
+                       f"{len(args)}", pos)
+    return Accepts(path, args, aut, pos)

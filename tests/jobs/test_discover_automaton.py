@@ -18,15 +18,13 @@ import cgs_bridge as cb
 from cgs_bridge.jobs.discover.automaton import learn_automata, learn_set
 from cgs_bridge.language.automaton_file import automaton_text, parse_automaton
 
-from realwalnut import walnut_home  # noqa: F401  (fixture)
-
 ONES = "msd_2\n\n0 1\n0 -> 0\n1 -> 1\n\n1 1\n1 -> 1\n"          # x + 1 a power of two
 POWERS = "msd_2\n\n0 0\n0 -> 0\n1 -> 1\n\n1 1\n0 -> 1\n"        # x a power of two (wrong)
 
 
-def _prove(game, text, prover, walnut_home=None, **params):
+def _prove(game, text, prover, home=None, **params):
     res = cb.prove(game, params or None, claims=[text], prover=prover,
-                   **({"walnut_home": walnut_home} if walnut_home else {}))
+                   **({"walnut_home": home} if home else {}))
     return res.rows[-1]
 
 
@@ -40,7 +38,7 @@ def test_maximum_nim_proved_by_the_embedded_prover(tmp_path):
     assert bad.verdict == "REFUTED" and bad.position == (0,)
 
 
-def test_maximum_nim_and_wythoff_proved_by_both_provers(tmp_path, walnut_home):  # noqa: F811
+def test_maximum_nim_and_wythoff_proved_by_both_provers(tmp_path, walnut_home):
     (tmp_path / "ones.txt").write_text(ONES)
     row = _prove("maximum_nim", f'P iff accepts "{tmp_path}/ones.txt"(x)', "both", walnut_home)
     assert row.verdict == "PROVED" and row.provers == ("walnut", "embedded"), row.reason

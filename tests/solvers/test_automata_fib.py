@@ -17,8 +17,8 @@ from solvers.automata import decide_problem
 from solvers.automata.atoms import Linear
 from solvers.automata.learn import accepted_on, learn, minimal, side
 from solvers.automata.numeration import fib_linear
-from solvers.logic.formula import (Accepts, Add, Cmp, Const, Define, Div, Exists, Obligation,
-                                   Pred, Problem, Var, Xor, problem_numeration)
+from solvers.logic.formula import (Accepts, Add, Cmp, Const, Div, Exists, Obligation,
+                                   Problem, Var, Xor, problem_numeration)
 
 X, Y, Z = Var("x"), Var("y"), Var("z")
 
