@@ -34,6 +34,7 @@ MODULES = {
     "api/test_prove_api.py": FAST,
     "api/test_claims_api.py": FAST,
     "systems/walnut/test_walnut_printer.py": FAST,
+    "systems/walnut/test_walnut_automaton.py": FAST,
     "systems/walnut/test_walnut_engine.py": ENGINE,
     "jobs/test_prove.py": ENGINE,
     "jobs/test_prove_properties.py": ENGINE,
