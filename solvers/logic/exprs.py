@@ -126,13 +126,19 @@ class Translator(ExprVisitor):
         """``accepts "FILE"(a, ...)``: the file's automaton on fresh naturals equal to the
         arguments (a negative argument has no natural equal: not accepted, as the evaluator)."""
         self._need(want, "bool", e)
-        names, parts = [], []
+        names, parts, args = [], [], []
         for a in e.args:
+            value = self.int_(a)
+            plain = _plain_var(value)
+            if plain is not None:              # a natural variable itself: no copy needed
+                args.append(plain)
+                continue
             v = self.ctx.namer.fresh("u")
             names.append(v)
-            parts.append(equals_var(self.int_(a), v))
-        atom = F.Accepts(automaton_name(e.path), e.automaton, tuple(F.Var(v) for v in names))
-        return F.Exists(tuple(names), conj(*parts, atom))
+            args.append(F.Var(v))
+            parts.append(equals_var(value, v))
+        atom = F.Accepts(automaton_name(e.path), e.automaton, tuple(args))
+        return F.Exists(tuple(names), conj(*parts, atom)) if names else atom
 
     def visit_Call(self, e, want):
         f = e.func
@@ -185,3 +191,14 @@ def automaton_name(path: str) -> str:
     from pathlib import PurePath
     stem = re.sub(r"[^a-z0-9_]", "_", PurePath(path).stem.lower()) or "automaton"
     return stem if stem[0].isalpha() else "a_" + stem
+
+
+def _plain_var(value):
+    """The variable a value is, when it is one natural variable (one case, no witnesses, no
+    guard, nothing subtracted), else None."""
+    if len(value) != 1:
+        return None
+    c = value[0]
+    if c.vars or c.guard != F.TRUE or c.n != F.Const(0) or not isinstance(c.p, F.Var):
+        return None
+    return c.p

@@ -94,3 +94,18 @@ def test_catalog_claims_and_learned_automata_both_proved(tmp_path, game, params,
     assert found.verdict == "PROVED" and found.states == states
     catalog = cb.prove(game, params, prover="embedded")
     assert "PROVED" in [r.verdict for r in catalog.rows]
+
+
+def test_the_bench_case_times_the_automaton_against_the_formula(monkeypatch):
+    """One game: the learned automaton and the catalog formula both PROVED, both times printed
+    with their ratio (a timing is never asserted)."""
+    import cgs_bridge.jobs.bench.automaton as bench
+    from cgs_bridge.cli.main import build_parser
+    assert build_parser().parse_args(["bench", "--cases", "automaton"]).cases == ["automaton"]
+    monkeypatch.setattr(bench, "GAMES", (("triangular", {"k": 3}),))
+    monkeypatch.setattr(bench, "RUNS", 1)
+    lines: list = []
+    rows = bench.automaton_case(walnut_home=None, out=lines.append)
+    emb = [r for r in rows if r["prover"] == "embedded"]
+    assert emb and emb[0]["verdicts"] == ["PROVED", "PROVED"]
+    assert "x the formula's" in lines[0] and "2 states" in lines[0]
