@@ -180,8 +180,9 @@ def learn(table: np.ndarray, depth: int, numeration: str = "msd_2",
     table = np.asarray(table, dtype=bool)
     ids = [_signatures(table, words, side(depth - j, numeration), j).reshape((side(depth - j, numeration),) * d)
            for j in range(depth + 1)]
-    reps, reach, rows, length = [(0,) * d], [depth], [], [0]
-    for i, rep in enumerate(reps):                                         # grows while iterating
+    states, rows, length = _States(ids), [], [0]
+    states.add((0,) * d, depth)
+    for i, rep in enumerate(states.reps):                   # grows while iterating
         row = []
         for letter in range(1 << d):
             digits = [(letter >> (d - 1 - k)) & 1 for k in range(d)]
@@ -192,14 +193,14 @@ def learn(table: np.ndarray, depth: int, numeration: str = "msd_2",
             j_child = _reach(child, depth, numeration)
             if j_child < 1:
                 return None                                  # the box is too small to tell
-            row.append(_state_of(child, j_child, reps, reach, ids))
-            if row[-1] == len(reps):
-                if len(reps) >= max_states:
+            row.append(states.find(child, j_child))
+            if row[-1] == len(states.reps):
+                if len(states.reps) >= max_states:
                     return None
-                reps.append(child)
-                reach.append(j_child)
+                states.add(child, j_child)
                 length.append(length[i] + 1)
         rows.append(tuple(row))
+    reps = states.reps
     accept = tuple(bool(table[r]) for r in reps)
     aut = AutomatonFile(numeration, d, tuple(rows), accept, "learned")
     if not _reproduces(aut, table, words):
@@ -207,14 +208,34 @@ def learn(table: np.ndarray, depth: int, numeration: str = "msd_2",
     return Hypothesis(aut, max(length))
 
 
-def _state_of(child, j_child, reps, reach, ids) -> int:
-    """The first state whose representative's blocks equal ``child``'s at every suffix length
-    both reach; ``len(reps)`` (a new state) when none."""
-    for q, (rep, j_rep) in enumerate(zip(reps, reach)):
-        top = min(j_child, j_rep)
-        if all(ids[j][child] == ids[j][rep] for j in range(top + 1)):
-            return q
-    return len(reps)
+class _States:
+    """The states found so far, looked up by their blocks: per reach ``R`` of a representative (the
+    longest suffix length it can be tested on), a dict from its blocks at lengths ``0..top`` to
+    the first state, for every ``top <= R``."""
+
+    def __init__(self, ids):
+        self.ids, self.reps, self.reach, self.index = ids, [], [], {}
+
+    def key(self, values, top: int) -> tuple:
+        return tuple(int(self.ids[j][values]) for j in range(top + 1))
+
+    def add(self, values, reach: int) -> None:
+        q = len(self.reps)
+        self.reps.append(values)
+        self.reach.append(reach)
+        for top in range(reach + 1):
+            self.index.setdefault((reach, top), {}).setdefault(self.key(values, top), q)
+
+    def find(self, values, reach: int) -> int:
+        """The first state whose representative's blocks equal those of ``values`` at every
+        suffix length both reach; ``len(reps)`` (a new state) when none."""
+        best = len(self.reps)
+        for r in set(self.reach):
+            top = min(reach, r)
+            q = self.index.get((r, top), {}).get(self.key(values, top))
+            if q is not None and q < best:
+                best = q
+        return best
 
 
 def _reproduces(aut: AutomatonFile, table: np.ndarray, words: _Words) -> bool:
