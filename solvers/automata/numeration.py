@@ -38,11 +38,10 @@ import numpy as np
 from cgs_bridge.language.automaton_file import padded
 from solvers.logic.formula import Accepts, Cmp, Xor
 
-from .atoms import Linear, Linearizer, floor_constraints
-from .build import _CMP, Builder
-from .dfa import Dfa, complement, letter_bits, product, relabel
+from .atoms import Linear
+from .build import Builder
+from .dfa import Dfa, letter_bits, product, relabel
 from .minimize import minimize
-from .project import project
 
 PHI = (1 + math.sqrt(5)) / 2
 
@@ -144,17 +143,10 @@ class NumerationBuilder(Builder):
         return self._valid(super()._Forall(f))
 
     def _Cmp(self, f: Cmp) -> Dfa:
+        d = super()._Cmp(f)
+        return self._valid(d) if f.op == "!=" else d     # a complement: valid words only
+
+    def linear_atom(self, form, relation: str) -> Dfa:
         if not self.fib:
-            return super()._Cmp(f)
-        if f.op == "!=":
-            return self._valid(minimize(complement(self._Cmp(Cmp("=", f.left, f.right))), self.budget))
-        lin = Linearizer(self.counter)
-        diff = lin.linear(f.left).plus(lin.linear(f.right), -1)
-        relation, sign, shift = _CMP[f.op]
-        d = fib_linear(diff.times(sign).plus(Linear({}, shift)), relation, self.budget)
-        for q, form, den in reversed(lin.floors):   # innermost floors were recorded first
-            for c in floor_constraints(q, form, den):
-                d = minimize(product(d, fib_linear(c, "<=", self.budget), "and", self.budget),
-                             self.budget)
-            d = project(d, q, self.budget)
-        return d
+            return super().linear_atom(form, relation)
+        return fib_linear(form, relation, self.budget)
