@@ -56,7 +56,7 @@ def register(sub) -> None:
                         "of its own (with --prove: prove it)")
     p.add_argument("--base", choices=["2", "fib"], default="2",
                    help="with --automaton: the numeration of the digits (default 2; fib: Zeckendorf)")
-    p.add_argument("--max-states", type=int, default=None, metavar="N",
+    p.add_argument("--max-states", type=int, default=None, metavar="N",  # range: cli/options.RANGES
                    help="with --automaton: the most states of a learned automaton (default 200)")
     p.add_argument("--automaton-figure", metavar="FILE",
                    help="with --automaton: draw the P-positions' automaton into FILE (.png, .svg, .pdf)")
