@@ -38,16 +38,16 @@ def automaton_case(walnut_home=None, out=print) -> list:
     import tempfile
     from pathlib import Path
 
-    import cgs_bridge as cb
     from cgs_bridge.foundation.io import atomic_write_text
     from cgs_bridge.jobs.discover.automaton import learn_set
+    from cgs_bridge.model.resolve import ruleset_of
     from cgs_bridge.systems.walnut.runner import find_home
     home = find_home(walnut_home)
     provers = ("embedded", "walnut") if home else ("embedded",)
     rows = []
     with tempfile.TemporaryDirectory(prefix="cgs-bench-automaton-") as tmp:
         for game, params in GAMES:
-            ruleset = cb.game(game, **params).ruleset
+            ruleset = ruleset_of(game, {k: str(v) for k, v in params.items()})
             t0 = time.perf_counter()
             found = learn_set(ruleset)
             learned = time.perf_counter() - t0
