@@ -184,6 +184,7 @@ TESTS: dict[str, dict[str, str]] = {
     "language/test_grammar_properties.py": {"test_print_parse_round_trip_and_meaning": HEAVY},
     "presentation/test_plot_proofs.py": {"test_cli_plot_needs_a_sweep_and_never_overwrites": HEAVY},
     "presentation/test_plot_automaton.py": {"test_discover_automaton_report_and_figure": HEAVY},
+    "systems/walnut/test_walnut_automaton.py": {"test_emitted_programs_leave_an_automaton_claim_out": HEAVY},
     "presentation/test_plot_paper.py": {"test_pdf_embeds_truetype_fonts_and_svg_is_vector": HEAVY},
     "jobs/test_generate.py": {"test_emitted_step_and_hexagon_are_the_fixture_classes": HEAVY},
     "cli/test_startup.py": {"test_verify_loads_no_discovery_sweep_bench_or_plot_module": HEAVY},

@@ -44,3 +44,21 @@ def test_xor_beside_a_fibonacci_automaton_is_not_expressible(tmp_path):
                    prover="embedded")
     row = res.rows[-1]
     assert row.verdict == "NOT EXPRESSIBLE" and "xor" in row.reason and "msd_fib" in row.reason
+
+
+def test_emitted_programs_leave_an_automaton_claim_out(tmp_path):
+    """CGScript and the Wolfram Language have no automaton: the claim is a comment there (not a
+    failed generate); the Walnut script calls it and names the file it needs."""
+    from cgs_bridge.cli.main import main
+    (tmp_path / "ones.txt").write_text("msd_2\n\n0 1\n0 -> 0\n1 -> 1\n\n1 1\n1 -> 1\n")
+    spec = tmp_path / "maxnim.game"
+    spec.write_text('game maxnim\n  coordinates x\n  cut x to t where t >= x - floor(x / 2)\n'
+                    '  claim "ones": P iff accepts "ones.txt"(x)\n')
+    texts = {}
+    for target in ("mathematica", "cgsuite", "walnut"):
+        out = tmp_path / target
+        assert main(["generate", str(spec), "--bound", "5", "--target", target, "-o", str(out)]) == 0
+        texts[target] = "\n".join(p.read_text() for p in out.iterdir() if p.is_file())
+    assert "not checked here: accepts" in texts["mathematica"]
+    assert "not checked here: accepts" in texts["cgsuite"]
+    assert "$ones(x)" in texts["walnut"] and "needs ones.txt" in texts["walnut"]
