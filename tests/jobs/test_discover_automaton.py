@@ -109,3 +109,16 @@ def test_the_bench_case_times_the_automaton_against_the_formula(monkeypatch):
     emb = [r for r in rows if r["prover"] == "embedded"]
     assert emb and emb[0]["verdicts"] == ["PROVED", "PROVED"]
     assert "x the formula's" in lines[0] and "2 states" in lines[0]
+
+
+def test_a_refuted_guess_grows_the_box_and_learns_again():
+    """A wrong guess (x a power of two) for Maximum Nim is REFUTED; the box grows past the
+    counterexample, the learner runs again and its automaton (x + 1 a power of two) is PROVED
+    in a second round."""
+    from cgs_bridge.jobs.discover.automaton import AutomatonFinding, prove_learned
+    ruleset = cb.game("maximum_nim").ruleset
+    guess = AutomatonFinding("P-positions", "msd_2", parse_automaton(POWERS, "guess"), states=2,
+                             learned=(3,), confirmed=(7,))
+    found = prove_learned(ruleset, guess, ("embedded",))
+    assert found.verdict == "PROVED" and found.proof["rounds"] == 2
+    assert [v for v in range(100) if found.automaton.accepts([v])] == [0, 1, 3, 7, 15, 31, 63]
