@@ -135,6 +135,11 @@ class _Bounds(ExprVisitor):
         self.m(e.cond, inner)
         return lim
 
+    def visit_Accepts(self, e, env):
+        for a in e.args:
+            self.m(a, env)
+        return 1
+
     def visit_Call(self, e, env):
         args = [self.m(a, env) for a in e.args]
         f = e.func

@@ -129,6 +129,9 @@ class ExprCode(ExprVisitor):
     def visit_Search(self, e, env):
         return self.gen.search(e, env)
 
+    def visit_Accepts(self, e, env):
+        raise Unsupported(f"accepts {e.path!r}: an automaton is run by the reference evaluator")
+
 
 def literal(v: int) -> str:
     if abs(v) > INT64_MAX:

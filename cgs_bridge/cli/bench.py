@@ -16,10 +16,12 @@ CGSUITE_CASE = "cgsuite"
 PROVE_CASE = "prove"
 #: prove --sweep k=1..201 serially and on 2 Dask worker processes (cgs_bridge/jobs/bench/prove_sweep.py).
 PROVE_SWEEP_CASE = "prove-sweep"
+#: Learned automata proved against the catalog formulas' proofs (cgs_bridge/jobs/bench/automaton.py, issue 44).
+AUTOMATON_CASE = "automaton"
 #: Start-up of --help, catalog and check against ``python -c pass`` (cgs_bridge/jobs/bench/startup.py).
 STARTUP_CASE = "startup"
 #: Cases run only when named (minutes each, or an outside engine).
-OPTIONAL = (MATHICS_CASE, CGSUITE_CASE, VERIFY_CASE, PROVE_CASE, PROVE_SWEEP_CASE)
+OPTIONAL = (MATHICS_CASE, CGSUITE_CASE, VERIFY_CASE, PROVE_CASE, PROVE_SWEEP_CASE, AUTOMATON_CASE)
 
 
 def register(sub) -> None:
@@ -80,6 +82,9 @@ def run(args) -> int:
     if PROVE_CASE in args.cases:
         from cgs_bridge.jobs.bench.prove import prove_case
         prove_case(args.walnut_home)
+    if AUTOMATON_CASE in args.cases:
+        from cgs_bridge.jobs.bench.automaton import automaton_case
+        automaton_case(args.walnut_home)
     if PROVE_SWEEP_CASE in args.cases:
         from cgs_bridge.jobs.bench.prove_sweep import prove_sweep_case
         status |= 0 if prove_sweep_case(quick=args.quick)["equal"] else 1

@@ -51,6 +51,15 @@ def register(sub) -> None:
     p.add_argument("--prover", choices=["walnut", "embedded", "both"],
                    help="with --prove: the prover (default Walnut when found, else the embedded prover)")
     p.add_argument("--walnut-home", metavar="DIR", help="with --prove: the Walnut 6 folder (bin/walnut-run)")
+    p.add_argument("--automaton", action="store_true",
+                   help="also learn the automaton of the P-positions from tables on growing boxes "
+                        "of its own (with --prove: prove it)")
+    p.add_argument("--base", choices=["2", "fib"], default="2",
+                   help="with --automaton: the numeration of the digits (default 2; fib: Zeckendorf)")
+    p.add_argument("--max-states", type=int, default=None, metavar="N",  # range: cli/options.RANGES
+                   help="with --automaton: the most states of a learned automaton (default 200)")
+    p.add_argument("--automaton-figure", metavar="FILE",
+                   help="with --automaton: draw the P-positions' automaton into FILE (.png, .svg, .pdf)")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.set_defaults(func=run)
 
@@ -92,7 +101,12 @@ def run(args) -> int:
                    fix_max=args.lines, sweep=args.sweep, method=args.method,
                    progress=progress_callback("solving"), bfile=args.bfile, force=args.force,
                    against=args.against, prove=args.prove, prover=args.prover,
-                   walnut_home=args.walnut_home)
+                   walnut_home=args.walnut_home, automaton=args.automaton, base=args.base,
+                   max_states=args.max_states)
+    if args.automaton_figure and rep.automata and rep.automata[0]["walnut"]:
+        from cgs_bridge.presentation.plot_automaton import automaton_figure
+        automaton_figure(rep.automata[0], rep.game, args.automaton_figure, coords=ruleset.coords,
+                         overwrite=args.force)
     if args.quiet:  # the verdict line alone (README: --quiet)
         print(f"VERDICT: {rep.verdict()}")
     else:

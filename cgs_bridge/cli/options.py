@@ -30,6 +30,7 @@ RANGES = {
     "lines": (0, 1_000_000, ""),
     "mod": (1, 1_000_000, ""),                      # plot --mod M
     "workers": (0, 1024, "worker processes"),       # sweep (0: serial)
+    "max_states": (1, 100_000, "states"),           # discover --automaton
 }
 
 

@@ -21,6 +21,8 @@ Node overview (expressions)::
     If(cond, then, orelse)     if-then-else
     Search(kind, var, lo, hi, cond)  largest (kind='max') or smallest ('min') var in lo..hi
                                with cond
+    Accepts(path, args, automaton)  the tuple of args is accepted by the automaton read from the
+                               file ``path`` (issue 44; :mod:`.automaton_file`)
 """
 
 from __future__ import annotations
@@ -123,8 +125,21 @@ class Search:
     pos: Pos = _pos()
 
 
-Expr = Union[Num, Name, Neg, Not, BinOp, Compare, FloorDiv, CeilDiv, Call, If, Search]
-EXPR_TYPES = (Num, Name, Neg, Not, BinOp, Compare, FloorDiv, CeilDiv, Call, If, Search)
+@dataclass(frozen=True)
+class Accepts:
+    """``accepts "FILE"(a, b, ...)``: true when the automaton of ``FILE`` (Walnut's format, read
+    when the claim is parsed: ``automaton`` is a
+    :class:`~cgs_bridge.language.automaton_file.AutomatonFile`) accepts the digits of the
+    naturals ``a, b, ...`` (issue 44)."""
+
+    path: str
+    args: Tuple["Expr", ...]
+    automaton: object = field(default=None, compare=False, repr=False)
+    pos: Pos = _pos()
+
+
+Expr = Union[Num, Name, Neg, Not, BinOp, Compare, FloorDiv, CeilDiv, Call, If, Search, Accepts]
+EXPR_TYPES = (Num, Name, Neg, Not, BinOp, Compare, FloorDiv, CeilDiv, Call, If, Search, Accepts)
 
 
 #: Names with a meaning inside claims only.

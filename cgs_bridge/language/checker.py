@@ -135,6 +135,11 @@ class _TypeChecker(ExprVisitor):
         _type_in(node.cond, self.scope, self.local | {node.var}, self.game, "bool")
         return "int"
 
+    def visit_Accepts(self, node):
+        for a in node.args:
+            self.need(a, "int")
+        return "bool"
+
     def visit_Call(self, node):
         self._check_call(node)
         op = row(node.func) if node.func in BUILTINS else None

@@ -127,7 +127,7 @@ class Monotonicity(ExprVisitor):
     def _unproved(self, e):
         return "?"
 
-    visit_Not = visit_Compare = visit_If = visit_Search = _unproved
+    visit_Not = visit_Compare = visit_If = visit_Search = visit_Accepts = _unproved
 
 
 def monotonicity(expr, var: str, game: A.Game, nonneg: set) -> str:

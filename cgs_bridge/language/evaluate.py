@@ -139,6 +139,12 @@ class Compiler(ExprVisitor):
             return lambda env: fn(f(env))
         return lambda env: fn(*[f(env) for f in fs])
 
+    def visit_Accepts(self, e, slots):
+        """The automaton's verdict on the arguments' digits (a negative value: not accepted)."""
+        fs = [self.visit(a, slots) for a in e.args]
+        aut = e.automaton
+        return lambda env: aut.accepts([f(env) for f in fs])
+
     def visit_Search(self, e, slots):
         lo, hi = self.visit(e.lo, slots), self.visit(e.hi, slots)
         inner = dict(slots)

@@ -6,18 +6,18 @@ rebuilt when it changes or the file is unreadable), so a command does not rebuil
 
 from __future__ import annotations
 
-import os
 from functools import lru_cache
 from pathlib import Path
 
 import lark
 from lark import Lark, Token, Transformer, v_args
 
-from cgs_bridge.foundation import config
 from cgs_bridge.foundation.errors import SpecError
 
 from . import ast as A
 from . import moves as _moves
+from .automaton_file import accepts_node, reading_beside
+from .lark_cache import _cache_file
 from .limits import MAX_DEPTH, MAX_SOURCE_CHARS, _check_depth, _check_nesting, _context_line  # noqa: F401
 from .operators import sugar_of
 
@@ -38,17 +38,6 @@ _TERMINAL_NAMES = {
 def _parser(start: str) -> Lark:
     return Lark(_GRAMMAR.read_text(encoding="utf-8"), parser="lalr", start=start,
                 propagate_positions=True, maybe_placeholders=True, cache=_cache_file(start))
-
-
-def _cache_file(start: str):
-    """Where lark keeps the tables of rule ``start`` (False: no cache, the folder cannot be made)."""
-    base = config.get(config.XDG_CACHE_HOME) or os.path.join(os.path.expanduser("~"), ".cache")
-    folder = Path(base) / "cgs_bridge" / "grammar"
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError:
-        return False
-    return str(folder / f"{start}.lark")
 
 
 def _p(meta) -> A.Pos:
@@ -121,6 +110,9 @@ class _ToAst(Transformer):
             # floor/ceil of an integer expression is the expression itself.
             return arg
         return A.Call(func, args, pos)
+
+    def accepts(self, meta, c):
+        return accepts_node(str(c[0])[1:-1], tuple(c[1:]), _p(meta), _semantic)
 
     def search(self, meta, c):
         kind, var, lo, hi, cond = c
@@ -344,6 +336,12 @@ def _hint(found: str, expected, start: str = "start") -> str:
 
 
 def _parse(text: str, file: str | None, start: str):
+    """:func:`_parse_in` with ``accepts "FILE"`` paths read beside ``file`` (else the working folder)."""
+    with reading_beside(file):
+        return _parse_in(text, file, start)
+
+
+def _parse_in(text: str, file: str | None, start: str):
     _check_nesting(text, file)
     try:
         tree = _parser(start).parse(text)

@@ -47,6 +47,9 @@ class SpecPrinter(Printer):
     def _print_If(self, n):
         return f"if {self.doprint(n.cond)} then {self.doprint(n.then)} else {self.parens(n.orelse, 0)}"
 
+    def _print_Accepts(self, n):
+        return f'accepts "{n.path}"(' + ", ".join(self.doprint(a) for a in n.args) + ")"
+
     def _print_Search(self, n):
         return (f"{n.kind} {n.var} in {self.parens(n.lo, ATOM)}..{self.parens(n.hi, ATOM)} "
                 f"with {self.parens(n.cond, self.PRECEDENCE['iff'])}")

@@ -53,9 +53,7 @@ def discovery_report(d) -> str:
         out += diff_text(d.differences)
     if d.sweep:
         out += ["", sweep_text(d.sweep)]
-    if d.proofs:
-        from cgs_bridge.jobs.discover.proofs import proofs_text
-        out += proofs_text(d.proofs)
+    out += _proofs_text(d)
     if d.withheld:
         out += ["", "Not reported (below the least evidence):"] + [f"  {w}" for w in d.withheld]
     if d.bfiles:
@@ -143,3 +141,15 @@ def sweep_text(sweep: dict) -> str:
     for v, conds in sweep["per_value"].items():
         out.append(f"    {sweep['param']} = {v}: {'; '.join(conds) if conds else 'none'}")
     return "\n".join(out)
+
+
+def _proofs_text(d) -> list:
+    """``discover --prove``'s verdicts on the findings, then the learned automata."""
+    out = []
+    if d.proofs:
+        from cgs_bridge.jobs.discover.proofs import proofs_text
+        out += proofs_text(d.proofs)
+    if d.automata:
+        from cgs_bridge.jobs.discover.automaton import automata_text
+        out += automata_text(d.automata)
+    return out

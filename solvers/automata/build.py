@@ -153,13 +153,16 @@ class Builder:
         lin = Linearizer(self.counter)
         diff = lin.linear(f.left).plus(lin.linear(f.right), -1)
         relation, sign, shift = _CMP[f.op]
-        d = linear_automaton(diff.times(sign).plus(Linear({}, shift)), relation, self.budget)
+        d = self.linear_atom(diff.times(sign).plus(Linear({}, shift)), relation)
         for q, form, den in reversed(lin.floors):   # innermost floors were recorded first
             for c in floor_constraints(q, form, den):
-                d = minimize(product(d, linear_automaton(c, "<=", self.budget), "and", self.budget),
-                             self.budget)
+                d = minimize(product(d, self.linear_atom(c, "<="), "and", self.budget), self.budget)
             d = project(d, q, self.budget)
         return d
+
+    def linear_atom(self, form, relation: str) -> Dfa:
+        """The automaton of ``form = 0`` / ``form <= 0`` (base 2; a numeration overrides it)."""
+        return linear_automaton(form, relation, self.budget)
 
     def _Pred(self, f: Pred) -> Dfa:
         define = self.defines.get(f.name)

@@ -45,14 +45,12 @@ def shortest_word(d: Dfa) -> list | None:
     return word
 
 
-def word_values(word: list, tracks: int) -> tuple:
+def word_values(word: list, tracks: int, numeration: str = "msd_2") -> tuple:
     """The numbers a word spells, one per track (letter bit ``n-1-i`` = track ``i``), most
-    significant digit first."""
-    values = [0] * tracks
-    for a in word:
-        for i in range(tracks):
-            values[i] = 2 * values[i] + ((a >> (tracks - 1 - i)) & 1)
-    return tuple(values)
+    significant digit first, in binary or Zeckendorf (``msd_fib``) numeration."""
+    from cgs_bridge.language.automaton_file import word_value
+    return tuple(word_value([(a >> (tracks - 1 - i)) & 1 for a in word], numeration)
+                 for i in range(tracks))
 
 
 def failing_automaton(builder: Builder, ob: Obligation) -> Dfa:
@@ -68,7 +66,7 @@ def failing_automaton(builder: Builder, ob: Obligation) -> Dfa:
     return minimize(relabel(bad, tuple(ob.free)), builder.budget)
 
 
-def decide_obligation(builder: Builder, ob: Obligation) -> Decision:
+def decide_obligation(builder: Builder, ob: Obligation, numeration: str = "msd_2") -> Decision:
     """One :class:`Decision`: ``holds`` when the automaton of failing tuples accepts nothing;
     else ``witness`` from its shortest accepted word (values in ``ob.free`` order; None for a
     sentence without free variables)."""
@@ -78,7 +76,7 @@ def decide_obligation(builder: Builder, ob: Obligation) -> Decision:
     word = shortest_word(bad)
     witness = None
     if word is not None and ob.free:
-        witness = word_values(word, len(ob.free))
+        witness = word_values(word, len(ob.free), numeration)
     return Decision(ob.name, word is None, witness, builder.budget.largest,
                     time.monotonic() - start, "")
 
@@ -100,6 +98,7 @@ def decide_problem(problem: Problem, *, timeout: float | None = None,
     Raises :class:`~cgs_bridge.foundation.errors.AutomatonLimitError` (exit 2) past a limit,
     ValueError/KeyError on a malformed problem (free variables not listed, unknown predicate).
     Never samples: the answer is the automaton's, or an error."""
+    from .numeration import NumerationBuilder
     budget = Budget(timeout, memory)
-    builder = Builder({d.name: d for d in problem.defines}, budget)
-    return [decide_obligation(builder, ob) for ob in problem.obligations]
+    builder = NumerationBuilder({d.name: d for d in problem.defines}, budget, problem.numeration)
+    return [decide_obligation(builder, ob, problem.numeration) for ob in problem.obligations]

@@ -13,7 +13,7 @@ from cgs_bridge.language.visitor import ExprVisitor, register_visitor
 
 from . import formula as F
 from . import intops as O
-from .intval import NotExpressible, compare, conj, const, const_of, disj, neg
+from .intval import NotExpressible, compare, conj, const, const_of, disj, equals_var, neg
 
 _CMP = {"==": "=", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
 
@@ -122,6 +122,24 @@ class Translator(ExprVisitor):
         raise NotExpressible(f"a bounded search ('{e.kind} {e.var} in ...') is not a term of "
                              "Büchi arithmetic", e.pos)
 
+    def visit_Accepts(self, e, want):
+        """``accepts "FILE"(a, ...)``: the file's automaton on fresh naturals equal to the
+        arguments (a negative argument has no natural equal: not accepted, as the evaluator)."""
+        self._need(want, "bool", e)
+        names, parts, args = [], [], []
+        for a in e.args:
+            value = self.int_(a)
+            plain = _plain_var(value)
+            if plain is not None:              # a natural variable itself: no copy needed
+                args.append(plain)
+                continue
+            v = self.ctx.namer.fresh("u")
+            names.append(v)
+            args.append(F.Var(v))
+            parts.append(equals_var(value, v))
+        atom = F.Accepts(automaton_name(e.path), e.automaton, tuple(args))
+        return F.Exists(tuple(names), conj(*parts, atom)) if names else atom
+
     def visit_Call(self, e, want):
         f = e.func
         if f in self.ctx.defs:
@@ -164,3 +182,23 @@ class Translator(ExprVisitor):
 
 def is_constant(v) -> bool:
     return const_of(v) is not None
+
+
+def automaton_name(path: str) -> str:
+    """The proof-language name of the automaton of file ``path``: its stem, lowercased, with
+    every character outside ``[a-z0-9_]`` replaced by ``_`` (``ppos.txt`` -> ``ppos``)."""
+    import re
+    from pathlib import PurePath
+    stem = re.sub(r"[^a-z0-9_]", "_", PurePath(path).stem.lower()) or "automaton"
+    return stem if stem[0].isalpha() else "a_" + stem
+
+
+def _plain_var(value):
+    """The variable a value is, when it is one natural variable (one case, no witnesses, no
+    guard, nothing subtracted), else None."""
+    if len(value) != 1:
+        return None
+    c = value[0]
+    if c.vars or c.guard != F.TRUE or c.n != F.Const(0) or not isinstance(c.p, F.Var):
+        return None
+    return c.p

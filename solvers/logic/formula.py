@@ -16,6 +16,8 @@ negative constant: a term always has a natural value, so the meaning is the same
     Atoms:     Cmp(op, left, right)   op in = != < <= > >=
                Xor(a, b, c)           a xor b = c (bitwise, on variables)
                Pred(name, args)       a defined predicate applied to variables
+               Accepts(name, automaton, args)  an automaton (read from a file, issue 44)
+                                      accepts the variables' digits
                TRUE, FALSE
     Formulas:  Not(f)  And(parts)  Or(parts)  Implies(a, b)  Iff(a, b)
                Exists(vars, body)  Forall(vars, body)
@@ -32,7 +34,7 @@ tests' independent check (never a proof).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Tuple, Union
 
 CMP_OPS = ("=", "!=", "<", "<=", ">", ">=")
@@ -112,6 +114,17 @@ class Pred:
 
 
 @dataclass(frozen=True)
+class Accepts:
+    """The automaton ``automaton`` (a :class:`cgs_bridge.language.automaton_file.AutomatonFile`,
+    its digits in the problem's numeration) accepts the tuple of ``args`` (issue 44). ``name``
+    is the printers' automaton name (two different automata of one name are renamed apart)."""
+
+    name: str
+    automaton: object = field(repr=False)
+    args: Tuple[Var, ...] = ()
+
+
+@dataclass(frozen=True)
 class Bool:
     value: bool
 
@@ -159,8 +172,8 @@ class Forall:
     body: "Formula"
 
 
-Formula = Union[Cmp, Xor, Pred, Bool, Not, And, Or, Implies, Iff, Exists, Forall]
-FORMULA_TYPES = (Cmp, Xor, Pred, Bool, Not, And, Or, Implies, Iff, Exists, Forall)
+Formula = Union[Cmp, Xor, Pred, Accepts, Bool, Not, And, Or, Implies, Iff, Exists, Forall]
+FORMULA_TYPES = (Cmp, Xor, Pred, Accepts, Bool, Not, And, Or, Implies, Iff, Exists, Forall)
 
 
 # ---------------------------------------------------------------- problems
@@ -187,10 +200,24 @@ class Obligation:
     meaning: str = ""
 
 
+#: The numerations a problem may be stated in: binary (``msd_2``, the default) and Zeckendorf
+#: (``msd_fib``: weights 1, 2, 3, 5, 8, ..., no two adjacent 1s), most significant digit first.
+NUMERATIONS = ("msd_2", "msd_fib")
+
+
 @dataclass(frozen=True)
 class Problem:
+    """Definitions (in dependency order) and obligations, over the natural numbers written in
+    ``numeration`` (:data:`NUMERATIONS`): the truth of a sentence does not depend on it, but the
+    automata do, and ``Xor`` (a bitwise relation) has an automaton in ``msd_2`` only."""
+
     defines: Tuple[Define, ...]
     obligations: Tuple[Obligation, ...]
+    numeration: str = "msd_2"
+
+    def __post_init__(self):
+        if self.numeration not in NUMERATIONS:
+            raise ValueError(f"unknown numeration {self.numeration!r}; one of {NUMERATIONS}")
 
     def define(self, name: str) -> Define:
         return next(d for d in self.defines if d.name == name)
@@ -233,7 +260,7 @@ def free_vars(f: Formula) -> set:
         return term_vars(f.left) | term_vars(f.right)
     if isinstance(f, Xor):
         return {f.a.name, f.b.name, f.c.name}
-    if isinstance(f, Pred):
+    if isinstance(f, (Pred, Accepts)):
         return {a.name for a in f.args}
     if isinstance(f, Bool):
         return set()
@@ -246,6 +273,43 @@ def free_vars(f: Formula) -> set:
     if isinstance(f, (Exists, Forall)):
         return free_vars(f.body) - set(f.vars)
     raise TypeError(f"not a formula: {f!r}")
+
+
+def subformulas(f: Formula):
+    """Yield ``f`` and every formula below it (pre-order; calls are not followed)."""
+    stack = [f]
+    while stack:
+        g = stack.pop()
+        yield g
+        if isinstance(g, Not):
+            stack.append(g.body)
+        elif isinstance(g, (And, Or)):
+            stack.extend(reversed(g.parts))
+        elif isinstance(g, (Implies, Iff)):
+            stack.extend((g.b, g.a))
+        elif isinstance(g, (Exists, Forall)):
+            stack.append(g.body)
+
+
+def problem_numeration(defines, obligations) -> str:
+    """The numeration a problem's ``Accepts`` atoms are written in (``msd_2`` when none).
+
+    Raises:
+        ValueError: automata in two numerations, or ``Xor`` (bitwise, base 2 only) beside an
+            automaton in ``msd_fib`` (the message says which)."""
+    found, xor = set(), False
+    for f in [d.body for d in defines] + [o.body for o in obligations]:
+        for g in subformulas(f):
+            if isinstance(g, Accepts):
+                found.add(g.automaton.numeration)
+            xor = xor or isinstance(g, Xor)
+    if len(found) > 1:
+        raise ValueError("automata in two numerations (msd_2 and msd_fib) in one claim")
+    numeration = found.pop() if found else "msd_2"
+    if numeration == "msd_fib" and xor:
+        raise ValueError("xor (a bitwise relation of base 2) has no automaton in Fibonacci "
+                         "numeration (msd_fib), the numeration of the claim's automaton")
+    return numeration
 
 
 def term_value(t: Term, env: dict) -> int:
@@ -277,6 +341,8 @@ def evaluate(f: Formula, env: dict, limit: int, defines: dict | None = None) -> 
     if isinstance(f, Pred):
         d = defines[f.name]
         return ev(d.body, {p: env[a.name] for p, a in zip(d.params, f.args)})
+    if isinstance(f, Accepts):
+        return f.automaton.accepts([env[a.name] for a in f.args])
     if isinstance(f, Bool):
         return f.value
     if isinstance(f, Not):

@@ -185,6 +185,8 @@ def rename(f, old: str, new: str):
         return type(f)(tuple(rename(x, old, new) for x in seq))
     if isinstance(f, F.Pred):
         return F.Pred(f.name, tuple(rename(a, old, new) for a in f.args))
+    if isinstance(f, F.Accepts):
+        return F.Accepts(f.name, f.automaton, tuple(rename(a, old, new) for a in f.args))
     fields = {k: (rename(v, old, new) if not isinstance(v, (int, str)) else v)
               for k, v in vars(f).items()}
     return type(f)(**fields)

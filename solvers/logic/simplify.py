@@ -14,7 +14,7 @@ refuses a quantified variable that no longer occurs ("... is not a free variable
 from __future__ import annotations
 
 from .formula import (FALSE, TRUE, And, Bool, Cmp, Define, Exists, Forall, Iff, Implies, Not,
-                      Obligation, Or, Pred, Problem, Xor, evaluate, free_vars, term_vars)
+                      Obligation, Or, Pred, Problem, Xor, Accepts, evaluate, free_vars, term_vars)
 
 
 def simplify(f, constants: dict | None = None):
@@ -27,7 +27,7 @@ def simplify(f, constants: dict | None = None):
         if term_vars(f.left) or term_vars(f.right):
             return f
         return Bool(evaluate(f, {}, 0))
-    if isinstance(f, (Xor, Bool)):
+    if isinstance(f, (Xor, Bool, Accepts)):
         return f
     if isinstance(f, Pred):
         return constants.get(f.name, f)
@@ -96,7 +96,7 @@ def fold_problem(problem: Problem) -> tuple:
         defines.append(Define(d.name, d.params, body, d.meaning))
     obligations = tuple(Obligation(o.name, o.free, simplify(o.body, constants), o.meaning)
                         for o in problem.obligations)
-    return Problem(tuple(defines), obligations), constants
+    return Problem(tuple(defines), obligations, problem.numeration), constants
 
 
 def simplify_problem(problem: Problem) -> Problem:

@@ -221,4 +221,9 @@ def _problem(ctx, rules, kind, regions, core, positive) -> F.Problem:
     if regions:
         obs.append(b.region_closed())
     obs.append(b.terminates())
-    return F.Problem(tuple(rules.defines) + tuple(claim_defs), tuple(obs))
+    defines = tuple(rules.defines) + tuple(claim_defs)
+    try:
+        numeration = F.problem_numeration(defines, obs)
+    except ValueError as e:
+        raise NotExpressible(str(e), getattr(core, "pos", None)) from None
+    return F.Problem(defines, tuple(obs), numeration)

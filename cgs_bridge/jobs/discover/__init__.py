@@ -64,7 +64,8 @@ def _check_families(families) -> None:
 def discover(game, params=None, bound=None, *, families=FAMILIES, shifts: int = 3,
              moduli=(2, 3, 4), offsets: int = 3, limit: int = 10, near: int = 5, fix_max: int = 2,
              per_family: int = 3, sweep=None, method: str = "auto", progress=None, bfile=None,
-             force: bool = False, against=None, prove=False, prover=None, walnut_home=None) -> Discovery:
+             force=False, against=None, prove=False, prover=None, walnut_home=None, automaton=False,
+             base="2", max_states=None) -> Discovery:
     """Search the formula families for ``game`` with ``params`` on the box ``bound``.
 
     Args:
@@ -89,11 +90,11 @@ def discover(game, params=None, bound=None, *, families=FAMILIES, shifts: int = 
             (:mod:`.differences`).
         prove, prover, walnut_home: decide every finding for all positions (:mod:`.proofs`);
             the prover as :func:`cgs_bridge.jobs.prove.choose_provers`.
+        automaton, base ("2", "fib"), max_states: the P-positions' automaton too (:mod:`.automaton`).
 
     Every finding is re-checked on a larger box (twice every bound, grown until every coordinate
     reaches it: :mod:`.stability`) and reported with its evidence; what fails there is listed
-    as an artefact of the small box with its first counterexample.
-    Returns:
+    as an artefact of the small box with its first counterexample. Returns:
         a :class:`Discovery` (``to_text()``, ``to_json()``).
     Raises:
         InputError: a b-file exists (without ``force``) or cannot be written.
@@ -119,7 +120,31 @@ def discover(game, params=None, bound=None, *, families=FAMILIES, shifts: int = 
         _bfiles(rep, sol, bfile, fix_max, force)
     if sweep is not None:
         _sweep(rep, ruleset, box, sweep, families, (shifts, moduli, offsets, method))
-    return _prove(rep, ruleset, prover, walnut_home) if prove else rep
+    return _automata(rep, ruleset, (automaton, base, max_states, method), (prove, prover, walnut_home))
+
+
+def _automata(rep, ruleset, learn, proving):
+    """``rep`` with its findings proved when ``proving[0]`` (``prove, prover, walnut_home``:
+    :func:`_prove`) and ``rep.automata`` when ``learn[0]`` (``automaton, base, max_states,
+    method``): the learned automata (:mod:`.automaton`), proved too when asked."""
+    prove, prover, walnut_home = proving
+    rep = _prove(rep, ruleset, prover, walnut_home) if prove else rep
+    automaton, base, max_states, method = learn
+    if not automaton:
+        return rep
+    from cgs_bridge.foundation.errors import ParameterError
+    from cgs_bridge.jobs.prove import choose_provers
+    from .automaton import BASES, MAX_STATES, learn_automata
+    if str(base) not in BASES:
+        raise ParameterError(f"unknown base {base!r}; choose {' or '.join(BASES)}")
+    provers = choose_provers(prover, walnut_home) if prove else None
+    t0 = time.perf_counter()
+    found = learn_automata(ruleset, BASES[str(base)], max_states=max_states or MAX_STATES,
+                           method=method if method != "reference" else "auto", prove=prove,
+                           provers=provers, walnut_home=walnut_home)
+    rep.automata = [f.to_dict() for f in found]
+    rep.seconds["automaton"] = time.perf_counter() - t0
+    return rep
 
 
 def _differences(sol, against, method) -> dict:

@@ -95,6 +95,7 @@ class Discovery(Result):
     notes: list = field(default_factory=list)
     seconds: dict = field(default_factory=dict)
     proofs: list = field(default_factory=list)  #: ``discover --prove`` (:mod:`.proofs`)
+    automata: list = field(default_factory=list)  #: ``discover --automaton`` (:mod:`.automaton`)
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -103,7 +104,7 @@ class Discovery(Result):
     def exit_code(self) -> int:
         """0 when the search ran (and every proof asked for was decided: PROVED, REFUTED, NOT
         EXPRESSIBLE or NOT APPLICABLE); 2 when a prover failed or the provers disagreed."""
-        return 2 if any(p["verdict"] == "ENGINE ERROR" for p in self.proofs) else 0
+        return 2 if any(p["verdict"] == "ENGINE ERROR" for p in self.proofs + self.automata) else 0
 
     def verdict(self) -> str:
         """``3 formulas, 2 near misses, ...``: what was found (the counts of :func:`short_repr`)."""

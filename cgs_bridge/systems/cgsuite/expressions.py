@@ -150,6 +150,9 @@ class CGSuitePrinter(Printer):
             return "(" + text + ")"
         return text
 
+    def _print_Accepts(self, n):
+        raise InputError(f"{expr_text(n)}: an automaton claim is not printed in CGScript")
+
     def _print_Search(self, n):
         local = sorted(A.free_names(n.cond) - {n.var} - self.members, key=self._order)
         key = (n.kind, n.var, n.cond, tuple(local))

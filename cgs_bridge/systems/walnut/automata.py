@@ -14,6 +14,7 @@ from collections import deque
 from dataclasses import dataclass
 
 from cgs_bridge.foundation.errors import EngineError
+from cgs_bridge.language.automaton_file import word_value
 
 
 def xor_automaton() -> str:
@@ -98,7 +99,7 @@ def shortest_accepted(aut: Automaton, order: tuple) -> list | None:
     return word
 
 
-def witness(aut: Automaton, inputs: tuple, free: tuple) -> tuple | None:
+def witness(aut: Automaton, inputs: tuple, free: tuple, numeration: str = "msd_2") -> tuple | None:
     """The smallest tuple of ``free`` values ``aut`` accepts (:func:`shortest_accepted`), or None.
 
     Args:
@@ -115,5 +116,5 @@ def witness(aut: Automaton, inputs: tuple, free: tuple) -> tuple | None:
         return None
     values = {name: 0 for name in free}
     for i, name in enumerate(inputs):
-        values[name] = int("".join(str(d[i]) for d in word) or "0", 2)
+        values[name] = word_value([d[i] for d in word], numeration)
     return tuple(values[name] for name in free)

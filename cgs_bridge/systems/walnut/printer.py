@@ -28,8 +28,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from solvers.logic.formula import (And, Bool, Cmp, Const, Div, Exists, Forall, Iff, Implies, Not,
-                                   Or, Pred, Problem, Scale, Var, Xor, free_vars, term_vars)
+from solvers.logic.formula import (Accepts, And, Bool, Cmp, Const, Div, Exists, Forall, Iff, Implies,
+                                   Not, Or, Pred, Problem, Scale, Var, Xor, free_vars, term_vars)
 from solvers.logic.formula import Add as Sum
 from solvers.logic.simplify import fold_problem
 
@@ -76,6 +76,10 @@ class Plan:
 
     text: str
     evals: tuple
+    #: ``{Walnut name: automaton file text}``: the automata of ``Accepts`` atoms, to be saved in
+    #: ``Automata Library/`` (padding-invariant copies, :func:`~cgs_bridge.language.automaton_file.padded`).
+    automata: dict = field(default_factory=dict)
+    numeration: str = "msd_2"
 
 
 class _Printer:
@@ -85,6 +89,8 @@ class _Printer:
         self.problem = problem
         self.notes = 0
         self.note_prefix = ""
+        self.automata = {}   # AutomatonFile -> Walnut name
+        self.files = {}      # Walnut name -> file text
 
     def term(self, t, top: bool = False) -> str:
         """``t`` in Walnut; a sum in parentheses unless ``top`` (a side of a comparison)."""
@@ -117,6 +123,8 @@ class _Printer:
             return f"${XOR_NAME}({','.join(self.names.get(v.name) for v in (f.a, f.b, f.c))})"
         if isinstance(f, Pred):
             return self.call(f, anchor)
+        if isinstance(f, Accepts):
+            return f"${self.automaton(f)}({','.join(self.names.get(v.name) for v in f.args)})"
         if isinstance(f, Bool):
             return "0 = 0" if f.value else "0 = 1"
         if isinstance(f, Not):
@@ -174,6 +182,20 @@ class _Printer:
                     else f"({anchor} = {anchor} => {text})")
         return f"({q} {','.join(self.names.get(v) for v in used)} {text})"
 
+    def automaton(self, f: Accepts) -> str:
+        """The Walnut name of ``f``'s automaton (its file saved under that name; a second
+        automaton of the same name is renamed apart). Its inputs are called in the file's order."""
+        from cgs_bridge.language.automaton_file import automaton_text, padded
+        if f.automaton not in self.automata:
+            base = f.name if legal(f.name) else "d_" + re.sub(r"\W", "_", f.name)
+            name, n = base, 1
+            while name in self.names.taken or not legal(name):
+                name, n = f"{base}_{n}", n + 1
+            self.names.taken.add(name)
+            self.automata[f.automaton] = name
+            self.files[name] = automaton_text(padded(f.automaton))
+        return self.automata[f.automaton]
+
     def call(self, p: Pred, anchor: str | None = None) -> str:
         order = self.params.get(p.name)
         if order is None:
@@ -196,7 +218,7 @@ class _Printer:
             return [self.note(f"{name} has no variables - its calls are replaced by its body "
                               f"{self.formula(d.body)}")]
         anchor = self.names.get(order[0])
-        lines.append(f'def {name} "?msd_2 {self.formula(d.body, anchor)}";')
+        lines.append(f'def {name} "?{self.problem.numeration} {self.formula(d.body, anchor)}";')
         return lines
 
     def note(self, text: str) -> str:
@@ -233,13 +255,13 @@ def print_problem(problem: Problem, notes=(), prefix: str = "") -> Plan:
         closed = pr.quantified("A", free, ob.body)
         args = sorted(pr.names.get(v) for v in free)
         lines += ["", pr.note(f"obligation {ob.name}" + (f" - {ob.meaning}" if ob.meaning else "")),
-                  f'eval {name} "?msd_2 {closed}";']
+                  f'eval {name} "?{problem.numeration} {closed}";']
         if free:  # a def without variables would print TRUE/FALSE like an eval
             lines += [pr.note(f"{cex}({', '.join(args)}) - the positions where {ob.name} fails"),
-                      f'def {cex} "?msd_2 ~({pr.formula(ob.body, pr.names.get(free[0]))})";']
+                      f'def {cex} "?{problem.numeration} ~({pr.formula(ob.body, pr.names.get(free[0]))})";']
         evals.append((ob.name, name, cex if free else None, tuple(args),
                       tuple(pr.names.get(v) for v in ob.free)))
-    return Plan("\n".join(lines) + "\n", tuple(evals))
+    return Plan("\n".join(lines) + "\n", tuple(evals), dict(pr.files), problem.numeration)
 
 
 __all__ = ["print_problem", "Plan", "legal", "note_text", "XOR_NAME", "term_vars"]

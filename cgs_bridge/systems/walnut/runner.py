@@ -101,6 +101,8 @@ def _decide(home: Path, plan, work: Path, timeout, memory) -> list:
     work.mkdir(parents=True, exist_ok=True)
     atomic_write_text(work / "Automata Library" / f"{XOR_NAME}.txt", automata.xor_automaton(),
                       overwrite=True, make_parent=True)
+    for name, text in plan.automata.items():     # the automata of accepts "FILE"(...) claims
+        atomic_write_text(work / "Automata Library" / f"{name}.txt", text, overwrite=True)
     script = atomic_write_text(work / "walnut.txt", plan.text, overwrite=True)
     env = {"WALNUT_JAVA_OPTS": f"-Xmx{max(memory >> 20, 64)}m"} if memory else {}
     res = engines.run([str(home / RUN), "-w", str(work), str(script)], work,
@@ -114,7 +116,7 @@ def _decide(home: Path, plan, work: Path, timeout, memory) -> list:
     for (name, _, cex, inputs, free), holds in zip(plan.evals, results):
         # no counterexample automaton: the body does not depend on the free variables, so when
         # it fails it fails everywhere, first at all zeros
-        found = (_witness(work, cex, inputs, free) if cex else
+        found = (_witness(work, cex, inputs, free, plan.numeration) if cex else
                  None if holds or not free else tuple(0 for _ in free))
         if cex and (found is None) != holds:
             raise EngineError(f"Walnut: sentence {name} is {'TRUE' if holds else 'FALSE'} but its "
@@ -143,10 +145,10 @@ def check_run(res, expected: int) -> list:
     return results
 
 
-def _witness(work: Path, cex: str, inputs: tuple, free: tuple):
+def _witness(work: Path, cex: str, inputs: tuple, free: tuple, numeration: str = "msd_2"):
     for folder in ("Result", "Automata Library"):
         path = work / folder / f"{cex}.txt"
         if path.is_file():
             aut = automata.parse(path.read_text(encoding="utf-8"), str(path))
-            return automata.witness(aut, inputs, free)
+            return automata.witness(aut, inputs, free, numeration)
     raise EngineError(f"Walnut saved no automaton {cex}.txt (in Result/ or Automata Library/)")

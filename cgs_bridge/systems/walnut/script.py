@@ -55,5 +55,8 @@ def game_script(ruleset) -> str:
             notes.append(f"{tr.status.replace('_', ' ')} - {tr.reason} ({tr.where})")
             lines += [""] + [f'macro note_c{i}_{j} "{note_text(t)}";' for j, t in enumerate(notes, 1)]
             continue
-        lines += ["", print_problem(tr.problem, notes, prefix=f"c{i}_").text.rstrip("\n")]
+        plan = print_problem(tr.problem, notes, prefix=f"c{i}_")
+        lines += ["", plan.text.rstrip("\n")]
+        lines += [f'macro note_c{i}_needs_{name} "{note_text(f"needs {name}.txt in Automata Library/ - the automaton file of the claim (prove writes it)")}";'
+                  for name in plan.automata]
     return "\n".join(lines) + "\n"
