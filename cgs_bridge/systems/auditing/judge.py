@@ -18,6 +18,7 @@ import yaml
 from cgs_bridge.foundation.errors import CgsBridgeError, InputError
 from solvers import solve
 
+from .unread import read_extent, unread_kinds
 from .values import Symbolic, parse_wl, symbolic_parts
 
 #: How many example rows a check's summary names (the CSV has them all).
@@ -165,7 +166,7 @@ def judge_values(checked: list, sol, data: dict, symbol: str) -> Check:
     if not rows and symbolic:  # an agreement needs every position of the box compared
         return Check("values", "error", f"{symbol} equals the spec at {compared} valid positions "
                      f"of the box, but {symbolic} have no integer value (symbolic or Missing[]): "
-                     "not every position could be compared")
+                     f"not every position could be compared{read_extent(checked, values, sol)}")
     if not rows:
         return Check("values", "agree", f"{symbol} at {compared} valid positions of the box: all "
                      f"equal the spec's{note}")
@@ -270,8 +271,7 @@ def judge_unevaluated(data: dict, static_missing: list, prelude: bool, engine: s
         parts.append("symbolic values or options contain unbound "
                      + "; ".join(f"{n} ({(origins or {}).get(n, 'set nowhere in the program')})"
                                  for n in unbound))
-    if sym:
-        parts.append(f"{len(sym)} symbolic entries, e.g. {str(sym[0])[:120]}")
+    parts += unread_kinds(sym)
     return Check("unevaluated", "error", "; ".join(parts) + ("; " + "; ".join(notes) if notes else ""),
                  rows)
 

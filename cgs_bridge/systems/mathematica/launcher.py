@@ -35,8 +35,9 @@ import sys
 #: :data:`FROM_SECOND` are then globals of this module too.
 _second = None
 FROM_SECOND = ("_text", "_call", "_position", "_templates", "_match", "_build", "_evaluate", "_kind",
-               "_table_entry", "_choose")
+               "_table_entry", "_choose", "_undefined")
 _text = _call = _position = _templates = _match = _build = _evaluate = _kind = _table_entry = _choose = None
+_undefined = None
 
 #: Builtins removed (those of the modules Mathics3 already skips are listed too, for other versions).
 DENY = (
@@ -165,6 +166,8 @@ def audit_run(plan: dict) -> int:
     if plan.get("prelude"):
         run(plan["prelude"])
     trace = Trace(int(plan.get("n", 0)), _templates(plan, definitions))
+    trace.spread |= {definitions.lookup_name(f) for f, k in plan.get("memoised", [])
+                     if k == trace.n}
     trace.install()
     trace.on = True
     channel.emit("started", "1")
@@ -211,6 +214,9 @@ class Trace:
         self.others = {}
         #: calls under evaluation, and the first call found to call itself with the same argument
         self.active, self.cycle = set(), None
+        #: the last position read was a bare integer (``a[5]`` of a one-coordinate game); the
+        #: integers after it (``T[n, 3]``: a position, then other arguments)
+        self.bare, self.extra = False, None
 
     def position(self, elements, evaluation):
         from mathics.core.atoms import Integer
@@ -221,9 +227,16 @@ class Trace:
             return e.evaluate(evaluation) if isinstance(e, Symbol) else e
         if len(elements) == 1:
             e = value(elements[0])
+            if self.n == 1 and isinstance(e, Integer):  # a[5] of a one-coordinate game
+                self.bare = True
+                return (e.value,)
             if not isinstance(e, ListExpression):
                 return None
             elements = e.elements
+        if len(elements) > self.n > 0 and len(elements) <= self.n + 2 and all(
+                isinstance(value(e), Integer) for e in elements):  # T[n, k]: a position, then k
+            self.extra = tuple(value(e).value for e in elements[self.n:])
+            return tuple(value(e).value for e in elements[:self.n])
         if len(elements) != self.n:
             return None
         out = []
@@ -254,9 +267,12 @@ class Trace:
                         trace.others.setdefault(key, set()).add(tuple(others))
                         break
                 else:
+                    trace.bare, trace.extra = False, None
                     key, p = head.name, trace.position(expr._elements, evaluation)
-                    if p is not None and len(expr._elements) > 1:
-                        trace.spread.add(head.name)  # f[x, y, z]: called so after the program too
+                    if trace.extra is not None:  # recorded as T@3, a candidate when nothing else is
+                        key = head.name + "@" + ",".join(map(str, trace.extra))
+                    elif p is not None and (len(expr._elements) > 1 or trace.bare):
+                        trace.spread.add(head.name)  # f[x, y, z], a[5]: called so after the program too
             except Exception:
                 p = None
             finally:
@@ -301,8 +317,8 @@ def _checks(plan, definitions, evaluation_class, output, channel, trace) -> None
         channel.emit("positions", _call(definitions, evaluation_class, output, chosen["positions"][0], None))
     if chosen.get("ppositions"):
         channel.emit("ppositions", _call(definitions, evaluation_class, output, chosen["ppositions"][0], None))
-    for tag, role in (("values", "grundy"), ("moves", "moves")):
-        head = chosen[role][0]
+    for tag, role in (("values", "grundy"), ("moves", "moves"), ("win", "win")):
+        head = chosen.get(role, (None,))[0]
         if not head:
             continue
         if chosen[role][2:] == ("table",):
@@ -334,25 +350,6 @@ def _checks(plan, definitions, evaluation_class, output, channel, trace) -> None
     channel.emit("unbound", "{" + ", ".join('"' + n + '"' for n in unbound) + "}")
     undefined = _undefined(plan, definitions)
     channel.emit("undefined", "{" + ", ".join('"' + h + '"' for h in undefined) + "}")
-
-
-def _undefined(plan, definitions) -> list:
-    """The heads the program calls that have no definition (a ``Module`` local ``f`` is defined
-    as the engine's ``f$12``)."""
-    undefined, temporaries = [], {}
-    for n in definitions.get_user_names():  # a Module local f is defined as the engine's f$12
-        base = n.rstrip("0123456789")
-        if base.endswith("$") and base != n:
-            temporaries.setdefault(base[:-1], []).append(n)
-    for h in plan.get("heads", []):
-        name = definitions.lookup_name(h)
-        if not name.startswith("Global`"):
-            continue
-        if not any(definitions.get_downvalues(n) or definitions.get_ownvalues(n)
-                   or definitions.get_subvalues(n) or definitions.get_upvalues(n)
-                   for n in [name] + temporaries.get(name, [])):
-            undefined.append(h)
-    return undefined
 
 
 def _load_second():

@@ -136,11 +136,13 @@ def _evaluate(definitions, evaluation_class, output, expr, seen=None) -> str:
 
 
 def _kind(expr, n: int) -> str:
-    """``int``, ``options`` (a list of n-integer lists), or ``other``."""
+    """``int``, ``options`` (a list of n-integer lists), ``bool`` (True/False), or ``other``."""
     from mathics.core.atoms import Integer
     from mathics.core.list import ListExpression
     if isinstance(expr, Integer):
         return "int"
+    if getattr(expr, "name", None) in ("System`True", "System`False"):
+        return "bool"
     if isinstance(expr, ListExpression) and all(
             isinstance(q, ListExpression) and len(q.elements) == n
             and all(isinstance(v, Integer) for v in q.elements) for q in expr.elements):
@@ -148,10 +150,14 @@ def _kind(expr, n: int) -> str:
     return "other"
 
 
-def _by_evidence(trace, box, kind: str):
-    """The traced function with the most values of ``kind`` at positions of the box, and how many."""
+def _by_evidence(trace, box, kind: str, extended: bool = False):
+    """The traced function with the most values of ``kind`` at positions of the box, and how many;
+    ``extended``: among the calls with other integer arguments after the position (``T@3`` for
+    ``T[n, 3]``), else among the others."""
     best, count = None, 0
     for name, calls in trace.calls.items():
+        if ("@" in name) != extended or name.startswith("call:"):
+            continue
         c = sum(1 for p in box if p in calls and _kind(calls[p], trace.n) == kind)
         if kind == "options" and not any(_kind(v, trace.n) == kind and v.elements for v in calls.values()):
             c = 0  # only empty lists: not a move function
@@ -168,7 +174,7 @@ def _rivals(trace, box, kind: str, found, count: int) -> list:
     mine = trace.calls[found]
     out = []
     for name, calls in trace.calls.items():
-        if name == found or sum(1 for p in box if p in calls and _kind(calls[p], trace.n) == kind) != count:
+        if name == found or ("@" in name) != ("@" in found) or sum(1 for p in box if p in calls and _kind(calls[p], trace.n) == kind) != count:
             continue
         if any(p in calls and p in mine and _text(calls[p]) != _text(mine[p]) for p in box):
             out.append(name)
@@ -239,12 +245,16 @@ def _choose(plan, definitions, trace, box):
             chosen[role] = (name, "given" if name else "not checked")
             continue
         found, count = _by_evidence(trace, box, kind)
+        if not found:
+            found, count = _by_evidence(trace, box, kind, extended=True)
         rivals = _rivals(trace, box, kind, found, count)
         if rivals:
             names = ", ".join(_program_name(f) for f in [found] + rivals)
             chosen[role] = (found.split("`")[-1], f"ambiguous: {names} were each called at {count} "
                             "positions of the box with different results; name one with "
                             f"--{'grundy' if role == 'grundy' else 'moves'}", "ambiguous")
+        elif found and "@" in found:
+            chosen[role] = _extended(plan, trace, role, found, count)
         elif found:
             what = "integer values" if kind == "int" else "lists of options"
             chosen[role] = (found.split("`")[-1], f"found by evidence{_local_note(found)}: called at "
@@ -252,6 +262,8 @@ def _choose(plan, definitions, trace, box):
                             f"the box while the program ran, with {what}")
         elif definitions.get_downvalues(definitions.lookup_name(name)):
             chosen[role] = (name, "detected from the text (defined; no value of it recorded while the program ran)")
+        elif role == "grundy" and _memoised(plan, definitions, trace.n):
+            chosen[role] = _memoised(plan, definitions, trace.n)
         elif role == "grundy" and _by_table(definitions, trace.n, box)[0]:
             table, count = _by_table(definitions, trace.n, box)
             chosen[role] = (table.split("`")[-1], f"found by evidence: a table the program filled, "
@@ -260,10 +272,62 @@ def _choose(plan, definitions, trace, box):
         else:
             chosen[role] = (None, f"none found: no function was called at positions of the box with "
                             f"{'integer values' if kind == 'int' else 'lists of options'}")
+    if chosen["grundy"][0] is None and not calls.get("grundy"):
+        win = _win(trace, box)
+        if win:
+            chosen["win"] = win
     chosen["positions"], pchoice = _choose_positions(plan, definitions, trace, calls, chosen["grundy"])
     if pchoice:
         chosen["ppositions"] = pchoice
     return chosen
+
+
+def _win(trace, box):
+    """A win predicate (issue 47): the function called at the most positions of the box with
+    True/False values, when no function had integer values; ``(name, how)``, ``(name, how,
+    "ambiguous")`` when another such function differs from it, or None."""
+    found, count = _by_evidence(trace, box, "bool")
+    if not found:
+        return None
+    rivals = _rivals(trace, box, "bool", found, count)
+    if rivals:
+        names = ", ".join(_program_name(f) for f in [found] + rivals)
+        return (found.split("`")[-1], f"ambiguous: {names} were each called at {count} positions of "
+                "the box with different True/False values; name one with --grundy", "ambiguous")
+    return (found.split("`")[-1], f"found by evidence{_local_note(found)}: called at {count} "
+            "positions of the box while the program ran, with True/False values")
+
+
+def _extended(plan, trace, role: str, found: str, count: int):
+    """A function called with a position and then other integers (``T[n, 3]`` of a one-heap game
+    with a parameter), chosen by evidence: made the role's given call (``T[##, 3]``), its recorded
+    values those of the call, as ``(text, how, "call")``."""
+    full, _, rest = found.partition("@")
+    short = full.split("`")[-1]
+    plan.setdefault("calls", {})[role] = {
+        "head": short, "args": [["seq"]] + [["int", int(v)] for v in rest.split(",")],
+        "text": f"{short}[##, {rest.replace(',', ', ')}]"}
+    trace.calls["call:" + role] = trace.calls[found]
+    return (plan["calls"][role]["text"], f"found by evidence: {short} called at {count} positions "
+            f"of the box while the program ran with the position and then {rest} (always these "
+            "values), with integer values", "call")
+
+
+def _memoised(plan, definitions, n: int):
+    """The Grundy function's choice when the run recorded none: the program's memoised
+    definitions of a position (``a[n_] := a[n] = ...``, ``T[n_, k_] := T[n, k] = ...`` with n
+    coordinates, or one list argument), defined after the program; one: it (called by the audit
+    at every position of the box); several: ambiguous, naming them; none: None."""
+    found = [f for f, k in plan.get("memoised", []) if k in (n, 0)
+             and definitions.get_downvalues(definitions.lookup_name(f))]
+    if len(found) == 1:
+        return (found[0], "the program's only memoised definition of a position (f[...] := f[...] "
+                "= ...); never called at a position of the box while the program ran (display code "
+                "removed, or not called): called by the audit after the program")
+    if found:
+        return (found[0], f"ambiguous: memoised definitions {', '.join(found)}, none called at a "
+                "position of the box while the program ran; name one with --grundy", "ambiguous")
+    return None
 
 
 def _local_note(full: str) -> str:
@@ -351,3 +415,22 @@ def _choose_positions(plan, definitions, trace, calls, grundy):
                 f"from it or a Grundy value at every entry): {names}; name it with --positions",
                 "ambiguous"), pchoice
     return (None, "none: the program assigns no list of positions"), pchoice
+
+
+def _undefined(plan, definitions) -> list:
+    """The heads the program calls that have no definition (a ``Module`` local ``f`` is defined
+    as the engine's ``f$12``)."""
+    undefined, temporaries = [], {}
+    for n in definitions.get_user_names():  # a Module local f is defined as the engine's f$12
+        base = n.rstrip("0123456789")
+        if base.endswith("$") and base != n:
+            temporaries.setdefault(base[:-1], []).append(n)
+    for h in plan.get("heads", []):
+        name = definitions.lookup_name(h)
+        if not name.startswith("Global`"):
+            continue
+        if not any(definitions.get_downvalues(n) or definitions.get_ownvalues(n)
+                   or definitions.get_subvalues(n) or definitions.get_upvalues(n)
+                   for n in [name] + temporaries.get(name, [])):
+            undefined.append(h)
+    return undefined

@@ -277,7 +277,7 @@ def _audit_run(label, sc, prog, ruleset, symbols, bound, alternatives, expect, s
     for r, sol in zip([ruleset, *alternatives], sols):
         group = _judge_group(r, sol, how, data, chosen, checked, grundy, moves, check_moves)
         if sol is not None:
-            values = parse_wl(data["values"]) if data.get("values") else None
+            values = parse_wl(data["values"]) if data.get("values") and grundy else None
             group.append(judge_printed(ex.other + [ex.outputs[k] for k in sorted(ex.outputs)], sol,
                                        checked, values if isinstance(values, list) else None, r.n))
         if r is not ruleset:
@@ -311,9 +311,17 @@ def _judge_group(r, sol, how, data, chosen, checked, grundy, moves, check_moves)
                   if pos[0] and data.get("positions") else None)
         group.append(judge_ppositions(r, data, sol, shown(chosen["ppositions"][0]), listed))
     grundy, moves = shown(grundy), shown(moves)
-    group.append(judge_values(checked, sol, data, grundy) if grundy else
-                 Check("values", "error", f"no Grundy function: {chosen['grundy'][1]} "
-                       "(--grundy names it)"))
+    if chosen.get("win") and not grundy:
+        from cgs_bridge.systems.auditing.win import judge_win
+        group.append(Check("values", "skipped", f"no Grundy function ({chosen['grundy'][1]}); the "
+                           f"program answers True/False: {chosen['win'][0]} is judged as a win "
+                           "predicate (check win)"))
+        group.append(judge_win(r, checked, sol, data, shown(chosen["win"][0])) if chosen["win"][2:] != (
+            "ambiguous",) else Check("win", "error", chosen["win"][1]))
+    else:
+        group.append(judge_values(checked, sol, data, grundy) if grundy else
+                     Check("values", "error", f"no Grundy function: {chosen['grundy'][1]} "
+                           "(--grundy names it)"))
     group.append(judge_moves(r, checked, data, moves) if moves or not check_moves else
                  Check("moves", "skipped", f"no move function: {chosen['moves'][1]} "
                        "(--moves names it); the options are judged through the values"))
@@ -334,8 +342,9 @@ def _chosen(data: dict, symbols: Symbols) -> dict:
     try:
         chosen = json.loads(data["symbols"])
         out = {role: tuple(chosen[role]) for role in ("grundy", "moves", "positions")}
-        if chosen.get("ppositions"):
-            out["ppositions"] = tuple(chosen["ppositions"])
+        for role in ("ppositions", "win"):
+            if chosen.get(role):
+                out[role] = tuple(chosen[role])
     except (KeyError, ValueError, TypeError, IndexError):
         return {role: (getattr(symbols, role), symbols.how.get(role, "default"))
                 for role in ("grundy", "moves", "positions")}

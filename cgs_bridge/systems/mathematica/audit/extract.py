@@ -144,6 +144,30 @@ def self_mapped(norm: Normalized):
     return None
 
 
+def memoised(norm: Normalized) -> list:
+    """The program's memoised definitions ``f[x_, ...] := f[x, ...] = body`` (``a[n_] := a[n] =
+    ...``, ``T[n_, k_] := T[n, k] = ...``, ``g[{x_, y_}] := g[{x, y}] = ...``), read by Mathics3's
+    parser, as ``(name, arity)`` in the order defined; ``arity`` is the number of separate
+    arguments (a single list argument is 0)."""
+    from cgs_bridge.systems.auditing import wlread
+    out = []
+    for st in norm.statements:
+        for node in wlread.walk(wlread.parse_one(st.text)):
+            if node.get_head_name() != "SetDelayed" or len(node.children) != 2:
+                continue
+            lhs, rhs = node.children
+            f = wlread.head(lhs)
+            if (not f or rhs.get_head_name() != "Set" or not rhs.children
+                    or wlread.head(rhs.children[0]) != f
+                    or len(rhs.children[0].children) != len(lhs.children)):
+                continue
+            one_list = len(lhs.children) == 1 and lhs.children[0].get_head_name() == "List"
+            entry = (f, 0 if one_list else len(lhs.children))
+            if entry not in out:
+                out.append(entry)
+    return out
+
+
 def called_heads(norm: Normalized) -> list:
     """Identifiers the program calls as functions (``f[...]``), sorted, without duplicates."""
     names = set()
@@ -240,6 +264,7 @@ def plan(norm: Normalized, symbols: Symbols, key: str, box: list, prelude: str =
             "moves": symbols.moves if moves else None, "given": given, "n": n,
             "calls": {role: t.plan() for role, t in symbols.calls.items() if moves or role != "moves"},
             "loop_locals": loop_locals(norm), "per_call": per_call_locals(norm),
+            "memoised": [[f, k] for f, k in memoised(norm)],
             "box": [list(q) for q in box], "heads": called_heads(norm)}
 
 
