@@ -124,13 +124,38 @@ def require_checkable(norm: Normalized, symbols: Symbols) -> None:
         raise InputError("the program is empty (no statements after normalisation): there is "
                          "nothing to audit")
     code = "\n".join(strip_comments(st.text) for st in norm.statements)
-    computes = ":=" in code or re.search(r"\]\s*=(?![=!])", code)
-    missing = [f"no {what} {name!r} is defined ({opt} names it)"
-               for what, name, opt, role in (("Grundy function", symbols.grundy, "--grundy", "grundy"),
-                                             ("position list", symbols.positions, "--positions", "positions"))
-               if (not computes or symbols.how.get(role) == "given") and not _assigned(norm, name)]
-    if missing:
-        raise InputError("the program cannot be audited: " + "; ".join(missing))
+    computes = (":=" in code or re.search(r"\]\s*=(?![=!])", code)
+                or re.search(r"(&|Function\[)", code))  # a pure function assigned or mapped
+    given = [f"the {what} {name!r} given by {opt} is not defined in the program"
+             for what, name, opt, role in (("Grundy function", symbols.grundy, "--grundy", "grundy"),
+                                           ("position list", symbols.positions, "--positions", "positions"))
+             if symbols.how.get(role) == "given" and not _assigned(norm, name)]
+    if given or not computes:
+        why = given or ["it defines no function (f[x_] := ...), sets no indexed value (a[n] = ..., "
+                        "t[[i]] = ...) and assigns no pure function (... &)"]
+        raise InputError("the program cannot be audited: " + "; ".join(why) + candidates(norm))
+
+
+def candidates(norm: Normalized) -> str:
+    """What the program does define, for a refusal (issue 47, item 4): its functions and its
+    data, read by Mathics3's parser, and the options that name one."""
+    from cgs_bridge.systems.auditing import wlread
+    functions, data = [], []
+    for st in norm.statements:
+        node = wlread.parse_one(st.text)
+        for part in wlread.compound_parts(node) if node is not None else []:
+            name = wlread.assigned_symbol(part) if part is not None else None
+            if not name:
+                continue
+            target = functions if wlread.head(part.children[0]) is not None else data
+            if name not in functions + data:
+                target.append(name)
+    if not functions and not data:
+        return "; it assigns nothing (it only prints or plots)"
+    return ("; it defines " + "; ".join(f"{what}: {', '.join(names)}" for what, names in (
+        ("functions", functions), ("data", data)) if names)
+        + ": name the Grundy function with --grundy (a name, or a call such as 'f[#]', 'f[##]'), "
+        "the position list with --positions")
 
 
 def syntax_check(outcome) -> Check:
@@ -275,7 +300,8 @@ def _audit_run(label, sc, prog, ruleset, symbols, bound, alternatives, expect, s
     run.checks.append(judge_unevaluated(data, missing, outcome.prelude, outcome.engine, ex.outputs,
                                         symbol_origins(prog)))
     for r, sol in zip([ruleset, *alternatives], sols):
-        group = _judge_group(r, sol, how, data, chosen, checked, grundy, moves, check_moves)
+        group = _judge_group(r, sol, how, data, chosen, checked, grundy, moves, check_moves,
+                             candidates(prog))
         if sol is not None:
             values = parse_wl(data["values"]) if data.get("values") and grundy else None
             group.append(judge_printed(ex.other + [ex.outputs[k] for k in sorted(ex.outputs)], sol,
@@ -291,7 +317,7 @@ def _audit_run(label, sc, prog, ruleset, symbols, bound, alternatives, expect, s
     return run
 
 
-def _judge_group(r, sol, how, data, chosen, checked, grundy, moves, check_moves) -> list:
+def _judge_group(r, sol, how, data, chosen, checked, grundy, moves, check_moves, hint="") -> list:
     """The checks of one spec ``r`` solved on the box (``sol``; None: no box): the position list
     (an error when the evidence left two candidates: ``--positions`` names it), the P-position
     list when the program has one, the Grundy values, the option sets."""
@@ -320,8 +346,7 @@ def _judge_group(r, sol, how, data, chosen, checked, grundy, moves, check_moves)
             "ambiguous",) else Check("win", "error", chosen["win"][1]))
     else:
         group.append(judge_values(checked, sol, data, grundy) if grundy else
-                     Check("values", "error", f"no Grundy function: {chosen['grundy'][1]} "
-                           "(--grundy names it)"))
+                     Check("values", "error", f"no Grundy function: {chosen['grundy'][1]}{hint}"))
     group.append(judge_moves(r, checked, data, moves) if moves or not check_moves else
                  Check("moves", "skipped", f"no move function: {chosen['moves'][1]} "
                        "(--moves names it); the options are judged through the values"))
