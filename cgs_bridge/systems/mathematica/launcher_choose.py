@@ -260,7 +260,8 @@ def _choose(plan, definitions, trace, box):
             chosen[role] = (found.split("`")[-1], f"found by evidence{_local_note(found)}: called at "
                             f"{count} positions of "
                             f"the box while the program ran, with {what}")
-        elif definitions.get_downvalues(definitions.lookup_name(name)):
+        elif (definitions.lookup_name(name).startswith("Global`")  # never a builtin (Select)
+              and definitions.get_downvalues(definitions.lookup_name(name))):
             chosen[role] = (name, "detected from the text (defined; no value of it recorded while the program ran)")
         elif role == "grundy" and _memoised(plan, definitions, trace.n):
             chosen[role] = _memoised(plan, definitions, trace.n)

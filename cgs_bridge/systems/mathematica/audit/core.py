@@ -32,6 +32,7 @@ from cgs_bridge.systems.auditing.values import parse_wl
 from cgs_bridge.systems.auditing.verdict import completion, exit_code, incomplete
 
 from .extract import Symbols, detect_symbols
+from .hints import candidates, engine_limit
 from .runner import RunOutcome, refuse_unsafe, run_program, statically_missing, unsafe_calls
 from .targets import parse_targets
 
@@ -134,28 +135,6 @@ def require_checkable(norm: Normalized, symbols: Symbols) -> None:
         why = given or ["it defines no function (f[x_] := ...), sets no indexed value (a[n] = ..., "
                         "t[[i]] = ...) and assigns no pure function (... &)"]
         raise InputError("the program cannot be audited: " + "; ".join(why) + candidates(norm))
-
-
-def candidates(norm: Normalized) -> str:
-    """What the program does define, for a refusal (issue 47, item 4): its functions and its
-    data, read by Mathics3's parser, and the options that name one."""
-    from cgs_bridge.systems.auditing import wlread
-    functions, data = [], []
-    for st in norm.statements:
-        node = wlread.parse_one(st.text)
-        for part in wlread.compound_parts(node) if node is not None else []:
-            name = wlread.assigned_symbol(part) if part is not None else None
-            if not name:
-                continue
-            target = functions if wlread.head(part.children[0]) is not None else data
-            if name not in functions + data:
-                target.append(name)
-    if not functions and not data:
-        return "; it assigns nothing (it only prints or plots)"
-    return ("; it defines " + "; ".join(f"{what}: {', '.join(names)}" for what, names in (
-        ("functions", functions), ("data", data)) if names)
-        + ": name the Grundy function with --grundy (a name, or a call such as 'f[#]', 'f[##]'), "
-        "the position list with --positions")
 
 
 def syntax_check(outcome) -> Check:
@@ -294,8 +273,17 @@ def _audit_run(label, sc, prog, ruleset, symbols, bound, alternatives, expect, s
     grundy = chosen["grundy"][0]
     moves = chosen["moves"][0] if check_moves else None
     run.checks.append(judge_engine(outcome))
-    run.checks.append(completion(ex))
+    done = completion(ex)
+    limit = engine_limit(outcome, how)
+    if limit is not None and done.verdict == "error" and "$Aborted" in done.summary:
+        n = sorted(ex.status)[0] if ex.status else "?"
+        done = Check("completion", "error", f"statement {n} was stopped by the engine's limit (see "
+                     "engine-limit), not by the program; the program's other statements and the "
+                     "audit's checks ran after it")
+    run.checks.append(done)
     run.checks.append(syntax_check(outcome))
+    if limit is not None:
+        run.checks.append(limit)
     missing = statically_missing(prog, outcome.engine)
     run.checks.append(judge_unevaluated(data, missing, outcome.prelude, outcome.engine, ex.outputs,
                                         symbol_origins(prog)))
