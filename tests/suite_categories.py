@@ -137,6 +137,8 @@ MODULES = {
     "systems/mathematica/test_audit_seeds.py": ENGINE,
     "systems/mathematica/test_audit_styles.py": ENGINE,
     "systems/mathematica/test_audit_evidence.py": ENGINE,
+    "systems/mathematica/test_audit_published_forms.py": ENGINE,
+    "systems/cgsuite/test_audit_library_examples.py": ENGINE,  # reads the real CGSuite
     "systems/mathematica/test_emitted_mathics.py": ENGINE,
     "systems/test_engine_startup.py": ENGINE,
     "systems/test_moves_engines.py": ENGINE,

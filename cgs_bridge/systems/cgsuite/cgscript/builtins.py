@@ -28,7 +28,9 @@ from .values import (
 )
 
 STATICS = {"Worksheet", "System", "Player"}
-GLOBAL_NAMES = {"Nothing": None}
+#: Names every CGScript 2.x program sees: ``Left`` and ``Right`` are the players (``player == Left``
+#: in ``Options(player as Player)``, CGSuite 2.2's examples/PartizanSubtraction.cgs), as ``Player.Left``.
+GLOBAL_NAMES = {"Nothing": None, "Left": "Player.Left", "Right": "Player.Right"}
 
 
 def is_static(interp, name: str) -> bool:

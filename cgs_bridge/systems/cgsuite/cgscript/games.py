@@ -100,8 +100,31 @@ def options(interp, g: GameObject, node=None) -> list:
         interp.fail(f"{g.cls} has no Options method", node)
     if interp.dialect == "2.x":
         check_options_2x(interp, cls, m, node)
-    args = ["Player.Left"] if m.params else []
-    return B.elements(interp, call_method(interp, g, m, args, node), node)
+    if not m.params:
+        return B.elements(interp, call_method(interp, g, m, [], node), node)
+    left = B.elements(interp, call_method(interp, g, m, ["Player.Left"], node), node)
+    right = B.elements(interp, call_method(interp, g, m, ["Player.Right"], node), node)
+    if set(left) != set(right):  # a partizan game: the audit judges impartial games only
+        interp.fail(f"partizan: {B.show(interp, g)[:60]} has Left options {B.show(interp, B.CGSet(left))[:80]} "
+                    f"and Right options {B.show(interp, B.CGSet(right))[:80]} (Options({m.params[0].name}) "
+                    f"at line {m.pos[0]}{_player_line(interp, m)}); only impartial games are judged", node)
+    return left
+
+
+def _player_line(interp, m) -> str:
+    """Where the Options method reads its player (the first name of its parameter in its body),
+    as ``, the player read at line L``; empty when not found."""
+    import dataclasses
+    target, stack = m.params[0].name, [m.body if m.body is not None else m.expr]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, A.Name) and n.id == target:
+            return f", the player read at line {n.pos[0]}"
+        if dataclasses.is_dataclass(n):
+            stack += [getattr(n, f.name) for f in dataclasses.fields(n)][::-1]
+        elif isinstance(n, (list, tuple)):
+            stack += list(n)[::-1]
+    return ""
 
 
 def check_options_2x(interp, cls, m, node) -> None:
