@@ -30,14 +30,15 @@ Mathics3 starts without cyclic garbage collections (:func:`_start_without_collec
 
 import sys
 
-#: The launcher's second file (``launcher_choose.py``, copied beside it as ``<this file's
-#: stem>_choose.py``), loaded by its path before any program code exists; the functions named in
-#: :data:`FROM_SECOND` are then globals of this module too.
+#: The launcher's other files (``launcher_choose.py``, ``launcher_positions.py``, copied beside it
+#: as ``<this file's stem>_choose.py``, ``_positions.py``), loaded by path before any program code
+#: exists; the functions named here become globals of this module and of each of those files.
 _second = None
-FROM_SECOND = ("_text", "_call", "_position", "_templates", "_match", "_build", "_evaluate", "_kind",
-               "_table_entry", "_choose", "_undefined")
-_text = _call = _position = _templates = _match = _build = _evaluate = _kind = _table_entry = _choose = None
-_undefined = None
+PARTS = {"choose": ("_text", "_call", "_position", "_templates", "_match", "_build", "_evaluate",
+                    "_table_entry", "_choose"),
+         "positions": ("_kind", "_undefined", "_choose_positions", "_program_name", "_positions_text")}
+_text = _call = _position = _templates = _match = _build = _evaluate = _kind = _table_entry = None
+_choose = _undefined = _positions_text = None
 
 #: Builtins removed (those of the modules Mathics3 already skips are listed too, for other versions).
 DENY = (
@@ -305,16 +306,9 @@ def _checks(plan, definitions, evaluation_class, output, channel, trace) -> None
     channel.emit("symbols", json.dumps(chosen))
     calls = plan.get("calls") or {}
     seen: set = set()
-    if chosen["positions"][2:] == ("call",):
-        call = calls["positions"]
-        unset = [a[1] for a in call["args"] if a[0] == "sym"
-                 and not definitions.get_ownvalues(definitions.lookup_name(a[1]))]
-        seen.update(definitions.lookup_name(a) for a in unset)
-        channel.emit("positions", f'$Failed["{call["text"]}: {", ".join(unset)} has no value after '
-                     'the program; give the value in the call"]' if unset else
-                     _evaluate(definitions, evaluation_class, output, _build(definitions, call, None)))
-    elif chosen["positions"][0]:
-        channel.emit("positions", _call(definitions, evaluation_class, output, chosen["positions"][0], None))
+    if chosen["positions"][0]:
+        channel.emit("positions", _positions_text(plan, definitions, evaluation_class, output,
+                                                  chosen["positions"], seen))
     if chosen.get("ppositions"):
         channel.emit("ppositions", _call(definitions, evaluation_class, output, chosen["ppositions"][0], None))
     for tag, role in (("values", "grundy"), ("moves", "moves"), ("win", "win")):
@@ -353,20 +347,26 @@ def _checks(plan, definitions, evaluation_class, output, channel, trace) -> None
 
 
 def _load_second():
-    """The module ``<this file's stem>_choose.py`` beside this file, loaded by its path (the
-    launcher runs with ``python -I``: its folder is not on ``sys.path``, and stays off it); its
-    functions :data:`FROM_SECOND` become globals here. Called by :func:`main` at start, and by
+    """The files of :data:`PARTS` beside this file, loaded by their paths (the launcher runs with
+    ``python -I``: its folder is not on ``sys.path``, and stays off it); their functions named
+    there become globals here and of each file. Called by :func:`main` at start, and by
     :func:`audit_run` (a test may call it in its own process)."""
     global _second
     if _second is None:
         import importlib.util
         import os
         stem, _ = os.path.splitext(os.path.abspath(__file__))
-        spec = importlib.util.spec_from_file_location("cgsb_launcher_choose", stem + "_choose.py")
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        globals().update({name: getattr(module, name) for name in FROM_SECOND})
-        _second = module
+        shared, modules = {}, []
+        for part, names in PARTS.items():
+            spec = importlib.util.spec_from_file_location("cgsb_launcher_" + part, f"{stem}_{part}.py")
+            module = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(module)
+            shared.update({name: getattr(module, name) for name in names})
+            modules.append(module)
+        for module in modules:
+            vars(module).update(shared)
+        globals().update(shared)
+        _second = modules
     return _second
 
 
