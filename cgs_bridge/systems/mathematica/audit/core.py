@@ -116,7 +116,7 @@ def require_checkable(norm: Normalized, symbols: Symbols) -> None:
     """Refuse a program the audit could check nothing of: no statements, or nothing that could
     compute Grundy values (no delayed definition ``:=`` and no indexed assignment anywhere), or a
     ``--grundy``/``--positions`` name it never assigns. Other programs run: their symbols are
-    found by evidence (:func:`cgs_bridge.systems.mathematica.launcher_choose.choose`).
+    found by evidence (:func:`cgs_bridge.systems.mathematica.launcher_choose._choose`).
 
     Raises:
         InputError: naming what is missing and the option that names it.
