@@ -179,14 +179,20 @@ def _table_entry(value, p):
     return value
 
 
-def _by_table(definitions, n: int, box):
+def _by_table(plan, definitions, n: int, box):
     """The ``Global``` symbol whose value is a nested list of depth n holding an integer at
-    ``[[p1 + 1, ..., pn + 1]]`` for the most positions p of the box (a table filled by loops)."""
+    ``[[p1 + 1, ..., pn + 1]]`` for the most positions p of the box: a table the program filled
+    by index (``plan["part_filled"]``: ``g[[a + 1, b + 1]] = ...`` in its text). A list built
+    otherwise (``AppendTo``, ``Join``, ``Select``), or for n >= 2 a list of positions, is never a
+    table: ``{0, 4, 8}`` of P-positions read as values of heaps 0, 1, 2 made correct programs
+    differ (issue 47)."""
     from mathics.core.atoms import Integer
+    filled = set(plan.get("part_filled", []))
     best, count = None, 0
     for name in definitions.get_user_names():
         rules = definitions.get_ownvalues(name) if name.startswith("Global`") else []
-        if len(rules) != 1 or rules[0].replace.get_head_name() != "System`List":
+        if (len(rules) != 1 or rules[0].replace.get_head_name() != "System`List"
+                or _program_name(name) not in filled or (n > 1 and _kind(rules[0].replace, n) == "options")):
             continue
         c = sum(isinstance(_table_entry(rules[0].replace, p), Integer) for p in box)
         if c > count:
@@ -228,8 +234,8 @@ def _choose(plan, definitions, trace, box):
             chosen[role] = (name, "detected from the text (defined; no value of it recorded while the program ran)")
         elif role == "grundy" and _memoised(plan, definitions, trace.n):
             chosen[role] = _memoised(plan, definitions, trace.n)
-        elif role == "grundy" and _by_table(definitions, trace.n, box)[0]:
-            table, count = _by_table(definitions, trace.n, box)
+        elif role == "grundy" and _by_table(plan, definitions, trace.n, box)[0]:
+            table, count = _by_table(plan, definitions, trace.n, box)
             chosen[role] = (table.split("`")[-1], f"found by evidence: a table the program filled, "
                             f"holding an integer at [[c + 1, ...]] for {count} positions of the box",
                             "table")

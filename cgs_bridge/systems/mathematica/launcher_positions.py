@@ -80,7 +80,9 @@ def _choose_positions(plan, definitions, trace, calls, grundy):
     """The position list's ``(name, how it was chosen[, kind])`` and the P-position list's, by
     evidence (issue 34): a P-position list holds only positions of value 0 by the program's own
     values and is drawn from another list; the position list is the smallest list P-positions are
-    drawn from, else the largest list whose every entry got a Grundy value; two candidates with
+    drawn from, else the largest list whose every entry got a Grundy value, else (no Grundy value
+    recorded, and not ``plan["printed"]``) the largest list drawn from another by a filter, marked
+    ``filtered`` (it may be the P-positions: its differences are not judged); two candidates with
     different content: ambiguous (``--positions`` names it)."""
     name = plan.get("positions")
     if calls.get("positions", {}).get("args") is not None:
@@ -105,16 +107,22 @@ def _choose_positions(plan, definitions, trace, calls, grundy):
     pool, why = ((parents, "the list the P-positions are drawn from") if parents else
                  (graded, "the largest list whose every entry got a Grundy value") if graded else
                  (filtered, "no Grundy value was recorded while the program ran; the largest list "
-                  "drawn from another list by a filter") if not values else ({}, ""))
+                  "drawn from another list by a filter") if not values and not plan.get("printed") else ({}, ""))
     best = _minimal(pool, smallest=bool(parents))
     if len(best) == 1:
         k = best[0]
-        return (k.split("`")[-1], f"found by evidence: {_program_name(k)}, {why} ({len(lists[k])} positions)"), pchoice
+        weak = ("filtered",) if pool is filtered else ()  # may be the P-positions: core.py
+        return (k.split("`")[-1], f"found by evidence: {_program_name(k)}, {why} ({len(lists[k])} positions)",
+                *weak), pchoice
     if len(best) > 1:
         names = ", ".join(f"{_program_name(k)} ({len(lists[k])} positions)" for k in best)
         return (None, f"ambiguous: {why}: {names}; name it with --positions", "ambiguous"), pchoice
     if lists:
         names = ", ".join(sorted(_program_name(k) for k in lists))
+        if plan.get("printed"):  # the user named what the program printed: that is judged
+            return (None, f"not chosen: no evidence which of {names} holds the positions (a list "
+                    "drawn by a filter may be the printed P-positions); name one with --positions to "
+                    "judge it"), pchoice
         return (None, f"no evidence which list holds the positions (none had P-positions drawn "
                 f"from it or a Grundy value at every entry): {names}; name it with --positions",
                 "ambiguous"), pchoice

@@ -156,3 +156,47 @@ def test_an_engine_limit_is_reported_as_the_engines(monkeypatch):
     assert "not by the program" in c["completion"].summary
     assert "program stopped the audit" not in c["completion"].summary
     assert c["values"].verdict == "agree" and rep.exit_code == 2
+
+
+def test_an_engine_limit_is_raised_for_the_run_by_an_option(monkeypatch):
+    """Without the prelude Mathics3's $RecursionLimit is 200: the memoised recursion 60 heaps deep
+    stops (engine-limit names --recursion-limit, exit 2); --recursion-limit 5000 set before the
+    program lets it finish, and the values agree (x mod 4); the twin (S = {1, 2}) then differs."""
+    rep = audit("deep.wl", "subtraction", monkeypatch, use_prelude=False, bound="20")
+    c = checks(rep)
+    assert rep.exit_code == 2 and "$RecursionLimit" in c["engine-limit"].summary
+    assert "raise it for this run with --recursion-limit N" in c["engine-limit"].summary
+    rep = audit("deep.wl", "subtraction", monkeypatch, use_prelude=False, bound="20",
+                limits={"recursion_limit": 5000})
+    c = checks(rep)
+    assert rep.exit_code == 0 and "engine-limit" not in c, {k: v.summary for k, v in c.items()}
+    rep = audit("deep.wl", "subtraction", monkeypatch, use_prelude=False, bound="20",
+                limits={"recursion_limit": 5000}, edit=("m - {1, 2, 3}", "m - {1, 2}"))
+    c = checks(rep)
+    assert rep.exit_code == 1 and {r["position"] for r in c["values"].rows} == {
+        f"({x})" for x in range(21) if x % 3 != x % 4}
+
+
+def test_a_limit_the_program_sets_itself_is_named_with_its_line(monkeypatch):
+    """The program lowers $RecursionLimit itself (its first statement, printed after the comment on
+    line 1): that assignment overrides the option, so the report names it and --subst instead."""
+    rep = audit("deep.wl", "subtraction", monkeypatch, bound="20", limits={"recursion_limit": 5000},
+                edit=("v[0] = 0;", "$RecursionLimit = 100;\nv[0] = 0;"))
+    c = checks(rep)
+    assert rep.exit_code == 2
+    text = c["engine-limit"].summary
+    assert text.startswith("the limit the program set itself (the statement at line 1 assigns $RecursionLimit)")
+    assert "with --subst (--recursion-limit is set before the program, which overrides it)" in text
+
+
+@pytest.mark.parametrize("limits, message", [
+    ({"recursion_limit": 5}, "--recursion-limit 5: $RecursionLimit for this run must be an integer from 20 to 100000"),
+    ({"iteration_limit": 10**9}, "--iteration-limit 1000000000: $IterationLimit for this run must be an integer from 20 to 100000000")])
+def test_limits_are_bounded_before_any_run(monkeypatch, limits, message):
+    from cgs_bridge.foundation.errors import InputError
+
+    def no_run(*args, **kwargs):
+        raise AssertionError("the engine ran")
+    monkeypatch.setattr("cgs_bridge.systems.mathematica.audit.core.run_program", no_run)
+    with pytest.raises(InputError, match=message.replace("$", r"\$")):
+        audit("deep.wl", "subtraction", monkeypatch, bound="20", limits=limits)
