@@ -192,16 +192,18 @@ def judge_moves(ruleset, checked: list, data: dict, symbol: str | None) -> Check
             symbolic += 1
             continue
         got = as_positions(opts, ruleset.n)
+        if got is None and ruleset.n == 1 and isinstance(opts, list) and all(isinstance(v, int) for v in opts):
+            got = [(v,) for v in opts]  # a one-heap game's options written as heap sizes: {2, 1, 0}
         checked_n += 1
-        if got is None:
-            rows.append({"position": _fmt(p), "program": str(opts)[:200], "spec": "",
-                         "detail": "not a list of positions"})
-            differing.append((p, str(opts)[:80], "?"))
-            continue
         try:
             want = set(ruleset.option_set(p))
         except CgsBridgeError as e:
             rows.append({"position": _fmt(p), "program": "", "spec": f"error: {e}", "detail": "spec error"})
+            continue
+        if got is None:  # the spec's set is named, never '{?}' (issue 47, item 7)
+            rows.append({"position": _fmt(p), "program": str(opts)[:200], "spec": _fmt_set(want),
+                         "detail": "not a list of positions"})
+            differing.append((p, f"{str(opts)[:80]}: not a list of positions", _fmt_set(want)))
             continue
         got_set = set(got)
         if got_set == want:
@@ -222,7 +224,8 @@ def judge_moves(ruleset, checked: list, data: dict, symbol: str | None) -> Check
     if not rows:
         return Check("moves", "agree", f"option sets of {symbol} equal the spec's at all {checked_n} "
                      f"valid positions of the box{note}")
-    ex = "; ".join(f"{_fmt(p)}: program {{{g}}}, spec {{{w}}}" for p, g, w in differing[:3])
+    ex = "; ".join(f"{_fmt(p)}: program {g if g.endswith('positions') else '{' + g + '}'}, spec {{{w}}}"
+                   for p, g, w in differing[:3])
     return Check("moves", "differ", f"option sets differ at {len(differing)} of {checked_n} positions "
                  f"({invalid} program options outside the valid set){note}: {ex}", rows)
 
