@@ -20,13 +20,10 @@ from functools import lru_cache
 
 import pytest
 
-from cgs_bridge.model.game import Ruleset
-from cgs_bridge.model.loading import load_game
-from cgs_bridge.systems.mathematica.audit.core import audit_program
 from cgs_bridge.systems.mathematica.runner import mathics_command
 
 import paths
-from audit_inprocess import inprocess
+from audit_inprocess import audit_file
 
 pytestmark = [pytest.mark.mathics,
               pytest.mark.skipif(mathics_command() is None, reason="Mathics3 is not installed")]
@@ -50,13 +47,7 @@ def wythoff(a: int, b: int) -> int:
 
 
 def audit(name, game, monkeypatch, edit=None, **options):
-    inprocess(monkeypatch)
-    text = (DATA / name).read_text(encoding="utf-8")
-    if edit:
-        assert text.count(edit[0]) == 1, edit
-        text = text.replace(*edit)
-    spec = Ruleset(load_game(str(DATA / game) if game.endswith(".game") else game), {})
-    return audit_program(text, spec, program_path=name, engine="mathics", sandboxed=False, **options)
+    return audit_file(DATA / name, game, monkeypatch, edit, **options)
 
 
 def checks(rep):
@@ -100,13 +91,17 @@ def test_printed_p_positions_of_one_heap_are_judged(monkeypatch, edit):
     assert positions(c["printed"].rows) == bad and bool(bad) == bool(edit)
 
 
-def test_a_p_position_list_that_ends_before_the_box_is_not_judged_beyond_it(monkeypatch):
-    """The list is computed for heaps 0..30 (its last P-position 28); with --bound 40 the spec's
-    32, 36, 40 lie beyond what was printed: not judged (exit 2), naming --bound x=28."""
-    rep = audit("sievep.wl", "subtraction", monkeypatch, printed="p-positions", bound="40")
+@pytest.mark.parametrize("name, said, needles", [
+    ("sievep.wl", "p-positions", ("(32), (36), (40)", "--bound x=28")),
+    ("nestvals.wl", "grundy", ("covers coordinates up to (30)", "--bound x=30"))])
+def test_nothing_is_judged_beyond_what_was_printed(monkeypatch, name, said, needles):
+    """Both lists are computed for heaps 0..30; with --bound 40 the box reaches beyond them. The
+    P-position list ends at 28: the spec's 32, 36, 40 are not judged; the 31 values do not cover
+    the box. Exit 2, naming the --bound that judges what was printed."""
+    rep = audit(name, "subtraction", monkeypatch, printed=said, bound="40")
     c = checks(rep)
     assert rep.exit_code == 2 and c["printed"].verdict == "error"
-    assert "(32), (36), (40)" in c["printed"].summary and "--bound x=28" in c["printed"].summary
+    assert all(n in c["printed"].summary for n in needles), c["printed"].summary
 
 
 @pytest.mark.parametrize("edit", [None, ("-Min[3, Length[#]]", "-Min[2, Length[#]]")])
@@ -121,18 +116,12 @@ def test_printed_grundy_values_built_by_nest_are_judged(monkeypatch, edit):
     assert positions(c["printed"].rows) == bad and bool(bad) == bool(edit)
 
 
-def test_printed_grundy_values_need_a_box_that_they_cover(monkeypatch):
-    """The box is the audit's, never the printed list's length: without --bound it is the
-    program's iterators' (Range[0, 3]: heaps 0..3, named in the report; Nest's count bounds no
-    iterator). A box larger than the 31 printed values: not judged, naming the --bound that
-    judges them."""
+def test_the_box_is_the_audits_never_the_printed_lists(monkeypatch):
+    """Without --bound the box is the program's iterators' (Range[0, 3]: heaps 0..3, named in the
+    report; Nest's count bounds no iterator), never the printed list's length."""
     rep = audit("nestvals.wl", "subtraction", monkeypatch, printed="grundy")
     c = checks(rep)
     assert "box x=3" in c["printed"].summary and "every one up to 3" in c["positions"].summary
-    rep = audit("nestvals.wl", "subtraction", monkeypatch, printed="grundy", bound="40")
-    c = checks(rep)
-    assert rep.exit_code == 2 and c["printed"].verdict == "error"
-    assert "covers coordinates up to (30)" in c["printed"].summary and "--bound x=30" in c["printed"].summary
 
 
 @pytest.mark.parametrize("edit", [None, ("ps = Join[ps, {{a, a + k}, {a + k, a}}]", "ps = Join[ps, {{a, a + k}}]")])

@@ -16,13 +16,10 @@ from functools import lru_cache
 
 import pytest
 
-from cgs_bridge.model.game import Ruleset
-from cgs_bridge.model.loading import load_game
-from cgs_bridge.systems.mathematica.audit.core import audit_program
 from cgs_bridge.systems.mathematica.runner import mathics_command
 
 import paths
-from audit_inprocess import inprocess
+from audit_inprocess import audit_file
 
 pytestmark = [pytest.mark.mathics,
               pytest.mark.skipif(mathics_command() is None, reason="Mathics3 is not installed")]
@@ -38,13 +35,7 @@ def wythoff(a, b, diag_from=1):
 
 
 def audit(name, game, monkeypatch, edit=None, **options):
-    inprocess(monkeypatch)
-    text = (DATA / name).read_text(encoding="utf-8")
-    if edit:
-        assert text.count(edit[0]) == 1, edit
-        text = text.replace(*edit)
-    spec = Ruleset(load_game(str(DATA / game) if game.endswith(".game") else game), {})
-    return audit_program(text, spec, program_path=name, engine="mathics", sandboxed=False, **options)
+    return audit_file(DATA / name, game, monkeypatch, edit, **options)
 
 
 def checks(rep):
