@@ -30,6 +30,8 @@ RANGES = {
     "lines": (0, 1_000_000, ""),
     "mod": (1, 1_000_000, ""),                      # plot --mod M
     "workers": (0, 1024, "worker processes"),       # sweep (0: serial)
+    "iteration_limit": (20, 10 ** 8, ""),           # audit: $IterationLimit of a run (hints.BOUNDS)
+    "recursion_limit": (20, 100_000, ""),           # audit: $RecursionLimit (config.MATHICS_RECURSION_LIMIT)
 }
 
 

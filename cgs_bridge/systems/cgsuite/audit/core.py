@@ -98,22 +98,29 @@ def referenced_names(program: A.Program) -> set:
 
 
 def class_path_sources(dirs, dialect=None, names=None) -> list:
-    """The class files under the class-path folders that ``names`` refers to (all when None), as
-    CGSuite finds them: a file in a subfolder belongs to the package named by the subfolder
+    """The class files under the class-path folders that ``names`` refers to (all when None), and
+    those their classes refer to in turn (a superclass: ``GenWythoff extends CoordinateRuleset``),
+    as CGSuite finds them: a file in a subfolder belongs to the package named by the subfolder
     (``DIR/examples/Choco3D.cgs`` is ``examples.Choco3D``)."""
-    out = []
+    files = []
     for d in dirs or []:
         root = Path(d)
         if not root.is_dir():
             raise InputError(f"--class-path {d}: not a folder")
-        for f in sorted(root.rglob("*.cgs")):
-            if names is not None and f.stem not in names:
-                continue
-            pkg = ".".join(f.relative_to(root).parts[:-1])
+        files += [(f, ".".join(f.relative_to(root).parts[:-1])) for f in sorted(root.rglob("*.cgs"))]
+    out, wanted, done = [], None if names is None else set(names), set()
+    while True:
+        new = [(f, pkg) for f, pkg in files if f not in done and (wanted is None or f.stem in wanted)]
+        if not new:
+            return out
+        for f, pkg in new:
+            done.add(f)
             src = load_source(str(f), package=pkg, dialect=dialect)
             if src.program.classes:
                 out.append(src)
-    return out
+                if wanted is not None:
+                    wanted |= referenced_names(src.program) | {e.split(".")[-1] for c in src.program.classes
+                                                               for e in c.extends}
 
 
 def scale_program(program: A.Program, scale: dict) -> A.Program:
@@ -188,16 +195,25 @@ def _script_run(report, label, sc, it, main, target, ruleset, mapping, box, expe
     except (CgsBridgeError,) + PYTHON_ERRORS as e:
         report.checks.append((label, Check("run", "error", error_text(e))))
     report.printed[label] = list(it.printed)
-    if target is not None and it.nim_cache:
+    binding = None
+    if target is not None:
         try:
-            report.checks.append((label, judge_script_values(it, Binding(it, target, ruleset, mapping), ruleset)))
+            binding = Binding(it, target, ruleset, mapping)
+        except InputError as e:
+            if not printed:
+                raise
+            report.checks.append((label, Check("values", "skipped", f"the class {target} is not judged "
+                                               f"({e}); what the script printed is (--printed {printed})")))
+    if binding is not None and it.nim_cache:
+        try:
+            report.checks.append((label, judge_script_values(it, binding, ruleset)))
         except (CgsBridgeError,) + PYTHON_ERRORS as e:
             report.checks.append((label, Check("values", "error", error_text(e))))
     report.checks.append((label, judge_printed(expect, it.printed, bool(sc))))
     if printed:
         report.checks.append((label, declared(it.printed, ruleset, box, printed)))
-    if target is not None and box is None:   # with a box, judged once above
-        own = judge_own_values(it, Binding(it, target, ruleset, mapping), ruleset, None)
+    if binding is not None and box is None:   # with a box, judged once above
+        own = judge_own_values(it, binding, ruleset, None)
         report.checks += [(label, own)] if own is not None else []
     report.notes += [n for n in it.notes if n not in report.notes]
 
@@ -233,7 +249,7 @@ def audit_cgscript(program_path: str, ruleset, text: str | None = None, classes=
     limits = limits or Limits()
     dia = main.program.dialect if main.program.classes or len(sources) == 1 else sources[-1].program.dialect
     target = _game_class(sources, class_name)
-    if box is not None and (target is not None or not printed):  # --printed: the box judges the output
+    if box is not None and not printed:  # --printed: the box judges what the script printed
         _judge_box(report, sources, dia, limits, main, target, ruleset, mapping, box)
     if main.program.statements:
         plans = []
