@@ -189,3 +189,37 @@ def test_the_real_cgsuite_gives_the_library_games_the_same_values(library, real_
     rep = audit_cgscript(str(tmp_path / "run" / "lib.cgs"), Ruleset(load_game("wythoff"), {}),
                          class_path=[str(library.parent)], printed="grundy")  # the class is not bound
     assert out.stdout.splitlines() == rep.printed["as printed"]
+
+
+# ---------------------------------------------------------------- CGSuite 1.x examples' style
+@pytest.mark.parametrize("twin", [False, True])
+def test_a_one_x_class_with_setof_is_judged(tmp_path, twin):
+    """CGSuite 1.x's examples collect options with setof(... for ...) ('unsupported CGScript
+    construct: setof' before issue 47). A class written here in that style (subtraction game
+    S = {1, 2, 3}) agrees with the spec; the twin (s from 1 to 2) lacks the option heap - 3."""
+    text = (DATA / "Sub123.cgs").read_text(encoding="utf-8")
+    if twin:
+        assert text.count("for s from 1 to 3") == 1
+        text = text.replace("for s from 1 to 3", "for s from 1 to 2")
+    (tmp_path / "Sub123.cgs").write_text(text, encoding="utf-8")
+    rep = audit_cgscript(str(tmp_path / "Sub123.cgs"), Ruleset(load_game("subtraction"), {}),
+                         box=Box(("x",), (12,)), mapping={"heap": "x"})
+    moves = next(c for _, c in rep.checks if c.name == "moves")
+    assert rep.exit_code == (1 if twin else 0), [c.summary for _, c in rep.checks]
+    assert {r["position"] for r in moves.rows} == ({f"({x})" for x in range(3, 13)} if twin else set())
+
+
+def test_the_one_x_class_ported_runs_in_the_real_cgsuite(real_cgsuite, tmp_path):
+    """Its 2.x port ({... for ...}) gives in the real CGSuite 2.2 the nim values x mod 4 (Winning
+    Ways, ch. 4) that the interpreter gives the 1.x class."""
+    from cgs_bridge.systems.cgsuite.audit.core import load_source
+    from cgs_bridge.systems.cgsuite.audit.port import port_files
+    files, _ = port_files([load_source(str(DATA / "Sub123.cgs"), package="examples")])
+    for rel, body in files.items():
+        (tmp_path / "run" / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / "run" / rel).write_text(body, encoding="utf-8")
+    script = tmp_path / "run" / "values.cgs"
+    script.write_text("System.Print([examples.Sub123(n).NimValue for n from 0 to 12])\n", encoding="utf-8")
+    out = real_cgsuite.run(tmp_path / "run", script)
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert out.stdout.splitlines()[0] == "[" + ",".join(str(n % 4) for n in range(13)) + "]"

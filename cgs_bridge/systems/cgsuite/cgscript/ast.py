@@ -175,7 +175,7 @@ class Loop:
 
 @dataclass(frozen=True)
 class Comprehension:
-    kind: str  # "list" or "set"
+    kind: str  # "list" or "set"; 1.x "setof" or "listof" (setof(e for ...))
     element: object
     loops: tuple
     pos: Pos = (0, 0)

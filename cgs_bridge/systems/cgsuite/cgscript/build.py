@@ -13,7 +13,7 @@ from . import ast as A
 from .lexing import STAR_MEMBER
 
 #: CGScript words (1.x or 2.x) that this subset does not cover: named in error messages.
-UNSUPPORTED_WORDS = {"setof", "listof", "tableof", "sumof", "switch", "case", "try", "catch",
+UNSUPPORTED_WORDS = {"tableof", "sumof", "switch", "case", "try", "catch",
                      "finally", "import", "enum", "repeat", "foreach", "until", "error",
                      "clear", "pass", "op", "unary", "tabulate", "java", "|", "&", ":",
                      "±", "^^", "vv", "<>", "<|", "|>", "&&", "||", "!"}
@@ -144,7 +144,9 @@ class Build(Transformer):
         return A.Index(ch[0], ch[1], _pos(meta))
 
     def call_comp(self, meta, ch):
-        if isinstance(ch[0], A.Name) and ch[0].id in UNSUPPORTED_WORDS:  # 1.x setof(... for ...)
+        if isinstance(ch[0], A.Name) and ch[0].id in ("setof", "listof"):  # 1.x setof(e for ...)
+            return A.Comprehension(ch[0].id, ch[1], tuple(ch[2:]), _pos(meta))
+        if isinstance(ch[0], A.Name) and ch[0].id in UNSUPPORTED_WORDS:  # 1.x tableof(... for ...)
             line, col = ch[0].pos
             raise CGScriptError(f"unsupported CGScript construct: `{ch[0].id}` at {line}:{col}",
                                 line=line, column=col, construct=ch[0].id)

@@ -349,7 +349,7 @@ class Interpreter:
                 nest(k + 1)
             f.scopes.pop()
         nest(0)
-        return CGList(out) if n.kind == "list" else CGSet(out)
+        return CGList(out) if n.kind in ("list", "listof") else CGSet(out)  # 1.x setof/listof(e for ...)
 
     def _lambda(self, n, f):
         return Procedure(n.param, n.body, tuple(f.scopes), f.this, n.params)
