@@ -315,7 +315,8 @@ def audit(program, g, language: str = "auto", **options):
         language: ``"auto"`` (file name, else content) or an auditor's (``"mathematica"``,
             ``"cgscript"``: :func:`cgs_bridge.systems.registry.auditors`).
         options: the ``audit`` command's options, one name across CLI and API: ``scale``
-            (``{"ss": 5}``, ``"ss=5"`` or a list), ``bound``, ``expect``, ``timeout``, ``no_sandbox``,
+            (``{"ss": 5}``, ``"ss=5"`` or a list), ``bound``, ``expect``, ``printed`` (``"grundy"``,
+            ``"p-positions"``: what a program that only prints printed), ``timeout``, ``no_sandbox``,
             ...; each auditor's own (``subst``, ``grundy``, ``moves``, ``classes``, ...); the
             Mathematica engine as in :func:`verify`: ``engines={"mathematica_engine": "mathics"}``
             (CLI ``--mathematica-engine``).

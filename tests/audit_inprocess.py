@@ -125,3 +125,19 @@ def _run(path, cwd=None, engine=None, timeout=None, memory=None, sandbox=None, l
 def inprocess(monkeypatch) -> None:
     """Make audits in this test run the launcher from this process (see the module docstring)."""
     monkeypatch.setattr(runner, "run_mathematica_file", _run)
+
+
+def audit_file(path, game: str, monkeypatch, edit=None, **options):
+    """Audit the program file ``path`` in process (:func:`inprocess`) against ``game`` (a catalog
+    name, or a ``.game`` file beside the program), with Mathics3 and no sandbox; ``edit``: an
+    ``(old, new)`` text replacement made first (a planted twin; ``old`` must occur once)."""
+    from cgs_bridge.model.game import Ruleset
+    from cgs_bridge.model.loading import load_game
+    from cgs_bridge.systems.mathematica.audit.core import audit_program
+    inprocess(monkeypatch)
+    text = path.read_text(encoding="utf-8")
+    if edit:
+        assert text.count(edit[0]) == 1, edit
+        text = text.replace(*edit)
+    spec = Ruleset(load_game(str(path.parent / game) if game.endswith(".game") else game), {})
+    return audit_program(text, spec, program_path=path.name, engine="mathics", sandboxed=False, **options)

@@ -119,6 +119,7 @@ MODULES = {
     "solvers/test_translate_exprs.py": FAST,
     "solvers/test_translate_rules.py": FAST,
     "systems/auditing/test_audit_judge.py": FAST,
+    "systems/auditing/test_audit_declared.py": FAST,
     "systems/auditing/test_audit_normalize.py": FAST,
     "systems/auditing/test_audit_printed.py": FAST,
     "systems/auditing/test_wlread.py": FAST,
@@ -142,6 +143,10 @@ MODULES = {
     "systems/mathematica/test_audit_seeds.py": ENGINE,
     "systems/mathematica/test_audit_styles.py": ENGINE,
     "systems/mathematica/test_audit_evidence.py": ENGINE,
+    "systems/mathematica/test_audit_published_forms.py": ENGINE,
+    "systems/mathematica/test_audit_printed_only.py": ENGINE,
+    "systems/cgsuite/test_audit_library_examples.py": ENGINE,  # reads the real CGSuite
+    "systems/cgsuite/test_audit_cgscript_printed.py": ENGINE,  # the real CGSuite prints the same
     "systems/mathematica/test_emitted_mathics.py": ENGINE,
     "systems/test_engine_startup.py": ENGINE,
     "systems/test_moves_engines.py": ENGINE,

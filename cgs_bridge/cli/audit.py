@@ -36,6 +36,10 @@ def register(sub) -> None:
                         "--scale the program runs as printed; the size also gives the audit's box")
     p.add_argument("--as-printed", action="store_true", help="with --scale, also run it unchanged")
     p.add_argument("--expect", metavar="FILE", help="YAML file of the outputs the paper printed")
+    p.add_argument("--printed", choices=["grundy", "p-positions"],
+                   help="what the program prints, judged on the audit's box: grundy (the Grundy values "
+                        "over x = 0..N, a list indexed by the position) or p-positions (a list of the "
+                        "P-positions); for programs that only print")
     p.add_argument("--timeout", type=positive(), default=600.0, metavar="S", help="seconds per run (default 600)")
     p.add_argument("--memory", type=positive(), default=4.0, metavar="GB", help="address-space limit per run")
     p.add_argument("--no-sandbox", action="store_true",
@@ -98,7 +102,7 @@ def run(args) -> int:
         from cgs_bridge.presentation import report_html
         report_html.check_html_path(args.html, overwrite=args.force)
     common = {"bound": args.bound, "scale": args.scale, "as_printed": args.as_printed,
-              "expect": args.expect, "timeout": args.timeout, "memory": args.memory,
+              "expect": args.expect, "printed": args.printed, "timeout": args.timeout, "memory": args.memory,
               "no_sandbox": args.no_sandbox, "game": args.game, "game_name": args.game_name,
               "params": parse_params(args.param)}
     report = a.audit(args.program, text, ruleset, **common, **a.options(args, ruleset))

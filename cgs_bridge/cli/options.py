@@ -31,6 +31,8 @@ RANGES = {
     "mod": (1, 1_000_000, ""),                      # plot --mod M
     "workers": (0, 1024, "worker processes"),       # sweep (0: serial)
     "max_states": (1, 100_000, "states"),           # discover --automaton
+    "iteration_limit": (20, 10 ** 8, ""),           # audit: $IterationLimit of a run (hints.BOUNDS)
+    "recursion_limit": (20, 100_000, ""),           # audit: $RecursionLimit (config.MATHICS_RECURSION_LIMIT)
 }
 
 

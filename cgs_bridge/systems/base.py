@@ -69,7 +69,8 @@ class Auditor:
         audit: the entry point, ``audit(program_path, text, ruleset, **options) -> report``: a
             :class:`~cgs_bridge.systems.auditing.report.ProgramAudit`. The common options, named
             as the CLI's: ``bound`` (``--bound`` text), ``scale`` (dicts name -> int),
-            ``as_printed``, ``expect`` (a YAML file), ``timeout`` (s), ``memory`` (GB),
+            ``as_printed``, ``expect`` (a YAML file), ``printed`` (``grundy``, ``p-positions``),
+            ``timeout`` (s), ``memory`` (GB),
             ``no_sandbox``; with its own (:attr:`arguments`). Raises ``InputError``,
             ``EngineError``.
         text: ``text(report) -> str``, the text report (the ``report`` rendering).

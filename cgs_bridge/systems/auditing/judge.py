@@ -18,6 +18,7 @@ import yaml
 from cgs_bridge.foundation.errors import CgsBridgeError, InputError
 from solvers import solve
 
+from .unread import read_extent, unread_kinds
 from .values import Symbolic, parse_wl, symbolic_parts
 
 #: How many example rows a check's summary names (the CSV has them all).
@@ -165,7 +166,7 @@ def judge_values(checked: list, sol, data: dict, symbol: str) -> Check:
     if not rows and symbolic:  # an agreement needs every position of the box compared
         return Check("values", "error", f"{symbol} equals the spec at {compared} valid positions "
                      f"of the box, but {symbolic} have no integer value (symbolic or Missing[]): "
-                     "not every position could be compared")
+                     f"not every position could be compared{read_extent(checked, values, sol)}")
     if not rows:
         return Check("values", "agree", f"{symbol} at {compared} valid positions of the box: all "
                      f"equal the spec's{note}")
@@ -191,16 +192,18 @@ def judge_moves(ruleset, checked: list, data: dict, symbol: str | None) -> Check
             symbolic += 1
             continue
         got = as_positions(opts, ruleset.n)
+        if got is None and ruleset.n == 1 and isinstance(opts, list) and all(isinstance(v, int) for v in opts):
+            got = [(v,) for v in opts]  # a one-heap game's options written as heap sizes: {2, 1, 0}
         checked_n += 1
-        if got is None:
-            rows.append({"position": _fmt(p), "program": str(opts)[:200], "spec": "",
-                         "detail": "not a list of positions"})
-            differing.append((p, str(opts)[:80], "?"))
-            continue
         try:
             want = set(ruleset.option_set(p))
         except CgsBridgeError as e:
             rows.append({"position": _fmt(p), "program": "", "spec": f"error: {e}", "detail": "spec error"})
+            continue
+        if got is None:  # the spec's set is named, never '{?}' (issue 47, item 7)
+            rows.append({"position": _fmt(p), "program": str(opts)[:200], "spec": _fmt_set(want),
+                         "detail": "not a list of positions"})
+            differing.append((p, f"{str(opts)[:80]}: not a list of positions", _fmt_set(want)))
             continue
         got_set = set(got)
         if got_set == want:
@@ -221,7 +224,8 @@ def judge_moves(ruleset, checked: list, data: dict, symbol: str | None) -> Check
     if not rows:
         return Check("moves", "agree", f"option sets of {symbol} equal the spec's at all {checked_n} "
                      f"valid positions of the box{note}")
-    ex = "; ".join(f"{_fmt(p)}: program {{{g}}}, spec {{{w}}}" for p, g, w in differing[:3])
+    ex = "; ".join(f"{_fmt(p)}: program {g if g.endswith('positions') else '{' + g + '}'}, spec {{{w}}}"
+                   for p, g, w in differing[:3])
     return Check("moves", "differ", f"option sets differ at {len(differing)} of {checked_n} positions "
                  f"({invalid} program options outside the valid set){note}: {ex}", rows)
 
@@ -270,8 +274,7 @@ def judge_unevaluated(data: dict, static_missing: list, prelude: bool, engine: s
         parts.append("symbolic values or options contain unbound "
                      + "; ".join(f"{n} ({(origins or {}).get(n, 'set nowhere in the program')})"
                                  for n in unbound))
-    if sym:
-        parts.append(f"{len(sym)} symbolic entries, e.g. {str(sym[0])[:120]}")
+    parts += unread_kinds(sym)
     return Check("unevaluated", "error", "; ".join(parts) + ("; " + "; ".join(notes) if notes else ""),
                  rows)
 

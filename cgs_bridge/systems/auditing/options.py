@@ -1,6 +1,6 @@
 """The options every auditor's entry point takes (:attr:`cgs_bridge.systems.base.Auditor.audit`),
 named as the ``audit`` command's: ``--bound``, ``--scale``, ``--as-printed``, ``--expect``,
-``--timeout``, ``--memory``, ``--no-sandbox``; and the spec as the user named it (``game``: a
+``--printed``, ``--timeout``, ``--memory``, ``--no-sandbox``; and the spec as the user named it (``game``: a
 catalog name or a spec file, ``game_name``, ``params``: ``{name: value}``), for an auditor that
 loads it again in a child process. The CLI and ``cb.audit`` pass them by these names;
 :func:`common` turns them into what the auditors use."""
@@ -9,18 +9,22 @@ from __future__ import annotations
 
 #: The common options and their defaults (the CLI's).
 DEFAULTS = {"bound": None, "scale": (), "as_printed": False, "expect": None, "timeout": 600.0,
-            "memory": 4.0, "no_sandbox": False, "game": None, "game_name": None, "params": {}}
+            "memory": 4.0, "no_sandbox": False, "game": None, "game_name": None, "params": {},
+            "printed": None}
 
 
 def common(options: dict) -> dict:
     """The common options of ``options`` (missing ones take :data:`DEFAULTS`), converted:
     ``scales`` (a list of dicts name -> int text, from ``"NAME=N"`` texts or dicts), ``as_printed``
-    (True or None), ``expect`` (entries of the YAML file, or None), ``memory`` in bytes,
+    (True or None), ``expect`` (entries of the YAML file, or None), ``printed`` (what the program
+    printed, :data:`cgs_bridge.systems.auditing.declared.PRINTED`, or None), ``memory`` in bytes,
     ``sandboxed``; ``bound``, ``timeout``, ``game``, ``game_name`` and ``params`` as given.
 
     Raises:
-        InputError: a malformed ``--scale`` item or ``--expect`` file.
+        InputError: a malformed ``--scale`` item or ``--expect`` file, a ``--printed`` that is not
+        one of the choices.
     """
+    from .declared import check_printed
     from .judge import load_expect  # the solver's modules: loaded when an audit runs
     from .sizes import parse_scale
     o = {**DEFAULTS, **{k: v for k, v in options.items() if k in DEFAULTS}}
@@ -31,7 +35,8 @@ def common(options: dict) -> dict:
     return {"bound": o["bound"], "scales": scales, "as_printed": True if o["as_printed"] else None,
             "expect": load_expect(o["expect"]) if o["expect"] else None, "timeout": float(o["timeout"]),
             "memory": int(float(o["memory"]) * (1 << 30)), "sandboxed": not o["no_sandbox"],
-            "game": o["game"], "game_name": o["game_name"], "params": dict(o["params"] or {})}
+            "game": o["game"], "game_name": o["game_name"], "params": dict(o["params"] or {}),
+            "printed": check_printed(o["printed"])}
 
 
 def own(options: dict) -> dict:

@@ -10,6 +10,10 @@ is:
   P-positions, compared with the spec's.
 
 Anything the program's values do not identify is listed, not judged (never a guessed difference).
+A value the audit could not read (``Missing[]``, symbolic) is evidence about the audit, never about
+the program (issue 47): a printed list or table is identified and compared only at the positions
+where the program's own value was read, and a count only when it was read at every valid position
+of the box; positions left unread are named in the summary, never counted as differences.
 A line ``label: value`` is read after its last ``": "``; text is parsed as data
 (:func:`cgs_bridge.systems.auditing.values.parse_wl`), never evaluated.
 """
@@ -54,10 +58,11 @@ def _shaped(table, dims) -> bool:
 
 
 def _one(value, sol, own: dict, spec: dict, n: int):
-    """``(kind, rows)`` for one printed value, or None when the program's values do not identify it."""
+    """``(kind, rows)`` for one printed value, or None when the program's values do not identify it.
+    Only positions in ``own`` (the program's value read there) are compared (module docstring)."""
     box = sol.box
     own_zero = {p for p, v in own.items() if v == 0}
-    spec_zero = {p for p, v in spec.items() if v == 0}
+    spec_zero = {p for p, v in spec.items() if v == 0 and p in own}
     listed = as_positions(value, n) if isinstance(value, list) and value else None
     if listed is not None:
         inside = {p for p in listed if box.contains(p)}
@@ -68,13 +73,13 @@ def _one(value, sol, own: dict, spec: dict, n: int):
         rows += [{"position": _fmt(p), "program": "not printed", "spec": "P-position",
                   "detail": "printed P-positions"} for p in sorted(spec_zero - inside)]
         return f"a list of {len(inside)} P-positions", rows
-    if isinstance(value, list) and _shaped(value, box.upper):
+    if isinstance(value, list) and own and _shaped(value, box.upper):
         if any(_entry(value, p) != v for p, v in own.items()):
             return None
         rows = [{"position": _fmt(p), "program": _entry(value, p), "spec": v, "detail": "printed table"}
-                for p, v in sorted(spec.items()) if _entry(value, p) != v]
+                for p, v in sorted(spec.items()) if p in own and _entry(value, p) != v]
         return f"a table of Grundy values over the box {box}", rows
-    if isinstance(value, int) and own and value == len(own_zero):
+    if isinstance(value, int) and own and len(own) == len(spec) and value == len(own_zero):
         rows = [] if value == len(spec_zero) else [{"position": "count", "program": value,
                                                     "spec": len(spec_zero), "detail": "printed count"}]
         return f"the count {value} of P-positions", rows
@@ -92,6 +97,7 @@ def judge_printed(lines, sol, checked: list, values: list | None, n: int) -> Che
     spec = {p: int(sol.grundy[p]) for p in valid_positions(sol)}
     own = {} if values is None else {p: v for p, v in zip(checked, values)
                                      if isinstance(v, int) and p in spec}
+    unread = sorted(p for p in spec if p not in own) if values is not None else []
     found, rows = [], []
     for line in lines:
         if _MESSAGE.match(line):
@@ -101,12 +107,17 @@ def judge_printed(lines, sol, checked: list, values: list | None, n: int) -> Che
         if got:
             found.append(got[0])
             rows += got[1]
+    note = (f" (the program's own value could not be read at {len(unread)} of the {len(spec)} valid "
+            f"positions, e.g. {', '.join(_fmt(p) for p in unread[:3])}: those are not judged)" if unread else "")
     if not found:
         return Check("printed", "info", "nothing printed that the program's own values identify "
-                     "(P-positions, a Grundy table over the box, a count of P-positions)")
+                     f"(P-positions, a Grundy table over the box, a count of P-positions){note}")
     what = "; ".join(found)
+    if not rows and unread:
+        return Check("printed", "error", f"printed {what}: equal to the spec's where the program's "
+                     f"values were read, but not judged on the whole box {sol.box}{note}")
     if not rows:
         return Check("printed", "agree", f"printed {what}: equal to the spec's on the box {sol.box}")
     shown = ", ".join(f"{r['position']}: program {r['program']}, spec {r['spec']}" for r in rows[:EXAMPLES])
     return Check("printed", "differ", f"printed {what}: {len(rows)} differences from the spec on the "
-                 f"box {sol.box}: {shown}", rows)
+                 f"box {sol.box}: {shown}{note}", rows)

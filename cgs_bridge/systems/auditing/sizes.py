@@ -113,6 +113,12 @@ def run_size(norm: Normalized, scale: dict):
     if len(bounds) == 1:
         return bounds[0], (f"the program's iterators (Range/Table/Do bounds, With/Module/Block "
                            f"values bound): every one up to {bounds[0]}")
+    if not bounds and norm.removed:  # the size is written only in display code (a plot)
+        whole = Normalized(list(norm.statements) + list(norm.removed))
+        size, how = run_size(Normalized(whole.statements), scale)
+        if size is not None:
+            lines = ", ".join(str(st.line) for st in norm.removed)
+            return size, f"{how}, read in the display code removed (line {lines})"
     return None, ("the program has no size assignment (NAME = <int> bounding an iterator) nor a "
                   "call f[<int>]" + (f", and its iterators end at different values ("
                                      f"{', '.join(map(str, bounds))})" if bounds else "")

@@ -30,13 +30,15 @@ Mathics3 starts without cyclic garbage collections (:func:`_start_without_collec
 
 import sys
 
-#: The launcher's second file (``launcher_choose.py``, copied beside it as ``<this file's
-#: stem>_choose.py``), loaded by its path before any program code exists; the functions named in
-#: :data:`FROM_SECOND` are then globals of this module too.
+#: The launcher's other files (``launcher_choose.py``, ``launcher_positions.py``, copied beside it
+#: as ``<this file's stem>_choose.py``, ``_positions.py``), loaded by path before any program code
+#: exists; the functions named here become globals of this module and of each of those files.
 _second = None
-FROM_SECOND = ("_text", "_call", "_position", "_templates", "_match", "_build", "_evaluate", "_kind",
-               "_table_entry", "_choose")
-_text = _call = _position = _templates = _match = _build = _evaluate = _kind = _table_entry = _choose = None
+PARTS = {"choose": ("_text", "_call", "_position", "_templates", "_match", "_build", "_evaluate",
+                    "_table_entry", "_choose"),
+         "positions": ("_kind", "_undefined", "_choose_positions", "_program_name", "_positions_text")}
+_text = _call = _position = _templates = _match = _build = _evaluate = _kind = _table_entry = None
+_choose = _undefined = _positions_text = None
 
 #: Builtins removed (those of the modules Mathics3 already skips are listed too, for other versions).
 DENY = (
@@ -165,6 +167,8 @@ def audit_run(plan: dict) -> int:
     if plan.get("prelude"):
         run(plan["prelude"])
     trace = Trace(int(plan.get("n", 0)), _templates(plan, definitions))
+    trace.spread |= {definitions.lookup_name(f) for f, k in plan.get("memoised", [])
+                     if k == trace.n}
     trace.install()
     trace.on = True
     channel.emit("started", "1")
@@ -211,6 +215,9 @@ class Trace:
         self.others = {}
         #: calls under evaluation, and the first call found to call itself with the same argument
         self.active, self.cycle = set(), None
+        #: the last position read was a bare integer (``a[5]`` of a one-coordinate game); the
+        #: integers after it (``T[n, 3]``: a position, then other arguments)
+        self.bare, self.extra = False, None
 
     def position(self, elements, evaluation):
         from mathics.core.atoms import Integer
@@ -221,9 +228,16 @@ class Trace:
             return e.evaluate(evaluation) if isinstance(e, Symbol) else e
         if len(elements) == 1:
             e = value(elements[0])
+            if self.n == 1 and isinstance(e, Integer):  # a[5] of a one-coordinate game
+                self.bare = True
+                return (e.value,)
             if not isinstance(e, ListExpression):
                 return None
             elements = e.elements
+        if len(elements) > self.n > 0 and len(elements) <= self.n + 2 and all(
+                isinstance(value(e), Integer) for e in elements):  # T[n, k]: a position, then k
+            self.extra = tuple(value(e).value for e in elements[self.n:])
+            return tuple(value(e).value for e in elements[:self.n])
         if len(elements) != self.n:
             return None
         out = []
@@ -254,9 +268,12 @@ class Trace:
                         trace.others.setdefault(key, set()).add(tuple(others))
                         break
                 else:
+                    trace.bare, trace.extra = False, None
                     key, p = head.name, trace.position(expr._elements, evaluation)
-                    if p is not None and len(expr._elements) > 1:
-                        trace.spread.add(head.name)  # f[x, y, z]: called so after the program too
+                    if trace.extra is not None:  # recorded as T@3, a candidate when nothing else is
+                        key = head.name + "@" + ",".join(map(str, trace.extra))
+                    elif p is not None and (len(expr._elements) > 1 or trace.bare):
+                        trace.spread.add(head.name)  # f[x, y, z], a[5]: called so after the program too
             except Exception:
                 p = None
             finally:
@@ -289,20 +306,13 @@ def _checks(plan, definitions, evaluation_class, output, channel, trace) -> None
     channel.emit("symbols", json.dumps(chosen))
     calls = plan.get("calls") or {}
     seen: set = set()
-    if chosen["positions"][2:] == ("call",):
-        call = calls["positions"]
-        unset = [a[1] for a in call["args"] if a[0] == "sym"
-                 and not definitions.get_ownvalues(definitions.lookup_name(a[1]))]
-        seen.update(definitions.lookup_name(a) for a in unset)
-        channel.emit("positions", f'$Failed["{call["text"]}: {", ".join(unset)} has no value after '
-                     'the program; give the value in the call"]' if unset else
-                     _evaluate(definitions, evaluation_class, output, _build(definitions, call, None)))
-    elif chosen["positions"][0]:
-        channel.emit("positions", _call(definitions, evaluation_class, output, chosen["positions"][0], None))
+    if chosen["positions"][0]:
+        channel.emit("positions", _positions_text(plan, definitions, evaluation_class, output,
+                                                  chosen["positions"], seen))
     if chosen.get("ppositions"):
         channel.emit("ppositions", _call(definitions, evaluation_class, output, chosen["ppositions"][0], None))
-    for tag, role in (("values", "grundy"), ("moves", "moves")):
-        head = chosen[role][0]
+    for tag, role in (("values", "grundy"), ("moves", "moves"), ("win", "win")):
+        head = chosen.get(role, (None,))[0]
         if not head:
             continue
         if chosen[role][2:] == ("table",):
@@ -336,40 +346,27 @@ def _checks(plan, definitions, evaluation_class, output, channel, trace) -> None
     channel.emit("undefined", "{" + ", ".join('"' + h + '"' for h in undefined) + "}")
 
 
-def _undefined(plan, definitions) -> list:
-    """The heads the program calls that have no definition (a ``Module`` local ``f`` is defined
-    as the engine's ``f$12``)."""
-    undefined, temporaries = [], {}
-    for n in definitions.get_user_names():  # a Module local f is defined as the engine's f$12
-        base = n.rstrip("0123456789")
-        if base.endswith("$") and base != n:
-            temporaries.setdefault(base[:-1], []).append(n)
-    for h in plan.get("heads", []):
-        name = definitions.lookup_name(h)
-        if not name.startswith("Global`"):
-            continue
-        if not any(definitions.get_downvalues(n) or definitions.get_ownvalues(n)
-                   or definitions.get_subvalues(n) or definitions.get_upvalues(n)
-                   for n in [name] + temporaries.get(name, [])):
-            undefined.append(h)
-    return undefined
-
-
 def _load_second():
-    """The module ``<this file's stem>_choose.py`` beside this file, loaded by its path (the
-    launcher runs with ``python -I``: its folder is not on ``sys.path``, and stays off it); its
-    functions :data:`FROM_SECOND` become globals here. Called by :func:`main` at start, and by
+    """The files of :data:`PARTS` beside this file, loaded by their paths (the launcher runs with
+    ``python -I``: its folder is not on ``sys.path``, and stays off it); their functions named
+    there become globals here and of each file. Called by :func:`main` at start, and by
     :func:`audit_run` (a test may call it in its own process)."""
     global _second
     if _second is None:
         import importlib.util
         import os
         stem, _ = os.path.splitext(os.path.abspath(__file__))
-        spec = importlib.util.spec_from_file_location("cgsb_launcher_choose", stem + "_choose.py")
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        globals().update({name: getattr(module, name) for name in FROM_SECOND})
-        _second = module
+        shared, modules = {}, []
+        for part, names in PARTS.items():
+            spec = importlib.util.spec_from_file_location("cgsb_launcher_" + part, f"{stem}_{part}.py")
+            module = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(module)
+            shared.update({name: getattr(module, name) for name in names})
+            modules.append(module)
+        for module in modules:
+            vars(module).update(shared)
+        globals().update(shared)
+        _second = modules
     return _second
 
 

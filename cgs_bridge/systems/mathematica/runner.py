@@ -21,8 +21,9 @@ from cgs_bridge.foundation.errors import EngineError
 from cgs_bridge.systems.engines import DEFAULT_MEMORY, DEFAULT_TIMEOUT, EngineResult, run
 
 #: The launcher's files, copied into the run folder under these names (the launcher loads
-#: ``<its stem>_choose.py`` from beside itself).
-LAUNCHER_FILES = {"launcher.py": "cgsb_launcher.py", "launcher_choose.py": "cgsb_launcher_choose.py"}
+#: ``<its stem>_choose.py`` and ``_positions.py`` from beside itself: ``launcher.PARTS``).
+LAUNCHER_FILES = {"launcher.py": "cgsb_launcher.py", "launcher_choose.py": "cgsb_launcher_choose.py",
+                  "launcher_positions.py": "cgsb_launcher_positions.py"}
 
 #: The engine choices of ``--mathematica-engine`` (``none``: not run).
 ENGINES = ("auto", "mathics", "wolframscript")

@@ -172,3 +172,20 @@ def test_wolframscript_script_makes_the_given_calls():
     assert "ToString[InputForm[cases[5, 1]]]" in text
     assert "ToString[InputForm[{gr[{0,0,0}, k], gr[{1,0,1}, k]}]]" in text
     assert "ToString[InputForm[{opts[0,0,0], opts[1,0,1]}]]" in text
+
+
+def test_one_heap_options_as_integers_and_no_question_mark_for_the_spec():
+    """Issue 47: a one-heap move function gives heap sizes ({2, 1, 0}), not 1-lists: agree (the
+    subtraction game S = {1, 2, 3}, options written here from its definition); a value that is no
+    list of positions names the spec's option set (the summary said 'spec {?}')."""
+    r = Ruleset(load_game("subtraction"), {})
+    pos = [(x,) for x in range(9)]
+    options = [[x - s for s in (1, 2, 3) if s <= x] for x in range(9)]
+    assert judge_moves(r, pos, {"moves": wl(options)}, "moves").verdict == "agree"
+    options[5] = [4, 3]  # the twin forgets heap 2
+    c = judge_moves(r, pos, {"moves": wl(options)}, "moves")
+    assert c.verdict == "differ" and [(row["position"], row["spec"]) for row in c.rows] == [("(5)", "(2)")]
+    options[5] = 7  # an integer: concrete, no list of positions
+    c = judge_moves(r, pos, {"moves": wl(options)}, "moves")
+    assert c.verdict == "differ" and "{?}" not in c.summary
+    assert "(5): program 7: not a list of positions, spec {(2), (3), (4)}" in c.summary

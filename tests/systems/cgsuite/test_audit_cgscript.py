@@ -169,8 +169,8 @@ def test_cgsuite2_fixture_classes_reproduce_transcripts(shared):
 
 def test_unsupported_construct_named_with_position():
     with pytest.raises(CGScriptError) as e:
-        parse_file_text("x := 3;\ny := setof(a for a in [1]);\n", "p.cgs")
-    assert "unsupported CGScript construct: `setof` at 2:6" in str(e.value)
+        parse_file_text("x := 3;\ny := tableof(a for a in [1]);\n", "p.cgs")
+    assert "unsupported CGScript construct: `tableof` at 2:6" in str(e.value)
     with pytest.raises(CGScriptError) as e:
         parse_file_text("Worksheet.Print(1);\n    switch x end", "p.cgs")
     assert "unsupported CGScript 1.x construct: `switch` at 2:5" in str(e.value)

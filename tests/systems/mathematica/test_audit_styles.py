@@ -161,7 +161,9 @@ def test_functions_with_an_extra_argument_are_not_guessed(monkeypatch):
     rep = audit("floor_ratio_args", monkeypatch)
     c = checks(rep)
     assert rep.exit_code == 2 and c["values"].verdict == "error"
-    assert "--grundy names it" in c["values"].summary
+    # the refusal names the program's own functions and the option (issue 47, item 4)
+    assert "name the Grundy function with --grundy" in c["values"].summary
+    assert "functions: " in c["values"].summary and "gr" in c["values"].summary.split("functions: ")[1]
 
 
 def test_calls_with_the_position_as_an_argument(monkeypatch):

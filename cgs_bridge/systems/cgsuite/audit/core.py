@@ -18,7 +18,7 @@ from cgs_bridge.systems.cgsuite.cgscript import ast as A
 from cgs_bridge.systems.cgsuite.cgscript.evaluator import PYTHON_ERRORS, Interpreter, Limits, error_text
 from cgs_bridge.systems.cgsuite.cgscript.parse import parse_file_text
 
-from .judge import Binding, judge_class_moves, judge_printed, judge_script_values
+from .judge import Binding, declared, judge_class_moves, judge_printed, judge_script_values
 from .overrides import judge_own_values
 
 
@@ -98,22 +98,29 @@ def referenced_names(program: A.Program) -> set:
 
 
 def class_path_sources(dirs, dialect=None, names=None) -> list:
-    """The class files under the class-path folders that ``names`` refers to (all when None), as
-    CGSuite finds them: a file in a subfolder belongs to the package named by the subfolder
+    """The class files under the class-path folders that ``names`` refers to (all when None), and
+    those their classes refer to in turn (a superclass: ``GenWythoff extends CoordinateRuleset``),
+    as CGSuite finds them: a file in a subfolder belongs to the package named by the subfolder
     (``DIR/examples/Choco3D.cgs`` is ``examples.Choco3D``)."""
-    out = []
+    files = []
     for d in dirs or []:
         root = Path(d)
         if not root.is_dir():
             raise InputError(f"--class-path {d}: not a folder")
-        for f in sorted(root.rglob("*.cgs")):
-            if names is not None and f.stem not in names:
-                continue
-            pkg = ".".join(f.relative_to(root).parts[:-1])
+        files += [(f, ".".join(f.relative_to(root).parts[:-1])) for f in sorted(root.rglob("*.cgs"))]
+    out, wanted, done = [], None if names is None else set(names), set()
+    while True:
+        new = [(f, pkg) for f, pkg in files if f not in done and (wanted is None or f.stem in wanted)]
+        if not new:
+            return out
+        for f, pkg in new:
+            done.add(f)
             src = load_source(str(f), package=pkg, dialect=dialect)
             if src.program.classes:
                 out.append(src)
-    return out
+                if wanted is not None:
+                    wanted |= referenced_names(src.program) | {e.split(".")[-1] for c in src.program.classes
+                                                               for e in c.extends}
 
 
 def scale_program(program: A.Program, scale: dict) -> A.Program:
@@ -176,10 +183,45 @@ def _judge_box(report, sources, dia, limits, main, target, ruleset, mapping, box
     report.notes += it.notes
 
 
+def _script_run(report, label, sc, it, main, target, ruleset, mapping, box, expect, printed) -> None:
+    """One run of the worksheet script (``sc``: its ``--scale`` values) in the interpreter ``it``:
+    the run, the values of the games it valued, the printed outputs (``--expect``, ``--printed``),
+    the class's own values; appends the checks, what it printed and its notes to ``report``."""
+    prog = scale_program(main.program, sc) if sc else main.program
+    try:
+        it.run(prog.statements)
+        report.checks.append((label, Check("run", "ok", f"{it.steps:,} evaluation steps, "
+                                           f"{len(it.nim_cache)} games valued")))
+    except (CgsBridgeError,) + PYTHON_ERRORS as e:
+        report.checks.append((label, Check("run", "error", error_text(e))))
+    report.printed[label] = list(it.printed)
+    binding = None
+    if target is not None:
+        try:
+            binding = Binding(it, target, ruleset, mapping)
+        except InputError as e:
+            if not printed:
+                raise
+            report.checks.append((label, Check("values", "skipped", f"the class {target} is not judged "
+                                               f"({e}); what the script printed is (--printed {printed})")))
+    if binding is not None and it.nim_cache:
+        try:
+            report.checks.append((label, judge_script_values(it, binding, ruleset)))
+        except (CgsBridgeError,) + PYTHON_ERRORS as e:
+            report.checks.append((label, Check("values", "error", error_text(e))))
+    report.checks.append((label, judge_printed(expect, it.printed, bool(sc))))
+    if printed:
+        report.checks.append((label, declared(it.printed, ruleset, box, printed)))
+    if binding is not None and box is None:   # with a box, judged once above
+        own = judge_own_values(it, binding, ruleset, None)
+        report.checks += [(label, own)] if own is not None else []
+    report.notes += [n for n in it.notes if n not in report.notes]
+
+
 def audit_cgscript(program_path: str, ruleset, text: str | None = None, classes=(), class_path=(),
                    box=None, scales=(), as_printed=None, expect=None, mapping=None,
                    limits: Limits | None = None, class_name: str | None = None,
-                   dialect: str | None = None) -> CGScriptReport:
+                   dialect: str | None = None, printed: str | None = None) -> CGScriptReport:
     """Audit a CGScript program (a class, a worksheet script, or both) against ``ruleset``.
 
     Args:
@@ -189,6 +231,8 @@ def audit_cgscript(program_path: str, ruleset, text: str | None = None, classes=
         scales: dicts name -> int text, one script run each (``--scale x=5,y=5,z=5``).
         expect: entries from :func:`cgs_bridge.systems.auditing.judge.load_expect`.
         mapping: class constructor name -> spec coordinate/parameter name (``--map``).
+        printed: what the script prints (``--printed grundy|p-positions``), judged on ``box``
+            (:func:`cgs_bridge.systems.auditing.declared.judge_declared`; no box: an error).
     Raises:
         InputError: unreadable or unsupported input (with line and column), a bad mapping.
     """
@@ -205,7 +249,7 @@ def audit_cgscript(program_path: str, ruleset, text: str | None = None, classes=
     limits = limits or Limits()
     dia = main.program.dialect if main.program.classes or len(sources) == 1 else sources[-1].program.dialect
     target = _game_class(sources, class_name)
-    if box is not None:
+    if box is not None and not printed:  # --printed: the box judges what the script printed
         _judge_box(report, sources, dia, limits, main, target, ruleset, mapping, box)
     if main.program.statements:
         plans = []
@@ -213,25 +257,8 @@ def audit_cgscript(program_path: str, ruleset, text: str | None = None, classes=
             plans.append(("as printed", {}))
         plans += [(",".join(f"{k}={v}" for k, v in sc.items()), sc) for sc in scales]
         for label, sc in plans:
-            prog = scale_program(main.program, sc) if sc else main.program
             it = _interpreter(sources, dia, limits, main.normalized.where)
-            try:
-                it.run(prog.statements)
-                report.checks.append((label, Check("run", "ok", f"{it.steps:,} evaluation steps, "
-                                                   f"{len(it.nim_cache)} games valued")))
-            except (CgsBridgeError,) + PYTHON_ERRORS as e:
-                report.checks.append((label, Check("run", "error", error_text(e))))
-            report.printed[label] = list(it.printed)
-            if target is not None and it.nim_cache:
-                try:
-                    report.checks.append((label, judge_script_values(it, Binding(it, target, ruleset, mapping), ruleset)))
-                except (CgsBridgeError,) + PYTHON_ERRORS as e:
-                    report.checks.append((label, Check("values", "error", error_text(e))))
-            report.checks.append((label, judge_printed(expect, it.printed, bool(sc))))
-            if target is not None and box is None:   # with a box, judged once above
-                own = judge_own_values(it, Binding(it, target, ruleset, mapping), ruleset, None)
-                report.checks += [(label, own)] if own is not None else []
-            report.notes += [n for n in it.notes if n not in report.notes]
+            _script_run(report, label, sc, it, main, target, ruleset, mapping, box, expect, printed)
     if box is None and not main.program.statements:
         report.checks.append(("", Check("moves", "skipped", "a class alone is judged on a box: give --bound")))
     return report

@@ -86,7 +86,7 @@ def audit(program_path: str, text: str, ruleset, **opts):
                "params": c["params"], "spec": ruleset.describe(), "classes": own["classes"] or [],
                "class_path": own["class_path"] or [],
                "box": [list(box.coords), list(box.upper)] if box is not None else None,
-               "scales": c["scales"], "as_printed": c["as_printed"], "expect": c["expect"],
+               "scales": c["scales"], "as_printed": c["as_printed"], "expect": c["expect"], "printed": c["printed"],
                "mapping": mapping, "class_name": own["class_name"],
                "max_steps": own["max_steps"] or 200_000_000, "seconds": c["timeout"]}
     report = audit_cgscript_isolated(request, sandboxed=c["sandboxed"], timeout=c["timeout"],

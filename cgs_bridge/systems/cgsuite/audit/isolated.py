@@ -45,7 +45,7 @@ def audit_cgscript_isolated(request: dict, sandboxed: bool = True, timeout: floa
     Args:
         request: ``program`` (path), ``text``, ``game`` and ``game_name`` and ``params`` (the
             spec, as on the command line), ``classes``, ``class_path``, ``box`` (``[coords,
-            upper]`` or None), ``scales``, ``as_printed``, ``expect``, ``mapping``,
+            upper]`` or None), ``scales``, ``as_printed``, ``expect``, ``printed``, ``mapping``,
             ``class_name``, ``max_steps``.
         sandboxed: False runs the child without bubblewrap (``--no-sandbox``).
         timeout: seconds of CPU and wall-clock time; memory: bytes of address space.
@@ -179,7 +179,8 @@ def child() -> None:
         report = audit_cgscript(req["program"], ruleset, text=req["text"], classes=req.get("classes", ()),
                                 class_path=req.get("class_path", ()), box=box, scales=req.get("scales", ()),
                                 as_printed=req.get("as_printed"), expect=req.get("expect"),
-                                mapping=req.get("mapping"), limits=limits, class_name=req.get("class_name"))
+                                mapping=req.get("mapping"), limits=limits, class_name=req.get("class_name"),
+                                printed=req.get("printed"))
         result = {"nonce": req["nonce"], "checks": _checks_json(report), "printed": report.printed,
                   "notes": report.notes}
     except CgsBridgeError as e:  # raised again by the parent, same type and message

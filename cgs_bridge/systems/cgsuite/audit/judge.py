@@ -290,3 +290,22 @@ def judge_printed(expect, printed: list, scaled: bool) -> Check:
         return Check("outputs", "agree", f"{compared} printed outputs equal the paper's; printed: {shown}")
     return Check("outputs", "differ", f"{len(rows)} of {compared} printed outputs differ: " + "; ".join(
         f"{r['position']}: program {r['program'][:60]}, paper {r['spec'][:60]}" for r in rows[:EXAMPLES]), rows)
+
+
+def declared(printed: list, ruleset, box, said: str) -> Check:
+    """``--printed grundy|p-positions`` on a CGScript script: its printed lines (CGSuite's lists
+    ``[0,4,8]``, ``MutableList(0, 1)``, sets ``{...}`` and coordinates ``(1,2)``, read as data, never
+    evaluated) judged on
+    the audit's ``box`` (:func:`cgs_bridge.systems.auditing.declared.judge_declared`); without a
+    box an error: the box is never taken from what the script printed."""
+    from cgs_bridge.systems.auditing.declared import judge_declared
+    from cgs_bridge.systems.auditing.judge import solve_box
+    if box is None:
+        return Check("printed", "error", f"--printed {said} is judged on the audit's box: give --bound "
+                     "(never taken from what the script printed)")
+    sol, err = solve_box(ruleset, box)
+    if err is not None:
+        return Check("printed", "error", err.summary)
+    lines = [(f"printed line {i}", re.sub(r"\bMutable(?:List|Set)\(", "(", t).translate(str.maketrans("[]()", "{}{}")))
+             for i, t in enumerate(printed, 1)]
+    return judge_declared(lines, sol, said, ruleset.n)

@@ -122,7 +122,7 @@ class Printer2x(ExprVisitor):
 
     def visit_Comprehension(self, e, prec):
         loops = " ".join("for " + _loop(lp) for lp in e.loops)
-        o, c = ("[", "]") if e.kind == "list" else ("{", "}")
+        o, c = ("[", "]") if e.kind in ("list", "listof") else ("{", "}")  # 1.x setof -> 2.x {e for ...}
         return f"{o}{self.visit(e.element, 0)} {loops}{c}"
 
 

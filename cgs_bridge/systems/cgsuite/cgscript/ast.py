@@ -110,6 +110,49 @@ class ListLit:
 
 
 @dataclass(frozen=True)
+class TupleLit:
+    """2.x ``(a, b)``: a ``Coordinates`` value (CGSuite 2.2: two integers)."""
+
+    items: tuple
+    pos: Pos = (0, 0)
+
+
+@dataclass(frozen=True)
+class IsType:
+    """2.x ``value is Type``."""
+
+    value: object
+    type: str
+    pos: Pos = (0, 0)
+
+
+@dataclass(frozen=True)
+class NamedArg:
+    """2.x ``name => value`` in a call (a parameter with a default, given by name)."""
+
+    name: str
+    value: object
+    pos: Pos = (0, 0)
+
+
+@dataclass(frozen=True)
+class MapLit:
+    """2.x ``{k => v, ...}`` (``loops``: ``{k => v for ...}``); read, not interpreted."""
+
+    entries: tuple
+    pos: Pos = (0, 0)
+    loops: tuple = ()
+
+
+@dataclass(frozen=True)
+class Yields:
+    """2.x ``for ... yield a yield b end``: each pass of the loop yields every part's value."""
+
+    parts: tuple
+    pos: Pos = (0, 0)
+
+
+@dataclass(frozen=True)
 class SetLit:
     items: tuple
     pos: Pos = (0, 0)
@@ -126,11 +169,13 @@ class Loop:
     iterable: object = None
     where: object = None
     pos: Pos = (0, 0)
+    #: 2.x ``for k from 1 while cond``: the loop ends at the first value where ``cond`` is false
+    while_: object = None
 
 
 @dataclass(frozen=True)
 class Comprehension:
-    kind: str  # "list" or "set"
+    kind: str  # "list" or "set"; 1.x "setof" or "listof" (setof(e for ...))
     element: object
     loops: tuple
     pos: Pos = (0, 0)
@@ -204,9 +249,12 @@ class VarDecl:
 
 @dataclass(frozen=True)
 class Param:
+    """``name [as type] [? default]`` (2.x: a parameter with a default may be left out)."""
+
     name: str
     type: Optional[str] = None
     pos: Pos = (0, 0)
+    default: object = None
 
 
 @dataclass(frozen=True)
@@ -236,6 +284,8 @@ class ClassDef:
     classes: tuple
     modifiers: tuple = ()
     pos: Pos = (0, 0)
+    #: 2.x ``var X := e;`` members: ``(name, expression)`` (a singleton's constants)
+    inits: tuple = ()
 
     def method(self, name: str, kind: Optional[str] = None):
         """The last method named ``name`` (of ``kind`` when given), or None."""

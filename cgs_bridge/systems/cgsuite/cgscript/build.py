@@ -13,9 +13,9 @@ from . import ast as A
 from .lexing import STAR_MEMBER
 
 #: CGScript words (1.x or 2.x) that this subset does not cover: named in error messages.
-UNSUPPORTED_WORDS = {"setof", "listof", "tableof", "sumof", "switch", "case", "try", "catch",
-                     "finally", "import", "enum", "repeat", "foreach", "until", "is", "error",
-                     "clear", "pass", "op", "unary", "tabulate", "java", "?", "=>", "|", "&", ":",
+UNSUPPORTED_WORDS = {"tableof", "sumof", "switch", "case", "try", "catch",
+                     "finally", "import", "enum", "repeat", "foreach", "until", "error",
+                     "clear", "pass", "op", "unary", "tabulate", "java", "|", "&", ":",
                      "±", "^^", "vv", "<>", "<|", "|>", "&&", "||", "!"}
 
 
@@ -87,8 +87,22 @@ class Build(Transformer):
         return A.Lambda(str(ch[0]), ch[1], _pos(ch[0]))
 
     def lambda_n(self, meta, ch):
-        names = tuple(str(c) for c in ch[:-1])
-        return A.Lambda(names[0], ch[-1], _pos(ch[0]), names)
+        params, body = ch
+        bad = [x for x in params.items if not isinstance(x, A.Name)]
+        if bad:
+            raise CGScriptError(f"a procedure's parameters are names: `(...) ->` at "
+                                f"{params.pos[0]}:{params.pos[1]}", None, *params.pos)
+        names = tuple(x.id for x in params.items)
+        return A.Lambda(names[0], body, params.pos, names)
+
+    def tuple_(self, meta, ch):
+        return A.TupleLit(tuple(ch), _pos(meta))
+
+    def is_(self, meta, ch):
+        return A.IsType(ch[0], ch[1], _pos(meta))
+
+    def named_arg(self, meta, ch):
+        return A.NamedArg(str(ch[0]), ch[1], _pos(ch[0]))
 
     def assign(self, meta, ch):
         return A.Assign(ch[0], ch[1], _pos(meta))
@@ -130,7 +144,9 @@ class Build(Transformer):
         return A.Index(ch[0], ch[1], _pos(meta))
 
     def call_comp(self, meta, ch):
-        if isinstance(ch[0], A.Name) and ch[0].id in UNSUPPORTED_WORDS:  # 1.x setof(... for ...)
+        if isinstance(ch[0], A.Name) and ch[0].id in ("setof", "listof"):  # 1.x setof(e for ...)
+            return A.Comprehension(ch[0].id, ch[1], tuple(ch[2:]), _pos(meta))
+        if isinstance(ch[0], A.Name) and ch[0].id in UNSUPPORTED_WORDS:  # 1.x tableof(... for ...)
             line, col = ch[0].pos
             raise CGScriptError(f"unsupported CGScript construct: `{ch[0].id}` at {line}:{col}",
                                 line=line, column=col, construct=ch[0].id)
@@ -181,10 +197,24 @@ class Build(Transformer):
 
     def for_yield(self, meta, ch):
         """``for ... yield body end``: the list of the body's values (CGSuite 2.x)."""
-        loops, body = [c for c in ch[:-1] if not isinstance(c, Token)], ch[-1]
-        comp = A.Comprehension("list", A.Block(body, _pos(meta)), tuple(loops), _pos(meta))
+        loops, bodies = [c for c in ch[:-1] if not isinstance(c, Token)], ch[-1]
+        element = (A.Block(bodies[0], _pos(meta)) if len(bodies) == 1 else
+                   A.Yields(tuple(A.Block(b, _pos(meta)) for b in bodies), _pos(meta)))
+        comp = A.Comprehension("list", element, tuple(loops), _pos(meta))
         statement = isinstance(ch[0], Token) and ch[0].type == "STMT_FOR"
         return A.ExprStmt(comp, _pos(meta)) if statement else comp
+
+    def yields(self, meta, ch):
+        return tuple(ch)
+
+    def map_lit(self, meta, ch):
+        return A.MapLit(tuple(ch), _pos(meta))
+
+    def map_comp(self, meta, ch):
+        return A.MapLit((ch[0],), _pos(meta), tuple(ch[1:]))
+
+    def entry(self, meta, ch):
+        return (ch[0], ch[1])
 
     def while_stmt(self, meta, ch):
         return A.While(ch[0], ch[1], _pos(meta))
@@ -196,8 +226,10 @@ class Build(Transformer):
         return A.Block(ch[-1], _pos(meta))
 
     def loop_from(self, meta, ch):
-        where = ch[4].children[0] if ch[4] is not None else None
-        return A.Loop(str(ch[0]), start=ch[1], stop=ch[2], step=ch[3], where=where, pos=_pos(ch[0]))
+        where = ch[5].children[0] if ch[5] is not None else None
+        while_ = ch[4].children[0] if ch[4] is not None else None
+        return A.Loop(str(ch[0]), start=ch[1], stop=ch[2], step=ch[3], where=where, pos=_pos(ch[0]),
+                      while_=while_)
 
     def loop_in(self, meta, ch):
         where = ch[2].children[0] if ch[2] is not None else None
@@ -220,7 +252,7 @@ class Build(Transformer):
         return A.Param(str(ch[0]), None, _pos(ch[0]))
 
     def param2(self, meta, ch):
-        return A.Param(str(ch[0]), ch[1], _pos(ch[0]))
+        return A.Param(str(ch[0]), ch[1], _pos(ch[0]), ch[2] if len(ch) > 2 else None)
 
     def class_params(self, meta, ch):
         return tuple(c for c in ch if c is not None)
@@ -229,7 +261,7 @@ class Build(Transformer):
         return tuple(c for c in ch if c is not None)
 
     def var1(self, meta, ch):
-        return ("var", tuple(str(c) for c in ch), _pos(meta))
+        return ("var", tuple(n for n, _ in ch), _pos(meta), tuple(e for _, e in ch))
 
     def method1(self, meta, ch):
         mods, name, *params, body = ch
@@ -245,7 +277,7 @@ class Build(Transformer):
         return A.Method(str(name), (), body, None, "property", mods, _pos(name))
 
     def def2(self, meta, ch):
-        mods, name, params, body = ch
+        mods, name, params, _result_type, body = ch
         kind, payload = body
         return A.Method(str(name), params, payload if kind == "block" else None,
                         payload if kind == "expr" else None, "def", mods, _pos(name))
@@ -261,16 +293,17 @@ class Build(Transformer):
 
     def class_decl(self, meta, ch):
         mods, name, params, ext, *members = ch
-        vars_, methods, classes = [], [], []
+        vars_, inits, methods, classes = [], [], [], []
         for m in members:
             if isinstance(m, tuple) and m and m[0] == "var":
                 vars_ += list(m[1])
+                inits += [(n, e) for n, e in zip(m[1], m[3]) if e is not None]
             elif isinstance(m, A.Method):
                 methods.append(m)
             elif isinstance(m, A.ClassDef):
                 classes.append(m)
         return A.ClassDef(str(name), params, ext or (), tuple(vars_), tuple(methods), tuple(classes),
-                          mods, _pos(name))
+                          mods, _pos(name), tuple(inits))
 
     def unit(self, meta, ch):
         return (tuple(c for c in ch[:-1]), ch[-1])

@@ -13,7 +13,6 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from . import ast as A
 from .values import (
     CGList,
     CGMutableList,
@@ -28,7 +27,9 @@ from .values import (
 )
 
 STATICS = {"Worksheet", "System", "Player"}
-GLOBAL_NAMES = {"Nothing": None}
+#: Names every CGScript 2.x program sees: ``Left`` and ``Right`` are the players (``player == Left``
+#: in ``Options(player as Player)``, CGSuite 2.2's examples/PartizanSubtraction.cgs), as ``Player.Left``.
+GLOBAL_NAMES = {"Nothing": None, "Left": "Player.Left", "Right": "Player.Right"}
 
 
 def is_static(interp, name: str) -> bool:
@@ -45,6 +46,9 @@ def game_text(interp, g: GameObject) -> str:
     m = cls.method("ToString")
     if m is not None:
         return to_text(interp.games.call_method(interp, g, m, [], m))
+    if isinstance(g.outer, GameObject):  # CGSuite 2.2 names a nested class by its instance's class:
+        args = ",".join(show(interp, v) for _, v in g.fields)  # GenWythoff.Position((1,3))
+        return f"{interp.classes[g.outer.cls].name}.{cls.name}({args})"
     return to_text(g)
 
 
@@ -99,6 +103,9 @@ def binary(interp, op, a, b, node):
         return CGRange(a, b) if interp.dialect == "2.x" else CGList(range(a, b + 1))
     if op[:1].isalpha():
         return invoke(interp, a, op, [b], node)
+    coords = interp.library.coordinates_binary(interp, op, a, b, node)  # 2.x `coord - (a, 0)`
+    if coords is not None:
+        return coords
     if not (number(a) and number(b)):
         interp.fail(f"unsupported operands for {op}: {show(interp, a)}, {show(interp, b)}", node)
     if op == "+":
@@ -150,6 +157,8 @@ def invoke(interp, obj, name, args, node):
         qual = f"{obj.name}.{name}"
         if qual in interp.classes:
             return ClassRef(qual) if args is None else interp.games.construct(interp, qual, args, node, None)
+        if args is None and is_static(interp, qual):  # a package inside a package: game.heap
+            return ClassRef(qual)
         if name in interp.classes:
             interp.notes.append(f"`{qual}` resolved to class {name} (no package {obj.name} on the class path)")
             return ClassRef(name) if args is None else interp.games.construct(interp, name, args, node, None)
@@ -164,7 +173,10 @@ def invoke(interp, obj, name, args, node):
         if name == "CanonicalForm":
             return obj
     if isinstance(obj, (CGList, CGSet)):
-        return collection_member(interp, obj, name, args, node)
+        extra = interp.library.collection_extra(interp, obj, name, args, node)  # Apply, Flattened
+        return extra if extra is not None else collection_member(interp, obj, name, args, node)
+    if isinstance(obj, interp.library.Coordinates):
+        return interp.library.coordinates_member(interp, obj, name, args, node)
     if isinstance(obj, str) and name in ("Length", "Size"):
         return len(obj)
     interp.fail(f"unknown member `{name}` of {show(interp, obj)[:60]}", node)

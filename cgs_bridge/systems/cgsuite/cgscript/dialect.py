@@ -42,6 +42,8 @@ def _constructs(classes, stmts):
     for node in walk(tuple(classes) + tuple(stmts)):
         if isinstance(node, A.Return):
             yield "1.x", "return", node.pos  # CGSuite 2.2 parses it, its evaluator fails (MatchError)
+        elif isinstance(node, A.Comprehension) and node.kind in ("setof", "listof"):
+            yield "1.x", node.kind, node.pos  # CGSuite 1.x setof(e for ...): 2.x writes {e for ...}
         elif isinstance(node, A.Comprehension):
             yield "2.x", "comprehension", node.pos
         elif isinstance(node, A.Lambda):

@@ -71,7 +71,7 @@ class Interpreter:
     ``Worksheet.Print``/``System.Print`` printed; ``nim_cache`` maps games to nim values."""
 
     def __init__(self, dialect: str = "1.x", limits: Limits | None = None, where=None):
-        from . import builtins, games
+        from . import builtins, games, library
         self.dialect = dialect
         self.limits = limits or Limits()
         self.where = where
@@ -85,7 +85,7 @@ class Interpreter:
         self.steps = 0
         self.depth = 0
         self.deadline = time.monotonic() + self.limits.seconds
-        self.builtins, self.games = builtins, games
+        self.builtins, self.games, self.library = builtins, games, library
         self._dispatch = {
             A.Num: lambda n, f: n.value, A.Str: lambda n, f: n.value, A.Bool: lambda n, f: n.value,
             A.Name: self._name, A.This: self._this, A.Nimber: self._nimber, A.Unary: self._unary,
@@ -95,6 +95,10 @@ class Interpreter:
             A.SetLit: lambda n, f: CGSet(self.ev(x, f) for x in n.items),
             A.Comprehension: self._comprehension, A.Lambda: self._lambda, A.Assign: self._assign,
             A.If: self.exec, A.Block: self.exec,  # `if` and `begin` as expressions (2.x)
+            A.TupleLit: lambda n, f: library.coordinates(self, *(self.ev(x, f) for x in n.items[:2]), n)
+            if len(n.items) == 2 else self.fail("coordinates are two integers (a, b)", n),
+            A.IsType: lambda n, f: library.is_type(self, self.ev(n.value, f), n.type, n),
+            A.MapLit: lambda n, f: self.fail("maps `{a => b}` are read but not interpreted", n),
         }
 
     # ------------------------------------------------------------------ setup and errors
@@ -228,6 +232,8 @@ class Interpreter:
                 cur, k = values[k], k + 1
             self.tick(lp)
             scope[lp.var] = cur
+            if lp.while_ is not None and not self.truth(self.ev(lp.while_, frame), lp.while_):
+                return  # 2.x `for k from 1 while c`: the loop ends
             if lp.where is not None and not self.truth(self.ev(lp.where, frame), lp.where):
                 continue
             yield cur
@@ -247,8 +253,9 @@ class Interpreter:
         while isinstance(obj, GameObject):
             if obj.has(name):
                 return obj.get(name)
-            if any(c.name == name for c in self.classes[obj.cls].classes):
-                return ClassRef(f"{obj.cls}.{name}")
+            inner = self.library.nested(self, self.classes[obj.cls], name)  # also a superclass's
+            if inner is not None:
+                return ClassRef(inner)
             obj = obj.outer
         if name in self.globals:
             return self.globals[name]
@@ -306,14 +313,17 @@ class Interpreter:
 
     def _call(self, n, f):
         fn = n.func
-        args = [self.ev(a, f) for a in n.args]
+        args = [self.ev(a, f) for a in n.args if not isinstance(a, A.NamedArg)]
+        if any(isinstance(a, A.NamedArg) for a in n.args):  # 2.x `twisted => true`
+            args.append(self.library.Named((a.name, self.ev(a.value, f)) for a in n.args
+                                           if isinstance(a, A.NamedArg)))
         if isinstance(fn, A.Member):
             if isinstance(fn.obj, A.Name) and self.builtins.is_static(self, fn.obj.id) and \
                     not self._bound(fn.obj.id, f):
                 return self.builtins.static_member(self, fn.obj.id, fn.name, args, n)
             return self.builtins.invoke(self, self.ev(fn.obj, f), fn.name, args, n)
         if isinstance(fn, A.Name) and not self._bound(fn.id, f):
-            found = self.games.find_method(self, f.this, fn.id)
+            found = self.games.find_method(self, f.this, fn.id, len(args))
             if found is not None:
                 return self.games.call_method(self, found[0], found[1], args, n)
             if fn.id in self.builtins.GLOBAL_FUNCTIONS:
@@ -329,16 +339,17 @@ class Interpreter:
 
     def _comprehension(self, n, f):
         out: list = []
+        parts = n.element.parts if isinstance(n.element, A.Yields) else (n.element,)  # 2.x: several `yield`s
 
         def nest(k):
             if k == len(n.loops):
-                out.append(self.ev(n.element, f))
+                out.extend(self.ev(part, f) for part in parts)
                 return
             for _ in self.loop(n.loops[k], f):
                 nest(k + 1)
             f.scopes.pop()
         nest(0)
-        return CGList(out) if n.kind == "list" else CGSet(out)
+        return CGList(out) if n.kind in ("list", "listof") else CGSet(out)  # 1.x setof/listof(e for ...)
 
     def _lambda(self, n, f):
         return Procedure(n.param, n.body, tuple(f.scopes), f.this, n.params)

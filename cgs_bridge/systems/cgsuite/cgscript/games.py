@@ -9,16 +9,18 @@ from __future__ import annotations
 
 from . import ast as A
 from . import builtins as B
+from . import library as L
 from .frames import Frame, _Return
 from .values import ClassRef, GameObject, NimberValue, Procedure
 
 
-def find_method(interp, this, name):
-    """``(obj, method)`` for a method ``name`` of ``this`` or an enclosing instance, or None."""
+def find_method(interp, this, name, nargs=None):
+    """``(obj, method)`` for a method ``name`` of ``this`` or an enclosing instance (or of their
+    superclasses; with ``nargs``, the one taking that many arguments), or None."""
     obj = this
     while isinstance(obj, GameObject):
         cls = interp.classes[obj.cls]
-        m = cls.method(name)
+        m = L.method(interp, cls, name, nargs)
         if m is not None and not (m.kind == "method" and m.name == cls.name):
             return obj, m
         obj = obj.outer
@@ -30,8 +32,7 @@ def call_method(interp, obj, m: A.Method, args, node):
     if m.kind == "property" or (m.params is None and args):
         if args:
             interp.fail(f"`{m.name}` takes no arguments", node)
-    if len(args) != len(params):
-        interp.fail(f"`{m.name}` takes {len(params)} arguments, got {len(args)}", node)
+    args = L.bind(interp, params, args, node, f"`{m.name}`")
     if m.expr is None and m.body is None:
         interp.fail(f"external method `{m.name}` cannot be evaluated", node)
     interp.depth += 1
@@ -54,9 +55,7 @@ def construct(interp, qual, args, node, this):
     cls = interp.classes[qual]
     if cls.params is not None:  # 2.x class(params)
         names = [p.name for p in cls.params]
-        if len(args) != len(names):
-            interp.fail(f"{cls.name} takes {len(names)} arguments, got {len(args)}", node)
-        fields = tuple(zip(names, args))
+        fields = tuple(zip(names, L.bind(interp, cls.params, args, node, cls.name)))
     else:  # 1.x: var fields set by the constructor's same-named parameters
         ctor = cls.method(cls.name, "method")
         names = [p.name for p in ctor.params] if ctor else []
@@ -70,7 +69,7 @@ def construct(interp, qual, args, node, this):
     parent = interp.class_of.get(id(cls))
     obj = this
     while parent is not None and isinstance(obj, GameObject):
-        if interp.classes[obj.cls] is parent:
+        if any(c is parent for c in L.ancestors(interp, interp.classes[obj.cls])):  # or a subclass's
             outer = obj
             break
         obj = obj.outer
@@ -85,7 +84,7 @@ def apply(interp, target, args, node, this):
         B._need(interp, args, len(names), "the procedure", node)
         return interp.ev(target.body, Frame(list(target.scopes) + [dict(zip(names, args))], target.this))
     if isinstance(target, GameObject):
-        m = interp.classes[target.cls].method("Eval")
+        m = L.method(interp, interp.classes[target.cls], "Eval", len(args), instance=True)
         if m is not None:
             return call_method(interp, target, m, list(args), node)
     interp.fail(f"{B.show(interp, target)[:60]} cannot be called", node)
@@ -95,19 +94,42 @@ def options(interp, g: GameObject, node=None) -> list:
     """The options of ``g``: its ``Options`` method (1.x ``Options(Player player)`` is called with
     Player.Left; an impartial game has the same options for both players)."""
     cls = interp.classes[g.cls]
-    m = cls.method("Options")
+    m = L.method(interp, cls, "Options")
     if m is None:
         interp.fail(f"{g.cls} has no Options method", node)
     if interp.dialect == "2.x":
         check_options_2x(interp, cls, m, node)
-    args = ["Player.Left"] if m.params else []
-    return B.elements(interp, call_method(interp, g, m, args, node), node)
+    if not m.params:
+        return B.elements(interp, call_method(interp, g, m, [], node), node)
+    left = B.elements(interp, call_method(interp, g, m, ["Player.Left"], node), node)
+    right = B.elements(interp, call_method(interp, g, m, ["Player.Right"], node), node)
+    if set(left) != set(right):  # a partizan game: the audit judges impartial games only
+        interp.fail(f"partizan: {B.show(interp, g)[:60]} has Left options {B.show(interp, B.CGSet(left))[:80]} "
+                    f"and Right options {B.show(interp, B.CGSet(right))[:80]} (Options({m.params[0].name}) "
+                    f"at line {m.pos[0]}{_player_line(interp, m)}); only impartial games are judged", node)
+    return left
+
+
+def _player_line(interp, m) -> str:
+    """Where the Options method reads its player (the first name of its parameter in its body),
+    as ``, the player read at line L``; empty when not found."""
+    import dataclasses
+    target, stack = m.params[0].name, [m.body if m.body is not None else m.expr]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, A.Name) and n.id == target:
+            return f", the player read at line {n.pos[0]}"
+        if dataclasses.is_dataclass(n):
+            stack += [getattr(n, f.name) for f in dataclasses.fields(n)][::-1]
+        elif isinstance(n, (list, tuple)):
+            stack += list(n)[::-1]
+    return ""
 
 
 def check_options_2x(interp, cls, m, node) -> None:
     """CGSuite 2.2's rules for ``Options`` (checked on the real engine): an ImpartialGame defines
     ``Options`` without a player; ``override def Options(player)`` needs ``player as Player``."""
-    impartial = "ImpartialGame" in (cls.extends or ())
+    impartial = L.extends(interp, cls, "ImpartialGame")
     if impartial and m.params:
         interp.fail(f"subclasses of `ImpartialGame` must implement the `Options` method (CGSuite 2.x: "
                     f"`def Options` without a player; `{cls.name}` has Options({', '.join(p.name for p in m.params)}))", node)
@@ -167,14 +189,14 @@ def nim_value(interp, g, node=None) -> int:
 
 
 def game_member(interp, g, name, args, node):
-    m = interp.classes[g.cls].method(name)
+    m = L.method(interp, interp.classes[g.cls], name, None if args is None else len(args))
     if m is not None and not (m.kind == "method" and m.name == interp.classes[g.cls].name):
         return call_method(interp, g, m, list(args or []), node)
     if name == "CanonicalForm" and not args:
         return NimberValue(nim_value(interp, g, node))
     if name == "NimValue" and not args:
         cls = interp.classes[g.cls]
-        if interp.dialect == "2.x" and "ImpartialGame" not in (cls.extends or ()):
+        if interp.dialect == "2.x" and not L.extends(interp, cls, "ImpartialGame"):
             interp.fail(f"not a method or member variable: `NimValue` (in an object of class `{cls.name}`, "
                         f"which extends {', '.join(cls.extends) or 'nothing'}: CGSuite 2.x has NimValue for "
                         "ImpartialGame only; use CanonicalForm)", node)

@@ -25,7 +25,7 @@ from .lexing import StatementStart, open_at_end
 GRAMMAR = Path(__file__).with_name("cgscript_published.lark")
 
 #: Unsupported words that look like keywords: blamed for a syntax error that follows them.
-_KEYWORD_LIKE = re.compile(r"\b(setof|listof|tableof|sumof|switch|try|catch|import|enum|repeat|foreach|until)\b")
+_KEYWORD_LIKE = re.compile(r"\b(tableof|sumof|switch|try|catch|import|enum|repeat|foreach|until)\b")
 
 
 @lru_cache(maxsize=1)

@@ -115,6 +115,18 @@ class Procedure:
 
 
 @dataclass(frozen=True)
+class Coordinates:
+    """CGSuite 2.x ``(row, col)`` (``game.heap`` coordinate rulesets): ``coord - (a, 0)`` is
+    componentwise; printed ``(1,2)``."""
+
+    row: int
+    col: int
+
+    def __str__(self):
+        return f"({self.row},{self.col})"
+
+
+@dataclass(frozen=True)
 class ClassRef:
     """A class used as a value (``examples.Choco3D`` before it is called)."""
 
@@ -147,6 +159,8 @@ def sort_key(v):
         return (4, 0, (v,))
     if isinstance(v, CGList):
         return (5, 0, tuple(sort_key(x) for x in v.items))
+    if isinstance(v, Coordinates):
+        return (5, 1, (v.row, v.col))
     return (6, 0, (str(v),))
 
 

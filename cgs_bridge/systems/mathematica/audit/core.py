@@ -11,16 +11,12 @@ from dataclasses import dataclass, field
 
 from cgs_bridge.foundation import progress
 from cgs_bridge.foundation.errors import InputError
+from cgs_bridge.systems.auditing.declared import judge_declared
 from cgs_bridge.systems.auditing.judge import (
     Check,
-    as_positions,
     judge_engine,
-    judge_moves,
     judge_outputs,
-    judge_positions,
-    judge_ppositions,
     judge_unevaluated,
-    judge_values,
     solve_box,
     valid_positions,
 )
@@ -32,6 +28,8 @@ from cgs_bridge.systems.auditing.values import parse_wl
 from cgs_bridge.systems.auditing.verdict import completion, exit_code, incomplete
 
 from .extract import Symbols, detect_symbols
+from .groups import judge_group
+from .hints import candidates, engine_limit, limits_text
 from .runner import RunOutcome, refuse_unsafe, run_program, statically_missing, unsafe_calls
 from .targets import parse_targets
 
@@ -113,9 +111,10 @@ def _assigned(norm: Normalized, name: str) -> bool:
 
 def require_checkable(norm: Normalized, symbols: Symbols) -> None:
     """Refuse a program the audit could check nothing of: no statements, or nothing that could
-    compute Grundy values (no delayed definition ``:=`` and no indexed assignment anywhere), or a
+    compute Grundy values (no delayed definition ``:=`` and no indexed assignment anywhere; a
+    program whose printed results the user names with ``--printed`` may only print), or a
     ``--grundy``/``--positions`` name it never assigns. Other programs run: their symbols are
-    found by evidence (:func:`cgs_bridge.systems.mathematica.launcher_choose.choose`).
+    found by evidence (:func:`cgs_bridge.systems.mathematica.launcher_choose._choose`).
 
     Raises:
         InputError: naming what is missing and the option that names it.
@@ -124,13 +123,16 @@ def require_checkable(norm: Normalized, symbols: Symbols) -> None:
         raise InputError("the program is empty (no statements after normalisation): there is "
                          "nothing to audit")
     code = "\n".join(strip_comments(st.text) for st in norm.statements)
-    computes = ":=" in code or re.search(r"\]\s*=(?![=!])", code)
-    missing = [f"no {what} {name!r} is defined ({opt} names it)"
-               for what, name, opt, role in (("Grundy function", symbols.grundy, "--grundy", "grundy"),
-                                             ("position list", symbols.positions, "--positions", "positions"))
-               if (not computes or symbols.how.get(role) == "given") and not _assigned(norm, name)]
-    if missing:
-        raise InputError("the program cannot be audited: " + "; ".join(missing))
+    computes = (":=" in code or re.search(r"\]\s*=(?![=!])", code)
+                or re.search(r"(&|Function\[)", code))  # a pure function assigned or mapped
+    given = [f"the {what} {name!r} given by {opt} is not defined in the program"
+             for what, name, opt, role in (("Grundy function", symbols.grundy, "--grundy", "grundy"),
+                                           ("position list", symbols.positions, "--positions", "positions"))
+             if symbols.how.get(role) == "given" and not _assigned(norm, name)]
+    if given or not (computes or symbols.printed):
+        why = given or ["it defines no function (f[x_] := ...), sets no indexed value (a[n] = ..., "
+                        "t[[i]] = ...) and assigns no pure function (... &)"]
+        raise InputError("the program cannot be audited: " + "; ".join(why) + candidates(norm))
 
 
 def syntax_check(outcome) -> Check:
@@ -158,7 +160,8 @@ def audit_program(text: str, ruleset, program_path: str = "<program>", scales=()
                   timeout: float = 600.0, memory: int | None = None, allow_unsafe: bool = False,
                   use_prelude: bool = True, grundy: str | None = None, positions: str | None = None,
                   moves: str | None = None, check_moves: bool = True,
-                  alternatives=(), sandboxed: bool = True, bound: str | None = None) -> AuditReport:
+                  alternatives=(), sandboxed: bool = True, bound: str | None = None,
+                  printed: str | None = None, limits: dict | None = None) -> AuditReport:
     """Audit the printed program ``text`` against ``ruleset`` (a bound spec).
 
     Args:
@@ -173,13 +176,20 @@ def audit_program(text: str, ruleset, program_path: str = "<program>", scales=()
         bound: ``--bound`` text; the audit's box (else from the run's size, :mod:`.sizes`).
         grundy, positions, moves: a name or a call (``"gr[#, k]"``, ``"opts[##]"``,
             ``"cases[5, 1]"``; :mod:`.targets`); None: found by evidence.
+        printed: what the program prints (``grundy``, ``p-positions``:
+            :mod:`cgs_bridge.systems.auditing.declared`), judged on the box; None: printed results
+            are identified by the program's own values (:mod:`cgs_bridge.systems.auditing.printed`).
+        limits: the engine's limits for every run, ``{"iteration_limit": N, "recursion_limit":
+            M}`` (``--iteration-limit``, ``--recursion-limit``; None: the engine's and the
+            prelude's), set after the prelude and before the program.
     Returns:
         an :class:`AuditReport` (see ``exit_code``).
     Raises:
         InputError: unsafe builtins (without ``allow_unsafe``), a ``--grundy``/``--moves``/
             ``--positions`` text that is not a name or a call, a ``--scale`` symbol the program
             does not assign, a ``--subst`` text not found exactly once, a program that ends
-            inside an open bracket, string or comment ("incomplete: ...").
+            inside an open bracket, string or comment ("incomplete: ..."), a limit out of its
+            bounds (:func:`.hints.limits_text`), all before any run.
         EngineError: the engine is missing.
     """
     from cgs_bridge.systems.engines import DEFAULT_MEMORY
@@ -188,7 +198,9 @@ def audit_program(text: str, ruleset, program_path: str = "<program>", scales=()
     symbols = detect_symbols(norm, *(targets[r].head if targets[r] else None
                                      for r in ("grundy", "positions", "moves")))
     symbols.calls = {r: t for r, t in targets.items() if t is not None and t.is_call}
+    symbols.printed = printed
     require_checkable(norm, symbols)
+    limits_text(limits)  # bounds checked before any run
     report = AuditReport(program_path, ruleset.describe(), text, norm, symbols, safety, normalization)
     plans = _run_plans(norm, scales, substs, as_printed)
     for label, sc, prog in plans:
@@ -196,7 +208,7 @@ def audit_program(text: str, ruleset, program_path: str = "<program>", scales=()
                                       scaled=bool(sc) or bool(substs), engine=engine,
                                       timeout=timeout, memory=memory if memory is not None else DEFAULT_MEMORY,
                                       use_prelude=use_prelude, check_moves=check_moves,
-                                      sandboxed=sandboxed))
+                                      sandboxed=sandboxed, engine_limits=limits))
     return report
 
 
@@ -269,15 +281,29 @@ def _audit_run(label, sc, prog, ruleset, symbols, bound, alternatives, expect, s
     grundy = chosen["grundy"][0]
     moves = chosen["moves"][0] if check_moves else None
     run.checks.append(judge_engine(outcome))
-    run.checks.append(completion(ex))
+    done = completion(ex)
+    limit = engine_limit(outcome, how, prog, run_kw.get("engine_limits"))
+    if limit is not None and done.verdict == "error" and "$Aborted" in done.summary:
+        n = sorted(ex.status)[0] if ex.status else "?"
+        done = Check("completion", "error", f"statement {n} was stopped by the engine's limit (see "
+                     "engine-limit), not by the program; the program's other statements and the "
+                     "audit's checks ran after it")
+    run.checks.append(done)
     run.checks.append(syntax_check(outcome))
+    if limit is not None:
+        run.checks.append(limit)
     missing = statically_missing(prog, outcome.engine)
     run.checks.append(judge_unevaluated(data, missing, outcome.prelude, outcome.engine, ex.outputs,
                                         symbol_origins(prog)))
     for r, sol in zip([ruleset, *alternatives], sols):
-        group = _judge_group(r, sol, how, data, chosen, checked, grundy, moves, check_moves)
-        if sol is not None:
-            values = parse_wl(data["values"]) if data.get("values") else None
+        group = judge_group(r, sol, how, data, chosen, checked, grundy, moves, check_moves,
+                             candidates(prog), symbols.printed)
+        if sol is not None and symbols.printed:
+            group.append(judge_declared([(f"printed line {i}", t) for i, t in enumerate(ex.other, 1)]
+                                        + [(f"the value of statement {k}", ex.outputs[k]) for k in sorted(ex.outputs)],
+                                        sol, symbols.printed, r.n))
+        elif sol is not None:
+            values = parse_wl(data["values"]) if data.get("values") and grundy else None
             group.append(judge_printed(ex.other + [ex.outputs[k] for k in sorted(ex.outputs)], sol,
                                        checked, values if isinstance(values, list) else None, r.n))
         if r is not ruleset:
@@ -291,42 +317,6 @@ def _audit_run(label, sc, prog, ruleset, symbols, bound, alternatives, expect, s
     return run
 
 
-def _judge_group(r, sol, how, data, chosen, checked, grundy, moves, check_moves) -> list:
-    """The checks of one spec ``r`` solved on the box (``sol``; None: no box): the position list
-    (an error when the evidence left two candidates: ``--positions`` names it), the P-position
-    list when the program has one, the Grundy values, the option sets."""
-    if sol is None:
-        return [Check("positions", "error", f"no box to judge: {how}; the box is never taken "
-                      "from the program's own list")]
-    pos = chosen["positions"]
-    if pos[2:] == ("ambiguous",):
-        group = [Check("positions", "error", pos[1])]
-    elif pos[0]:
-        group = [judge_positions(r, data, sol, how)]
-    else:
-        group = [Check("positions", "skipped", f"{pos[1]}; the functions are judged at every "
-                       f"valid position of the box {sol.box} ({how})")]
-    if chosen.get("ppositions"):
-        listed = (as_positions(parse_wl(data["positions"]), r.n)
-                  if pos[0] and data.get("positions") else None)
-        group.append(judge_ppositions(r, data, sol, shown(chosen["ppositions"][0]), listed))
-    grundy, moves = shown(grundy), shown(moves)
-    group.append(judge_values(checked, sol, data, grundy) if grundy else
-                 Check("values", "error", f"no Grundy function: {chosen['grundy'][1]} "
-                       "(--grundy names it)"))
-    group.append(judge_moves(r, checked, data, moves) if moves or not check_moves else
-                 Check("moves", "skipped", f"no move function: {chosen['moves'][1]} "
-                       "(--moves names it); the options are judged through the values"))
-    return group
-
-
-def shown(name: str | None) -> str | None:
-    """A symbol as the report names it: the program's own name of an engine temporary
-    (``gv (the engine's gv$12)`` for a ``Module`` local), else the name."""
-    base = re.sub(r"\$\d+$", "", name) if name else name
-    return name if base == name else f"{base} (the engine's {name})"
-
-
 def _chosen(data: dict, symbols: Symbols) -> dict:
     """The symbols the run judged (the launcher's ``symbols`` line: role -> (name, how)); without
     it (a run stopped before the checks, wolframscript) the names from the text."""
@@ -334,8 +324,9 @@ def _chosen(data: dict, symbols: Symbols) -> dict:
     try:
         chosen = json.loads(data["symbols"])
         out = {role: tuple(chosen[role]) for role in ("grundy", "moves", "positions")}
-        if chosen.get("ppositions"):
-            out["ppositions"] = tuple(chosen["ppositions"])
+        for role in ("ppositions", "win"):
+            if chosen.get(role):
+                out[role] = tuple(chosen[role])
     except (KeyError, ValueError, TypeError, IndexError):
         return {role: (getattr(symbols, role), symbols.how.get(role, "default"))
                 for role in ("grundy", "moves", "positions")}

@@ -38,6 +38,12 @@ ARGUMENTS = (
     (("--positions",), dict(metavar="NAME|CALL",
                             help="the program's position list (default: found by evidence): a name "
                                  "(allcases) or a call that returns it ('positions[5]', 'cases[5, 1]')")),
+    (("--iteration-limit",), dict(type=int, metavar="N",
+                                  help="set $IterationLimit to N for this run, before the program "
+                                       "(20 to 10^8; Mathics3's default 4096)")),
+    (("--recursion-limit",), dict(type=int, metavar="N",
+                                  help="set $RecursionLimit to N for this run, before the program "
+                                       "(20 to 100000; the prelude sets 100000, Mathics3 alone 200)")),
     (("--moves",), dict(metavar="NAME|CALL",
                         help="the program's move function (default: found by evidence): a name (move), "
                              "or a call with # or ## as for --grundy ('opts[#, k]', 'opts[##]')")),
@@ -51,7 +57,8 @@ def options(args, ruleset) -> dict:
             "subst": args.subst, "engines": {"mathematica_engine": args.mathematica_engine},
             "allow_unsafe": args.allow_unsafe,
             "no_prelude": args.no_prelude, "no_moves": args.no_moves, "grundy": args.grundy,
-            "positions": args.positions, "moves": args.moves}
+            "positions": args.positions, "moves": args.moves,
+            "iteration_limit": args.iteration_limit, "recursion_limit": args.recursion_limit}
 
 
 def alternative_ruleset(source: str, params: list):
@@ -76,7 +83,7 @@ def audit(program_path: str, text: str, ruleset, **opts):
     from .core import audit_program, parse_subst
     c, own = common_options.common(opts), common_options.own(opts)
     unknown = set(own) - {"also_game", "subst", "engines", "allow_unsafe", "no_prelude", "no_moves",
-                          "grundy", "positions", "moves"}
+                          "grundy", "positions", "moves", "iteration_limit", "recursion_limit"}
     if unknown:
         hint = "; the engine is engines={'mathematica_engine': ...}" if "engine" in unknown else ""
         raise InputError(f"unknown option(s) of a Mathematica audit: {', '.join(sorted(unknown))}{hint}")
@@ -87,11 +94,12 @@ def audit(program_path: str, text: str, ruleset, **opts):
         sandbox.require()
     return audit_program(
         text, ruleset, program_path=program_path, scales=c["scales"], substs=substs,
-        as_printed=c["as_printed"], expect=c["expect"], engine=engine,
+        as_printed=c["as_printed"], expect=c["expect"], engine=engine, printed=c["printed"],
         timeout=c["timeout"], memory=c["memory"], allow_unsafe=own.get("allow_unsafe", False),
         use_prelude=not own.get("no_prelude", False), grundy=own.get("grundy"),
         positions=own.get("positions"), moves=own.get("moves"), check_moves=not own.get("no_moves", False),
-        alternatives=list(own.get("also_game", ())), sandboxed=c["sandboxed"], bound=c["bound"])
+        alternatives=list(own.get("also_game", ())), sandboxed=c["sandboxed"], bound=c["bound"],
+        limits={k: own.get(k) for k in ("iteration_limit", "recursion_limit")})
 
 
 def _engine(engines: dict) -> str:

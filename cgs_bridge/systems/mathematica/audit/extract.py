@@ -52,6 +52,8 @@ class Symbols:
     how: dict = field(default_factory=dict)
     #: role -> :class:`cgs_bridge.systems.mathematica.audit.targets.Target` given as a call (``opts[#, k]``)
     calls: dict = field(default_factory=dict)
+    #: what the user says the program printed (``--printed``: ``grundy``, ``p-positions``), or None
+    printed: str | None = None
 
 
 @dataclass
@@ -142,6 +144,44 @@ def self_mapped(norm: Normalized):
                         and wlread.name(inner.children[0]) == f):
                     return f, wlread.head(inner.children[1])
     return None
+
+
+def memoised(norm: Normalized) -> list:
+    """The program's memoised definitions ``f[x_, ...] := f[x, ...] = body`` (``a[n_] := a[n] =
+    ...``, ``T[n_, k_] := T[n, k] = ...``, ``g[{x_, y_}] := g[{x, y}] = ...``), read by Mathics3's
+    parser, as ``(name, arity)`` in the order defined; ``arity`` is the number of separate
+    arguments (a single list argument is 0)."""
+    from cgs_bridge.systems.auditing import wlread
+    out = []
+    for st in norm.statements:
+        for node in wlread.walk(wlread.parse_one(st.text)):
+            if node.get_head_name() != "SetDelayed" or len(node.children) != 2:
+                continue
+            lhs, rhs = node.children
+            f = wlread.head(lhs)
+            if (not f or rhs.get_head_name() != "Set" or not rhs.children
+                    or wlread.head(rhs.children[0]) != f
+                    or len(rhs.children[0].children) != len(lhs.children)):
+                continue
+            one_list = len(lhs.children) == 1 and lhs.children[0].get_head_name() == "List"
+            entry = (f, 0 if one_list else len(lhs.children))
+            if entry not in out:
+                out.append(entry)
+    return out
+
+
+def part_filled(norm: Normalized) -> list:
+    """The symbols the program assigns by index anywhere (``g[[a + 1, b + 1]] = ...``), read by
+    Mathics3's parser: the only candidates for a table of Grundy values the program filled."""
+    from cgs_bridge.systems.auditing import wlread
+    out = set()
+    for st in norm.statements:
+        for node in wlread.walk(wlread.parse_one(st.text)):
+            if node.get_head_name() in wlread.ASSIGN and node.children:
+                lhs = node.children[0]
+                if lhs.get_head_name() == "Part" and lhs.children and wlread.name(lhs.children[0]):
+                    out.add(wlread.name(lhs.children[0]))
+    return sorted(out)
 
 
 def called_heads(norm: Normalized) -> list:
@@ -240,7 +280,8 @@ def plan(norm: Normalized, symbols: Symbols, key: str, box: list, prelude: str =
             "moves": symbols.moves if moves else None, "given": given, "n": n,
             "calls": {role: t.plan() for role, t in symbols.calls.items() if moves or role != "moves"},
             "loop_locals": loop_locals(norm), "per_call": per_call_locals(norm),
-            "box": [list(q) for q in box], "heads": called_heads(norm)}
+            "memoised": [[f, k] for f, k in memoised(norm)], "part_filled": part_filled(norm),
+            "box": [list(q) for q in box], "heads": called_heads(norm), "printed": symbols.printed}
 
 
 def parse_output(stdout: str, key: str) -> Extracted:

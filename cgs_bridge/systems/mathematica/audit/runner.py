@@ -147,7 +147,7 @@ class RunOutcome:
 def run_program(norm: Normalized, symbols: Symbols, box: list = (), engine: str | None = None,
                 timeout: float = 600.0, memory: int | None = DEFAULT_MEMORY,
                 use_prelude: bool = True, allow_unsafe: bool = False, moves: bool = True,
-                sandboxed: bool = True, coords: int = 0) -> RunOutcome:
+                sandboxed: bool = True, coords: int = 0, engine_limits: dict | None = None) -> RunOutcome:
     """Run ``norm`` in a scratch folder and make the audit's checks after it (Mathics3: the
     launcher's ``--audit`` mode; wolframscript: an instrumented script; see
     :mod:`cgs_bridge.systems.mathematica.audit.extract`), with a fresh channel key.
@@ -160,6 +160,8 @@ def run_program(norm: Normalized, symbols: Symbols, box: list = (), engine: str 
         use_prelude: load :func:`prelude_text` (Mathics3 only; wolframscript has the builtins).
         sandboxed: run inside the OS sandbox (refuse when it cannot be set up); the in-engine
             removal of builtins applies either way.
+        engine_limits: ``$IterationLimit``/``$RecursionLimit`` for this run
+            (:func:`.hints.limits_text`), set after the prelude, before the program.
     Returns:
         a :class:`RunOutcome`; a failing or timed-out run is returned, not raised.
     Raises:
@@ -176,7 +178,8 @@ def run_program(norm: Normalized, symbols: Symbols, box: list = (), engine: str 
     name, _ = mathematica_engine(engine)
     with_prelude = use_prelude and name == "mathics"
     key = new_key()
-    prelude = prelude_text() if with_prelude else ""
+    from .hints import limits_text
+    prelude = (prelude_text() if with_prelude else "") + limits_text(engine_limits)
     if name == "mathics":
         n = coords or (len(box[0]) if box else 0)
         script, stdin = norm.text, json.dumps(plan(norm, symbols, key, box, prelude, moves=moves, n=n))

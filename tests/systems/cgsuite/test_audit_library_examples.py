@@ -1,0 +1,225 @@
+"""CGScript as CGSuite's own example library writes it (issue 47, item 6): the 2.x examples inside
+``../shared/engines/cgsuite/lib/cgsuite-core.jar`` (``org/cgsuite/lang/examples/``), read from the
+jar at run time (nothing of them is copied into the project). Nim (impartial) is judged against the
+nim spec; PartizanSubtraction (Options(player), ``player == Left``) is judged when its two
+subtraction sets are equal (then it is the subtraction game) and refused as partizan, naming the
+line where it reads the player, when they differ. The real CGSuite 2.2 runs the same classes and
+prints the values the spec gives (Nim: n; S = {1, 2, 3}: *(n mod 4)) and the partizan value 1 of a
+heap of 1 under L = {1, 3}, R = {2, 3}.
+"""
+
+from __future__ import annotations
+
+import zipfile
+
+import pytest
+
+from cgs_bridge.model.game import Ruleset
+from cgs_bridge.model.loading import load_game
+from cgs_bridge.systems.cgsuite.audit.core import audit_cgscript
+from solvers import Box
+
+import paths
+
+EXAMPLES = "org/cgsuite/lang/examples/"
+
+
+@pytest.fixture
+def examples(shared, tmp_path):
+    jar = shared / "engines" / "cgsuite" / "lib" / "cgsuite-core.jar"
+    if not jar.is_file():
+        pytest.skip(f"{jar} is absent")
+    with zipfile.ZipFile(jar) as z:
+        for name in z.namelist():
+            if name.startswith(EXAMPLES) and name.endswith(".cgs"):
+                (tmp_path / name[len(EXAMPLES):]).write_bytes(z.read(name))
+    return tmp_path
+
+
+def test_nim_example_agrees_with_the_nim_spec(examples):
+    rep = audit_cgscript(str(examples / "Nim.cgs"), Ruleset(load_game("nim"), {}), box=Box(("x",), (10,)),
+                         mapping={"heapSize": "x"})
+    assert rep.exit_code == 0, [c.summary for _, c in rep.checks]
+
+
+def test_partizan_subtraction_with_equal_sets_is_the_subtraction_game(examples):
+    rep = audit_cgscript(str(examples / "PartizanSubtraction.cgs"), Ruleset(load_game("subtraction"), {}),
+                         box=Box(("x",), (12,)), mapping={"heapSize": "x", "leftSet": "{1,2,3}",
+                                                           "rightSet": "{1,2,3}"})
+    assert rep.exit_code == 0, [c.summary for _, c in rep.checks]
+    rep = audit_cgscript(str(examples / "PartizanSubtraction.cgs"), Ruleset(load_game("subtraction"), {}),
+                         box=Box(("x",), (12,)), mapping={"heapSize": "x", "leftSet": "{1,2}",
+                                                           "rightSet": "{1,2}"})
+    moves = next(c for _, c in rep.checks if c.name == "moves")  # the planted twin: S = {1, 2}
+    assert rep.exit_code == 1 and {r["position"] for r in moves.rows} == {f"({x})" for x in range(3, 13)}
+
+
+def test_partizan_subtraction_with_different_sets_is_refused_naming_the_line(examples):
+    rep = audit_cgscript(str(examples / "PartizanSubtraction.cgs"), Ruleset(load_game("subtraction"), {}),
+                         box=Box(("x",), (8,)), mapping={"heapSize": "x", "leftSet": "{1,3}",
+                                                          "rightSet": "{2,3}"})
+    assert rep.exit_code == 2
+    text = " | ".join(c.summary for _, c in rep.checks)
+    assert "partizan: PartizanSubtraction.Position(1) has Left options" in text
+    source = (examples / "PartizanSubtraction.cgs").read_text(encoding="utf-8").splitlines()
+    line = next(i for i, s in enumerate(source, 1) if "player == Left" in s)
+    assert f"the player read at line {line}" in text
+
+
+def test_the_real_cgsuite_prints_the_values_the_specs_give(examples, real_cgsuite, tmp_path):
+    (tmp_path / "run").mkdir()
+    script = tmp_path / "run" / "check.cgs"
+    script.write_text("R := PartizanSubtraction([1,2,3],[1,2,3]);\n"
+                      "System.Print([R(n).CanonicalForm for n from 0 to 8]);\n"
+                      "System.Print([Nim(n).NimValue for n from 0 to 8]);\n"
+                      "System.Print(PartizanSubtraction([1,3],[2,3])(1).CanonicalForm)\n", encoding="utf-8")
+    out = real_cgsuite.run(examples, script)
+    star = lambda v: "0" if v == 0 else "*" if v == 1 else f"*{v}"  # noqa: E731
+    lines = out.stdout.splitlines()
+    assert lines[0] == "[" + ",".join(star(n % 4) for n in range(9)) + "]"
+    assert lines[1] == "[" + ",".join(str(n) for n in range(9)) + "]"
+    assert lines[2] == "1"  # Left moves to 0, Right cannot move: not impartial
+
+
+# ---------------------------------------------------------------- the game library (game.heap)
+LIBRARY = "org/cgsuite/lang/resources/game/"
+#: The library's files that define impartial games or their base classes (Ruleset schemas whose
+#: positions are ImpartialGames); every one must be read.
+IMPARTIAL = ["heap/CoordinateRuleset.cgs", "heap/HeapRuleset.cgs", "heap/FunctionalCoordinateRuleset.cgs",
+             "heap/FunctionalHeapRuleset.cgs", "heap/GenWythoff.cgs", "heap/GenMem.cgs", "heap/TakeAndBreak.cgs",
+             "heap/Spawning.cgs", "heap/constants.cgs", "strip/StripRuleset.cgs", "strip/Turning.cgs",
+             "graph/GraphRuleset.cgs", "graph/GenArcKayles.cgs", "variant/ImpartialVariantGame.cgs",
+             "variant/ImpartialVariantRuleset.cgs", "misere/MisereCanonicalGame.cgs", "ImpartialGame.cgs"]
+DATA = paths.DATA / "audit" / "library"
+
+
+@pytest.fixture
+def library(shared, tmp_path):
+    """The jar's game library as a class path: ``tmp/cp/game/heap/GenWythoff.cgs`` is
+    ``game.heap.GenWythoff`` (read from the jar at run time)."""
+    jar = shared / "engines" / "cgsuite" / "lib" / "cgsuite-core.jar"
+    if not jar.is_file():
+        pytest.skip(f"{jar} is absent")
+    root = tmp_path / "cp" / "game"
+    with zipfile.ZipFile(jar) as z:
+        for name in z.namelist():
+            if name.startswith(LIBRARY) and name.endswith(".cgs"):
+                target = root / name[len(LIBRARY):]
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_bytes(z.read(name))
+    return root
+
+
+def test_every_library_file_of_an_impartial_game_is_read(library):
+    """Before issue 47 none of these parsed (tuples `(a, 0)`, `?` defaults, `=>` arguments and
+    maps, `is`, `for ... while`, several `yield`s, `var X := e` members, `def f as T`)."""
+    from cgs_bridge.systems.cgsuite.cgscript.parse import parse_file_text
+    for name in IMPARTIAL:
+        path = library / name
+        parse_file_text(path.read_text(encoding="utf-8"), str(path), None)
+
+
+def wythoff_table(bound: int, r: int = 1, diagonal: bool = True) -> list:
+    """r-Wythoff by a memoised mex over its definition (Fraenkel 1982: lower one heap, or both by
+    k and l with |k - l| < r); ``diagonal=False``: Nim (a^b, Bouton 1901)."""
+    from functools import lru_cache
+
+    @lru_cache(maxsize=None)
+    def g(a, b):
+        opts = {g(i, b) for i in range(a)} | {g(a, j) for j in range(b)}
+        if diagonal:
+            opts |= {g(a - k, b - l) for k in range(1, a + 1) for l in range(1, b + 1) if abs(k - l) < r}
+        return next(m for m in range(len(opts) + 1) if m not in opts)
+    return [[g(a, b) for b in range(bound + 1)] for a in range(bound + 1)]
+
+
+def script(tmp_path, bound: int, f: str) -> str:
+    text = (f"W := game.heap.GenWythoff(k -> {f});\n"
+            f"System.Print([[W((a, b)).NimValue for b from 0 to {bound}] for a from 0 to {bound}]);\n")
+    (tmp_path / "gw.cgs").write_text(text, encoding="utf-8")
+    return str(tmp_path / "gw.cgs")
+
+
+@pytest.mark.parametrize("f, game, r", [("k + 1", "wythoff", 1), ("k + 2", str(DATA / "rwythoff2.game"), 2)])
+def test_gen_wythoff_of_the_library_is_judged(library, tmp_path, f, game, r):
+    """game.heap.GenWythoff (a CoordinateRuleset: coordinates `coord - (a, 0)`, `Min` infix,
+    `.Flattened`, the nested Position and Eval of its base class) with k -> k + 1 is Wythoff's
+    game, with k -> k + 2 Fraenkel's 2-Wythoff (a spec written for this test): the printed nim
+    values agree with the spec on the box."""
+    rep = audit_cgscript(script(tmp_path, 6, f), Ruleset(load_game(game), {}), box=Box(("x", "y"), (6, 6)),
+                         class_path=[str(library.parent)], printed="grundy")
+    printed = next(c for _, c in rep.checks if c.name == "printed")
+    assert rep.exit_code == 0 and printed.verdict == "agree", [c.summary for _, c in rep.checks]
+    assert rep.printed["as printed"] == ["[" + ",".join("[" + ",".join(map(str, row)) + "]"
+                                                        for row in wythoff_table(6, r)) + "]"]
+
+
+def test_a_planted_twin_of_gen_wythoff_differs_and_a_larger_box_is_not_judged(library, tmp_path):
+    """The twin: the library's diagonal move edited away (`for l from k to` -> `from k + 1`,
+    so k -> k + 1 allows none): Nim's values, different from Wythoff's wherever a^b differs."""
+    source = library / "heap" / "GenWythoff.cgs"
+    text = source.read_text(encoding="utf-8")
+    assert text.count("for l from k to") == 1
+    source.write_text(text.replace("for l from k to", "for l from k + 1 to"), encoding="utf-8")
+    rep = audit_cgscript(script(tmp_path, 6, "k + 1"), Ruleset(load_game("wythoff"), {}),
+                         box=Box(("x", "y"), (6, 6)), class_path=[str(library.parent)], printed="grundy")
+    printed = next(c for _, c in rep.checks if c.name == "printed")
+    nim, wythoff = wythoff_table(6, diagonal=False), wythoff_table(6)
+    bad = {f"({a},{b})" for a in range(7) for b in range(7) if nim[a][b] != wythoff[a][b]}
+    assert rep.exit_code == 1 and {r["position"] for r in printed.rows} == bad
+    source.write_text(text, encoding="utf-8")
+    rep = audit_cgscript(script(tmp_path, 6, "k + 1"), Ruleset(load_game("wythoff"), {}),
+                         box=Box(("x", "y"), (7, 7)), class_path=[str(library.parent)], printed="grundy")
+    assert rep.exit_code == 2 and "not the whole box" in next(c for _, c in rep.checks if c.name == "printed").summary
+
+
+def test_the_real_cgsuite_gives_the_library_games_the_same_values(library, real_cgsuite, tmp_path):
+    """GenWythoff (k -> k + 1, k + 2), and GenMem (Mem: j >= memory), whose moves raise the
+    memory coordinate, which no spec of this project can state (the checker refuses a move that
+    raises a coordinate): it is read and run, and its values are CGSuite's."""
+    text = "".join(f"W{i} := game.heap.GenWythoff(k -> {f});\n"
+                   f"System.Print([[W{i}((a, b)).NimValue for b from 0 to 6] for a from 0 to 6]);\n"
+                   for i, f in enumerate(("k + 1", "k + 2")))
+    text += ("M := game.heap.GenMem((memory, j) -> j >= memory);\n"
+             "System.Print([[M((n, k)).NimValue for k from 0 to 6] for n from 0 to 8]);\n")
+    (tmp_path / "run").mkdir()
+    (tmp_path / "run" / "lib.cgs").write_text(text, encoding="utf-8")
+    out = real_cgsuite.run(tmp_path / "run", tmp_path / "run" / "lib.cgs")
+    assert out.returncode == 0, out.stdout + out.stderr
+    rep = audit_cgscript(str(tmp_path / "run" / "lib.cgs"), Ruleset(load_game("wythoff"), {}),
+                         class_path=[str(library.parent)], printed="grundy")  # the class is not bound
+    assert out.stdout.splitlines() == rep.printed["as printed"]
+
+
+# ---------------------------------------------------------------- CGSuite 1.x examples' style
+@pytest.mark.parametrize("twin", [False, True])
+def test_a_one_x_class_with_setof_is_judged(tmp_path, twin):
+    """CGSuite 1.x's examples collect options with setof(... for ...) ('unsupported CGScript
+    construct: setof' before issue 47). A class written here in that style (subtraction game
+    S = {1, 2, 3}) agrees with the spec; the twin (s from 1 to 2) lacks the option heap - 3."""
+    text = (DATA / "Sub123.cgs").read_text(encoding="utf-8")
+    if twin:
+        assert text.count("for s from 1 to 3") == 1
+        text = text.replace("for s from 1 to 3", "for s from 1 to 2")
+    (tmp_path / "Sub123.cgs").write_text(text, encoding="utf-8")
+    rep = audit_cgscript(str(tmp_path / "Sub123.cgs"), Ruleset(load_game("subtraction"), {}),
+                         box=Box(("x",), (12,)), mapping={"heap": "x"})
+    moves = next(c for _, c in rep.checks if c.name == "moves")
+    assert rep.exit_code == (1 if twin else 0), [c.summary for _, c in rep.checks]
+    assert {r["position"] for r in moves.rows} == ({f"({x})" for x in range(3, 13)} if twin else set())
+
+
+def test_the_one_x_class_ported_runs_in_the_real_cgsuite(real_cgsuite, tmp_path):
+    """Its 2.x port ({... for ...}) gives in the real CGSuite 2.2 the nim values x mod 4 (Winning
+    Ways, ch. 4) that the interpreter gives the 1.x class."""
+    from cgs_bridge.systems.cgsuite.audit.core import load_source
+    from cgs_bridge.systems.cgsuite.audit.port import port_files
+    files, _ = port_files([load_source(str(DATA / "Sub123.cgs"), package="examples")])
+    for rel, body in files.items():
+        (tmp_path / "run" / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / "run" / rel).write_text(body, encoding="utf-8")
+    script = tmp_path / "run" / "values.cgs"
+    script.write_text("System.Print([examples.Sub123(n).NimValue for n from 0 to 12])\n", encoding="utf-8")
+    out = real_cgsuite.run(tmp_path / "run", script)
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert out.stdout.splitlines()[0] == "[" + ",".join(str(n % 4) for n in range(13)) + "]"
