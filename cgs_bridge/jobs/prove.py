@@ -73,6 +73,8 @@ class ProveResult(Result):
     prover: str
     engine: str = ""
     title: str = ""
+    #: the checked game (``ast.Game``: its positions and moves, for the proof's definition)
+    spec: object = None
 
     def __repr__(self) -> str:
         """``ProveResult(nim_pass: 1 claim(s): 1 proved)``: short (a notebook's text/plain; the
@@ -158,7 +160,7 @@ def prove_translations(ruleset, translations, provers=("walnut",), *, timeout=No
     title = (getattr(ruleset.game, "title", "") or ruleset.name).split(":")[0].strip()
     return ProveResult(ruleset.name, ruleset.describe(), dict(ruleset.params),
                        tuple(ruleset.coords), rows, "+".join(provers),
-                       version(home) if home else "", title)
+                       version(home) if home else "", title, ruleset.game)
 
 
 def _one(ruleset, tr, number, provers, timeout, memory, walnut_home, workdir) -> ClaimProof:

@@ -106,6 +106,15 @@ def verified(result, row) -> str:
     return f"verified for all positions by {by} in {row.seconds:.1f} s"
 
 
+def position_text(p) -> str:
+    """A position as a reader writes it: ``(1, 1, 2)``, and ``3`` for one coordinate (never
+    Python's ``(3,)``)."""
+    if p is None:
+        return ""
+    p = tuple(p)
+    return str(p[0]) if len(p) == 1 else "(" + ", ".join(str(v) for v in p) + ")"
+
+
 def row_line(row) -> str:
     """One claim's line of the report."""
     head = f"  {row.verdict:<16} {row.name}"
@@ -114,9 +123,9 @@ def row_line(row) -> str:
         agree = "both provers agree: " if len(row.times) > 1 else ""
         return head + f"  ({agree}{times}, {len(row.problem.obligations)} sentences)"
     if row.verdict == "REFUTED":
-        return (head + f"\n      smallest counterexample {row.position}: the claim says {row.claim_value}, "
-                f"true: {row.true_value}\n      failing sentence: {row.obligation} "
-                f"(prover's witness {row.witness})" + (f"\n      {row.move}" if row.move else ""))
+        return (head + f"\n      smallest counterexample {position_text(row.position)}: the claim says "
+                f"{row.claim_value}, true: {row.true_value}\n      failing sentence: {row.obligation} "
+                f"(prover's witness {position_text(row.witness)})" + (f"\n      {row.move}" if row.move else ""))
     return head + (f"\n      {row.reason}" if row.reason else "") + (f" ({row.where})" if row.where else "")
 
 
@@ -165,7 +174,7 @@ def _detail(r) -> str:
     if r.verdict == "PROVED":
         return f"{'+'.join(r.provers)}, {r.seconds:.1f} s"
     if r.verdict == "REFUTED":
-        return f"smallest counterexample {r.position}: claim says {r.claim_value}; true {r.true_value}"
+        return f"smallest counterexample {position_text(r.position)}: claim says {r.claim_value}; true {r.true_value}"
     return f"{r.reason} {r.where}".strip()
 
 
