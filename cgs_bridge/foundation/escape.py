@@ -10,6 +10,8 @@ terminal control sequence.
   for contents of script elements").
 - :func:`tex_text`: TeX running text (captions, table headers): the ten special characters as
   commands, line breaks and control characters as visible escapes.
+- :func:`tex_typewriter`: one line of a typewriter listing (``{\\char"NN}`` for the specials).
+- :func:`markdown_text`: Markdown running text; :func:`markdown_fence`: a code fence no text ends.
 - :func:`tex_comment`: one ``%`` comment line (a line break would end the comment: TeXbook ch. 8,
   a comment runs to the end of the line).
 - :func:`bfile_comment`: the ``#`` header lines of an OEIS b-file, cut at line breaks so that no
@@ -83,7 +85,7 @@ _TEX_MORE = {"<": "\\textless{}", ">": "\\textgreater{}", "|": "\\textbar{}",
              "∨": "$\\vee$", "¬": "$\\neg$", "⇒": "$\\Rightarrow$", "⇔": "$\\Leftrightarrow$",
              "→": "$\\to$", "←": "$\\leftarrow$", "∀": "$\\forall$", "∃": "$\\exists$",
              "⌊": "$\\lfloor$", "⌋": "$\\rfloor$", "⌈": "$\\lceil$", "⌉": "$\\rceil$", "−": "$-$",
-             "×": "$\\times$", "÷": "$\\div$", "·": "$\\cdot$", "≡": "$\\equiv$", "∈": "$\\in$",
+             "×": "$\\times$", "÷": "$\\div$", "·": "$\\cdot$", "≡": "$\\equiv$", "∈": "$\\in$", "∉": "$\\notin$",
              "ℕ": "$\\mathbf{N}$", "⊤": "$\\top$", "⊥": "$\\bot$", "φ": "$\\varphi$", "π": "$\\pi$",
              "…": "\\dots{}", "–": "--", "—": "---", "‘": "`", "’": "'", "“": "``", "”": "''",
              "ß": "\\ss{}", "æ": "\\ae{}", "Æ": "\\AE{}", "ø": "\\o{}", "Ø": "\\O{}",
@@ -148,3 +150,25 @@ def tex_typewriter(text) -> str:
     flat = terminal(text, keep_newlines=False)
     return "".join(f'{{\\char"{ord(ch):02X}}}' if ch in '\\{}$&#^_%~<>|' else
                    (ch if ch.isascii() else _tex_char(ch)) for ch in flat)
+
+
+_MD_SPECIAL = re.compile(r"[\\`*_\[\]|~]")
+
+
+def markdown_text(text) -> str:
+    """``text`` as Markdown running text outside code (CommonMark): ``& < >`` as character
+    references (no tag or comment can start: CommonMark's raw HTML needs a literal ``<``), and the
+    punctuation that has a meaning inside a line (emphasis ``* _``, links ``[ ]``, code spans,
+    tables ``|``, strikethrough ``~``, the escape itself) backslash-escaped (CommonMark 0.31,
+    "Backslash escapes"); line breaks and control characters as visible escapes, so the text stays
+    inside its line and cannot start a heading, a list or a fence."""
+    flat = terminal(text, keep_newlines=False)
+    flat = flat.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return _MD_SPECIAL.sub(lambda m: "\\" + m.group(), flat)
+
+
+def markdown_fence(text) -> str:
+    """A fence for a code block holding ``text``: three backticks, or one more than the longest
+    run of backticks in ``text`` (CommonMark: a fence ends only at a run at least as long)."""
+    runs = [len(m) for m in re.findall("`+", str(text))]
+    return "`" * max(3, max(runs, default=0) + 1)

@@ -175,3 +175,39 @@ def claim_segments(pr, e) -> list:
     return [T("satisfies "), ("math", pr.doprint(e)), T(" (where "), ("math", pr.name("grundy")),
             T(" is its Grundy value, "), ("math", pr.name("misere")), T(" its misère Grundy value, and "),
             ("math", pr.name("P")), T(", "), ("math", pr.name("N")), T(" say that it is a P- or an N-position)")]
+
+
+def induction(r) -> str:
+    """The proof of a proved claim's theorem from its lemmas (docs/prove.md, "Soundness"), with
+    ``{m:TEXT}`` for mathematics in running text and ``{lemma:NAME}`` for a reference to the lemma
+    of obligation NAME (each writer turns them into its format)."""
+    names = {ob.name for ob in r.problem.obligations}
+    text = ("By {lemma:terminates}, every option of a valid position is a valid position with no coordinate "
+            "raised and a smaller coordinate sum, so every play ends and induction on the coordinate sum "
+            "{m:n} is available.")
+    if "region_closed" in names:
+        text += (" Positions outside the claim's region satisfy the claim by its first disjunct; by "
+                 "{lemma:region_closed} every option of a position in the region is in the region, so the "
+                 "induction below stays in it.")
+    if "closed" in names:
+        misere = "terminal_outside" in names
+        text += (" Let {m:S} be the set of positions {m:p} with {m:s(p)}. Assume the claim for every position of "
+                 "coordinate sum less than {m:n}, and let {m:p} have sum {m:n}.")
+        if misere:
+            text += (" If {m:p} is terminal, the player to move wins under misère play, so {m:p} is an N-position, "
+                     "and by {lemma:terminal_outside} {m:p ∉ S}.")
+        text += (" If {m:p ∈ S}, by {lemma:closed} no option of {m:p} is in {m:S}, so by the induction hypothesis "
+                 "every option is an N-position and {m:p} is a P-position. If {m:p ∉ S}"
+                 + (" is not terminal" if misere else "") + ", by {lemma:reach} some option of {m:p} is in {m:S}, "
+                 "a P-position by the induction hypothesis, so {m:p} is an N-position. Hence {m:S} is the set of "
+                 "P-positions, which is the statement.")
+        return text
+    text += (" Let {m:v(p)} be the claimed value (the definition of value); by {lemma:nonnegative} it is a natural "
+             "number. Assume the claim for every position of coordinate sum less than {m:n}, and let {m:p} have "
+             "sum {m:n}.")
+    if "terminal_one" in names:
+        text += " If {m:p} is terminal, its misère value is 1, and so is {m:v(p)} by {lemma:terminal_one}."
+    return text + (" Otherwise, by {lemma:no_equal} no option {m:q} of {m:p} has {m:v(q) = v(p)}, and by "
+                   "{lemma:smaller_reached} every natural number below {m:v(p)} is {m:v(q)} for some option {m:q}; "
+                   "by the induction hypothesis {m:v(q)} is the value of {m:q}, so {m:v(p)} is the mex of the "
+                   "values of the options of {m:p}, which is its value. This is the statement.")

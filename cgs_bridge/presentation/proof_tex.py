@@ -146,40 +146,19 @@ def _remark(result, r, version) -> str:
     return " ".join(parts)
 
 
-def _induction(r, L) -> str:
-    """The proof of the theorem from its lemmas (docs/prove.md, "Soundness")."""
-    ref = lambda name: f"Lemma~\\ref{{{L[name]}}}"  # noqa: E731
-    dom = "valid" if "region_closed" not in L else "region"
-    text = (f"By {ref('terminates')}, every option of a valid position is a valid position with no "
-            "coordinate raised and a smaller coordinate sum, so every play ends and induction on the "
-            "coordinate sum $n$ is available.")
-    if dom == "region":
-        text += (f" Positions outside the region satisfy the claim by its first disjunct; by "
-                 f"{ref('region_closed')} every option of a position in the region is in the region, so the "
-                 "induction below stays in it.")
-    if "s" in {d.name for d in r.problem.defines}:
-        misere = "terminal_outside" in L
-        text += (" Let $S$ be the set of positions $p$ with $\\mathrm{s}(p)$. Assume the claim for every position "
-                 "of coordinate sum less than $n$ and let $p$ have sum $n$.")
-        if misere:
-            text += (f" If $p$ is terminal, the player to move wins under mis\\`ere play, so $p$ is an "
-                     f"N-position, and by {ref('terminal_outside')} $p \\notin S$.")
-        text += (f" If $p \\in S$, by {ref('closed')} no option of $p$ is in $S$, so by the induction hypothesis "
-                 "every option is an N-position and $p$ is a P-position. If $p \\notin S$"
-                 + (" is not terminal" if misere else "") + f", by {ref('reach')} some option of $p$ is in $S$, "
-                 "a P-position by the induction hypothesis, so $p$ is an N-position. Hence $S$ is the set of "
-                 "P-positions, which is the statement.")
-        return text
-    text += (f" Let $v(p)$ be the claimed value (the definition of $\\mathrm{{value}}$); by {ref('nonnegative')} it "
-             "is a natural number. Assume the claim for every position of coordinate sum less than $n$ and let "
-             "$p$ have sum $n$.")
-    if "terminal_one" in L:
-        text += f" If $p$ is terminal, its mis\\`ere value is 1, and so is $v(p)$ by {ref('terminal_one')}."
-    text += (f" Otherwise, by {ref('no_equal')} no option $q$ of $p$ has $v(q) = v(p)$, and by "
-             f"{ref('smaller_reached')} every natural number below $v(p)$ is $v(q)$ for some option $q$; by the "
-             "induction hypothesis $v(q)$ is the value of $q$, so $v(p)$ is the mex of the values of the options "
-             "of $p$, which is its value. This is the statement.")
-    return text
+def _induction(r, labels) -> str:
+    """The proof of the theorem (:func:`.proof_game.induction`) in LaTeX."""
+    import re
+
+    def one(m):
+        if m.group(1) == "m":
+            return "\\textit{" + tex_text(m.group(2)) + "}"
+        if m.group(2) not in labels:   # hand-made problems may lack it: say so, never pretend
+            return tex_text(f"the sentence {m.group(2)} (not among the sentences decided here)")
+        return f"Lemma~\\ref{{{labels[m.group(2)]}}}"
+    parts = re.split(r"(\{(?:m|lemma):[^}]*\})", G.induction(r))
+    return "".join(one(re.match(r"\{(m|lemma):([^}]*)\}", p)) if p.startswith("{") else tex_text(p)
+                   for p in parts)
 
 
 def _other(pr, result, i, r) -> list:

@@ -175,6 +175,8 @@ def run_plan(plan: SweepPlan, output=None, workers=None, scheduler=None, progres
     Raises:
         InputError: ``output`` exists and is not a sweep table (without ``force``).
         BoxError: the largest cell does not fit in one worker's memory.
+        KeyboardInterrupt: Ctrl-C; its ``partial`` attribute is the SweepResult of the cells
+            finished (also in ``output``).
         EngineError: the scheduler cannot be reached within 10 s.
     """
     from solvers.box import available_memory
@@ -208,6 +210,9 @@ def run_plan(plan: SweepPlan, output=None, workers=None, scheduler=None, progres
         try:
             runner.run(plan, [(i, plan.cells[i]) for i in todo], cell_fn, method, limit,
                        lambda i, row: (state.add(i, row), bar.advance()))
+        except KeyboardInterrupt as e:   # the cells finished so far travel with the interrupt
+            e.partial = state.result(len(state.rows), runner.label)
+            raise
         finally:
             bar.close()
     finally:

@@ -27,11 +27,22 @@ def path(name: str) -> Path:
     return _DIR / f"{name}.game"
 
 
+def label(p: Path) -> str:
+    """How messages name a catalog file (issue 48.3: the real file): its path relative to the
+    working folder when it lies below it, else its absolute path."""
+    import os
+    try:
+        rel = os.path.relpath(p)
+    except ValueError:
+        return str(p)
+    return str(p) if rel.startswith("..") else rel
+
+
 @lru_cache(maxsize=None)
 def _games(name: str) -> tuple:
     """Every game of the file ``<name>.game``, parsed once (its order and its check share it)."""
     p = path(name)
-    return tuple(parse_games(p.read_text(encoding="utf-8"), f"catalog/{p.name}"))
+    return tuple(parse_games(p.read_text(encoding="utf-8"), label(p)))
 
 
 def _parse_file(name: str):
@@ -101,4 +112,4 @@ def load(name: str):
     """The checked game ``name`` (a :class:`~cgs_bridge.language.checker.CheckedGame`)."""
     if not known(name):
         raise SpecError(f"unknown catalog game {name!r}; known: {', '.join(names())}")
-    return check_parsed(list(_games(name)), f"catalog/{path(name).name}", name, parsed)
+    return check_parsed(list(_games(name)), label(path(name)), name, parsed)
