@@ -177,7 +177,9 @@ def refutation(pr, result, r) -> list:
     """Segments of a refuted claim's note: the statement, its smallest counterexample, the
     values there, the failing sentence and the deciding move."""
     from .proof import position_text
-    out = [G.T("The claim that ")] + G.statement(pr, result, r)[:-1]
+    said = G.statement(pr, result, r)[:-1]
+    said[0] = G.T(said[0][1][:1].lower() + said[0][1][1:])   # "For k = 5, ..." inside a sentence
+    out = [G.T("The claim that ")] + said
     out += [G.T(f" is false. Its smallest counterexample (least coordinate sum, then lexicographic) is "
                 f"{position_text(r.position)}: the claim says {r.claim_value}, but it is {r.true_value}. "
                 f"The failing sentence is {r.obligation}")]
