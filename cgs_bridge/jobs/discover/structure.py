@@ -73,7 +73,8 @@ def slices(rep, ctx, holds=()):
                                    method=ctx.method, big=ctx.big, evidence=ctx.evidence)
         if len(found) == len(fs):
             rep.slices.append({"text": head, "table": {str(v): c for v, c in sorted(table.items())},
-                               "claims": [f.claim for f in found], "evidence": ctx.evidence.to_dict()})
+                               "claims": [f.claim for f in found], "conditions": [f.condition for f in found],
+                               "evidence": ctx.evidence.to_dict()})
 
 
 def periodic(rep, ctx, holds=()):
