@@ -369,6 +369,9 @@ def prove(g, params=None, claims=(), prover=None, output=None, force: bool = Fal
     key: dict = {}
 
     def before(ruleset, provers):
+        if not ruleset.game.claims:   # issue 48.10: nothing to prove is an input error, not a success
+            raise InputError(f"{ruleset.describe()} has no claims to prove: give one with --claim TEXT or "
+                             "--claims FILE (cb.prove(..., claims=[...]))")
         key.update(proof_key(ruleset, provers))
         if output is not None:
             check_folder(output, force, key)

@@ -27,6 +27,15 @@ def path(name: str) -> Path:
     return _DIR / f"{name}.game"
 
 
+def unknown(source: str, what: str = "is neither a catalog game nor an existing file") -> str:
+    """The message for a name that is no catalog game (and no file): the closest catalog name
+    first when one is close (``did you mean 'triangular'?``, issue 48.10), then the whole catalog."""
+    import difflib
+    close = difflib.get_close_matches(str(source), names(), n=1, cutoff=0.6)
+    hint = f"did you mean {close[0]!r}? " if close else ""
+    return f"{source!r} {what}; {hint}the catalog: {', '.join(names())}"
+
+
 def label(p: Path) -> str:
     """How messages name a catalog file (issue 48.3: the real file): its path relative to the
     working folder when it lies below it, else its absolute path."""
@@ -111,5 +120,5 @@ def boxes(name: str, purpose: str) -> list:
 def load(name: str):
     """The checked game ``name`` (a :class:`~cgs_bridge.language.checker.CheckedGame`)."""
     if not known(name):
-        raise SpecError(f"unknown catalog game {name!r}; known: {', '.join(names())}")
+        raise SpecError(unknown(name, "is no catalog game").replace("the catalog:", "known:"))
     return check_parsed(list(_games(name)), label(path(name)), name, parsed)
