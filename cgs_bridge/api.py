@@ -222,7 +222,8 @@ class Solved(Result):
         result = check_all(self.solution) if claims else None
         if path is not None:
             return write_explorer(path, self.solution, result, mod, overwrite=overwrite)
-        return Explorer(explorer_html(self.solution, result, mod), f"{self.game.ruleset.describe()} on {self.box}")
+        return Explorer(explorer_html(self.solution, result, mod), f"{self.game.ruleset.describe()} on {self.box}",
+                        rows=max(self.solution.box.upper) + 1)
 
     exit_code = 0  #: a solve that finished (errors are raised)
 
@@ -346,52 +347,19 @@ def sweep(g, params=None, bound=None, claims=(), output=None, workers=None, sche
 
 def prove(g, params=None, claims=(), prover=None, output=None, force: bool = False, claims_file=None,
           timeout=None, memory=None, walnut_home=None, game_name=None, **game_params):
-    """Decide claims for every position (``cgs-bridge prove``): a ProveResult, one verdict per claim
-    (``print(result)`` shows them, as the command does).
-
-    ``g``: a :class:`Game`, or a catalog name / spec path bound by its parameters, given as keyword
-    arguments as for :func:`verify` (``cb.prove("triangular", k=5)``) or as a dict ``params``;
-    ``claims``: spec-language texts (one text or a list) proved *instead of* the game's own, as
-    ``--claim`` (``claims_file``: a file of them, ``--claims``); ``prover``: ``"walnut"``,
-    ``"embedded"``, ``"both"`` or None (Walnut when found); ``output``: a folder for proof.md,
-    proof.html, proof.tex, proof.json and the Walnut files, checked before any prover runs
-    (:mod:`cgs_bridge.presentation.proof_folder`: a rerun of the same proof replaces files that differ
-    only in run times; other files only with ``force``); ``timeout`` (seconds per prover run),
-    ``memory`` (bytes), ``walnut_home``, ``game_name`` as :func:`cgs_bridge.jobs.prove_run.prove_game`.
-
-    Raises:
-        SpecError, ParameterError, InputError: bad game, parameters, claims or output folder (an
-            InputError raised while writing the folder after the proofs carries the result as its
-            ``result`` attribute); EngineError: the named prover is not available.
-    """
-    from cgs_bridge.jobs.prove_run import prove_game
-    from cgs_bridge.presentation.proof_folder import check_folder, proof_key, write_folder
-    key: dict = {}
-
-    def before(ruleset, provers):
-        if not ruleset.game.claims:   # issue 48.10: nothing to prove is an input error, not a success
-            raise InputError(f"{ruleset.describe()} has no claims to prove: give one with --claim TEXT or "
-                             "--claims FILE (cb.prove(..., claims=[...]))")
-        key.update(proof_key(ruleset, provers))
-        if output is not None:
-            check_folder(output, force, key)
+    """Decide claims for every position (``cgs-bridge prove``): a ProveResult (``print`` shows its rows).
+    ``g``: a :class:`Game`, or a name / spec path with its parameters as keywords, as :func:`verify`
+    (``cb.prove("triangular", k=5)``), or as a dict ``params``; ``claims``: texts added to the game's,
+    as ``--claim``; the rest as :func:`cgs_bridge.presentation.proof_folder.prove_into` (``output``:
+    the proof folder, checked before any prover runs). Raises: as ``prove_into``; InputError: a
+    :class:`Game` with parameters."""
+    from cgs_bridge.presentation.proof_folder import prove_into
     if isinstance(g, Game) and (params or game_params):
-        raise InputError("a Game is already bound to its parameters; give them to cb.game, or pass the "
-                         "game's name with its parameters to cb.prove")
-    source = g.ruleset if isinstance(g, Game) else g
-    if isinstance(claims, str):
-        claims = [claims]
-    result = prove_game(source, {**(params or {}), **game_params}, list(claims), claims_file=claims_file,
-                        prover=prover, timeout=timeout, memory=memory, walnut_home=walnut_home,
-                        game_name=game_name, before=before)
-    result.key = key
-    if output is not None:
-        try:
-            write_folder(result, output, force=force)
-        except InputError as e:
-            e.result = result
-            raise
-    return result
+        raise InputError("a Game is already bound to its parameters: give them to cb.game, or a name to cb.prove")
+    return prove_into(g.ruleset if isinstance(g, Game) else g, {**(params or {}), **game_params},
+                      [claims] if isinstance(claims, str) else list(claims), output, force,
+                      claims_file=claims_file, prover=prover, timeout=timeout, memory=memory,
+                      walnut_home=walnut_home, game_name=game_name)
 
 
 #: Keyword arguments of :func:`discover` that are options (every other one is a game parameter).

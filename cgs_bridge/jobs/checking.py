@@ -31,14 +31,22 @@ def claim_of(text: str, origin=("--claim", 1), prefix: str = "--claim ") -> A.Cl
     Raises:
         SpecError: it does not parse (``origin``'s file, line and the column).
     """
-    from cgs_bridge.language.parser import parse_claim
-    try:
-        claim = parse_claim(text, origin[0]) if CLAIM_STATEMENT.match(text) else \
+    from cgs_bridge.language.parser import parse_games
+    statement = CLAIM_STATEMENT.match(text) is not None
+    try:   # a statement is read as the one line of a game block (line 2: columns unchanged)
+        claim = _statement(parse_games(f"game claim_line\n{text}", origin[0]), text) if statement else \
             A.Claim(f"{prefix}{text}", parse_expr(text, what=origin[0]))
     except SpecError as e:
-        raise SpecError(e.message, origin[0], origin[1] + (e.line or 1) - 1, e.column,
-                        _caret(text, e.column)) from None
-    return replace(claim, origin=tuple(origin))
+        line = origin[1] + (e.line or 1) - (2 if statement else 1)
+        raise SpecError(e.message, origin[0], line, e.column, _caret(text, e.column)) from None
+    return replace(claim, origin=(origin[0], origin[1] - 1) if statement else tuple(origin))
+
+
+def _statement(games, text: str) -> A.Claim:
+    g = games[0] if len(games) == 1 else None
+    if g is None or len(g.claims) != 1 or g.coords or g.requires or g.cuts or g.moves or g.defs:
+        raise SpecError(f'expected one claim: claim "NAME" [when CONDITION]: EXPRESSION, got {text!r}', None, 2, 1)
+    return g.claims[0]
 
 
 def _caret(text: str, column) -> str | None:

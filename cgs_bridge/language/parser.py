@@ -391,19 +391,6 @@ def parse_games(text: str, file: str | None = None) -> list[A.Game]:
     return [A.Game(**{**g.__dict__, "file": file}) for g in games]
 
 
-def parse_claim(text: str, what: str = "claim") -> A.Claim:
-    """Parse one claim statement, ``claim "name" [when C]: E`` (a line of a claims file, as
-    ``discover`` prints them to paste).
-
-    Raises:
-        SpecError: naming ``what`` as the file, with the column of the error.
-    """
-    out = _parse(text, what, "statement")
-    if not isinstance(out, A.Claim):
-        raise SpecError('expected a claim: claim "NAME" [when CONDITION]: EXPRESSION', what, 1, 1)
-    return out
-
-
 def parse_expr(text: str, what: str = "expression") -> A.Expr:
     """Parse a single expression (used for ``-p f=floor(t/4)`` and ``--claim``).
 

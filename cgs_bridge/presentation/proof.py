@@ -196,9 +196,3 @@ def proof_markdown(result) -> str:
         else:
             out += [md(line.strip()) + "  " for line in row_line(r).splitlines()] + [""]
     return "\n".join(out) + "\n"
-
-
-def write_folder(result, folder, force: bool = False) -> list:
-    """Write the proof folder: :func:`cgs_bridge.presentation.proof_folder.write_folder`."""
-    from .proof_folder import write_folder as write
-    return write(result, folder, force=force)

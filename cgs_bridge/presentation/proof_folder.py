@@ -145,3 +145,34 @@ def write_folder(result, folder, force: bool = False) -> list:
             raise InputError(f"-o {folder}: {', '.join(differ)} exist(s) and differ(s) from this proof in more "
                              "than run times; pass --force to replace them")
     return [atomic_write_text(path / n, t, overwrite=True, make_parent=True) for n, t in files.items()]
+
+
+def prove_into(source, params, claims, output=None, force: bool = False, **options):
+    """:func:`cgs_bridge.jobs.prove_run.prove_game` with its proof folder: the game must have a
+    claim, and ``output`` is checked (:func:`check_folder`) once the game and claims are read and
+    before any prover runs; the folder is written after (an InputError then carries the result
+    as ``result``, so that a caller can still show the verdicts).
+
+    Raises:
+        InputError: no claim to prove; the folder is refused; SpecError, ParameterError,
+            EngineError: as ``prove_game``.
+    """
+    from cgs_bridge.jobs.prove_run import prove_game
+    key: dict = {}
+
+    def before(ruleset, provers):
+        if not ruleset.game.claims:   # issue 48.10: nothing to prove is an input error, not a success
+            raise InputError(f"{ruleset.describe()} has no claims to prove: give one with --claim TEXT or "
+                             "--claims FILE (cb.prove(..., claims=[...]))")
+        key.update(proof_key(ruleset, provers))
+        if output is not None:
+            check_folder(output, force, key)
+    result = prove_game(source, params, claims, before=before, **options)
+    result.key = key
+    if output is not None:
+        try:
+            write_folder(result, output, force=force)
+        except InputError as e:
+            e.result = result
+            raise
+    return result
