@@ -11,8 +11,7 @@ def register(sub) -> None:
                     description="Exit 0 when every claim is proved or not applicable, 1 when a claim is "
                                 "refuted (with its smallest counterexample), 2 when a claim is not "
                                 "expressible or the prover failed.", bound=False)
-    add_claim_args(p, "a claim in the spec language instead of the game's, e.g. "
-                      "'P iff x xor y xor z == 0'; repeatable")
+    add_claim_args(p, "a claim to prove in the spec language, e.g. 'P iff x xor y xor z == 0'; repeatable")
     p.add_argument("--prover", choices=["walnut", "embedded", "both"],
                    help="which prover (default: walnut when found, else embedded); both: they must agree")
     p.add_argument("--format", choices=["text", "json"], default="text")

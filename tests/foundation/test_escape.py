@@ -205,3 +205,26 @@ def test_proof_latex_keeps_a_hostile_claim_name_as_text(tmp_path):
     assert tex.count("\\begin{theorem}") == 1
     assert ("\\begin{theorem}[{x]\\textbackslash{}n\\textbackslash{}input\\{/etc/hostname\\} \\% "
             "\\$\\&\\#\\_\\textasciicircum{}\\textasciitilde{}\\{\\} $\\oplus$ \\textless{}}]") in tex
+
+def test_proof_markdown_keeps_hostile_titles_and_names_as_text(tmp_path):
+    """proof.md (issue 46.6): a title's ``</title><script>`` and a claim name's ``<img onerror>``,
+    links and emphasis stay text outside code, and no name closes the Walnut fence (planted: the
+    raw name, which a Markdown renderer would turn into a tag)."""
+    import cgs_bridge as cb
+    from cgs_bridge.presentation.proof import proof_markdown
+    spec = tmp_path / "nim2.game"
+    spec.write_text('game nim2\n  title "</title><script>alert(1)</script>"\n  coordinates x, y\n'
+                    '  cut x to t\n  cut y to t\n  claim "<img src=x onerror=alert(1)> [a](javascript:x) *b* ```": '
+                    'P iff x xor y == 0\n')
+    md = proof_markdown(cb.prove(str(spec), prover="embedded"))
+    fence = re.search(r"^(`{3,})$", md, re.M).group(1)
+    assert escape.markdown_fence("a ```` b") == "`````" and escape.markdown_fence("x") == "```"
+    inside, outside = False, []
+    for line in md.splitlines():
+        if line == fence:
+            inside = not inside
+        elif not inside:
+            outside.append(line)
+    text = "\n".join(outside)
+    assert "<" not in text and "&lt;img src=x onerror=alert(1)&gt;" in text and "&lt;/title&gt;" in text
+    assert "\\[a\\](javascript:x) \\*b\\* \\`\\`\\`" in text
