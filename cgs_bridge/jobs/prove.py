@@ -81,6 +81,11 @@ class ProveResult(Result):
         rows are in ``.rows`` and ``.frame``)."""
         return f"ProveResult({self.verdict()})"
 
+    def __str__(self) -> str:
+        """The rows, as ``prove`` prints them (``print(result)``, issue 48.7)."""
+        from cgs_bridge.foundation.results import render
+        return render(self, "report")
+
     @property
     def exit_code(self) -> int:
         verdicts = {r.verdict for r in self.rows}

@@ -63,6 +63,11 @@ class ProveSweepResult(Result):
     claims: list
     workers: str = "serial"
 
+    def __str__(self) -> str:
+        """The table, as ``prove --sweep`` prints it."""
+        from cgs_bridge.foundation.results import render
+        return render(self, "report")
+
     @property
     def exit_code(self) -> int:
         if not len(self.frame):

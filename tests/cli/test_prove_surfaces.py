@@ -60,10 +60,13 @@ def test_claim_adds_to_the_games_claims_in_every_command(nim2, command, capsys):
     assert code == 0 and "Bouton" in out and "P iff x == y" in out
 
 
-def test_cb_prove_is_called_as_cb_verify_and_prints_its_rows(capsys):
-    r = cb.prove("triangular", k=3, claims="P iff (x - 1) xor y xor (z - 1) == 0", prover="embedded")
-    print(r)
-    out = capsys.readouterr().out
+def test_cb_prove_is_called_as_cb_verify_and_prints_its_rows():
+    import subprocess
+    import sys
+    code = ("import cgs_bridge as cb\n"      # a fresh process: no renderer module loaded before
+            "r = cb.prove('triangular', k=3, claims='P iff (x - 1) xor y xor (z - 1) == 0', prover='embedded')\n"
+            "print(r)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120).stdout
     assert "PROVED           Theorem 7.3" in out and "REFUTED" in out and "smallest counterexample (1, 1, 2)" in out
     with pytest.raises(InputError, match="already bound"):
         cb.prove(cb.game("triangular", k=3), k=5)
