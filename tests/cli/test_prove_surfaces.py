@@ -134,6 +134,33 @@ def test_discovery_findings_reach_the_prover():
     rep = SimpleNamespace(formulas=[], regions=[], sweep=None,
                           lines=[{"claim": 'claim "row": ...', "condition": "not (y == 0) or grundy == x"},
                                  {"claim": None, "same_as": "x"}],
-                          slices=[{"conditions": ["not (x == 1) or P iff y == 2"]}])
+                          slices=[{"conditions": ["not (x == 1) or P iff y == 2"]}],
+                          partners={"lines": [{"claim": 'claim "partner 1": ...', "condition": "not (y == 0) or (P iff x == z)"},
+                                              {"claim": None, "claim_failed": "..."}]})
     assert findings(rep, None) == [("row or column", "not (y == 0) or grundy == x", {}),
+                                   ("partner", "not (y == 0) or (P iff x == z)", {}),
                                    ("slice", "not (x == 1) or P iff y == 2", {})]
+
+
+def test_a_periodic_gap_gives_a_claim_line_that_a_recursion_confirms():
+    """triangular k = 2, y = 2 (seed 003 Example 8.7: no generic formula): the partner x of z is
+    arithmetic-periodic from z = 3 with period 4 and saltus 4 (issue 21's finding); its claim line
+    states exactly that, and a plain mex recursion written here agrees on z = 3..14."""
+    import sys
+    from functools import lru_cache
+    from cgs_bridge.jobs.discover.partners import PartnerLine
+    line = PartnerLine(c=0, a=2, fixed={1: 2}, first=3, length=36, start=3, period=4, saltus=4)
+    seq = [5, 6, 3, 4] + [9, 10, 7, 8]
+    cond = line.condition(("x", "y", "z"), seq)
+    assert cond == ("not (y == 2 and z >= 3) or (P iff x == (if (z - 3) % 4 == 0 then 5 else if (z - 3) % 4 == 1 "
+                    "then 6 else if (z - 3) % 4 == 2 then 3 else 4) + 4 * floor((z - 3) / 4))")
+    sys.setrecursionlimit(10000)
+
+    @lru_cache(maxsize=None)
+    def g(x, y, z):
+        opts = {g(t, min(y, (t + z) // 2), z) for t in range(x)} | {g(x, t, z) for t in range(y)}
+        opts |= {g(x, min(y, (x + t) // 2), t) for t in range(z)}
+        return next(m for m in range(len(opts) + 1) if m not in opts)
+    partner = lambda z: [5, 6, 3, 4][(z - 3) % 4] + 4 * ((z - 3) // 4)   # noqa: E731
+    for z in range(3, 15):
+        assert [x for x in range(max(0, 4 - z), 30) if g(x, 2, z) == 0] == [partner(z)]

@@ -27,6 +27,9 @@ def findings(rep, ruleset) -> list:
     # rows and columns of the Grundy table with a claim line of their own (issue 48.9)
     out += [("row or column", ln["condition"], {}) for ln in rep.lines
             if ln.get("claim") and ln.get("condition")]
+    # periodic partner sequences (a gap periodic in an index) with their claim lines
+    out += [("partner", ln["condition"], {}) for ln in (rep.partners or {}).get("lines", [])
+            if ln.get("claim") and ln.get("condition")]
     # the per-slice formulas, one claim per value of the slice (never skipped silently)
     out += [("slice", cond, {}) for sl in rep.slices for cond in sl.get("conditions", [])]
     sweep = rep.sweep or {}
