@@ -152,3 +152,14 @@ def test_a_claim_name_with_dollars_draws(tmp_path):
     labels = [t.get_text() for t in fig.axes[0].get_yticklabels()]
     assert labels[0].replace("\n", " ").replace("\\$", "$").startswith("costs $5 or $x^{2")
     assert labels[0].replace("\n", " ").rstrip().endswith("(z - 1) == 0")   # never cut
+
+
+def test_an_output_file_that_is_a_dangling_link_is_named_so(tmp_path):
+    """46.5: the message said "a device, FIFO or folder" for a symbolic link to nowhere."""
+    from cgs_bridge.foundation.io import check_output_path
+    os.symlink(tmp_path / "nowhere", tmp_path / "out.csv")
+    with pytest.raises(InputError, match="is not a regular file \\(it is a symbolic link to nowhere\\)"):
+        check_output_path(tmp_path / "out.csv")
+    os.mkfifo(tmp_path / "fifo.csv")
+    with pytest.raises(InputError, match="it is a FIFO"):
+        check_output_path(tmp_path / "fifo.csv")
