@@ -37,14 +37,13 @@ def unknown(source: str, what: str = "is neither a catalog game nor an existing 
 
 
 def label(p: Path) -> str:
-    """How messages name a catalog file (issue 48.3: the real file): its path relative to the
-    working folder when it lies below it, else its absolute path."""
-    import os
+    """How messages and emitted programs name a catalog file (issue 48.3: the real file): its path
+    from the folder that holds the package, ``cgs_bridge/model/catalog/triangular.game`` (the same
+    from any working folder, so emitted files do not depend on where they were made)."""
     try:
-        rel = os.path.relpath(p)
+        return p.resolve().relative_to(_DIR.resolve().parents[2]).as_posix()
     except ValueError:
         return str(p)
-    return str(p) if rel.startswith("..") else rel
 
 
 @lru_cache(maxsize=None)
