@@ -206,8 +206,11 @@ def induction(r) -> str:
              "number. Assume the claim for every position of coordinate sum less than {m:n}, and let {m:p} have "
              "sum {m:n}.")
     if "terminal_one" in names:
-        text += " If {m:p} is terminal, its misère value is 1, and so is {m:v(p)} by {lemma:terminal_one}."
-    return text + (" Otherwise, by {lemma:no_equal} no option {m:q} of {m:p} has {m:v(q) = v(p)}, and by "
+        text += (" If {m:p} is terminal, its misère value is 1, and so is {m:v(p)} by {lemma:terminal_one}."
+                 " Otherwise,")
+    else:
+        text += " Then,"
+    return text + (" by {lemma:no_equal} no option {m:q} of {m:p} has {m:v(q) = v(p)}, and by "
                    "{lemma:smaller_reached} every natural number below {m:v(p)} is {m:v(q)} for some option {m:q}; "
                    "by the induction hypothesis {m:v(q)} is the value of {m:q}, so {m:v(p)} is the mex of the "
                    "values of the options of {m:p}, which is its value. This is the statement.")
