@@ -222,7 +222,8 @@ class Solved(Result):
         result = check_all(self.solution) if claims else None
         if path is not None:
             return write_explorer(path, self.solution, result, mod, overwrite=overwrite)
-        return Explorer(explorer_html(self.solution, result, mod), f"{self.game.ruleset.describe()} on {self.box}")
+        return Explorer(explorer_html(self.solution, result, mod), f"{self.game.ruleset.describe()} on {self.box}",
+                        rows=max(self.solution.box.upper) + 1)
 
     exit_code = 0  #: a solve that finished (errors are raised)
 
@@ -345,22 +346,21 @@ def sweep(g, params=None, bound=None, claims=(), output=None, workers=None, sche
                      limit=limit, claims_file=claims_file)
 
 
-def prove(g, params=None, claims=(), prover=None, output=None, force: bool = False, **options):
-    """Decide claims for every position (``cgs-bridge prove``): a ProveResult, one verdict per claim.
-
-    ``g``: a :class:`Game`, or a catalog name / spec path bound by ``params`` (``{"k": 5}``);
-    ``prover``: ``"walnut"``, ``"embedded"``, ``"both"`` or None (Walnut when found); ``output``:
-    a folder for proof.md, proof.html, proof.tex and the Walnut files (replaced only with
-    ``force``); ``options``: ``claims_file``, ``timeout``, ``memory`` (bytes), ``walnut_home``,
-    ``game_name`` (:func:`cgs_bridge.jobs.prove_run.prove_game`, which names the errors).
-    """
-    from cgs_bridge.jobs.prove_run import prove_game
-    from cgs_bridge.presentation.proof import write_folder
-    source = g.ruleset if isinstance(g, Game) else g
-    result = prove_game(source, params, claims, prover=prover, **options)
-    if output is not None:
-        write_folder(result, output, force=force)
-    return result
+def prove(g, params=None, claims=(), prover=None, output=None, force: bool = False, claims_file=None,
+          timeout=None, memory=None, walnut_home=None, game_name=None, **game_params):
+    """Decide claims for every position (``cgs-bridge prove``): a ProveResult (``print`` shows its rows).
+    ``g``: a :class:`Game`, or a name / spec path with its parameters as keywords, as :func:`verify`
+    (``cb.prove("triangular", k=5)``), or as a dict ``params``; ``claims``: texts added to the game's,
+    as ``--claim``; the rest as :func:`cgs_bridge.presentation.proof_folder.prove_into` (``output``:
+    the proof folder, checked before any prover runs). Raises: as ``prove_into``; InputError: a
+    :class:`Game` with parameters."""
+    from cgs_bridge.presentation.proof_folder import prove_into
+    if isinstance(g, Game) and (params or game_params):
+        raise InputError("a Game is already bound to its parameters: give them to cb.game, or a name to cb.prove")
+    return prove_into(g.ruleset if isinstance(g, Game) else g, {**(params or {}), **game_params},
+                      [claims] if isinstance(claims, str) else list(claims), output, force,
+                      claims_file=claims_file, prover=prover, timeout=timeout, memory=memory,
+                      walnut_home=walnut_home, game_name=game_name)
 
 
 #: Keyword arguments of :func:`discover` that are options (every other one is a game parameter).

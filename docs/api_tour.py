@@ -94,3 +94,15 @@ t = cb.sweep("triangular", {"k": "3..11:4"}, bound={"x": 20, "y": 10, "z": 20},
              claims=["P iff x xor y xor z == 0"], workers=0)
 print(t)
 assert set(t.frame.claim3_status) == {"holds"}          # k = 3, 7, 11 are all 4m + 3: Theorem 7.3
+
+# %% [markdown]
+# ## Proofs: a claim decided for every position
+# `cb.prove` takes the game as `cb.verify` does (parameters as keywords); `claims` are added to the
+# game's own; `print` shows one row per claim. The embedded prover needs no Java; `output=` writes
+# proof.md, proof.html (MathML) and proof.tex (an appendix: definition, theorem, lemmas, proof).
+
+# %%
+p = cb.prove("triangular", k=5, claims=["P iff x xor y xor z == 0"], prover="embedded")
+print(p)
+assert [r.verdict for r in p.rows] == ["NOT APPLICABLE", "PROVED", "REFUTED"]   # Conjecture 8.1 at k = 5
+assert p.rows[-1].position == (2, 1, 3)                 # the unshifted formula fails first there

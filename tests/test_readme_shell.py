@@ -53,6 +53,8 @@ def shell_blocks(text: str) -> list:
 def why_skipped(line: str):
     if line.startswith("python3 -m venv"):
         return "installs into a fresh venv (tests/systems/test_engine_startup.py, marked install, does it)"
+    if "pdflatex" in line and not shutil.which("pdflatex"):
+        return "pdflatex is not installed (.ci/run installs texlive-latex-base)"
     if "--scheduler" in line:
         return "needs an outside Dask cluster (tcp://cluster-head:8786 is an example address)"
     if "../shared" in line or "seed_program.py" in line:

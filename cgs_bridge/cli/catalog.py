@@ -26,7 +26,7 @@ def run(args) -> int:
     if args.name:
         if not catalog.known(args.name):
             from cgs_bridge.foundation.errors import SpecError
-            raise SpecError(f"unknown catalog game {args.name!r}; known: {', '.join(catalog.names())}")
+            raise SpecError(catalog.unknown(args.name, "is no catalog game"))
         print(catalog.path(args.name).read_text(encoding="utf-8"), end="")
         return 0
     for name in catalog.names():

@@ -57,14 +57,23 @@ def game_parser(sub, name: str, help: str, description: str, **game_args):
 CLAIM_TEXT, CLAIMS_FILE = "--claim", "--claims"
 
 
+#: The one rule of every command (issue 48.6), stated in each command's --help.
+CLAIM_RULE = "added to the game's own claims (every command checks or proves both)"
+
+
 def add_claim_args(p, text_help: str = "an extra claim in the spec language, e.g. "
                    "'P iff x xor y xor z == 0'; repeatable", published: bool = False) -> None:
-    """Add ``--claim TEXT`` (repeatable) and ``--claims FILE``: a file of spec-language claims,
-    one per line, or with ``published`` also a published-claims file (``.yaml``/``.yml``)."""
-    p.add_argument(CLAIM_TEXT, action="append", default=[], metavar="TEXT", help=text_help)
+    """Add ``--claim TEXT`` (repeatable) and ``--claims FILE``: a file of claims, one per line (an
+    expression, or a ``claim "name" [when C]: E`` statement as ``discover`` prints it), or with
+    ``published`` also a published-claims file (``.yaml``/``.yml``). Both are added to the game's
+    own claims, in every command (:data:`CLAIM_RULE`)."""
+    p.add_argument(CLAIM_TEXT, action="append", default=[], metavar="TEXT",
+                   help=f"{text_help}; {CLAIM_RULE}")
     p.add_argument(CLAIMS_FILE, metavar="FILE", help=(
-        "a file of claims: one spec-language claim per line (# starts a comment)"
-        + ("; or published claims typed from a paper (YAML, docs/claims-format.md)" if published else "")))
+        "a file of claims, one per line: an expression, or claim \"NAME\" [when C]: EXPRESSION as discover "
+        "prints it (# starts a comment)"
+        + ("; or published claims typed from a paper (YAML, docs/claims-format.md)" if published else "")
+        + f"; {CLAIM_RULE}"))
 
 
 def claims_file(args, published: bool = False):

@@ -32,7 +32,8 @@ def register(sub) -> None:
                    help="parameter value: an integer, or for a function parameter an expression in t; repeatable")
     p.add_argument("--game-name", metavar="NAME", help="which game of a multi-game spec file (default: the last)")
     p.add_argument("--bound", metavar="N | c=N,...", help="inclusive upper bound of the table: one number "
-                   "for every coordinate, or per coordinate (x=6,y=4,z=6)")
+                   "for every coordinate, or per coordinate (x=6,y=4,z=6); --target walnut needs none (its "
+                   "script is about every position)")
     p.add_argument("--target", choices=[*TARGETS, "all"], default="all",
                    help="which programs to emit (default: all)")
     p.add_argument("-o", "--output", metavar="DIR", help="output folder (default: '.'; with --all: generated)")
@@ -46,6 +47,10 @@ def register(sub) -> None:
     p.add_argument("--all", action="store_true", help="every catalog game into generated/ (see generated/README.md)")
     p.add_argument("--check", action="store_true", help="with --all: compare instead of writing; exit 1 on any difference")
     p.set_defaults(func=run)
+
+
+#: Targets whose files cover every position, so that they need no --bound (issue 48.10).
+BOXLESS = {"walnut"}
 
 
 def _targets(choice: str) -> tuple:
@@ -89,10 +94,11 @@ def run(args) -> int:
         return 0
     if not args.game:
         raise InputError("give a GAME (or --all)")
-    if not args.bound:
+    unbounded = set(_targets(args.target)) <= BOXLESS   # a script for every position: no box
+    if not args.bound and not unbounded:
         raise InputError("--bound is required: the box of the emitted table")
     ruleset = ruleset_from_args(args)
-    box = box_from_args(args, ruleset)
+    box = box_from_args(args, ruleset) if args.bound else None
     paths = generate_files(ruleset, box, _targets(args.target), Path(args.output or "."),
                            misere=args.misere, overwrite=args.force, form=args.mathematica_form)
     for path in paths if not args.quiet else ():  # --quiet: no 'wrote' lines

@@ -44,9 +44,14 @@ class _Parser(argparse.ArgumentParser):
         kwargs.setdefault("allow_abbrev", False)
         super().__init__(*args, **kwargs)
 
-    def error(self, message):  # usage errors exit 2 with the usage line (argparse default), kept
+    def error(self, message):
+        """A usage error, exit 2: the "did you mean" of a misspelt option first (issue 48.10: the
+        hint is what the reader needs), then the error, then the command's usage (issue 36)."""
+        hint = self.suggestion()
+        sys.stderr.write(hint.lstrip("\n") + "\n" if hint else "")
+        sys.stderr.write(f"{self.prog}: error: {message}\n")
         self.print_usage(sys.stderr)
-        self.exit(2, f"{self.prog}: error: {message}{self.suggestion()}\n")
+        self.exit(2)
 
     #: the command line being parsed (set by :func:`main`), for "did you mean" on a misspelt option
     argv: list = []

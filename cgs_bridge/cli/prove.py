@@ -11,14 +11,17 @@ def register(sub) -> None:
                     description="Exit 0 when every claim is proved or not applicable, 1 when a claim is "
                                 "refuted (with its smallest counterexample), 2 when a claim is not "
                                 "expressible or the prover failed.", bound=False)
-    add_claim_args(p, "a claim in the spec language instead of the game's, e.g. "
-                      "'P iff x xor y xor z == 0'; repeatable")
+    add_claim_args(p, "a claim to prove in the spec language, e.g. 'P iff x xor y xor z == 0'; repeatable")
     p.add_argument("--prover", choices=["walnut", "embedded", "both"],
                    help="which prover (default: walnut when found, else embedded); both: they must agree")
     p.add_argument("--format", choices=["text", "json"], default="text")
-    p.add_argument("-o", "--output", metavar="DIR",
-                   help="write proof.md, proof.html, proof.tex, proof.json and the Walnut files")
-    p.add_argument("--force", action="store_true", help="replace files of -o DIR that differ")
+    p.add_argument("-o", "--output", metavar="DIR | FILE",
+                   help="write proof.md, proof.html, proof.tex, proof.json and the Walnut files into the folder "
+                        "DIR (checked before any work; a rerun of the same proof replaces files that differ only "
+                        "in run times); with --sweep the table FILE.csv or FILE.parquet, written after every "
+                        "parameter value (a Ctrl-C keeps the values finished)")
+    p.add_argument("--force", action="store_true",
+                   help="replace files of -o that hold something else (another proof, a user's edit)")
     p.add_argument("--timeout", type=float, default=600.0, help="seconds per prover run (default 600)")
     p.add_argument("--memory", type=float, metavar="GiB", help="memory of a prover run in GiB")
     p.add_argument("--walnut-home", metavar="DIR",
@@ -36,48 +39,75 @@ def register(sub) -> None:
 
 def run(args) -> int:
     from cgs_bridge.api import prove
+    from cgs_bridge.foundation.errors import InputError
     memory = int(args.memory * (1 << 30)) if args.memory else None
     if args.plot:
         _check_plot(args)
     if args.sweep:
         return _sweep(args, memory)
-    result = prove(args.game, parse_params(args.param), args.claim, prover=args.prover,
-                   output=args.output, force=args.force, claims_file=claims_file(args),
-                   timeout=args.timeout, memory=memory, walnut_home=args.walnut_home,
-                   game_name=args.game_name)
+    try:
+        result = prove(args.game, parse_params(args.param), args.claim, prover=args.prover,
+                       output=args.output, force=args.force, claims_file=claims_file(args),
+                       timeout=args.timeout, memory=memory, walnut_home=args.walnut_home,
+                       game_name=args.game_name)
+    except InputError as e:
+        if getattr(e, "result", None) is not None:   # the proofs ran; only the folder was refused
+            _print(args, e.result)
+        raise
     _print(args, result)
     return result.exit_code
 
 
 def _sweep(args, memory) -> int:
-    from cgs_bridge.foundation.errors import InputError
     from cgs_bridge.jobs.prove import choose_provers
     from cgs_bridge.jobs.prove_sweep import prove_sweep
     if args.output:
-        raise InputError("-o DIR writes one proof; with --sweep the table is printed (--format json)")
+        _check_table(args.output, args.force)
     grid = parse_params(args.sweep)
     fixed = parse_params(args.param)
-    result = prove_sweep(args.game, {**{k: v for k, v in fixed.items()}, **grid}, args.claim,
-                         claims_file(args), choose_provers(args.prover, args.walnut_home),
-                         workers=args.workers, scheduler=args.scheduler, game_name=args.game_name,
-                         timeout=args.timeout, memory=memory, walnut_home=args.walnut_home)
+    try:
+        result = prove_sweep(args.game, {**fixed, **grid}, args.claim, claims_file(args),
+                             choose_provers(args.prover, args.walnut_home), workers=args.workers,
+                             scheduler=args.scheduler, game_name=args.game_name, timeout=args.timeout,
+                             memory=memory, walnut_home=args.walnut_home, output=args.output)
+    except KeyboardInterrupt as e:
+        partial = getattr(e, "partial", None)
+        if partial is not None and len(partial.frame):
+            import sys
+            _print(args, partial)
+            print(f"cgs-bridge prove: interrupted after {len(partial.frame)} parameter value(s); the verdicts "
+                  "above are final" + (f" and kept in {args.output}" if args.output else ""), file=sys.stderr)
+        raise
     _print(args, result)
     if args.plot:
         _plot(args, result)
     return result.exit_code
 
 
-def _check_plot(args) -> None:
-    """``--plot`` before any work: it needs ``--sweep``, and an existing file needs ``--force``."""
+def _check_table(path, force: bool) -> None:
+    """``prove --sweep -o FILE`` before any work: a .csv or .parquet file in an existing folder, a
+    regular file or absent; an existing one only with ``--force`` (a proof sweep is not resumed: its
+    rows are decided by the claims and provers of their run)."""
     from pathlib import Path
 
     from cgs_bridge.foundation.errors import InputError
+    from cgs_bridge.foundation.io import check_output_path
+    if Path(path).suffix.lower() not in (".csv", ".parquet"):
+        raise InputError(f"-o {path}: with --sweep, -o names the table: FILE.csv or FILE.parquet")
+    check_output_path(path)
+    if Path(path).exists() and not force:
+        raise InputError(f"-o {path}: exists; pass --force to replace it")
+
+
+def _check_plot(args) -> None:
+    """``--plot`` before any work: it needs ``--sweep``; its suffix, folder and an existing file
+    (``--force``) as ``cgs-bridge plot -o`` checks them."""
+    from cgs_bridge.foundation.errors import InputError
+
+    from .plot import check_output
     if not args.sweep:
         raise InputError("--plot draws the verdicts of a --sweep; give --sweep NAME=A..B")
-    if Path(args.plot).exists() and not args.force:
-        raise InputError(f"{args.plot} exists; pass --force to replace it")
-
-
+    check_output(args.plot, args.force)
 def _plot(args, result) -> None:
     """``--plot FILE``: the verdicts against the parameter (presentation/plot_proofs.py)."""
     import sys

@@ -10,6 +10,8 @@ terminal control sequence.
   for contents of script elements").
 - :func:`tex_text`: TeX running text (captions, table headers): the ten special characters as
   commands, line breaks and control characters as visible escapes.
+- :func:`tex_typewriter`: one line of a typewriter listing (``{\\char"NN}`` for the specials).
+- :func:`markdown_text`: Markdown running text; :func:`markdown_fence`: a code fence no text ends.
 - :func:`tex_comment`: one ``%`` comment line (a line break would end the comment: TeXbook ch. 8,
   a comment runs to the end of the line).
 - :func:`bfile_comment`: the ``#`` header lines of an OEIS b-file, cut at line breaks so that no
@@ -76,12 +78,53 @@ _TEX_SPECIAL = {"\\": "\\textbackslash{}", "{": "\\{", "}": "\\}", "$": "\\$", "
 _TEX_PATTERN = re.compile("[\\\\{}$&#^_%~]")
 
 
+#: Characters the default font encoding of pdflatex (OT1) would print wrongly (``<`` as ¡) or that
+#: need a command: ASCII ones and the mathematical signs the project's own texts use.
+_TEX_MORE = {"<": "\\textless{}", ">": "\\textgreater{}", "|": "\\textbar{}",
+             "⊕": "$\\oplus$", "≤": "$\\le$", "≥": "$\\ge$", "≠": "$\\neq$", "∧": "$\\wedge$",
+             "∨": "$\\vee$", "¬": "$\\neg$", "⇒": "$\\Rightarrow$", "⇔": "$\\Leftrightarrow$",
+             "→": "$\\to$", "←": "$\\leftarrow$", "∀": "$\\forall$", "∃": "$\\exists$",
+             "⌊": "$\\lfloor$", "⌋": "$\\rfloor$", "⌈": "$\\lceil$", "⌉": "$\\rceil$", "−": "$-$",
+             "×": "$\\times$", "÷": "$\\div$", "·": "$\\cdot$", "≡": "$\\equiv$", "∈": "$\\in$", "∉": "$\\notin$",
+             "ℕ": "$\\mathbf{N}$", "⊤": "$\\top$", "⊥": "$\\bot$", "φ": "$\\varphi$", "π": "$\\pi$",
+             "…": "\\dots{}", "–": "--", "—": "---", "‘": "`", "’": "'", "“": "``", "”": "''",
+             "ß": "\\ss{}", "æ": "\\ae{}", "Æ": "\\AE{}", "ø": "\\o{}", "Ø": "\\O{}",
+             "œ": "\\oe{}", "Œ": "\\OE{}", "ł": "\\l{}", "Ł": "\\L{}", "ı": "\\i{}", "\u00a0": "~"}
+#: Combining accents (Unicode) -> the TeX accent commands OT1 has.
+_TEX_ACCENTS = {"\u0300": "`", "\u0301": "'", "\u0302": "^", "\u0303": "~", "\u0304": "=",
+                "\u0306": "u", "\u0307": ".", "\u0308": '"', "\u030a": "r", "\u030b": "H",
+                "\u030c": "v", "\u0327": "c"}
+
+
+def _tex_char(ch: str) -> str:
+    """One character of TeX running text that is not a special character."""
+    if ch.isascii():
+        return _TEX_MORE.get(ch, ch)
+    if ch in _TEX_MORE:
+        return _TEX_MORE[ch]
+    import unicodedata
+    base, *marks = unicodedata.normalize("NFD", ch)
+    if base.isascii() and base.isalpha() and marks and all(m in _TEX_ACCENTS for m in marks):
+        out = base if base not in "ij" else "\\" + base
+        for m in marks:
+            out = f"\\{_TEX_ACCENTS[m]}{{{out}}}"
+        return out
+    return f"[U+{ord(ch):04X}]"   # no command in pdflatex's default set-up: shown by its code
+
+
+_TEX_OTHER = re.compile("[<>|]|[^\\x00-\\x7f]")
+
+
 def tex_text(text) -> str:
-    """``text`` as TeX running text (a caption, a header): the special characters ``\\ { } $ & #
-    ^ _ % ~`` as the commands that print them, and line breaks and control characters as visible
-    escapes (``\\n`` printed as ``\\textbackslash{}n``)."""
+    """``text`` as TeX running text (a caption, a header, a theorem's name): the special
+    characters ``\\ { } $ & # ^ _ % ~`` as the commands that print them; ``< > |`` and the
+    mathematical signs (``⊕ ≤ ⌊ ⌋ ∀`` ...) as commands, letters with accents as TeX accents, any
+    other non-ASCII character as ``[U+XXXX]`` (pdflatex with its default OT1 font encoding and no
+    package then prints every character as written); line breaks and control characters as
+    visible escapes (``\\n`` printed as ``\\textbackslash{}n``)."""
     flat = terminal(text, keep_newlines=False)
-    return _TEX_PATTERN.sub(lambda m: _TEX_SPECIAL[m.group()], flat)
+    flat = _TEX_PATTERN.sub(lambda m: _TEX_SPECIAL[m.group()], flat)
+    return _TEX_OTHER.sub(lambda m: _tex_char(m.group()), flat)
 
 
 def tex_comment(text) -> str:
@@ -96,3 +139,36 @@ def bfile_comment(text) -> str:
     line break), control characters shown as visible escapes; ends with a line feed."""
     lines = _BREAKS.split(str(text)) or [""]
     return "".join(f"# {terminal(line, keep_newlines=False)}\n" for line in lines)
+
+
+def tex_typewriter(text) -> str:
+    """``text`` as one line of typewriter (``\\ttfamily``) text: every ASCII character that TeX
+    treats specially, and ``< > |``, as ``{\\char"NN}`` (the typewriter font of pdflatex's default
+    encoding has every printable ASCII character at its code, so nothing needs another font);
+    non-ASCII characters as :func:`tex_text` writes them; control characters as visible escapes.
+    No text can end a listing or become TeX."""
+    flat = terminal(text, keep_newlines=False)
+    return "".join(f'{{\\char"{ord(ch):02X}}}' if ch in '\\{}$&#^_%~<>|' else
+                   (ch if ch.isascii() else _tex_char(ch)) for ch in flat)
+
+
+_MD_SPECIAL = re.compile(r"[\\`*_\[\]|~]")
+
+
+def markdown_text(text) -> str:
+    """``text`` as Markdown running text outside code (CommonMark): ``& < >`` as character
+    references (no tag or comment can start: CommonMark's raw HTML needs a literal ``<``), and the
+    punctuation that has a meaning inside a line (emphasis ``* _``, links ``[ ]``, code spans,
+    tables ``|``, strikethrough ``~``, the escape itself) backslash-escaped (CommonMark 0.31,
+    "Backslash escapes"); line breaks and control characters as visible escapes, so the text stays
+    inside its line and cannot start a heading, a list or a fence."""
+    flat = terminal(text, keep_newlines=False)
+    flat = flat.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return _MD_SPECIAL.sub(lambda m: "\\" + m.group(), flat)
+
+
+def markdown_fence(text) -> str:
+    """A fence for a code block holding ``text``: three backticks, or one more than the longest
+    run of backticks in ``text`` (CommonMark: a fence ends only at a run at least as long)."""
+    runs = [len(m) for m in re.findall("`+", str(text))]
+    return "`" * max(3, max(runs, default=0) + 1)

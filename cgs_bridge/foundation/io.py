@@ -182,12 +182,26 @@ def check_output_path(path, overwrite: bool = False) -> Path:
     path = Path(path)
     special = [p for p in (path.absolute(), path.resolve()) if p.parts[1:2] in (("dev",), ("proc",), ("sys",))]
     if special or (os.path.lexists(path) and not path.is_file()):
-        raise InputError(f"{path} exists and is not a regular file (a device, FIFO or folder); "
-                         "cgs-bridge writes only regular files (omit -o to print to standard output)")
+        raise InputError(f"{path} exists and is not a regular file (it is {_kind(path)}); cgs-bridge writes "
+                         "only regular files (omit -o to print to standard output)")
     parent = path.parent
     if not parent.is_dir():
         raise InputError(f"cannot write {path}: folder {parent} does not exist (create it first)")
     return path
+
+
+def _kind(path) -> str:
+    """What ``path`` is, in words: ``a symbolic link to nowhere``, ``a FIFO``, ``a device``, ..."""
+    try:
+        mode = os.lstat(path).st_mode
+    except OSError:
+        return "a special file"
+    if stat.S_ISLNK(mode):
+        return "a symbolic link" + ("" if os.path.exists(path) else " to nowhere")
+    for test, word in ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISSOCK, "a socket")):
+        if test(mode):
+            return word
+    return "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "a special file"
 
 
 def atomic_write_text(path, text: str, overwrite: bool = False, encoding: str = "utf-8",

@@ -86,10 +86,9 @@ class Task:
         if not (active and enabled()):
             return
         full = ": ".join([s for s in _scopes if s != label] + [label])
-        if in_notebook():
+        if in_notebook():   # a widget, or nothing: text bars there arrive as stderr blocks (issue 48.10)
             self.bar = _widget_bar(total, full, unit)
-            if self.bar is not None:
-                return
+            return
         import shutil
 
         from tqdm import tqdm
@@ -97,8 +96,7 @@ class Task:
         self.bar = tqdm(total=total, desc=full, unit=unit, file=stream(), leave=True,
                         ncols=min(size.columns, 120) if size.columns > 0 else 100,
                         nrows=size.lines if size.lines > 0 else 24,
-                        mininterval=0.2, unit_scale=total is not None and total > 10**6,
-                        bar_format=None if total is not None else "{desc}: {n_fmt}{unit} received [{elapsed}]")
+                        mininterval=0.2, unit_scale=True, bar_format=_format(total))
         if ticking:  # redraw twice a second, so the elapsed time moves while nothing reports
             import threading
             self._stop = threading.Event()
@@ -141,9 +139,17 @@ class Task:
         return False
 
 
+def _format(total) -> str:
+    """tqdm's line: counts as whole numbers (``{n}/{total}``), the rate scaled (``unit_scale``:
+    ``51.2M positions/s``, never ``51216684.62 positions/s``; issue 48.10)."""
+    if total is None:
+        return "{desc}: {n}{unit} received [{elapsed}]"
+    return "{l_bar}{bar}| {n}/{total} [{elapsed}<{remaining}, {rate_fmt}{postfix}]"
+
+
 def _widget_bar(total, desc: str, unit: str):
-    """tqdm's notebook widget, or None when ipywidgets cannot be imported (the caller then draws a
-    text bar in the cell's output). ipywidgets is imported first: without it tqdm's widget
+    """tqdm's notebook widget, or None when ipywidgets cannot be imported (the caller then draws
+    nothing: a text bar would reach the notebook as a block of standard error). ipywidgets is imported first: without it tqdm's widget
     constructor fails half-way and the half-built bar raises again when collected (issue 36)."""
     try:
         import ipywidgets  # noqa: F401
@@ -151,7 +157,8 @@ def _widget_bar(total, desc: str, unit: str):
     except ImportError:
         return None
     try:
-        return widget(total=total, desc=desc, unit=unit, leave=True, mininterval=0.2)
+        return widget(total=total, desc=desc, unit=unit, leave=True, mininterval=0.2, unit_scale=True,
+                      bar_format=_format(total))
     except Exception:  # noqa: BLE001 - an unusable widget front end: the text bar instead
         return None
 

@@ -9,6 +9,7 @@ so a faster claim evaluator there is used here unchanged.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 
 from cgs_bridge.foundation.errors import SpecError
@@ -19,32 +20,70 @@ from cgs_bridge.language.parser import parse_expr
 from cgs_bridge.model.game import Ruleset, claim_uses_misere
 
 
+#: A claims-file line (or a --claim text) written as a statement, as ``discover`` prints it to paste.
+CLAIM_STATEMENT = re.compile(r'\s*claim\s*"')
+
+
+def claim_of(text: str, origin=("--claim", 1), prefix: str = "--claim ") -> A.Claim:
+    """One claim given apart from its game: a statement ``claim "name" [when C]: E`` (named so),
+    or an expression ``E`` (named ``prefix + E``); located at ``origin`` = ``(file, line)``.
+
+    Raises:
+        SpecError: it does not parse (``origin``'s file, line and the column).
+    """
+    from cgs_bridge.language.parser import parse_games
+    statement = CLAIM_STATEMENT.match(text) is not None
+    try:   # a statement is read as the one line of a game block (line 2: columns unchanged)
+        claim = _statement(parse_games(f"game claim_line\n{text}", origin[0]), text) if statement else \
+            A.Claim(f"{prefix}{text}", parse_expr(text, what=origin[0]))
+    except SpecError as e:
+        line = origin[1] + (e.line or 1) - (2 if statement else 1)
+        raise SpecError(e.message, origin[0], line, e.column, _caret(text, e.column)) from None
+    return replace(claim, origin=(origin[0], origin[1] - 1) if statement else tuple(origin))
+
+
+def _statement(games, text: str) -> A.Claim:
+    g = games[0] if len(games) == 1 else None
+    if g is None or len(g.claims) != 1 or g.coords or g.requires or g.cuts or g.moves or g.defs:
+        raise SpecError(f'expected one claim: claim "NAME" [when CONDITION]: EXPRESSION, got {text!r}', None, 2, 1)
+    return g.claims[0]
+
+
+def _caret(text: str, column) -> str | None:
+    return f"  {text}\n  {' ' * (column - 1)}^" if column else None
+
+
 def with_claims(checked, texts, keep: bool = True, prefix: str = "--claim "):
     """Return ``checked`` (a :class:`~cgs_bridge.language.checker.CheckedGame`) with the claims
-    ``texts`` (spec-language strings) added after the spec's own claims (``keep=True``) or
-    replacing them (``keep=False``), re-checked; an extra claim is named ``prefix + text``.
+    ``texts`` added after the spec's own claims (``keep=True``: the rule of every command's
+    ``--claim``) or replacing them (``keep=False``), re-checked. An item is a spec-language text
+    (an expression, named ``prefix + text``, or a ``claim "name": ...`` statement) or an
+    :class:`~cgs_bridge.language.ast.Claim` (from :func:`claim_of`).
 
     Raises:
         SpecError: a claim does not parse or names something the game does not have (the message
-            gives the column in the claim text).
+            gives its file (``--claim`` or the claims file), line and column).
     """
-    texts = list(texts or [])
-    if not texts and keep:
+    items = list(texts or [])
+    if not items and keep:
         return checked
-    extra = tuple(A.Claim(f"{prefix}{t}", parse_expr(t, what="--claim")) for t in texts)
-    for text, claim in zip(texts, extra):  # errors located in the claim's own text
+    extra = tuple(t if isinstance(t, A.Claim) else claim_of(t, prefix=prefix) for t in items)
+    for item, claim in zip(items, extra):  # errors located in the claim's own text
         try:
             check_game(replace(checked.game, claims=(claim,)))
         except SpecError as e:
-            caret = f"  {text}\n  {' ' * (e.column - 1)}^" if e.column else None
-            raise SpecError(e.message, "--claim", e.line, e.column, caret) from None
+            file, first = claim.origin or ("--claim", 1)
+            text = item if isinstance(item, str) else None
+            raise SpecError(e.message, file, first + (e.line or 1) - 1, e.column,
+                            _caret(text, e.column) if text else None) from None
     claims = (checked.game.claims if keep else ()) + extra
     return check_game(replace(checked.game, claims=claims))
 
 
 def claims_from_file(path) -> list:
-    """The claims of a text file: one spec-language claim per line (``#`` starts a comment line),
-    as ``[(line number, text)]``.
+    """The claims of a text file: one claim per line, a spec-language expression or a statement
+    ``claim "name" [when C]: E`` as ``discover`` prints it (``#`` starts a comment line), as
+    ``[(line number, text)]``.
 
     Raises:
         InputError: unreadable file, or no claim in it.
@@ -68,16 +107,10 @@ def with_claim_args(checked, texts=(), claims_file=None, keep: bool = True, pref
         InputError: the claims file is unreadable or empty. SpecError: a claim does not parse or
             does not check (``--claim`` and the column, or file:line:column).
     """
-    texts = list(texts or [])
+    claims = [claim_of(t, ("--claim", 1), prefix) for t in texts or []]
     if claims_file is not None:
-        lines = claims_from_file(claims_file)
-        for no, text in lines:
-            try:
-                with_claims(checked, [text], keep=False)
-            except SpecError as e:
-                raise SpecError(e.message, str(claims_file), no, e.column) from None
-        texts += [t for _, t in lines]
-    return with_claims(checked, texts, keep=keep, prefix=prefix)
+        claims += [claim_of(text, (str(claims_file), no), prefix) for no, text in claims_from_file(claims_file)]
+    return with_claims(checked, claims, keep=keep, prefix=prefix)
 
 
 #: Suffixes of a published-claims file (YAML typed from a paper, docs/claims-format.md).

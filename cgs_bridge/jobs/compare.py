@@ -75,6 +75,12 @@ class SideResult:
             out[d.kind] = out.get(d.kind, 0) + 1
         return out
 
+    def counts_text(self) -> str:
+        """``2 values, 1 missing``: the counts as words (a noun kind in the plural when more than
+        one; issue 48.10)."""
+        nouns = {"value", "duplicate"}
+        return ", ".join(f"{n} {k}{'s' if n != 1 and k in nouns else ''}" for k, n in self.counts().items())
+
 
 def compare_table(solution, transcript, side: str, source: str, complete: bool = True) -> SideResult:
     """Compare an imported table (``transcript.frame``: ``c0..``, ``grundy``[, ``misere``]) with

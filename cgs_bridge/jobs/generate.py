@@ -63,7 +63,8 @@ def file_stem(ruleset, box, misere: bool = False) -> str:
             parts.append(f"{p.name}-{slug}-{digest}")
         else:
             parts.append(f"{p.name}{v}" if v >= 0 else f"{p.name}m{-v}")
-    parts += [f"{c}{u}" for c, u in zip(box.coords, box.upper)]
+    if box is not None:   # None: files that cover every position (the walnut script)
+        parts += [f"{c}{u}" for c, u in zip(box.coords, box.upper)]
     if misere:
         parts.append("misere")
     return "_".join(parts)
@@ -106,8 +107,10 @@ class Plan:
 
 
 def plan(ruleset, box, misere: bool = False) -> Plan:
-    """The :class:`Plan` of ``ruleset`` on ``box``. Raises BoxError: box over other coordinates."""
-    check_box_coords(box, ruleset.coords)
+    """The :class:`Plan` of ``ruleset`` on ``box`` (None: no box, for targets whose files cover
+    every position, as the walnut script). Raises BoxError: box over other coordinates."""
+    if box is not None:
+        check_box_coords(box, ruleset.coords)
     return Plan(ruleset, box, misere, file_stem(ruleset, box, misere), build_model(ruleset))
 
 

@@ -73,11 +73,18 @@ class ProveResult(Result):
     prover: str
     engine: str = ""
     title: str = ""
+    #: the checked game (``ast.Game``: its positions and moves, for the proof's definition)
+    spec: object = None
 
     def __repr__(self) -> str:
         """``ProveResult(nim_pass: 1 claim(s): 1 proved)``: short (a notebook's text/plain; the
         rows are in ``.rows`` and ``.frame``)."""
         return f"ProveResult({self.verdict()})"
+
+    def __str__(self) -> str:
+        """The rows, as ``prove`` prints them (``print(result)``, issue 48.7)."""
+        from cgs_bridge.foundation.results import render
+        return render(self, "report")
 
     @property
     def exit_code(self) -> int:
@@ -158,7 +165,7 @@ def prove_translations(ruleset, translations, provers=("walnut",), *, timeout=No
     title = (getattr(ruleset.game, "title", "") or ruleset.name).split(":")[0].strip()
     return ProveResult(ruleset.name, ruleset.describe(), dict(ruleset.params),
                        tuple(ruleset.coords), rows, "+".join(provers),
-                       version(home) if home else "", title)
+                       version(home) if home else "", title, ruleset.game)
 
 
 def _one(ruleset, tr, number, provers, timeout, memory, walnut_home, workdir) -> ClaimProof:

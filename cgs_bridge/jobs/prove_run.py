@@ -8,19 +8,20 @@ from .prove import choose_provers, prove_translations
 
 
 def checked_claims(checked, claims=(), claims_file=None):
-    """``checked`` with only the given claims (``claims``: texts; ``claims_file``: a file of
-    them, :func:`.checking.claims_from_file`), or unchanged when none is given.
+    """``checked`` with the given claims added after its own (``claims``: texts; ``claims_file``: a
+    file of them, :func:`.checking.claims_from_file`): the rule of every command's ``--claim``
+    (issue 48.6).
 
     Raises:
         SpecError: a claim does not parse or does not check (``--claim`` text, or file:line:col).
     """
     if not claims and claims_file is None:
         return checked
-    return with_claim_args(checked, claims, claims_file, keep=False, prefix="")
+    return with_claim_args(checked, claims, claims_file, keep=True, prefix="")
 
 
 def prove_game(source, params=None, claims=(), claims_file=None, prover=None, timeout=None,
-               memory=None, walnut_home=None, workdir=None, game_name=None):
+               memory=None, walnut_home=None, workdir=None, game_name=None, before=None):
     """Prove the claims of ``source`` (a catalog name, a spec path, or a bound Ruleset) for all
     positions; see :func:`cgs_bridge.jobs.prove.prove_translations` for the result.
 
@@ -29,6 +30,8 @@ def prove_game(source, params=None, claims=(), claims_file=None, prover=None, ti
         claims, claims_file: the claims to prove instead of the game's (spec-language texts).
         prover: ``walnut``, ``embedded``, ``both`` or None (Walnut when found, else embedded).
         timeout: seconds per prover run; memory: bytes for a prover.
+        before: ``before(ruleset, provers)``, called once the game and claims are read and before
+            any prover runs (``prove -o DIR`` checks its folder there).
     Raises:
         SpecError, ParameterError, InputError: bad game, parameters or claims; EngineError: the
         translation or the named prover is not available.
@@ -43,5 +46,7 @@ def prove_game(source, params=None, claims=(), claims_file=None, prover=None, ti
     else:
         checked = checked_claims(load_game(str(source), game_name), claims, claims_file)
         ruleset = ruleset_of(checked, {k: str(v) for k, v in (params or {}).items()})
+    if before is not None:
+        before(ruleset, provers)
     return prove_translations(ruleset, translations(ruleset), provers, timeout=timeout,
                               memory=memory, walnut_home=walnut_home, workdir=workdir)

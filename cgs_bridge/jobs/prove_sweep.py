@@ -18,7 +18,7 @@ from .sweep.cell import base_row, worker_name
 def prove_cell(options: dict, spec, cell, version: str, method: str = "auto", limit: int = 3) -> dict:
     """One cell: the claims of ``spec`` at the cell's parameters decided by the provers.
 
-    ``options``: ``provers`` (tuple), ``claims`` (texts replacing the game's), ``claims_file``,
+    ``options``: ``provers`` (tuple), ``claims`` (texts added to the game's), ``claims_file``,
     ``timeout``, ``memory``, ``walnut_home``. Returns the row: key columns, ``status`` ('ok' or
     'error' with ``error``), ``exit_code``, per claim ``claim{i}`` (name), ``claim{i}_verdict``,
     ``claim{i}_detail`` (reason or counterexample), ``seconds`` (wall), ``cpu_seconds`` (processor
@@ -26,6 +26,7 @@ def prove_cell(options: dict, spec, cell, version: str, method: str = "auto", li
     errors). Input and engine
     errors become 'error' rows.
     """
+    from cgs_bridge.foundation.results import position_text
     from cgs_bridge.model.game import Ruleset
     from cgs_bridge.systems.walnut.script import translations
 
@@ -44,8 +45,8 @@ def prove_cell(options: dict, spec, cell, version: str, method: str = "auto", li
         return row
     row.update(status="ok", error="", exit_code=result.exit_code)
     for i, r in enumerate(result.rows, 1):
-        detail = (f"{r.position}: claim says {r.claim_value}, true {r.true_value}"
-                  if r.verdict == "REFUTED" else r.reason)
+        detail = (f"{position_text(r.position)}: claim says {r.claim_value}, true {r.true_value}"
+                  if r.verdict == "REFUTED" and r.position is not None else r.reason)
         row.update({f"claim{i}": r.name, f"claim{i}_verdict": r.verdict, f"claim{i}_detail": detail})
     row.update(seconds=round(time.perf_counter() - t0, 4), worker=worker_name(),
                cpu_seconds=round(time.process_time() - c0, 4), pid=os.getpid())
@@ -61,6 +62,11 @@ class ProveSweepResult(Result):
     frame: object
     claims: list
     workers: str = "serial"
+
+    def __str__(self) -> str:
+        """The table, as ``prove --sweep`` prints it."""
+        from cgs_bridge.foundation.results import render
+        return render(self, "report")
 
     @property
     def exit_code(self) -> int:
@@ -90,19 +96,35 @@ class ProveSweepResult(Result):
 
 
 def prove_sweep(source: str, sweep: dict, claims=(), claims_file=None, provers=("walnut",),
-                workers=None, scheduler=None, game_name=None, **options) -> ProveSweepResult:
-    """Prove the claims of ``source`` at every value of ``sweep`` (``{name: "1..41"}``, the sweep's
-    value syntax) on the sweep's path (``workers=0``: serially here).
+                workers=None, scheduler=None, game_name=None, output=None, **options) -> ProveSweepResult:
+    """Prove the claims of ``source`` (with ``claims`` and the claims of ``claims_file`` added, the
+    rule of every command's ``--claim``) at every value of ``sweep`` (``{name: "1..41"}``, the
+    sweep's value syntax) on the sweep's path (``workers=0``: serially here).
 
+    Args:
+        output: a ``.csv``/``.parquet`` table rewritten after every value (replaced, never resumed:
+            the caller checks it first).
     Raises:
         ParameterError, SpecError: malformed values, unknown parameter, bad game (before
-        anything runs); EngineError: the Dask scheduler is unreachable.
+        anything runs); EngineError: the Dask scheduler is unreachable; KeyboardInterrupt: Ctrl-C,
+        with ``partial``, the ProveSweepResult of the values finished.
     """
     from .sweep.runner import plan_sweep, run_plan
     plan = plan_sweep(source, sweep, 0, game_name=game_name)
     cell_fn = partial(prove_cell, {"provers": tuple(provers), "claims": tuple(claims),
                                    "claims_file": claims_file, **options})
-    res = run_plan(plan, workers=workers, scheduler=scheduler, cell_fn=cell_fn, threads=False)
+    if output is not None and os.path.lexists(output):
+        os.unlink(output)   # checked by the caller (--force): a proof sweep is not resumed
+    try:
+        res = run_plan(plan, output, workers=workers, scheduler=scheduler, cell_fn=cell_fn, threads=False)
+    except KeyboardInterrupt as e:
+        if getattr(e, "partial", None) is not None:
+            e.partial = _result(e.partial)
+        raise
+    return _result(res)
+
+
+def _result(res) -> ProveSweepResult:
     frame = res.frame
     names = [next((v for v in frame[c] if isinstance(v, str) and v), "")
              for c in frame.columns if c.startswith("claim") and "_" not in c]

@@ -258,6 +258,18 @@ class Claim:
     #: ``when f satisfies halving``: ``(("f", "halving"),)``, properties of function parameters
     #: checked on the box (a claim whose hypothesis fails there is not applicable).
     hypotheses: Tuple[Tuple[str, str], ...] = ()
+    #: where a claim given apart from its game was read: ``(file, line)`` with ``file`` the
+    #: claims file or ``--claim``, ``line`` the line its text starts on (positions in the claim
+    #: count from there); None for a claim of the spec (located in the game's file).
+    origin: Optional[Tuple[str, int]] = field(default=None, compare=False)
+
+    def where(self, pos, game_file: str) -> str:
+        """``file:line:col`` of position ``pos`` of this claim ("" when ``pos`` is unknown)."""
+        if pos is None or not pos.line:
+            return ""
+        if self.origin is None:
+            return f"{game_file}:{pos.line}:{pos.column}"
+        return f"{self.origin[0]}:{self.origin[1] + pos.line - 1}:{pos.column}"
 
 
 @dataclass(frozen=True)

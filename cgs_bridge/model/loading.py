@@ -36,8 +36,7 @@ def load_game(source: str, name: str | None = None) -> CheckedGame:
         return catalog.load(source)
     path = Path(source)
     if not path.exists():
-        raise SpecError(f"{source!r} is neither a catalog game ({', '.join(catalog.names())}) "
-                        "nor an existing file")
+        raise SpecError(catalog.unknown(source))
     try:
         if not path.is_file():
             raise SpecError(f"{source} is not a regular file")

@@ -94,7 +94,12 @@ def _structure_text(d) -> list:
     if d.partners and (d.partners["unique"] or d.partners["lines"]):
         out += ["", "P-position structure: partner functions (re-checked on both boxes):"]
         out += [f"  {u['text']}" for u in d.partners["unique"] if u["holds_on_recheck"] is not False]
-        out += [f"  {ln['text']}" for ln in d.partners["lines"]]
+        for ln in d.partners["lines"]:
+            out.append(f"  {ln['text']}")
+            if ln.get("claim"):
+                out.append(f"    {ln['claim']}")
+            elif ln.get("claim_failed"):
+                out.append(f"    (no claim line: the claim checker rejects {ln['claim_failed']})")
         if d.partners.get("unconfirmed"):
             out.append(f"  ({d.partners['unconfirmed']} more periodic partner sequence(s) not extended "
                        "by the re-check box: not reported)")

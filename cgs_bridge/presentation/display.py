@@ -295,4 +295,6 @@ def sweep_cells_html(frame) -> str:
     styler = shown.style.hide(axis="index").map(lambda v: STATUS_STYLE.get(str(v), ""), subset=status)
     more = (f"<p>... and {len(frame) - MAX_CELLS_SHOWN:,} more cells (see .frame)</p>"
             if len(frame) > MAX_CELLS_SHOWN else "")
-    return '<div class="cgsb-sweep-cells">' + styler.to_html() + more + "</div>"
+    # a wide table scrolls inside its box instead of overflowing the notebook (issue 48.10)
+    return ('<div class="cgsb-sweep-cells" style="overflow-x: auto; max-width: 100%">' + styler.to_html()
+            + more + "</div>")

@@ -131,8 +131,10 @@ class Explorer:
     """What ``Solved.explore()`` returns without a path: the page (``html``), shown in a notebook
     in a frame (``_repr_html_``); ``save(path)`` writes it."""
 
-    def __init__(self, page: str, title: str):
-        self.html, self.title = page, title
+    def __init__(self, page: str, title: str, rows: int = 20):
+        """``rows``: the most grid rows the page can show (the largest coordinate range), which
+        sizes the frame so that its last row is not cut (issue 48.10)."""
+        self.html, self.title, self.rows = page, title, rows
 
     def save(self, path, overwrite: bool = False) -> Path:
         from cgs_bridge.foundation.io import atomic_write_text
@@ -142,7 +144,12 @@ class Explorer:
         """The page in a sandboxed frame: scripts run, but in an opaque origin (no
         ``allow-same-origin``), so nothing in the page can reach the notebook around it."""
         return (f'<iframe sandbox="allow-scripts" srcdoc="{html_text(self.html)}" style="width:100%;'
-                f'height:560px;border:1px solid #ccc" title="{html_text(self.title)}"></iframe>')
+                f'height:{self.height()}px;border:1px solid #ccc" title="{html_text(self.title)}"></iframe>')
+
+    def height(self) -> int:
+        """Pixels of the frame: the controls and legend (360) and every grid row (21 px: 18 px cells
+        with their borders) and the header row, at most 2400 (the page scrolls inside beyond)."""
+        return min(2400, 360 + 21 * (int(self.rows) + 1))
 
     def __repr__(self) -> str:
         return f"Explorer({self.title}; {len(self.html):,} bytes of HTML)"

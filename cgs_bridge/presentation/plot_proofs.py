@@ -33,7 +33,10 @@ def proof_sweep_figure(result, title: str = "") -> Figure:
     params = [c for c in frame.columns if c not in RUN_COLUMNS and not c.startswith("claim")]
     labels = [", ".join(f"{c}={row[c]}" for c in params) or str(i) for i, (_, row) in enumerate(frame.iterrows())]
     claims = result.claims or ["claim"]
-    fig = Figure(figsize=(max(4.0, 0.28 * len(frame) + 2.5), 0.45 * len(claims) + 1.6))
+    names = [label_text(c) for c in claims]
+    lines = sum(n.count("\n") + 1 for n in names)
+    fig = Figure(figsize=(max(4.0, 0.28 * len(frame) + 2.5) + 2.0, 0.2 * lines + 0.3 * len(claims) + 1.8),
+                 layout="constrained")
     ax = fig.add_subplot()
     for j in range(len(claims)):
         col = f"claim{j + 1}_verdict"
@@ -45,13 +48,12 @@ def proof_sweep_figure(result, title: str = "") -> Figure:
     step = max(1, len(frame) // 20)
     ax.set_xticks(range(0, len(frame), step), [labels[i] for i in range(0, len(frame), step)],
                   rotation=90, fontsize=7)
-    ax.set_yticks(range(len(claims)), [_short(c) for c in claims], fontsize=8)
+    ax.set_yticks(range(len(claims)), names, fontsize=8)
     ax.set_title(title or "verdicts for every position, per parameter value", fontsize=9)
     seen = {row.get(f"claim{j + 1}_verdict") if row.get("status") == "ok" else "cell failed"
             for j in range(len(claims)) for _, row in frame.iterrows()}
     fig.legend(handles=[Patch(color=c, label=v.lower()) for v, c in VERDICT_COLOURS.items() if v in seen],
-               loc="lower center", ncol=3, fontsize=7, frameon=False)
-    fig.subplots_adjust(bottom=0.38, left=0.35)
+               loc="outside lower center", ncol=3, fontsize=7, frameon=False)
     return fig
 
 
@@ -60,5 +62,10 @@ def _square(i, j, colour):
     return Rectangle((i - 0.45, j - 0.4), 0.9, 0.8, color=colour)
 
 
-def _short(name: str, n: int = 40) -> str:
-    return name if len(name) <= n else name[: n - 1] + "…"
+def label_text(name: str, width: int = 44) -> str:
+    """A claim's name as a figure label: whole (the formula is never cut; issue 48.9), wrapped at
+    ``width`` characters, with ``$`` escaped so matplotlib prints it instead of reading mathematics
+    (a name with two ``$`` would otherwise be mathtext, and fail to draw)."""
+    import textwrap
+    text = "\n".join(textwrap.wrap(str(name), width, break_on_hyphens=False)) or " "
+    return text.replace("$", "\\$")

@@ -10,11 +10,7 @@ from __future__ import annotations
 
 import html
 import json
-from pathlib import Path
 
-from cgs_bridge.foundation.errors import InputError
-from cgs_bridge.foundation.escape import tex_text
-from cgs_bridge.foundation.io import atomic_write_text
 from cgs_bridge.language.spec_printer import expr_text
 from solvers.logic import formula as F
 
@@ -106,6 +102,13 @@ def verified(result, row) -> str:
     return f"verified for all positions by {by} in {row.seconds:.1f} s"
 
 
+def position_text(p) -> str:
+    """A position as the reports print it (:func:`cgs_bridge.foundation.results.position_text`:
+    ``(1, 1, 2)``, and ``3`` for one coordinate); "" for none."""
+    from cgs_bridge.foundation.results import position_text as text
+    return "" if p is None else text(p)
+
+
 def row_line(row) -> str:
     """One claim's line of the report."""
     head = f"  {row.verdict:<16} {row.name}"
@@ -114,9 +117,9 @@ def row_line(row) -> str:
         agree = "both provers agree: " if len(row.times) > 1 else ""
         return head + f"  ({agree}{times}, {len(row.problem.obligations)} sentences)"
     if row.verdict == "REFUTED":
-        return (head + f"\n      smallest counterexample {row.position}: the claim says {row.claim_value}, "
-                f"true: {row.true_value}\n      failing sentence: {row.obligation} "
-                f"(prover's witness {row.witness})" + (f"\n      {row.move}" if row.move else ""))
+        return (head + f"\n      smallest counterexample {position_text(row.position)}: the claim says "
+                f"{row.claim_value}, true: {row.true_value}\n      failing sentence: {row.obligation} "
+                f"(prover's witness {position_text(row.witness)})" + (f"\n      {row.move}" if row.move else ""))
     return head + (f"\n      {row.reason}" if row.reason else "") + (f" ({row.where})" if row.where else "")
 
 
@@ -165,63 +168,31 @@ def _detail(r) -> str:
     if r.verdict == "PROVED":
         return f"{'+'.join(r.provers)}, {r.seconds:.1f} s"
     if r.verdict == "REFUTED":
-        return f"smallest counterexample {r.position}: claim says {r.claim_value}; true {r.true_value}"
+        return f"smallest counterexample {position_text(r.position)}: claim says {r.claim_value}; true {r.true_value}"
     return f"{r.reason} {r.where}".strip()
 
 
 def proof_markdown(result) -> str:
     """``proof.md``: per claim its verdict; per proved claim the theorem, the definitions and
-    the sentences in mathematical notation and in Walnut."""
+    the sentences in mathematical notation and in Walnut. Every text of a user (title, claim name,
+    parameters, reasons) is Markdown-escaped outside code (:func:`markdown_text`: no tag, link or
+    emphasis can come from it), and the Walnut script sits in a fence no line of it can close."""
+    from cgs_bridge.foundation.escape import markdown_fence, markdown_text as md
     from cgs_bridge.systems.walnut.printer import print_problem
-    out = [f"# Proofs: {result.describe}", "", result.verdict(), ""]
+    out = [f"# Proofs: {md(result.describe)}", "", md(result.verdict()), ""]
     for i, r in enumerate(result.rows, 1):
-        out += [f"## {i}. {r.name}: {r.verdict}", ""]
+        out += [f"## {i}. {md(r.name)}: {r.verdict}", ""]
         if r.verdict == "PROVED":
-            out += [f"**Theorem.** {statement(result, r)}; {verified(result, r)}.", "",
+            out += [f"**Theorem.** {md(statement(result, r))}; {md(verified(result, r))}.", "",
                     "Definitions:", ""]
-            out += [f"- {d.name}({', '.join(d.params)}) :⇔ {math_text(d.body)}" for d in r.problem.defines]
+            out += [f"- {md(d.name)}({', '.join(md(p) for p in d.params)}) :⇔ {md(math_text(d.body))}"
+                    for d in r.problem.defines]
             out += ["", "Sentences (each TRUE):", ""]
-            out += [f"{j}. {ob.name} ({ob.meaning}): {sentence_math(ob)}"
+            out += [f"{j}. {md(ob.name)} ({md(ob.meaning)}): {md(sentence_math(ob))}"
                     for j, ob in enumerate(r.problem.obligations, 1)]
-            out += ["", "In Walnut (with xor.txt in Automata Library/):", "", "```",
-                    print_problem(r.problem).text.rstrip("\n"), "```", ""]
+            script = print_problem(r.problem).text.rstrip("\n")
+            fence = markdown_fence(script)
+            out += ["", "In Walnut (with xor.txt in Automata Library/):", "", fence, script, fence, ""]
         else:
-            out += [row_line(r).strip(), ""]
+            out += [md(line.strip()) + "  " for line in row_line(r).splitlines()] + [""]
     return "\n".join(out) + "\n"
-
-
-def proof_latex(result) -> str:
-    """``proof.tex``: a LaTeX ``theorem`` per proved claim (needs ``\\newtheorem{theorem}``)."""
-    out = []
-    for r in result.rows:
-        if r.verdict == "PROVED":
-            out += [f"\\begin{{theorem}}[{tex_text(r.name)}]",
-                    tex_text(f"{statement(result, r)}; {verified(result, r)}."), "\\end{theorem}", ""]
-    return "\n".join(out) or "% no claim proved\n"
-
-
-def write_folder(result, folder, force: bool = False) -> list:
-    """Write the proof folder (module); returns the paths.
-
-    Raises:
-        InputError: a file exists with other content and ``force`` is false (checked for every
-            file before anything is written).
-    """
-    folder = Path(folder)
-    files = {"proof.md": proof_markdown(result),
-             "proof.html": f"<!DOCTYPE html><html><meta charset='utf-8'><title>{html.escape(result.describe)}"
-                           f"</title><body>{report_html(result)}<pre>{html.escape(proof_markdown(result))}"
-                           "</pre></body></html>\n",
-             "proof.tex": proof_latex(result), "proof.json": to_json(result) + "\n"}
-    from cgs_bridge.systems.walnut.automata import xor_automaton
-    for i, r in enumerate(result.rows, 1):
-        if r.problem is not None and "walnut" in r.decisions:
-            files[f"claim{i}_walnut.txt"] = r.script
-            files[f"claim{i}_walnut.out"] = r.decisions["walnut"][0].output
-            files["xor.txt"] = xor_automaton()
-    for name, text in files.items():
-        path = folder / name
-        if path.exists() and not force and path.read_text(encoding="utf-8", errors="replace") != text:
-            raise InputError(f"{path} exists and differs from what would be written; "
-                             "pass --force to replace it")
-    return [atomic_write_text(folder / n, t, overwrite=True, make_parent=True) for n, t in files.items()]

@@ -103,7 +103,7 @@ def comparison_summary(comp) -> dict:
                                ("agrees on every position" if s.complete else
                                 "agrees on every position compared (partial output)")
                                if not s.differences else
-                               "DIFFERS: " + ", ".join(f"{n} {k}" for k, n in s.counts().items())]}
+                               "DIFFERS: " + s.counts_text()]}
                     for s in comp.sides],
         # the spec's claims (issue 36): their own verdict and one row each, as in the text report
         "claims_verdict": (f"CLAIMS: {comp.claims_verdict()}" if comp.claims_verdict() else None),

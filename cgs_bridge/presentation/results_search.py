@@ -15,7 +15,7 @@ from cgs_bridge.jobs.sweep.runner import SweepResult
 
 #: The result types of this module and the formats registered for each.
 REGISTERED = {Discovery: ("report", "html"), SweepResult: ("report", "html", "figure"),
-              ProveResult: ("report", "html", "json"), ProveSweepResult: ("report", "html", "json")}
+              ProveResult: ("report", "text", "html", "json"), ProveSweepResult: ("report", "text", "html", "json")}
 
 
 @renderer(Discovery, "report")
@@ -60,19 +60,38 @@ def _from_proof(name: str):
     return render
 
 
-for _fmt, _name in (("report", "report_text"), ("html", "report_html"), ("json", "to_json")):
+# "text" (print(result), issue 48.7): the rows, as the command prints them
+for _fmt, _name in (("report", "report_text"), ("text", "report_text"), ("html", "report_html"),
+                    ("json", "to_json")):
     renderer(ProveResult, _fmt)(_from_proof(_name))
 
 
+@renderer(ProveSweepResult, "text")
 @renderer(ProveSweepResult, "report")
 def prove_sweep_text(r) -> str:
     lines = [f"claim{i}: {name}" for i, name in enumerate(r.claims, 1)]
-    return "\n".join(lines + [r.table().to_string(index=False), "VERDICT: " + r.verdict()])
+    return "\n".join(lines + [sweep_verdicts(r).to_string(index=False), "VERDICT: " + r.verdict()])
+
+
+def sweep_verdicts(r):
+    """The table of a proof sweep with each REFUTED followed by its smallest counterexample
+    (``REFUTED at (1, 1, 2)``; issue 48.9)."""
+    table = r.table().copy()
+    for col in [c for c in table.columns if c.endswith("_verdict")]:
+        detail = r.frame.get(col[: -len("_verdict")] + "_detail")
+        if detail is None:
+            continue
+        at = detail.astype(str).str.split(":").str[0]
+        refuted = (table[col] == "REFUTED") & detail.notna() & (at != "")
+        table.loc[refuted, col] = "REFUTED at " + at[refuted]
+    return table
 
 
 @renderer(ProveSweepResult, "html")
 def prove_sweep_html(r) -> str:
-    return f"<p>{html.escape(r.verdict())}</p>" + r.table().to_html(index=False)
+    """The verdict line and the table, scrolling sideways inside its box when wide (issue 48.10)."""
+    return (f"<p>{html.escape(r.verdict())}</p><div style='overflow-x: auto; max-width: 100%'>"
+            + sweep_verdicts(r).to_html(index=False) + "</div>")
 
 
 @renderer(ProveSweepResult, "json")

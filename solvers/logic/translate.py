@@ -101,14 +101,14 @@ class _GameTranslation:
             _, applies = self.r.compile_claim(cl)
             if not applies():
                 return ClaimTranslation(cl, "not_applicable", f"when {expr_text(cl.when)} is false for "
-                                        f"{self.r.describe()}", self.where(cl.when.pos))
+                                        f"{self.r.describe()}", cl.where(cl.when.pos, self.file))
         except (CgsBridgeError, KeyError) as e:
             return ClaimTranslation(cl, "not_expressible", f"the claim cannot be evaluated: {e}",
-                                    self.where(cl.pos))
+                                    cl.where(cl.pos, self.file))
         why = hypothesis_fails(self.r, cl, box)
         if why:
-            return ClaimTranslation(cl, "not_applicable", why, self.where(cl.pos))
-        text = "--claim" if cl.name.startswith("--claim ") else self.file
+            return ClaimTranslation(cl, "not_applicable", why, cl.where(cl.pos, self.file))
+        text = None   # the claim's own origin (its file, or --claim)
         try:
             kind, region, core, indicator = _shape(cl.expr)
         except NotExpressible as e:
@@ -124,8 +124,13 @@ class _GameTranslation:
         return ClaimTranslation(cl, "ok", kind=kind, problem=problem)
 
     def failed(self, cl, e, file) -> ClaimTranslation:
+        """``file``: the game's file for a construct of the game; None for one of the claim (its
+        origin: the spec, a claims file or ``--claim``)."""
         pos = e.pos or cl.pos
-        where = f"{file}:{pos.line}:{pos.column}" if pos is not None and pos.line else ""
+        if file is None:
+            where = cl.where(pos, self.file)
+        else:
+            where = f"{file}:{pos.line}:{pos.column}" if pos is not None and pos.line else ""
         return ClaimTranslation(cl, "not_expressible", e.reason, where)
 
 

@@ -22,10 +22,10 @@ def test_conjecture_8_1_proved_and_its_twin_refuted():
     assert "PROVED" in render(r, "report") and json.loads(render(r, "json"))["exit_code"] == 0
     assert list(r.frame["verdict"]) == ["NOT APPLICABLE", "PROVED"]
     twin = cb.prove(g, claims=["P iff x xor y xor z == 0"], prover="embedded")
-    assert twin.exit_code == 1 and twin.rows[0].position == lp.smallest_failure(5, shifted=False)
+    assert twin.exit_code == 1 and twin.rows[-1].position == lp.smallest_failure(5, shifted=False)
 
 
 def test_not_expressible_names_the_construct():
     r = cb.prove("triangular", {"k": 5}, claims=["P iff x * y == z"], prover="embedded")
-    assert r.rows[0].verdict == "NOT EXPRESSIBLE" and r.exit_code == 2
-    assert "product" in r.rows[0].reason and r.rows[0].where
+    assert r.rows[-1].verdict == "NOT EXPRESSIBLE" and r.exit_code == 2
+    assert "product" in r.rows[-1].reason and r.rows[-1].where

@@ -47,7 +47,7 @@ def test_the_mathematica_engine_has_one_name_in_every_command():
 def test_the_api_takes_the_cli_names():
     dests = {name: set(_visible(p).values()) | {"param"} for name, p in _commands().items()}
     # {system: file}, {runner option: value}; progress=: the CLI's lines unless --quiet
-    aggregates = {"g", "sources", "engines", "options", "kwargs", "progress"}
+    aggregates = {"g", "sources", "engines", "options", "kwargs", "progress", "game_params"}   # k=5: -p
     for fn, command in ((api.verify, "verify"), (api.compare, "compare"), (api.prove, "prove"),
                         (api.sweep, "sweep")):
         names = set(inspect.signature(fn).parameters) - aggregates

@@ -73,7 +73,8 @@ def test_script_json_is_inert_and_the_same_value(text):
 def test_tex_text_has_no_live_special_character(text):
     out = escape.tex_text(text)
     assert not BREAKS.search(out) and not CONTROLS.search(out)
-    rest = re.sub(r"\\textbackslash\{\}|\\textasciicircum\{\}|\\textasciitilde\{\}|\\[{}$&#_%]", "", out)
+    rest = re.sub(r"\\textbackslash\{\}|\\textasciicircum\{\}|\\textasciitilde\{\}|\\[{}$&#_%]"
+                  r"|\\text(less|greater|bar)\{\}", "", out)
     assert not set("\\{}$&#^_%~") & set(rest), rest
 
 
@@ -187,23 +188,43 @@ def test_audit_text_reports_hold_program_output_on_its_line(text):
     assert len([ln for ln in cg.splitlines() if ln.startswith("result")]) == 1
 
 
-def test_proof_latex_keeps_a_hostile_claim_name_as_text():
-    """The proof folder's LaTeX theorem (issue 32) goes through the one TeX escaping function: a
-    claim named with a line break and TeX commands stays text (planted: the raw name is live TeX)."""
-    from types import SimpleNamespace
-
-    from cgs_bridge.presentation.proof import proof_latex
-    name = "x\n\\input{/etc/hostname} % $&#_^~{}"
-    row = SimpleNamespace(verdict="PROVED", name=name, claim=None, provers=("embedded",), seconds=0.1)
-    result = SimpleNamespace(rows=[row], describe="nim", params={}, coords=("x",), title="nim",
-                             engine="", prover="embedded")
-    import cgs_bridge.presentation.proof as proof
-    saved = proof.statement, proof.verified
-    proof.statement, proof.verified = (lambda res, r: r.name), (lambda res, r: "verified")
-    try:
-        tex = proof_latex(result)
-    finally:
-        proof.statement, proof.verified = saved
-    assert "\\input{" not in tex and "\n\\input" not in tex
+def test_proof_latex_keeps_a_hostile_claim_name_as_text(tmp_path):
+    """The proof folder's LaTeX (issues 32, 46.6) goes through the one TeX escaping function: a
+    claim named with a line break, TeX commands, ``]`` and ``⊕`` stays text on one line, inside
+    the braces of the theorem's optional argument (planted: the raw name is live TeX)."""
+    import cgs_bridge as cb
+    from cgs_bridge.presentation.proof_tex import proof_latex
+    name = "x]\n\\input{/etc/hostname} % $&#_^~{} ⊕ <"
+    spec = tmp_path / "nim2.game"
+    spec.write_text('game nim2\n  coordinates x, y\n  cut x to t\n  cut y to t\n'
+                    f'  claim "{name.replace(chr(10), " ").replace(chr(92), "/")}": P iff x xor y == 0\n')
+    result = cb.prove(str(spec), prover="embedded")
+    result.rows[0].name = name
+    tex = proof_latex(result)
+    assert "\\input{/" not in tex and "\n\\input" not in tex and "⊕" not in tex
     assert tex.count("\\begin{theorem}") == 1
-    assert "[x\\textbackslash{}n\\textbackslash{}input\\{/etc/hostname\\} \\%" in tex   # one line
+    assert ("\\begin{theorem}[{x]\\textbackslash{}n\\textbackslash{}input\\{/etc/hostname\\} \\% "
+            "\\$\\&\\#\\_\\textasciicircum{}\\textasciitilde{}\\{\\} $\\oplus$ \\textless{}}]") in tex
+
+def test_proof_markdown_keeps_hostile_titles_and_names_as_text(tmp_path):
+    """proof.md (issue 46.6): a title's ``</title><script>`` and a claim name's ``<img onerror>``,
+    links and emphasis stay text outside code, and no name closes the Walnut fence (planted: the
+    raw name, which a Markdown renderer would turn into a tag)."""
+    import cgs_bridge as cb
+    from cgs_bridge.presentation.proof import proof_markdown
+    spec = tmp_path / "nim2.game"
+    spec.write_text('game nim2\n  title "</title><script>alert(1)</script>"\n  coordinates x, y\n'
+                    '  cut x to t\n  cut y to t\n  claim "<img src=x onerror=alert(1)> [a](javascript:x) *b* ```": '
+                    'P iff x xor y == 0\n')
+    md = proof_markdown(cb.prove(str(spec), prover="embedded"))
+    fence = re.search(r"^(`{3,})$", md, re.M).group(1)
+    assert escape.markdown_fence("a ```` b") == "`````" and escape.markdown_fence("x") == "```"
+    inside, outside = False, []
+    for line in md.splitlines():
+        if line == fence:
+            inside = not inside
+        elif not inside:
+            outside.append(line)
+    text = "\n".join(outside)
+    assert "<" not in text and "&lt;img src=x onerror=alert(1)&gt;" in text and "&lt;/title&gt;" in text
+    assert "\\[a\\](javascript:x) \\*b\\* \\`\\`\\`" in text

@@ -46,7 +46,8 @@ def test_conjecture_proved_theorem_not_applicable_at_k5(walnut_home, translated)
 def test_false_claim_refuted_at_the_recursions_smallest_failure(walnut_home, translated):
     # planted twin of the proof above: the unshifted formula claimed at k = 5
     r = cb.prove("triangular", {"k": 5}, claims=["P iff x xor y xor z == 0"], walnut_home=walnut_home)
-    (row,) = r.rows
+    row = r.rows[-1]   # --claim adds to the game's two claims (issue 48.6)
+    assert len(r.rows) == 3
     assert row.verdict == "REFUTED" and r.exit_code == 1
     assert row.position == lp.smallest_failure(5, shifted=False)
     assert lp.p_positions(5, 12)[row.position] is False       # the claim says P there; it is N
@@ -57,15 +58,17 @@ def test_false_claim_refuted_at_the_recursions_smallest_failure(walnut_home, tra
 def test_shifted_formula_at_k3_refuted_at_smallest_failure(walnut_home, translated):
     r = cb.prove("triangular", {"k": 3}, claims=["P iff (x - 1) xor y xor (z - 1) == 0"],
                  walnut_home=walnut_home)
-    assert r.rows[0].verdict == "REFUTED"
-    assert r.rows[0].position == lp.smallest_failure(3, shifted=True) == (1, 1, 2)
+    assert r.rows[-1].verdict == "REFUTED"
+    assert r.rows[-1].position == lp.smallest_failure(3, shifted=True) == (1, 1, 2)
 
 
 def test_cli_exit_codes_json_and_output_folder(walnut_home, translated, tmp_path, capsys):
     out = tmp_path / "proof"
     code = main(["prove", "triangular", "-p", "k=5", "--walnut-home", str(walnut_home),
                  "--format", "json", "-o", str(out)])
-    data = json.loads(capsys.readouterr().out)
+    captured = capsys.readouterr()
+    assert captured.out, captured.err
+    data = json.loads(captured.out)
     assert code == 0 and data["exit_code"] == 0
     assert [c["verdict"] for c in data["claims"]] == ["NOT APPLICABLE", "PROVED"]
     names = {p.name for p in out.iterdir()}
@@ -127,8 +130,8 @@ def test_sweep_with_a_false_value_exits_1(walnut_home, translated, capsys):
                  "P iff x xor y xor z == 0", "--walnut-home", str(walnut_home), "--format", "json"])
     data = json.loads(capsys.readouterr().out)
     assert code == 1
-    assert [(r["k"], r["claim1_verdict"]) for r in data["rows"]] == [(3, "PROVED"), (5, "REFUTED")]
-    assert data["rows"][1]["claim1_detail"].startswith(str(lp.smallest_failure(5, shifted=False)))
+    assert [(r["k"], r["claim3_verdict"]) for r in data["rows"]] == [(3, "PROVED"), (5, "REFUTED")]
+    assert data["rows"][1]["claim3_detail"].startswith(str(lp.smallest_failure(5, shifted=False)))
 
 
 def test_both_provers_disagreeing_is_exit_2_with_both_outputs(walnut_home, translated, monkeypatch):
@@ -180,7 +183,7 @@ def test_refutation_names_the_move_from_s_to_s_or_the_missing_move(walnut_home):
     pytest.importorskip("solvers.logic.translate", reason="the claim translation is not installed")
     truth = lp.p_positions(5, 8)
     r = cb.prove("triangular", {"k": 5}, claims=["P iff x + y + z == 0"], walnut_home=walnut_home)
-    row = r.rows[0]
+    row = r.rows[-1]
     smallest = min((p for p, is_p in truth.items() if is_p != (sum(p) == 0)), key=lambda p: (sum(p), p))
     assert row.verdict == "REFUTED" and row.position == smallest == (1, 0, 1)
     # (1, 0, 1) is outside S and its options (0, 0, 1), (1, 0, 0) are too: the missing move
@@ -188,4 +191,4 @@ def test_refutation_names_the_move_from_s_to_s_or_the_missing_move(walnut_home):
     r = cb.prove("triangular", {"k": 3}, claims=["P iff (x - 1) xor y xor (z - 1) == 0"],
                  walnut_home=walnut_home)
     # (1, 1, 2) and its option (1, 0, 1) both satisfy the formula: a move from S to S
-    assert r.rows[0].move == "the move (1, 1, 2) -> (1, 0, 1) leads from S to S"
+    assert r.rows[-1].move == "the move (1, 1, 2) -> (1, 0, 1) leads from S to S"

@@ -11,9 +11,12 @@ import pytest
 
 from cgs_bridge.language import operators
 from cgs_bridge.language.spec_printer import SpecPrinter
+from cgs_bridge.presentation.math_spec import LatexPrinter, MathMLPrinter
 from cgs_bridge.systems.registry import TARGETS
 
-PRINTERS = {"spec": SpecPrinter, **{name: t.printer for name, t in TARGETS.items()}}
+#: every printer: the spec, each registered target, and the paper printers of proofs (issue 48.1)
+PRINTERS = {"spec": SpecPrinter, **{name: t.printer for name, t in TARGETS.items()},
+            "latex": LatexPrinter, "mathml": MathMLPrinter}
 
 
 @pytest.mark.parametrize("op", [o for o in operators.OPS if o.kind in ("infix", "builtin", "compare")],

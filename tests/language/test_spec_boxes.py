@@ -74,7 +74,7 @@ def test_catalog_order_and_boxes_come_from_the_files(tmp_path, monkeypatch):
         catalog.names.cache_clear()
         with pytest.raises(SpecError) as e:
             catalog.names()
-        assert (e.value.file, e.value.line, e.value.column) == ("catalog/c.game", 2, 11)
+        assert (e.value.file, e.value.line, e.value.column) == (catalog.label(tmp_path / "c.game"), 2, 11)
         assert "catalog position 2 is also taken by a" in e.value.message
         (tmp_path / "c.game").write_text("game c coordinates x\n")
         catalog.names.cache_clear()

@@ -4,8 +4,6 @@ from a real CGSuite 2.2 transcript (tests/data/cgsuite/tri_list.out) and the mut
 
 from __future__ import annotations
 
-import shutil
-import subprocess
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -16,24 +14,10 @@ from cgs_bridge.cli.main import main
 from cgs_bridge.systems.mathematica.runner import mathics_command
 
 import paths
+from browser import browse, needs_chromium
 from seed_programs import write
 
 DATA = paths.DATA
-CHROMIUM = shutil.which("chromium") or ("/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None)
-needs_chromium = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed "
-                                    "(apt-get install chromium; .ci/run installs it)")
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync"]
-
-
-def browse(page: Path, tmp: Path) -> tuple:
-    """(DOM text as chromium built it, screenshot path): one chromium run takes both."""
-    uri = page.resolve().as_uri()
-    shot = tmp / "shot.png"
-    argv = [CHROMIUM, *FLAGS, f"--user-data-dir={tmp / 'chromium-profile'}", "--window-size=1200,1400",
-            f"--screenshot={shot}", "--dump-dom", uri]
-    dom = subprocess.run(argv, capture_output=True, text=True, timeout=120).stdout
-    return dom, shot
 
 
 class Dom(HTMLParser):

@@ -28,11 +28,12 @@ def _false_somewhere_at(k: int) -> bool:
 def test_each_square_has_its_verdicts_colour():
     res = prove_sweep("triangular", {"k": "3..5"}, claims=["P iff x xor y xor z == 0"],
                       provers=("embedded",), workers=0)
-    verdicts = list(res.frame["claim1_verdict"])
+    verdicts = list(res.frame["claim3_verdict"])   # after the game's two claims (--claim adds)
     assert verdicts[0] == "PROVED"                                   # seed 003 Theorem 7.3, k = 3
     assert _false_somewhere_at(5) and verdicts[2] == "REFUTED"       # the recursion's difference
     ax = proof_sweep_figure(res).axes[0]
-    squares = sorted((p for p in ax.patches if isinstance(p, Rectangle)), key=lambda p: p.get_x())
+    squares = sorted((p for p in ax.patches if isinstance(p, Rectangle) and abs(p.get_y() - 1.6) < 1e-9),
+                     key=lambda p: p.get_x())
     assert [to_hex(p.get_facecolor()) for p in squares] == [VERDICT_COLOURS[v] for v in verdicts]
     assert [t.get_text() for t in ax.get_xticklabels()] == ["k=3", "k=4", "k=5"]
 

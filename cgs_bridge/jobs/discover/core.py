@@ -134,8 +134,11 @@ def pick(holds, limit, per_family):
     return chosen, len(holds) - len(chosen)
 
 
-def _name(ruleset, box, k) -> str:
-    return f"discovered {k}: {ruleset.describe()} on box {box}"
+def _name(ruleset, box, k, formula: str = "") -> str:
+    """A discovered claim's name: its number, its formula (a pasted line proves under a name that
+    says what it claims; issue 48.9) and where it was found."""
+    return f"discovered {k}: {formula} ({ruleset.describe()}, box {box})" if formula else \
+        f"discovered {k}: {ruleset.describe()} on box {box}"
 
 
 def report_formulas(solution, formulas, names, when, start=1, sizes=None, method="auto", big=None,
@@ -143,7 +146,7 @@ def report_formulas(solution, formulas, names, when, start=1, sizes=None, method
     """Re-check ``formulas`` with the claim checker on the search box and (``big``, a solved
     re-check box) on the larger box; return Found items for those that hold on both, each with
     ``evidence`` (a :class:`~.stability.Evidence`)."""
-    items = [(_name(solution.ruleset, solution.box, start + k), f.text(names), when)
+    items = [(_name(solution.ruleset, solution.box, start + k, f.text(names)), f.text(names), when)
              for k, f in enumerate(formulas)]
     out, dropped = [], []
     again = stable(big, items, method) if big is not None else [None] * len(items)

@@ -83,6 +83,26 @@ class PartnerLine:
         return (f"{head}{what} from {a} = {self.start} (pre-period {self.start - self.first}), period {self.period}, "
                 f"{self.periods} full periods observed ({a} = {self.first}..{self.first + self.length - 1})")
 
+    def condition(self, names, seq) -> str:
+        """The claim condition stating this line (issue 48.9), ``seq`` its partner sequence from
+        index ``first``: on the line (the fixed coordinates, index ``a >= start``) a position is a
+        P-position iff ``c`` is the partner, ``partner(a) = h[(a - start) % period] + saltus *
+        floor((a - start) / period)`` with ``h`` the partners of the first period."""
+        c, a, p = names[self.c], names[self.a], self.period
+        h = [seq[self.start - self.first + i] for i in range(p)]
+        n = a if self.start == 0 else f"({a} - {self.start})"
+        value = str(h[0])
+        if p > 1:
+            value = " else ".join(f"if {n} % {p} == {i} then {h[i]}" for i in range(p - 1)) + f" else {h[p - 1]}"
+            value = f"({value})"
+        if self.saltus and p == 1:   # floor(n / 1) = n
+            step = n if self.saltus == 1 else f"{self.saltus} * {n}"
+            value = step if h[0] == 0 else f"{step} + {h[0]}"
+        elif self.saltus:
+            value += f" + {self.saltus} * floor({n} / {p})"
+        on = [f"{names[i]} == {v}" for i, v in sorted(self.fixed.items())] + [f"{a} >= {self.start}"]
+        return f"not ({' and '.join(on)}) or (P iff {c} == {value})"
+
     def to_dict(self, names) -> dict:
         return {"partner": names[self.c], "index": names[self.a],
                 "fixed": {names[i]: v for i, v in self.fixed.items()},
@@ -146,7 +166,8 @@ def _line(out, small, big, c, a, fixed, names):
     bfirst, bseq, bl = analyse_partner(big, c, a, fixed)
     same = bl is not None and (bl.first, bl.start, bl.period, bl.saltus) == (ln.first, ln.start, ln.period, ln.saltus)
     if same and bl.length > ln.length:
-        out["lines"].append(dict(bl.to_dict(names), search_observed=[ln.first, ln.first + ln.length - 1]))
+        out["lines"].append(dict(bl.to_dict(names), search_observed=[ln.first, ln.first + ln.length - 1],
+                                 condition=bl.condition(names, bseq)))
         return
     j0 = ln.start - bfirst
     n = next((i for i in range(max(j0, 0), len(bseq) - ln.period)

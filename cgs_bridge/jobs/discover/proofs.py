@@ -19,10 +19,19 @@ from __future__ import annotations
 
 def findings(rep, ruleset) -> list:
     """``[(source, condition, params)]``: what :func:`prove_findings` sends to the prover, in
-    report order: the formulas found at the report's parameters, then each sweep class at each
+    report order: the formulas found at the report's parameters (formulas, region formulas, the
+    periodic rows and columns that have a claim line), then each sweep class at each
     value it holds for (``params``: parameter name -> value, only the swept one for a class)."""
     out = [("formula", f.condition, {}) for f in rep.formulas]
     out += [("region", f.condition, {}) for f in rep.regions]
+    # rows and columns of the Grundy table with a claim line of their own (issue 48.9)
+    out += [("row or column", ln["condition"], {}) for ln in rep.lines
+            if ln.get("claim") and ln.get("condition")]
+    # periodic partner sequences (a gap periodic in an index) with their claim lines
+    out += [("partner", ln["condition"], {}) for ln in (rep.partners or {}).get("lines", [])
+            if ln.get("claim") and ln.get("condition")]
+    # the per-slice formulas, one claim per value of the slice (never skipped silently)
+    out += [("slice", cond, {}) for sl in rep.slices for cond in sl.get("conditions", [])]
     sweep = rep.sweep or {}
     for c in sweep.get("classes", []):
         out += [("sweep class" + (f" {c['when']}" if c.get("when") else ""), c["condition"],

@@ -73,7 +73,8 @@ def slices(rep, ctx, holds=()):
                                    method=ctx.method, big=ctx.big, evidence=ctx.evidence)
         if len(found) == len(fs):
             rep.slices.append({"text": head, "table": {str(v): c for v, c in sorted(table.items())},
-                               "claims": [f.claim for f in found], "evidence": ctx.evidence.to_dict()})
+                               "claims": [f.claim for f in found], "conditions": [f.condition for f in found],
+                               "evidence": ctx.evidence.to_dict()})
 
 
 def periodic(rep, ctx, holds=()):
@@ -137,10 +138,28 @@ def partners(rep, ctx, holds=()):
     big = ctx.big.grundy if ctx.big is not None else None
     st = structure(ctx.solution.grundy, big, ctx.names, fix_max=max(ctx.opts.fix_max, 4))
     st["evidence"] = ctx.evidence.to_dict()
+    partner_claims(ctx, [ln for ln in st["lines"] if ln.get("condition")])
     rep.partners = st
     for a in st["artefacts"]:
         rep.artefacts.append(Artefact("partners", a["text"], a["text"], ctx.evidence.boxes[-1][0], [], None,
                                       why=a["why"]))
+
+
+def partner_claims(ctx, lines) -> None:
+    """Each partner line's claim line (issue 48.9: a periodic gap is a claim to prove), re-checked
+    by the claim checker on the search box and the re-check box: ``claim`` when both hold, else
+    ``claim_failed`` (the condition the checker rejects)."""
+    from .recheck import claim_line, recheck
+    from .stability import stable
+    sol = ctx.solution
+    items = [(f"partner {k + 1}: {ln['text'].split(' from ')[0]}", ln["condition"], ctx.when)
+             for k, ln in enumerate(lines)]
+    again = stable(ctx.big, items, ctx.method)
+    for ln, (name, cond, w), res, b in zip(lines, items, recheck(sol, items, method=ctx.method), again):
+        ok = res.status == "holds" and b is None
+        ln["claim"] = claim_line(name, cond, w) if ok else None
+        if not ok:
+            ln["claim_failed"] = ln.pop("condition")
 
 
 def misere(rep, ctx, holds=()):

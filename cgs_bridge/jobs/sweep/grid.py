@@ -185,10 +185,9 @@ def spec_ref(source: str, game_name: str | None = None, claims=()) -> SpecRef:
     from cgs_bridge.model import catalog
     if catalog.known(source) and not Path(source).exists():
         p = catalog.path(source)
-        return SpecRef(p.read_text(encoding="utf-8"), f"catalog/{p.name}", source, tuple(claims))
+        return SpecRef(p.read_text(encoding="utf-8"), catalog.label(p), source, tuple(claims))
     if not Path(source).exists():
-        raise SpecError(f"{source!r} is neither a catalog game ({', '.join(catalog.names())}) "
-                        "nor an existing file")
+        raise SpecError(catalog.unknown(source))
     if not Path(source).is_file():  # /dev/zero, a FIFO, a folder: never read
         raise SpecError(f"{source} is not a regular file")
     from cgs_bridge.foundation.io import read_input_text

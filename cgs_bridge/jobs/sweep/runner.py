@@ -174,7 +174,8 @@ def run_plan(plan: SweepPlan, output=None, workers=None, scheduler=None, progres
             (:mod:`cgs_bridge.jobs.sweep.threads`).
     Raises:
         InputError: ``output`` exists and is not a sweep table (without ``force``).
-        BoxError: the largest cell does not fit in one worker's memory.
+        BoxError: the largest cell does not fit in one worker's memory. KeyboardInterrupt: its
+            ``partial`` is the SweepResult of the cells finished (also in ``output``).
         EngineError: the scheduler cannot be reached within 10 s.
     """
     from solvers.box import available_memory
@@ -204,15 +205,23 @@ def run_plan(plan: SweepPlan, output=None, workers=None, scheduler=None, progres
         if scheduler:
             check_memory(plan, [plan.cells[i] for i in todo], runner.worker_memory())
         state.startup_seconds = time.perf_counter() - t0
-        bar = _bar(len(todo), progress)
-        try:
-            runner.run(plan, [(i, plan.cells[i]) for i in todo], cell_fn, method, limit,
-                       lambda i, row: (state.add(i, row), bar.advance()))
-        finally:
-            bar.close()
+        _run_cells(runner, plan, todo, cell_fn, method, limit, state, _bar(len(todo), progress))
     finally:
         runner.close()
     return state.result(len(todo), runner.label)
+
+
+def _run_cells(runner, plan, todo, cell_fn, method, limit, state, bar) -> None:
+    """Run the cells ``todo``, each finished row added to ``state``; a Ctrl-C carries the cells
+    finished so far as its ``partial`` (a SweepResult)."""
+    try:
+        runner.run(plan, [(i, plan.cells[i]) for i in todo], cell_fn, method, limit,
+                   lambda i, row: (state.add(i, row), bar.advance()))
+    except KeyboardInterrupt as e:
+        e.partial = state.result(len(state.rows), runner.label)
+        raise
+    finally:
+        bar.close()
 
 
 def _key_row(plan: SweepPlan, cell: Cell) -> dict:

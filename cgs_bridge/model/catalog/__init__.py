@@ -27,11 +27,30 @@ def path(name: str) -> Path:
     return _DIR / f"{name}.game"
 
 
+def unknown(source: str, what: str = "is neither a catalog game nor an existing file") -> str:
+    """The message for a name that is no catalog game (and no file): the closest catalog name
+    first when one is close (``did you mean 'triangular'?``, issue 48.10), then the whole catalog."""
+    import difflib
+    close = difflib.get_close_matches(str(source), names(), n=1, cutoff=0.6)
+    hint = f"did you mean {close[0]!r}? " if close else ""
+    return f"{source!r} {what}; {hint}the catalog: {', '.join(names())}"
+
+
+def label(p: Path) -> str:
+    """How messages and emitted programs name a catalog file (issue 48.3: the real file): its path
+    from the folder that holds the package, ``cgs_bridge/model/catalog/triangular.game`` (the same
+    from any working folder, so emitted files do not depend on where they were made)."""
+    try:
+        return p.resolve().relative_to(_DIR.resolve().parents[2]).as_posix()
+    except ValueError:
+        return str(p)
+
+
 @lru_cache(maxsize=None)
 def _games(name: str) -> tuple:
     """Every game of the file ``<name>.game``, parsed once (its order and its check share it)."""
     p = path(name)
-    return tuple(parse_games(p.read_text(encoding="utf-8"), f"catalog/{p.name}"))
+    return tuple(parse_games(p.read_text(encoding="utf-8"), label(p)))
 
 
 def _parse_file(name: str):
@@ -100,5 +119,5 @@ def boxes(name: str, purpose: str) -> list:
 def load(name: str):
     """The checked game ``name`` (a :class:`~cgs_bridge.language.checker.CheckedGame`)."""
     if not known(name):
-        raise SpecError(f"unknown catalog game {name!r}; known: {', '.join(names())}")
-    return check_parsed(list(_games(name)), f"catalog/{path(name).name}", name, parsed)
+        raise SpecError(unknown(name, "is no catalog game").replace("the catalog:", "known:"))
+    return check_parsed(list(_games(name)), label(path(name)), name, parsed)

@@ -62,6 +62,24 @@ def find_home(walnut_home=None) -> Path | None:
     return home
 
 
+#: What to say when ``java`` is missing (issue 48.8).
+JAVA_MISSING = ("Java is missing: Walnut runs on a Java 17 runtime, and no `java` is on PATH (on Debian or "
+                "Ubuntu: apt-get install openjdk-17-jre-headless; elsewhere any Java 17 or later, e.g. "
+                "https://adoptium.net). The embedded prover needs no Java: --prover embedded")
+
+
+def require_java() -> None:
+    """Raise when no ``java`` is on PATH (before Walnut's script would fail with ``java: not
+    found``).
+
+    Raises:
+        EngineError: :data:`JAVA_MISSING`.
+    """
+    import shutil
+    if not shutil.which("java"):
+        raise EngineError(JAVA_MISSING)
+
+
 def version(home: Path) -> str:
     """``Walnut 6 (commit abcdef1)`` from the folder's ``source/SOURCE_COMMIT`` when present."""
     commit = home / "source" / "SOURCE_COMMIT"
@@ -86,9 +104,13 @@ def decide_problem(problem: Problem, *, timeout: float | None = None, memory: in
         EngineError: Walnut not found, or the run broke one of the engine-error rules (module).
     """
     home = find_home(walnut_home)
+    if home is None and (BESIDE.resolve() / RUN).is_file():
+        require_java()   # the folder beside is there: what is missing is Java
     if home is None:
         raise EngineError(f"Walnut not found: give --walnut-home DIR or set ${HOME_ENV} "
-                          "(a folder with bin/walnut-run, e.g. ../shared/engines/walnut)")
+                          "(a folder with bin/walnut-run, e.g. ../shared/engines/walnut); or use the "
+                          "embedded prover, which needs neither Walnut nor Java: --prover embedded")
+    require_java()
     plan = print_problem(problem, notes)
     if workdir is not None:
         return _decide(home, plan, Path(workdir), timeout, memory)
