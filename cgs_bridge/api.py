@@ -364,7 +364,8 @@ def prove(g, params=None, claims=(), prover=None, output=None, force: bool = Fal
 
 #: Keyword arguments of :func:`discover` that are options (every other one is a game parameter).
 DISCOVER_OPTIONS = ("families", "shifts", "moduli", "offsets", "limit", "per_family", "near", "fix_max",
-                    "sweep", "method", "bfile", "force", "against", "prove", "prover", "walnut_home")
+                    "sweep", "method", "bfile", "force", "against", "prove", "prover", "walnut_home",
+                    "timeout", "memory")
 
 
 def discover(g, bound=None, **kwargs):

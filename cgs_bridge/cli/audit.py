@@ -36,8 +36,12 @@ def register(sub) -> None:
                         "--scale the program runs as printed; the size also gives the audit's box")
     p.add_argument("--as-printed", action="store_true", help="with --scale, also run it unchanged")
     p.add_argument("--expect", metavar="FILE", help="YAML file of the outputs the paper printed")
-    p.add_argument("--timeout", type=positive(), default=600.0, metavar="S", help="seconds per run (default 600)")
-    p.add_argument("--memory", type=positive(), default=4.0, metavar="GB", help="address-space limit per run")
+    p.add_argument("--timeout", type=positive(), default=600.0, metavar="S",
+                   help="seconds per run (default 600; more than 0, at most a week); the reading of "
+                        "the program in this process too")
+    p.add_argument("--memory", type=positive(), default=4.0, metavar="GiB",
+                   help="address-space limit per run in GiB (default 4; 1 MiB to 1024 GiB); the "
+                        "reading of the program in this process too")
     p.add_argument("--no-sandbox", action="store_true",
                    help="run without the bubblewrap sandbox (the program can then read and write "
                         "whatever you can); the audit refuses to run without it otherwise")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from cgs_bridge.foundation.errors import ParameterError
 from cgs_bridge.foundation.results import render
 
-from .common import box_from_args, game_parser, progress_callback, ruleset_from_args
+from .common import box_from_args, game_parser, positive, progress_callback, ruleset_from_args
 
 
 def register(sub) -> None:
@@ -51,6 +51,10 @@ def register(sub) -> None:
     p.add_argument("--prover", choices=["walnut", "embedded", "both"],
                    help="with --prove: the prover (default Walnut when found, else the embedded prover)")
     p.add_argument("--walnut-home", metavar="DIR", help="with --prove: the Walnut 6 folder (bin/walnut-run)")
+    p.add_argument("--timeout", type=positive(), metavar="S",
+                   help="with --prove: seconds per prover run, as prove's (default 600)")
+    p.add_argument("--memory", type=positive(), metavar="GiB",
+                   help="with --prove: memory of a prover run in GiB, as prove's (default: no limit)")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.set_defaults(func=run)
 
@@ -81,9 +85,20 @@ def _check(args) -> None:
     args.families = tuple(fams)
 
 
+def _check_prove_options(args) -> None:
+    """The prover's options only with ``--prove`` (issue 46: given and ignored is refused).
+
+    Raises:
+        ParameterError: naming the option.
+    """
+    from .options import only_with
+    only_with(args, args.prove, "--prove", ("prover", "walnut_home", "timeout", "memory"))
+
+
 def run(args) -> int:
     from cgs_bridge.jobs.discover import discover
     _check(args)
+    _check_prove_options(args)
     moduli = _ints(args.moduli, "--moduli")
     ruleset = ruleset_from_args(args)
     box = box_from_args(args, ruleset)
@@ -92,7 +107,8 @@ def run(args) -> int:
                    fix_max=args.lines, sweep=args.sweep, method=args.method,
                    progress=progress_callback("solving"), bfile=args.bfile, force=args.force,
                    against=args.against, prove=args.prove, prover=args.prover,
-                   walnut_home=args.walnut_home)
+                   walnut_home=args.walnut_home, timeout=args.timeout,
+                   memory=int(args.memory * (1 << 30)) if args.memory else None)
     if args.quiet:  # the verdict line alone (README: --quiet)
         print(f"VERDICT: {rep.verdict()}")
     else:

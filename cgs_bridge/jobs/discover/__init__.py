@@ -64,7 +64,8 @@ def _check_families(families) -> None:
 def discover(game, params=None, bound=None, *, families=FAMILIES, shifts: int = 3,
              moduli=(2, 3, 4), offsets: int = 3, limit: int = 10, near: int = 5, fix_max: int = 2,
              per_family: int = 3, sweep=None, method: str = "auto", progress=None, bfile=None,
-             force: bool = False, against=None, prove=False, prover=None, walnut_home=None) -> Discovery:
+             force: bool = False, against=None, prove=False, prover=None, walnut_home=None,
+             timeout=None, memory=None) -> Discovery:
     """Search the formula families for ``game`` with ``params`` on the box ``bound``.
 
     Args:
@@ -89,6 +90,9 @@ def discover(game, params=None, bound=None, *, families=FAMILIES, shifts: int = 
             (:mod:`.differences`).
         prove, prover, walnut_home: decide every finding for all positions (:mod:`.proofs`);
             the prover as :func:`cgs_bridge.jobs.prove.choose_provers`.
+        timeout, memory: with ``prove``, seconds and bytes of each prover run, as
+            :func:`cgs_bridge.jobs.prove_run.prove_game`'s (default 600 s, no memory limit);
+            checked before anything is solved.
 
     Every finding is re-checked on a larger box (twice every bound, grown until every coordinate
     reaches it: :mod:`.stability`) and reported with its evidence; what fails there is listed
@@ -97,10 +101,13 @@ def discover(game, params=None, bound=None, *, families=FAMILIES, shifts: int = 
         a :class:`Discovery` (``to_text()``, ``to_json()``).
     Raises:
         InputError: a b-file exists (without ``force``) or cannot be written.
+        ParameterError: ``timeout``/``memory`` without ``prove`` or outside
+            :mod:`cgs_bridge.foundation.budget`'s rule.
         CgsBridgeError subclasses for bad games, parameters, bounds or sweep texts; see
         :func:`solvers.solve` for solver errors.
     """
     from solvers import solve
+    _check_prove_limits(prove, timeout, memory)
     solved, ruleset, box = _given(game, params, bound)
     _check_families(families)
     t0 = time.perf_counter()
@@ -119,7 +126,17 @@ def discover(game, params=None, bound=None, *, families=FAMILIES, shifts: int = 
         _bfiles(rep, sol, bfile, fix_max, force)
     if sweep is not None:
         _sweep(rep, ruleset, box, sweep, families, (shifts, moduli, offsets, method))
-    return _prove(rep, ruleset, prover, walnut_home) if prove else rep
+    return _prove(rep, ruleset, prover, walnut_home, timeout, memory) if prove else rep
+
+
+def _check_prove_limits(prove, timeout, memory) -> None:
+    """``timeout``/``memory`` belong to ``prove`` and follow the budget rule (issue 46)."""
+    from cgs_bridge.foundation.budget import check_memory, check_timeout
+    from cgs_bridge.foundation.errors import ParameterError
+    if not prove and (timeout is not None or memory is not None):
+        raise ParameterError("timeout= and memory= limit the proofs of prove=True; give prove=True")
+    check_timeout(timeout, "timeout=")
+    check_memory(memory, "memory=")
 
 
 def _differences(sol, against, method) -> dict:
@@ -136,11 +153,13 @@ def _bfiles(rep, sol, bfile, fix_max, force) -> None:
     rep.bfiles = write(bfile, sequences(sol, tables, fix_max), overwrite=force)
 
 
-def _prove(rep, ruleset, prover, walnut_home):
-    """``rep`` with ``rep.proofs``: every finding decided for all positions (:mod:`.proofs`)."""
+def _prove(rep, ruleset, prover, walnut_home, timeout=None, memory=None):
+    """``rep`` with ``rep.proofs``: every finding decided for all positions (:mod:`.proofs`), each
+    prover run within ``timeout`` seconds (default 600) and ``memory`` bytes."""
     from .proofs import prove_findings
     t0 = time.perf_counter()
-    rep.proofs = prove_findings(rep, ruleset, prover=prover, walnut_home=walnut_home)
+    rep.proofs = prove_findings(rep, ruleset, prover=prover, walnut_home=walnut_home,
+                                timeout=600.0 if timeout is None else timeout, memory=memory)
     rep.seconds["prove"] = time.perf_counter() - t0
     return rep
 
