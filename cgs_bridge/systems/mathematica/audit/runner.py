@@ -16,6 +16,7 @@ Published code is untrusted. Three layers (README "Security"):
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import tempfile
@@ -147,7 +148,7 @@ class RunOutcome:
 def run_program(norm: Normalized, symbols: Symbols, box: list = (), engine: str | None = None,
                 timeout: float = 600.0, memory: int | None = DEFAULT_MEMORY,
                 use_prelude: bool = True, allow_unsafe: bool = False, moves: bool = True,
-                sandboxed: bool = True, coords: int = 0) -> RunOutcome:
+                sandboxed: bool = True, coords: int = 0, reading=None) -> RunOutcome:
     """Run ``norm`` in a scratch folder and make the audit's checks after it (Mathics3: the
     launcher's ``--audit`` mode; wolframscript: an instrumented script; see
     :mod:`cgs_bridge.systems.mathematica.audit.extract`), with a fresh channel key.
@@ -160,6 +161,8 @@ def run_program(norm: Normalized, symbols: Symbols, box: list = (), engine: str 
         use_prelude: load :func:`prelude_text` (Mathics3 only; wolframscript has the builtins).
         sandboxed: run inside the OS sandbox (refuse when it cannot be set up); the in-engine
             removal of builtins applies either way.
+        reading: the :class:`~cgs_bridge.systems.auditing.reading.ReadingBudget` the plan of
+            the run is made in (the program's text read again in this process), else none.
     Returns:
         a :class:`RunOutcome`; a failing or timed-out run is returned, not raised.
     Raises:
@@ -177,11 +180,12 @@ def run_program(norm: Normalized, symbols: Symbols, box: list = (), engine: str 
     with_prelude = use_prelude and name == "mathics"
     key = new_key()
     prelude = prelude_text() if with_prelude else ""
-    if name == "mathics":
-        n = coords or (len(box[0]) if box else 0)
-        script, stdin = norm.text, json.dumps(plan(norm, symbols, key, box, prelude, moves=moves, n=n))
-    else:
-        script, stdin = instrument(norm, symbols, key, box, prelude, moves=moves), None
+    with reading.step("preparing its run") if reading is not None else contextlib.nullcontext():
+        if name == "mathics":
+            n = coords or (len(box[0]) if box else 0)
+            script, stdin = norm.text, json.dumps(plan(norm, symbols, key, box, prelude, moves=moves, n=n))
+        else:
+            script, stdin = instrument(norm, symbols, key, box, prelude, moves=moves), None
     with tempfile.TemporaryDirectory(prefix="cgsb-audit-") as parent:
         tmp = sandbox.make_scratch(parent)
         path = Path(tmp) / "program.wl"
