@@ -61,11 +61,10 @@ def _check_families(families) -> None:
                              f"choose among {', '.join(FAMILIES)}")
 
 
-def discover(game, params=None, bound=None, *, families=FAMILIES, shifts: int = 3,
-             moduli=(2, 3, 4), offsets: int = 3, limit: int = 10, near: int = 5, fix_max: int = 2,
-             per_family: int = 3, sweep=None, method: str = "auto", progress=None, bfile=None,
-             force: bool = False, against=None, prove=False, prover=None, walnut_home=None,
-             timeout=None, memory=None) -> Discovery:
+def discover(game, params=None, bound=None, *, families=FAMILIES, shifts: int = 3, moduli=(2, 3, 4),
+             offsets: int = 3, limit: int = 10, near: int = 5, fix_max: int = 2, per_family: int = 3,
+             sweep=None, method: str = "auto", progress=None, bfile=None, force: bool = False, against=None,
+             prove=False, prover=None, walnut_home=None, timeout=None, memory=None) -> Discovery:
     """Search the formula families for ``game`` with ``params`` on the box ``bound``.
 
     Args:
@@ -88,11 +87,9 @@ def discover(game, params=None, bound=None, *, families=FAMILIES, shifts: int = 
         against: other parameter values (``{"k": 7}`` or ``"k=7"``): compare the P-positions with
             the game at those values on the same box and a common re-check box
             (:mod:`.differences`).
-        prove, prover, walnut_home: decide every finding for all positions (:mod:`.proofs`);
-            the prover as :func:`cgs_bridge.jobs.prove.choose_provers`.
-        timeout, memory: with ``prove``, seconds and bytes of each prover run, as
-            :func:`cgs_bridge.jobs.prove_run.prove_game`'s (default 600 s, no memory limit);
-            checked before anything is solved.
+        prove, prover, walnut_home, timeout, memory: decide every finding for all positions
+            (:mod:`.proofs`), the prover as :func:`cgs_bridge.jobs.prove.choose_provers`, each run within
+            ``timeout`` s (default 600) and ``memory`` bytes (ParameterError first, without ``prove``).
 
     Every finding is re-checked on a larger box (twice every bound, grown until every coordinate
     reaches it: :mod:`.stability`) and reported with its evidence; what fails there is listed
@@ -101,15 +98,12 @@ def discover(game, params=None, bound=None, *, families=FAMILIES, shifts: int = 
         a :class:`Discovery` (``to_text()``, ``to_json()``).
     Raises:
         InputError: a b-file exists (without ``force``) or cannot be written.
-        ParameterError: ``timeout``/``memory`` without ``prove`` or outside
-            :mod:`cgs_bridge.foundation.budget`'s rule.
         CgsBridgeError subclasses for bad games, parameters, bounds or sweep texts; see
         :func:`solvers.solve` for solver errors.
     """
     from solvers import solve
-    _check_prove_limits(prove, timeout, memory)
+    _check_options(families, prove, timeout, memory)
     solved, ruleset, box = _given(game, params, bound)
-    _check_families(families)
     t0 = time.perf_counter()
     mis = "misere" in families
     if solved is not None and mis and solved.misere is None:
@@ -129,12 +123,14 @@ def discover(game, params=None, bound=None, *, families=FAMILIES, shifts: int = 
     return _prove(rep, ruleset, prover, walnut_home, timeout, memory) if prove else rep
 
 
-def _check_prove_limits(prove, timeout, memory) -> None:
-    """``timeout``/``memory`` belong to ``prove`` and follow the budget rule (issue 46)."""
+def _check_options(families, prove, timeout, memory) -> None:
+    """Before any work: the families are known; ``timeout``/``memory`` belong to ``prove`` and
+    follow :mod:`cgs_bridge.foundation.budget`'s rule (issue 46). Raises ParameterError."""
     from cgs_bridge.foundation.budget import check_memory, check_timeout
     from cgs_bridge.foundation.errors import ParameterError
     if not prove and (timeout is not None or memory is not None):
         raise ParameterError("timeout= and memory= limit the proofs of prove=True; give prove=True")
+    _check_families(families)
     check_timeout(timeout, "timeout=")
     check_memory(memory, "memory=")
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .wlscan import CODE, COMMENT, Lexed
+from .wlscan import CODE, COMMENT, Buffer, Lexed
 
 #: Character replacements: (kind, character, replacement).
 CHARACTERS = [
@@ -43,8 +43,6 @@ PSI = "\u03a8"
 #: postfix). ``-`` and ``!`` are left out: at the start of a line they may begin a new expression.
 CONTINUATION = ("//", "/.", "/;", "/@", "@@", "&&", "||", "===", "=!=", "==", "!=", ">=", "<=",
                 ":=", "->", ":>", "=", "*", "/", "^", "+", ">", "<", "&", "~", "|", ".")
-#: Endings that leave an expression incomplete (an operator still waiting for its right operand).
-INCOMPLETE_END = re.compile(r"(=|\+|-|\*|/|\^|&&|\|\||<|>|@|~|:|\||,|\.\.)\s*$")
 
 #: Heads whose statements only display results (removed, with the definitions only they use).
 #: ``TableForm``/``MatrixForm`` are not among them: a table of values printed at the end is often
@@ -155,35 +153,6 @@ def _replace_characters(text: str, changes: list) -> str:
 _BLANKS = re.compile(f"[ {PSI}]*")
 _BLANK_LINES = re.compile(f"[ \n{PSI}]*")
 _BREAK = re.compile(f"[\n{PSI}]")
-_SPACES = re.compile(r"\s+")
-
-
-class _Buffer:
-    """The text of the statement being read, and what the splitter asks of it at every line
-    break, kept as it grows (issue 46: never joined again per character): ``blank`` (nothing
-    but whitespace so far) and ``complete()`` (:func:`_complete` of the text: its code, strings
-    and comments left out, is not empty and does not end in an operator: :data:`INCOMPLETE_END`).
-    The code of the buffer
-    is the code pieces added, as :func:`.wlscan.scan` reads it again: a piece is added whole (a string,
-    a comment) or is code, and a statement starts in code."""
-
-    def __init__(self):
-        self.parts, self.blank, self.code_blank, self.tail = [], True, True, ""
-
-    def add(self, piece: str, code: bool) -> None:
-        self.parts.append(piece)
-        if self.blank and piece.strip():
-            self.blank = False
-        if code:
-            if self.code_blank and piece.strip():
-                self.code_blank = False
-            self.tail = (self.tail + _SPACES.sub(" ", piece))[-16:]
-
-    def complete(self) -> bool:
-        return not self.code_blank and not INCOMPLETE_END.search(self.tail.rstrip())
-
-    def text(self) -> str:
-        return "".join(self.parts)
 
 
 _CONTINUES = re.compile("|".join(map(re.escape, CONTINUATION)))
@@ -201,14 +170,14 @@ class _Splitter:
 
     def __init__(self, text: str, changes: list):
         self.text, self.changes, self.lex = text, changes, Lexed(text)
-        self.out, self.buf, self.start_line, self.after = [], _Buffer(), 1, {}
+        self.out, self.buf, self.start_line, self.after = [], Buffer(), 1, {}
 
     def flush(self, at: int) -> None:
         s = strip_comments(self.buf.text()).strip()
         if s:
             from .wlread import parsed_statements
             self.out.extend(Statement(*piece) for piece in parsed_statements(s, self.start_line))
-        self.buf = _Buffer()
+        self.buf = Buffer()
         self.start_line = self.lex.line(at + 1)
 
     def after_comments(self, j: int) -> int:

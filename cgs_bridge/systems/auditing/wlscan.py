@@ -47,6 +47,9 @@ def scan(text: str):
         i += 1
 
 
+#: Endings that leave an expression incomplete (an operator still waiting for its right operand).
+INCOMPLETE_END = re.compile(r"(=|\+|-|\*|/|\^|&&|\|\||<|>|@|~|:|\||,|\.\.)\s*$")
+_SPACES = re.compile(r"\s+")
 #: What :class:`Lexed` jumps between: a string's quote, a comment's start, a bracket.
 _SPECIAL = re.compile(r'"|\(\*|[\[\](){}]')
 #: A string from its opening quote: ``\`` escapes the next character; the closing quote, if any.
@@ -117,3 +120,31 @@ def _comment_end(text: str, start: int) -> int:
         if level == 0:
             return m.end()
     return len(text)
+
+
+class Buffer:
+    """The text of the statement the splitter of :mod:`.normalize` is reading, and what it asks of
+    it at every line break, kept as it grows (issue 46: never joined and scanned again per
+    character): ``blank`` (nothing but whitespace so far) and ``complete()`` (its code, strings
+    and comments left out, is not empty and does not end in an operator, :data:`INCOMPLETE_END`).
+    Pieces are added whole (a string, a comment: ``code=False``) or are code, and a statement
+    starts in code, so the code of the buffer is the code pieces added, as :func:`scan` of the
+    whole buffer would read it; ``tail`` keeps its last 16 characters, blanks run together."""
+
+    def __init__(self):
+        self.parts, self.blank, self.code_blank, self.tail = [], True, True, ""
+
+    def add(self, piece: str, code: bool) -> None:
+        self.parts.append(piece)
+        if self.blank and piece.strip():
+            self.blank = False
+        if code:
+            if self.code_blank and piece.strip():
+                self.code_blank = False
+            self.tail = (self.tail + _SPACES.sub(" ", piece))[-16:]
+
+    def complete(self) -> bool:
+        return not self.code_blank and not INCOMPLETE_END.search(self.tail.rstrip())
+
+    def text(self) -> str:
+        return "".join(self.parts)
