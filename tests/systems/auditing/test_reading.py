@@ -99,8 +99,31 @@ def test_reading_past_the_time_limit_is_refused_before_the_engine(tmp_path, monk
         _audit(tmp_path, monkeypatch, BASE + "a = 1;\n" * 150_000, timeout=1)
 
 
-def test_reading_past_the_memory_limit_is_refused_before_the_engine(tmp_path, monkeypatch):
-    """A 60,000-entry list read with 4 MiB of address space to spare: refused naming --memory."""
-    data = "data = {" + ", ".join(map(str, range(60_000))) + "};\n"
-    with pytest.raises(InputError, match=r"needed more than --memory 0.00390625 GiB"):
-        _audit(tmp_path, monkeypatch, BASE + data, memory=1 / 256)
+MEMORY_RUN = """
+import sys
+import cgs_bridge as cb
+import cgs_bridge.systems.mathematica.audit.core as core
+from cgs_bridge.foundation.errors import InputError
+core.run_program = lambda *a, **k: sys.exit("the engine started")
+try:
+    cb.audit(sys.argv[1], sys.argv[2], language="mathematica", no_sandbox=True, memory=float(sys.argv[3]))
+except InputError as e:
+    print(e)
+"""
+
+
+def test_reading_past_the_memory_limit_is_refused_before_the_engine(tmp_path):
+    """A 60,000-entry list read with 4 MiB of address space to spare: refused naming --memory. In
+    a fresh process: one that ran other tests may hold freed memory it reuses without growing."""
+    import subprocess
+    import sys
+    spec, program = tmp_path / "nim2.game", tmp_path / "p.wl"
+    spec.write_text(NIM2)
+    program.write_text(BASE + "data = {" + ", ".join(map(str, range(60_000))) + "};\n")
+    run = subprocess.run([sys.executable, "-c", MEMORY_RUN, str(program), str(spec), str(1 / 256)],
+                         capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0 and "needed more than --memory 0.00390625 GiB" in run.stdout, run.stdout + run.stderr
+    # the twin: with 4 GiB the same program is read to the end and its run is about to start
+    run = subprocess.run([sys.executable, "-c", MEMORY_RUN, str(program), str(spec), "4"],
+                         capture_output=True, text=True, timeout=600)
+    assert "the engine started" in run.stderr and "--memory" not in run.stdout, run.stdout + run.stderr
