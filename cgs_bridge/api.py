@@ -366,7 +366,7 @@ def prove(g, params=None, claims=(), prover=None, output=None, force: bool = Fal
 #: Keyword arguments of :func:`discover` that are options (every other one is a game parameter).
 DISCOVER_OPTIONS = ("families", "shifts", "moduli", "offsets", "limit", "per_family", "near", "fix_max",
                     "sweep", "method", "bfile", "force", "against", "prove", "prover", "walnut_home",
-                    "automaton", "base", "max_states")
+                    "automaton", "base", "max_states", "timeout", "memory")
 
 
 def discover(g, bound=None, **kwargs):

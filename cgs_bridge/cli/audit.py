@@ -40,8 +40,12 @@ def register(sub) -> None:
                    help="what the program prints, judged on the audit's box: grundy (the Grundy values "
                         "over x = 0..N, a list indexed by the position) or p-positions (a list of the "
                         "P-positions); for programs that only print")
-    p.add_argument("--timeout", type=positive(), default=600.0, metavar="S", help="seconds per run (default 600)")
-    p.add_argument("--memory", type=positive(), default=4.0, metavar="GB", help="address-space limit per run")
+    p.add_argument("--timeout", type=positive(), default=600.0, metavar="S",
+                   help="seconds per run (default 600; more than 0, at most a week); the reading of "
+                        "the program in this process too")
+    p.add_argument("--memory", type=positive(), default=4.0, metavar="GiB",
+                   help="address-space limit per run in GiB (default 4; 1 MiB to 1024 GiB); the "
+                        "reading of the program in this process too")
     p.add_argument("--no-sandbox", action="store_true",
                    help="run without the bubblewrap sandbox (the program can then read and write "
                         "whatever you can); the audit refuses to run without it otherwise")

@@ -20,8 +20,11 @@ PROVE_SWEEP_CASE = "prove-sweep"
 AUTOMATON_CASE = "automaton"
 #: Start-up of --help, catalog and check against ``python -c pass`` (cgs_bridge/jobs/bench/startup.py).
 STARTUP_CASE = "startup"
+#: The reading of a program by ``audit`` at n and 4n characters (cgs_bridge/jobs/bench/audit_reading.py).
+AUDIT_READING_CASE = "audit-reading"
 #: Cases run only when named (minutes each, or an outside engine).
-OPTIONAL = (MATHICS_CASE, CGSUITE_CASE, VERIFY_CASE, PROVE_CASE, PROVE_SWEEP_CASE, AUTOMATON_CASE)
+OPTIONAL = (MATHICS_CASE, CGSUITE_CASE, VERIFY_CASE, PROVE_CASE, PROVE_SWEEP_CASE, AUTOMATON_CASE,
+            AUDIT_READING_CASE)
 
 
 def register(sub) -> None:
@@ -85,6 +88,9 @@ def run(args) -> int:
     if AUTOMATON_CASE in args.cases:
         from cgs_bridge.jobs.bench.automaton import automaton_case
         automaton_case(args.walnut_home)
+    if AUDIT_READING_CASE in args.cases:
+        from cgs_bridge.jobs.bench.audit_reading import bench_audit_reading
+        bench_audit_reading()
     if PROVE_SWEEP_CASE in args.cases:
         from cgs_bridge.jobs.bench.prove_sweep import prove_sweep_case
         status |= 0 if prove_sweep_case(quick=args.quick)["equal"] else 1

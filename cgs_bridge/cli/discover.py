@@ -5,7 +5,7 @@ from __future__ import annotations
 from cgs_bridge.foundation.errors import ParameterError
 from cgs_bridge.foundation.results import render
 
-from .common import box_from_args, game_parser, progress_callback, ruleset_from_args
+from .common import box_from_args, game_parser, positive, progress_callback, ruleset_from_args
 
 
 def register(sub) -> None:
@@ -60,6 +60,10 @@ def register(sub) -> None:
                    help="with --automaton: the most states of a learned automaton (default 200)")
     p.add_argument("--automaton-figure", metavar="FILE",
                    help="with --automaton: draw the P-positions' automaton into FILE (.png, .svg, .pdf)")
+    p.add_argument("--timeout", type=positive(), metavar="S",
+                   help="with --prove: seconds per prover run, as prove's (default 600)")
+    p.add_argument("--memory", type=positive(), metavar="GiB",
+                   help="with --prove: memory of a prover run in GiB, as prove's (default: no limit)")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.set_defaults(func=run)
 
@@ -90,9 +94,20 @@ def _check(args) -> None:
     args.families = tuple(fams)
 
 
+def _check_prove_options(args) -> None:
+    """The prover's options only with ``--prove`` (issue 46: given and ignored is refused).
+
+    Raises:
+        ParameterError: naming the option.
+    """
+    from .options import only_with
+    only_with(args, args.prove, "--prove", ("prover", "walnut_home", "timeout", "memory"))
+
+
 def run(args) -> int:
     from cgs_bridge.jobs.discover import discover
     _check(args)
+    _check_prove_options(args)
     moduli = _ints(args.moduli, "--moduli")
     ruleset = ruleset_from_args(args)
     box = box_from_args(args, ruleset)
@@ -101,8 +116,9 @@ def run(args) -> int:
                    fix_max=args.lines, sweep=args.sweep, method=args.method,
                    progress=progress_callback("solving"), bfile=args.bfile, force=args.force,
                    against=args.against, prove=args.prove, prover=args.prover,
-                   walnut_home=args.walnut_home, automaton=args.automaton, base=args.base,
-                   max_states=args.max_states)
+                   walnut_home=args.walnut_home, timeout=args.timeout,
+                   memory=int(args.memory * (1 << 30)) if args.memory else None,
+                   automaton=args.automaton, base=args.base, max_states=args.max_states)
     if args.automaton_figure and rep.automata and rep.automata[0]["walnut"]:
         from cgs_bridge.presentation.plot_automaton import automaton_figure
         automaton_figure(rep.automata[0], rep.game, args.automaton_figure, coords=ruleset.coords,

@@ -106,8 +106,41 @@ def main(argv=None) -> int:
     from cgs_bridge.foundation import progress
     progress.set_quiet(getattr(args, "quiet", False))
     args.command_line = shlex.join(["cgs-bridge"] + argv)
-    with _warnings_as_lines(args.command), _escaped_stdout():
+    with _warnings_as_lines(args.command), _escaped_stdout(), _terminate_as_interrupt():
         return _run(args)
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM (``timeout``, ``kill``) while a command runs: raised in the main thread as Ctrl-C is,
+    so every ``finally`` and every Ctrl-C path runs (engines and their process groups stopped,
+    temporary folders such as ``cgs-walnut-*`` removed, finished work kept); exit 143 (issue 46)."""
+
+
+#: Set when SIGTERM arrived during the command (the Ctrl-C paths may raise their own
+#: ``KeyboardInterrupt`` after it, e.g. ``EngineInterrupted``).
+_SIGTERM = {"seen": False}
+
+
+def _on_sigterm(signum, frame):
+    _SIGTERM["seen"] = True
+    raise Terminated()
+
+
+@contextlib.contextmanager
+def _terminate_as_interrupt():
+    """While a command runs in the main thread, SIGTERM raises :class:`Terminated`; the handler
+    before it is put back afterwards."""
+    import signal
+    import threading
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    _SIGTERM["seen"] = False
+    old = signal.signal(signal.SIGTERM, _on_sigterm)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, old if old is not None else signal.SIG_DFL)
 
 
 class _EscapedStream:
@@ -154,7 +187,10 @@ def _run(args) -> int:
     except CgsBridgeError as e:
         print(f"cgs-bridge {args.command}: error: {terminal(e)}", file=sys.stderr)
         return e.exit_code
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as e:
+        if isinstance(e, Terminated) or _SIGTERM["seen"]:
+            print("cgs-bridge: terminated (SIGTERM)", file=sys.stderr)
+            return 143
         print("cgs-bridge: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:

@@ -13,8 +13,8 @@ from cgs_bridge.foundation.errors import ParameterError
 
 #: option dest -> (lowest, highest, unit); both ends inclusive.
 RANGES = {
-    "timeout": (0, 7 * 86400, "seconds"),          # verify, audit: one engine run, at most a week
-    "memory": (0, 1024, "GB"),                      # audit: address space of one run, at most 1 TiB
+    "timeout": (0, 7 * 86400, "seconds"),          # every --timeout: foundation/budget.py's rule
+    "memory": (0, 1024, "GiB"),                     # every --memory (GiB): foundation/budget.py's rule
     "max_steps": (1, 10 ** 12, "steps"),            # audit CGScript evaluation
     "hexagon_budget": (0, 86400, "seconds"),        # bench
     "sweep_bound": (1, 100_000, ""),                # bench
@@ -36,16 +36,53 @@ RANGES = {
 }
 
 
+#: Options whose rule is :mod:`cgs_bridge.foundation.budget`'s (the same on every command and in
+#: the API): ``--timeout`` more than 0 s and at most a week, ``--memory`` 1 MiB to 1 TiB in GiB.
+BUDGET = ("timeout", "memory")
+
+
+def check_budget(args) -> None:
+    """Refuse ``--timeout``/``--memory`` values outside :mod:`cgs_bridge.foundation.budget`'s
+    rule, whichever command gives them (issue 46).
+
+    Raises:
+        ParameterError: naming the option, the value and the range.
+    """
+    from cgs_bridge.foundation.budget import GIB, check_memory, check_timeout
+    timeout, memory = getattr(args, "timeout", None), getattr(args, "memory", None)
+    if isinstance(timeout, (int, float)) and not isinstance(timeout, bool):
+        check_timeout(timeout)
+    if isinstance(memory, (int, float)) and not isinstance(memory, bool):
+        check_memory(memory * GIB, given=memory)
+
+
 def check_ranges(args) -> None:
     """Refuse a numeric option of ``args`` (an argparse Namespace) outside :data:`RANGES`.
 
     Raises:
         ParameterError: naming the option, the value and the range.
     """
+    check_budget(args)
     for dest, (lo, hi, unit) in RANGES.items():
         v = getattr(args, dest, None)
-        if isinstance(v, bool) or not isinstance(v, (int, float)):
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or dest in BUDGET:
             continue
         if not lo <= v <= hi:  # also false for NaN
             raise ParameterError(f"--{dest.replace('_', '-')} {v:g}: must be between {lo:,} and "
                                  f"{hi:,}{' ' + unit if unit else ''}")
+
+
+def only_with(args, present: bool, flag: str, dests) -> None:
+    """Refuse options that apply only together with ``flag`` when it is absent (``present``
+    False): ``dests`` are their argparse destinations; one counts as given when its value is not
+    None, False or empty (issue 46: given and ignored is refused, on every command alike).
+
+    Raises:
+        ParameterError: naming the first such option and ``flag``.
+    """
+    if present:
+        return
+    for dest in dests:
+        if getattr(args, dest, None) not in (None, False, [], ()):
+            raise ParameterError(f"--{dest.replace('_', '-')} applies only with {flag}; give {flag} "
+                                 f"or leave --{dest.replace('_', '-')} out")

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from .common import add_claim_args, claims_file, game_parser, parse_params
+from .common import add_claim_args, claims_file, game_parser, parse_params, positive
 
 
 def register(sub) -> None:
@@ -22,8 +22,11 @@ def register(sub) -> None:
                         "parameter value (a Ctrl-C keeps the values finished)")
     p.add_argument("--force", action="store_true",
                    help="replace files of -o that hold something else (another proof, a user's edit)")
-    p.add_argument("--timeout", type=float, default=600.0, help="seconds per prover run (default 600)")
-    p.add_argument("--memory", type=float, metavar="GiB", help="memory of a prover run in GiB")
+    p.add_argument("--timeout", type=positive(), default=600.0, metavar="S",
+                   help="seconds per prover run (default 600; more than 0, at most a week)")
+    p.add_argument("--memory", type=positive(), metavar="GiB",
+                   help="memory of a prover run in GiB (1 MiB to 1024 GiB): the embedded prover's "
+                        "address space beyond what the process had (main thread), Walnut's JVM heap")
     p.add_argument("--walnut-home", metavar="DIR",
                    help="Walnut 6 folder with bin/walnut-run (or $CGS_BRIDGE_WALNUT_HOME)")
     p.add_argument("--sweep", action="append", default=[], metavar="NAME=A..B[:STEP]",
@@ -40,6 +43,7 @@ def register(sub) -> None:
 def run(args) -> int:
     from cgs_bridge.api import prove
     from cgs_bridge.foundation.errors import InputError
+    _check_options(args)
     memory = int(args.memory * (1 << 30)) if args.memory else None
     if args.plot:
         _check_plot(args)
@@ -84,6 +88,32 @@ def _sweep(args, memory) -> int:
     return result.exit_code
 
 
+def _check_options(args) -> None:
+    """Before any work (issue 46): ``--workers``/``--scheduler`` only with ``--sweep``; a
+    parameter given by ``-p`` and ``--sweep`` both is refused (as ``sweep`` refuses one given
+    twice); ``--sweep`` ranges are checked in its own words.
+
+    Raises:
+        ParameterError: naming the option.
+    """
+    from .options import only_with
+    only_with(args, bool(args.sweep), "--sweep", ("workers", "scheduler"))
+    if not args.sweep:
+        return
+    from cgs_bridge.foundation.errors import ParameterError
+    from cgs_bridge.jobs.sweep.grid import parse_values
+    from cgs_bridge.model.loading import load_game
+    fixed, grid = parse_params(args.param), parse_params(args.sweep)
+    both = sorted(set(fixed) & set(grid))
+    if both:
+        raise ParameterError(f"parameter {both[0]} given twice: -p {both[0]}={fixed[both[0]]} and --sweep "
+                             f"{both[0]}={grid[both[0]]}; give it once (--sweep {both[0]}=5 for one value)")
+    kinds = {p.name: p.kind for p in load_game(args.game, args.game_name).game.params}
+    for name, text in grid.items():
+        if kinds.get(name) == "int":
+            parse_values(name, text, option="--sweep")
+
+
 def _check_table(path, force: bool) -> None:
     """``prove --sweep -o FILE`` before any work: a .csv or .parquet file in an existing folder, a
     regular file or absent; an existing one only with ``--force`` (a proof sweep is not resumed: its
@@ -108,6 +138,8 @@ def _check_plot(args) -> None:
     if not args.sweep:
         raise InputError("--plot draws the verdicts of a --sweep; give --sweep NAME=A..B")
     check_output(args.plot, args.force)
+
+
 def _plot(args, result) -> None:
     """``--plot FILE``: the verdicts against the parameter (presentation/plot_proofs.py)."""
     import sys

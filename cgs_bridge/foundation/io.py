@@ -49,14 +49,47 @@ def check_row_count(rows: int, file: str, no, limit: int | None = None) -> None:
                          f"{limit:,} rows (compare a smaller box)")
 
 
+#: What was read of inputs that can be read only once (a pipe such as ``--claims <(echo ...)``),
+#: by (device, inode): a second reading in this process gets the same bytes (issue 46).
+_READ_ONCE: dict = {}
+
+
+def _once_key(path):
+    """``(device, inode)`` of ``path`` when it is a FIFO or a character device (read once), else
+    None."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return (st.st_dev, st.st_ino) if stat.S_ISFIFO(st.st_mode) or stat.S_ISCHR(st.st_mode) else None
+
+
 def read_input_text(path, what: str = "input", limit: int = MAX_INPUT_BYTES) -> str:
     """Read a UTF-8 text input of at most ``limit`` bytes (``/dev/zero`` or an endless pipe stops
-    at the limit instead of filling memory).
+    at the limit instead of filling memory). A pipe is read once: reading it again in this
+    process gives the same text (``--claims <(echo ...)`` is looked at, then read).
 
     Raises:
         InputError: unreadable, not UTF-8, or larger than ``limit``.
     """
-    raw = bytearray()  # read in chunks: f.read(limit + 1) would reserve the whole limit at once
+    key = _once_key(path)
+    raw = _READ_ONCE.get(key) if key is not None else None
+    if raw is None:
+        raw = _read_bytes(path, what, limit)
+        if key is not None:
+            _READ_ONCE[key] = raw
+    if len(raw) > limit:
+        raise InputError(f"{what} {path} is larger than {limit >> 20} MiB; refused")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise InputError(f"cannot read {what} {path}: not UTF-8 text ({e.reason} at byte {e.start})") from None
+
+
+def _read_bytes(path, what: str, limit: int) -> bytearray:
+    """At most ``limit + 1`` bytes of ``path``, read in chunks (``f.read(limit + 1)`` would reserve
+    the whole limit at once). Raises InputError when unreadable."""
+    raw = bytearray()
     try:
         with open(path, "rb") as f:
             while len(raw) <= limit:
@@ -66,12 +99,7 @@ def read_input_text(path, what: str = "input", limit: int = MAX_INPUT_BYTES) -> 
                 raw += chunk
     except OSError as e:
         raise InputError(f"cannot read {what} {path}: {e}") from None
-    if len(raw) > limit:
-        raise InputError(f"{what} {path} is larger than {limit >> 20} MiB; refused")
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError as e:
-        raise InputError(f"cannot read {what} {path}: not UTF-8 text ({e.reason} at byte {e.start})") from None
+    return raw
 
 
 def load_json(path, what: str = "JSON file", limit: int = MAX_INPUT_BYTES):

@@ -83,14 +83,16 @@ def with_claims(checked, texts, keep: bool = True, prefix: str = "--claim "):
 def claims_from_file(path) -> list:
     """The claims of a text file: one claim per line, a spec-language expression or a statement
     ``claim "name" [when C]: E`` as ``discover`` prints it (``#`` starts a comment line), as
-    ``[(line number, text)]``.
+    ``[(line number, text)]``; at most :data:`cgs_bridge.model.claims.MAX_CLAIMS_BYTES` (16 MiB,
+    as a published-claims file).
 
     Raises:
-        InputError: unreadable file, or no claim in it.
+        InputError: unreadable file, larger than 16 MiB, or no claim in it.
     """
     from cgs_bridge.foundation.errors import InputError
     from cgs_bridge.foundation.io import read_input_text
-    text = read_input_text(path, "claims file")
+    from cgs_bridge.model.claims import MAX_CLAIMS_BYTES
+    text = read_input_text(path, "claims file", limit=MAX_CLAIMS_BYTES)
     out = [(no, ln.strip()) for no, ln in enumerate(text.splitlines(), 1)
            if ln.strip() and not ln.strip().startswith("#")]
     if not out:
@@ -124,11 +126,20 @@ def is_published(path) -> bool:
     from pathlib import Path
     if Path(path).suffix.lower() in PUBLISHED:
         return True
-    try:
-        with open(path, encoding="utf-8", errors="replace") as f:
-            head = f.read(4096)
-    except OSError:
-        return False          # the reader reports it
+    if not Path(path).is_file():  # a pipe (<(echo ...)): read once, kept for the reader (io)
+        from cgs_bridge.foundation.errors import InputError
+        from cgs_bridge.foundation.io import read_input_text
+        from cgs_bridge.model.claims import MAX_CLAIMS_BYTES
+        try:
+            head = read_input_text(path, "claims file", limit=MAX_CLAIMS_BYTES)[:4096]
+        except InputError:
+            return False      # the reader reports it
+    else:
+        try:
+            with open(path, encoding="utf-8", errors="replace") as f:
+                head = f.read(4096)
+        except OSError:
+            return False      # the reader reports it
     first = next((ln.strip() for ln in head.splitlines() if ln.strip() and not ln.strip().startswith("#")), "")
     return re.match(r"(claims|source)\s*:", first) is not None
 

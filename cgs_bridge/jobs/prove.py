@@ -143,7 +143,21 @@ def _decider(name: str, walnut_home):
     except ImportError as e:
         raise EngineError(f"the embedded prover (solvers.automata) is not available in this build: {e}; "
                           "use --prover walnut") from None
-    return lambda pb, timeout, memory, workdir, notes: decide_problem(pb, timeout=timeout, memory=memory)
+    return lambda pb, timeout, memory, workdir, notes: _bounded(decide_problem, pb, timeout, memory)
+
+
+def _bounded(decide, problem, timeout, memory) -> list:
+    """The embedded prover's run with its address space bounded too (issue 46): the process may
+    grow by at most ``memory`` bytes while it runs (:func:`cgs_bridge.foundation.budget.within`,
+    in the main thread), besides the prover's own estimate of its transition tables."""
+    from cgs_bridge.foundation.budget import GIB, within
+    from cgs_bridge.foundation.errors import AutomatonLimitError
+
+    def exhausted():
+        return AutomatonLimitError(f"the embedded prover ran out of memory: this run may add at most "
+                                   f"{memory / GIB:g} GiB (--memory) to the process's address space")
+    with within(None, memory, None, exhausted):
+        return decide(problem, timeout=timeout, memory=memory)
 
 
 def prove_translations(ruleset, translations, provers=("walnut",), *, timeout=None, memory=None,

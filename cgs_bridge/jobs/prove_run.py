@@ -33,13 +33,17 @@ def prove_game(source, params=None, claims=(), claims_file=None, prover=None, ti
         before: ``before(ruleset, provers)``, called once the game and claims are read and before
             any prover runs (``prove -o DIR`` checks its folder there).
     Raises:
-        SpecError, ParameterError, InputError: bad game, parameters or claims; EngineError: the
+        SpecError, ParameterError, InputError: bad game, parameters or claims, a ``timeout`` or
+        ``memory`` outside :mod:`cgs_bridge.foundation.budget`'s rule; EngineError: the
         translation or the named prover is not available.
     """
+    from cgs_bridge.foundation.budget import check_memory, check_timeout
     from cgs_bridge.model.game import Ruleset
     from cgs_bridge.model.loading import load_game
     from cgs_bridge.model.resolve import ruleset_of
     from cgs_bridge.systems.walnut.script import translations
+    check_timeout(timeout, "timeout=")
+    check_memory(memory, "memory=")
     provers = choose_provers(prover, walnut_home)
     if isinstance(source, Ruleset):  # a bound game (cb.game(...)): its parameters are kept
         ruleset = Ruleset(checked_claims(source.checked, claims, claims_file), dict(source.params))

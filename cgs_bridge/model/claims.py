@@ -83,19 +83,15 @@ def load_claims(path) -> list:
         InputError: naming the file and the claim: unreadable, too large, not YAML, a claim of no
         or several kinds, a value that is not an integer, an outcome other than P or N.
     """
+    from cgs_bridge.foundation.io import read_input_text
+    text = read_input_text(path, "claims file", limit=MAX_CLAIMS_BYTES)  # a pipe: read once (issue 46)
     try:
-        with open(path, "rb") as f:
-            raw = f.read(MAX_CLAIMS_BYTES + 1)
-        if len(raw) > MAX_CLAIMS_BYTES:
-            raise InputError(f"{path}: larger than {MAX_CLAIMS_BYTES >> 20} MiB; not a claims file")
-        loader = _NoAliasLoader(raw.decode("utf-8"))
+        loader = _NoAliasLoader(text)
         loader.name = str(path)
         try:
             doc = loader.get_single_data()
         finally:
             loader.dispose()
-    except (OSError, UnicodeDecodeError) as e:
-        raise InputError(f"cannot read {path}: {e}") from None
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         where = f":{mark.line + 1}:{mark.column + 1}" if mark else ""

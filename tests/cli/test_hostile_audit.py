@@ -47,3 +47,20 @@ def test_audit_quiet_is_one_verdict_line(tmp_path, capsys):
     code, out, err = _audit(tmp_path, capsys, "--quiet", "-o", str(tmp_path / "rep"))
     assert code == 0 and out == "VERDICT: program and spec agree\n" and "wrote" not in err
     assert (tmp_path / "rep" / "report.txt").exists()  # quiet prints less, writes the same
+
+
+# -- issue 46, item 1: an escape that crashes Mathics3 is an engine error in one line -----------
+
+CRASH = ("ss = 2;\nGr[p_] := Gr[p] = Min[Complement[Range[0, 9], Map[Gr, Table[{t}, {t, 0, p[[1]] - 1}]]]];\n"
+         "allcases = Table[{a}, {a, 0, ss}];\nc = \"\\|110000\";\n")
+
+
+def test_a_program_that_crashes_mathics_is_one_line_without_traceback(tmp_path, capsys):
+    """``\\|110000`` is past the last code point (10FFFF): Mathics3's scanner raises ValueError."""
+    program = tmp_path / "p.wl"
+    program.write_text(CRASH)
+    code = main(["audit", str(program), "--game", "nim", "--mathematica-engine", "mathics", "--no-sandbox",
+                 "--timeout", "120"])
+    err = capsys.readouterr().err
+    assert code == 2 and "crashed with a Python error: ValueError: chr() arg not in range(0x110000)" in err
+    assert "Traceback" not in err and 'File "' not in err and len(err.strip().splitlines()) == 1, err

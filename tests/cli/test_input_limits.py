@@ -320,7 +320,7 @@ def test_transcript_lists_nested_deeper_than_rows(tmp_path, capsys, line):
 @pytest.mark.parametrize("argv, words", [
     (["verify", "triangular", "--bound", "1", "--timeout", "1e30"], ["--timeout", "604,800 seconds"]),
     (["audit", "PROGRAM", "--game", "triangular", "--timeout", "1e300"], ["--timeout"]),
-    (["audit", "PROGRAM", "--game", "triangular", "--memory", "1e30"], ["--memory", "1,024 GB"]),
+    (["audit", "PROGRAM", "--game", "triangular", "--memory", "1e30"], ["--memory", "1,024 GiB"]),
     (["check", "triangular", "--bound", "1", "--limit", "-1"], ["--limit -1"]),
     (["compare", "triangular", "--bound", "1", "--claims", "X", "--shown", "10000000000"], ["--shown"]),
     (["sweep", "floor_ratio", "--bound", "1", "--workers", "100000"], ["--workers", "1,024"]),

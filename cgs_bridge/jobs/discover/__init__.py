@@ -61,10 +61,10 @@ def _check_families(families) -> None:
                              f"choose among {', '.join(FAMILIES)}")
 
 
-def discover(game, params=None, bound=None, *, families=FAMILIES, shifts: int = 3,
-             moduli=(2, 3, 4), offsets: int = 3, limit: int = 10, near: int = 5, fix_max: int = 2,
-             per_family: int = 3, sweep=None, method: str = "auto", progress=None, bfile=None,
-             force=False, against=None, prove=False, prover=None, walnut_home=None, automaton=False,
+def discover(game, params=None, bound=None, *, families=FAMILIES, shifts: int = 3, moduli=(2, 3, 4),
+             offsets: int = 3, limit: int = 10, near: int = 5, fix_max: int = 2, per_family: int = 3,
+             sweep=None, method: str = "auto", progress=None, bfile=None, force: bool = False, against=None,
+             prove=False, prover=None, walnut_home=None, timeout=None, memory=None, automaton=False,
              base="2", max_states=None) -> Discovery:
     """Search the formula families for ``game`` with ``params`` on the box ``bound``.
 
@@ -88,9 +88,11 @@ def discover(game, params=None, bound=None, *, families=FAMILIES, shifts: int = 
         against: other parameter values (``{"k": 7}`` or ``"k=7"``): compare the P-positions with
             the game at those values on the same box and a common re-check box
             (:mod:`.differences`).
-        prove, prover, walnut_home: decide every finding for all positions (:mod:`.proofs`);
-            the prover as :func:`cgs_bridge.jobs.prove.choose_provers`.
-        automaton, base ("2", "fib"), max_states: the P-positions' automaton too (:mod:`.automaton`).
+        prove, prover, walnut_home, timeout, memory: decide every finding for all positions
+            (:mod:`.proofs`), the prover as :func:`cgs_bridge.jobs.prove.choose_provers`, each run within
+            ``timeout`` s (default 600) and ``memory`` bytes (ParameterError first, without ``prove``).
+        automaton, base ("2", "fib"), max_states: the P-positions' automaton too (:mod:`.automaton`),
+            proved within the same limits when ``prove``.
 
     Every finding is re-checked on a larger box (twice every bound, grown until every coordinate
     reaches it: :mod:`.stability`) and reported with its evidence; what fails there is listed
@@ -102,8 +104,8 @@ def discover(game, params=None, bound=None, *, families=FAMILIES, shifts: int = 
         :func:`solvers.solve` for solver errors.
     """
     from solvers import solve
+    _check_options(families, prove, timeout, memory)
     solved, ruleset, box = _given(game, params, bound)
-    _check_families(families)
     t0 = time.perf_counter()
     mis = "misere" in families
     if solved is not None and mis and solved.misere is None:
@@ -120,15 +122,28 @@ def discover(game, params=None, bound=None, *, families=FAMILIES, shifts: int = 
         _bfiles(rep, sol, bfile, fix_max, force)
     if sweep is not None:
         _sweep(rep, ruleset, box, sweep, families, (shifts, moduli, offsets, method))
-    return _automata(rep, ruleset, (automaton, base, max_states, method), (prove, prover, walnut_home))
+    return _automata(rep, ruleset, (automaton, base, max_states, method),
+                     (prove, prover, walnut_home, 600.0 if timeout is None else timeout, memory))
+
+
+def _check_options(families, prove, timeout, memory) -> None:
+    """Before any work: the families are known; ``timeout``/``memory`` belong to ``prove`` and
+    follow :mod:`cgs_bridge.foundation.budget`'s rule (issue 46). Raises ParameterError."""
+    from cgs_bridge.foundation.budget import check_memory, check_timeout
+    from cgs_bridge.foundation.errors import ParameterError
+    if not prove and (timeout is not None or memory is not None):
+        raise ParameterError("timeout= and memory= limit the proofs of prove=True; give prove=True")
+    _check_families(families)
+    check_timeout(timeout, "timeout=")
+    check_memory(memory, "memory=")
 
 
 def _automata(rep, ruleset, learn, proving):
-    """``rep`` with its findings proved when ``proving[0]`` (``prove, prover, walnut_home``:
-    :func:`_prove`) and ``rep.automata`` when ``learn[0]`` (``automaton, base, max_states,
-    method``): the learned automata (:mod:`.automaton`), proved too when asked."""
-    prove, prover, walnut_home = proving
-    rep = _prove(rep, ruleset, prover, walnut_home) if prove else rep
+    """``rep`` with its findings proved when ``proving[0]`` (``prove, prover, walnut_home,
+    timeout, memory``: :func:`_prove`) and ``rep.automata`` when ``learn[0]`` (``automaton, base,
+    max_states, method``): the learned automata (:mod:`.automaton`), proved too when asked."""
+    prove, prover, walnut_home, timeout, memory = proving
+    rep = _prove(rep, ruleset, prover, walnut_home, timeout, memory) if prove else rep
     automaton, base, max_states, method = learn
     if not automaton:
         return rep
@@ -141,7 +156,7 @@ def _automata(rep, ruleset, learn, proving):
     t0 = time.perf_counter()
     found = learn_automata(ruleset, BASES[str(base)], max_states=max_states or MAX_STATES,
                            method=method if method != "reference" else "auto", prove=prove,
-                           provers=provers, walnut_home=walnut_home)
+                           provers=provers, walnut_home=walnut_home, limits=(timeout, memory))
     rep.automata = [f.to_dict() for f in found]
     rep.seconds["automaton"] = time.perf_counter() - t0
     return rep
@@ -161,11 +176,13 @@ def _bfiles(rep, sol, bfile, fix_max, force) -> None:
     rep.bfiles = write(bfile, sequences(sol, tables, fix_max), overwrite=force)
 
 
-def _prove(rep, ruleset, prover, walnut_home):
-    """``rep`` with ``rep.proofs``: every finding decided for all positions (:mod:`.proofs`)."""
+def _prove(rep, ruleset, prover, walnut_home, timeout=None, memory=None):
+    """``rep`` with ``rep.proofs``: every finding decided for all positions (:mod:`.proofs`), each
+    prover run within ``timeout`` seconds (default 600) and ``memory`` bytes."""
     from .proofs import prove_findings
     t0 = time.perf_counter()
-    rep.proofs = prove_findings(rep, ruleset, prover=prover, walnut_home=walnut_home)
+    rep.proofs = prove_findings(rep, ruleset, prover=prover, walnut_home=walnut_home,
+                                timeout=600.0 if timeout is None else timeout, memory=memory)
     rep.seconds["prove"] = time.perf_counter() - t0
     return rep
 

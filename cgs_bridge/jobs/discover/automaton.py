@@ -147,9 +147,10 @@ def learn_set(ruleset, numeration="msd_2", *, value=0, start=1, max_states=MAX_S
 
 def learn_automata(ruleset, numeration="msd_2", *, max_states=MAX_STATES,
                    max_positions=MAX_POSITIONS, method="auto", prove=False, provers=None,
-                   walnut_home=None, workdir=None) -> list:
-    """The P-positions' automaton (proved when ``prove``) and, where the Grundy values on its
-    confirmed box are at most :data:`MAX_VALUES`, one automaton per value: a list of
+                   walnut_home=None, workdir=None, limits=(600.0, None)) -> list:
+    """The P-positions' automaton (proved when ``prove``, each prover run within ``limits`` =
+    ``(timeout seconds, memory bytes or None)``) and, where the Grundy values on its confirmed box
+    are at most :data:`MAX_VALUES`, one automaton per value: a list of
     :class:`AutomatonFinding`, the P-positions first."""
     tables: dict = {}
     first = learn_set(ruleset, numeration, max_states=max_states, max_positions=max_positions,
@@ -157,7 +158,7 @@ def learn_automata(ruleset, numeration="msd_2", *, max_states=MAX_STATES,
     if prove and first.automaton is not None:
         first = prove_learned(ruleset, first, provers, walnut_home=walnut_home, workdir=workdir,
                               max_states=max_states, max_positions=max_positions, method=method,
-                              tables=tables)
+                              tables=tables, limits=limits)
     out = [first]
     if first.confirmed is not None:
         depth = max(d for d, (_, up) in tables.items() if up == first.confirmed)
@@ -176,7 +177,7 @@ def learn_automata(ruleset, numeration="msd_2", *, max_states=MAX_STATES,
 
 def prove_learned(ruleset, found: AutomatonFinding, provers, *, walnut_home=None, workdir=None,
                   max_states=MAX_STATES, max_positions=MAX_POSITIONS, method="auto",
-                  tables=None) -> AutomatonFinding:
+                  tables=None, limits=(600.0, None)) -> AutomatonFinding:
     """Prove ``found`` (the P-positions' automaton): the claim ``P iff accepts "FILE"(...)``
     decided by ``provers``; a refutation grows the box past the counterexample and learns again,
     until PROVED, another verdict, or no box of at most ``max_positions`` positions is left."""
@@ -184,7 +185,7 @@ def prove_learned(ruleset, found: AutomatonFinding, provers, *, walnut_home=None
     rounds = 0
     while True:
         rounds += 1
-        row = _prove_once(ruleset, found, provers, walnut_home, workdir)
+        row = _prove_once(ruleset, found, provers, walnut_home, workdir, limits)
         found.proof = {"verdict": row.verdict, "provers": "+".join(row.provers),
                        "seconds": round(row.seconds, 3), "rounds": rounds,
                        "position": list(row.position) if row.position else None,
@@ -206,7 +207,7 @@ def prove_learned(ruleset, found: AutomatonFinding, provers, *, walnut_home=None
     return found
 
 
-def _prove_once(ruleset, found, provers, walnut_home, workdir):
+def _prove_once(ruleset, found, provers, walnut_home, workdir, limits):
     from cgs_bridge.jobs.checking import with_claims
     from cgs_bridge.jobs.prove import prove_translations
     from cgs_bridge.model.game import Ruleset
@@ -218,8 +219,8 @@ def _prove_once(ruleset, found, provers, walnut_home, workdir):
         atomic_write_text(path, found.walnut, overwrite=True)
         text = f'P iff accepts "{path}"({", ".join(ruleset.coords)})'
         bound = Ruleset(with_claims(ruleset.checked, [text], keep=False, prefix=""), dict(ruleset.params))
-        return prove_translations(bound, translate_claims(bound), provers,
-                                  walnut_home=walnut_home).rows[0]
+        return prove_translations(bound, translate_claims(bound), provers, timeout=limits[0],
+                                  memory=limits[1], walnut_home=walnut_home).rows[0]
 
 
 def automata_text(found: list) -> list:

@@ -40,15 +40,16 @@ def _int(text: str, what: str, item: str) -> int:
                              f"integers (e.g. 1..41:2)") from None
 
 
-def parse_values(name: str, text: str, what: str | None = None) -> list:
+def parse_values(name: str, text: str, what: str | None = None, option: str = "-p") -> list:
     """The integers of ``text`` (``"1..41:2"``, ``"1,5,9"``, ``"1..9:2,20"``), in order, without
     repeats.
 
     Raises:
         ParameterError: an empty item, a range without start or end (``1..``), non-integers
-            (``a..b``), a step below 1, or an empty range (``5..1``); the message quotes the item.
+            (``a..b``), a step below 1, or an empty range (``5..1``); the message quotes the item
+            in the words of ``option`` (``-p``, ``--bound``, ``prove --sweep``).
     """
-    what = what or f"-p {name}={text}"
+    what = what or f"{option} {name}={text}"
     out: dict = {}  # insertion-ordered set
     items = [i.strip() for i in str(text).split(",")]
     for item in items:
@@ -74,16 +75,16 @@ def parse_values(name: str, text: str, what: str | None = None) -> list:
                                      f"write {name}={hi}..{lo}")
             values = range(lo, hi + 1, st)
             if len(out) + len(values) > MAX_CELLS:
-                _refuse_count(len(out) + len(values), what, name, lo, st, MAX_CELLS - len(out))
+                _refuse_count(len(out) + len(values), what, name, lo, st, MAX_CELLS - len(out), option)
         out.update(dict.fromkeys(values))
     return list(out)
 
 
-def _refuse_count(count: int, what: str, name: str, lo: int, step: int, room: int):
+def _refuse_count(count: int, what: str, name: str, lo: int, step: int, room: int, option: str = "-p"):
     """Refuse more than :data:`MAX_CELLS` values, naming the largest range that fits (``room``
-    values left by the earlier items)."""
+    values left by the earlier items) in the words of ``option``."""
     fits = f"{lo}..{lo + (room - 1) * step}" + (f":{step}" if step != 1 else "")
-    fits = (f"--bound {fits}" if name == "bound" else f"-p {name}={fits}") if room > 0 else "none"
+    fits = (f"--bound {fits}" if name == "bound" else f"{option} {name}={fits}") if room > 0 else "none"
     raise ParameterError(f"{what}: {count:,} values; a sweep has at most {MAX_CELLS:,} cells "
                          f"(the largest range that fits: {fits})")
 

@@ -17,7 +17,7 @@ from cgs_bridge.foundation.results import Result, render
 from .cell import RUN_COLUMNS, failed_row, run_cell
 from .grid import Cell, SpecRef, cells, parse_bounds, parse_grid, spec_ref
 from .store import frame_of, read_table, row_key, write_table
-from .workers import LOCAL_WORKER_CONFIG, cap_workers, workers_ignore_sigint
+from .workers import LOCAL_SCHEDULER, LOCAL_WORKER_CONFIG, cap_workers, workers_ignore_sigint
 
 #: Seconds to wait for an existing Dask scheduler before giving up.
 CONNECT_TIMEOUT = 10
@@ -308,7 +308,7 @@ class _DaskRunner:
                     workers_ignore_sigint():
                 cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
                                        dashboard_address=None, silence_logs=logging.CRITICAL,
-                                       local_directory=scratch)
+                                       local_directory=scratch, scheduler_kwargs=LOCAL_SCHEDULER)
                 client = Client(cluster)
         except Exception as e:  # OSError, TimeoutError, RuntimeError from process start-up
             shutil.rmtree(scratch, ignore_errors=True)

@@ -41,8 +41,15 @@ def workers_ignore_sigint():
 #: each costs the cells processor time (README, "prove-sweep"): the statistical profiler (every
 #: thread's stack each 10 ms, for a dashboard never started), and the nanny's
 #: ``MALLOC_TRIM_THRESHOLD_=65536`` (glibc returns freed numpy tables at once, to fault them in again).
+#: No web pages either (issue 46): the scheduler and the workers serve no HTTP route (no dashboard,
+#: no status or metrics pages); the scheduler's HTTP listener, which Dask always opens, takes a
+#: free port of the loopback interface (:data:`LOCAL_SCHEDULER`), never 8787.
 LOCAL_WORKER_CONFIG = {
+    "distributed.scheduler.http.routes": [],
+    "distributed.worker.http.routes": [],
     "distributed.scheduler.allowed-failures": 0,
     "distributed.worker.profile.enabled": False,
     "distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_": None,
 }
+#: The scheduler's keywords in a local cluster: no dashboard, its HTTP listener on a free loopback port.
+LOCAL_SCHEDULER = {"dashboard": False, "dashboard_address": "127.0.0.1:0"}

@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .wlscan import scan
+from .wlscan import CODE, COMMENT, Buffer, Lexed
 
 #: Character replacements: (kind, character, replacement).
 CHARACTERS = [
@@ -43,8 +43,6 @@ PSI = "\u03a8"
 #: postfix). ``-`` and ``!`` are left out: at the start of a line they may begin a new expression.
 CONTINUATION = ("//", "/.", "/;", "/@", "@@", "&&", "||", "===", "=!=", "==", "!=", ">=", "<=",
                 ":=", "->", ":>", "=", "*", "/", "^", "+", ">", "<", "&", "~", "|", ".")
-#: Endings that leave an expression incomplete (an operator still waiting for its right operand).
-INCOMPLETE_END = re.compile(r"(=|\+|-|\*|/|\^|&&|\|\||<|>|@|~|:|\||,|\.\.)\s*$")
 
 #: Heads whose statements only display results (removed, with the definitions only they use).
 #: ``TableForm``/``MatrixForm`` are not among them: a table of values printed at the end is often
@@ -126,7 +124,7 @@ class Normalized:
 def identifiers(text: str) -> list:
     """Identifiers in code (not in strings or comments) as ``(name, offset, called)``; ``called``
     when followed by ``[`` (not ``[[``)."""
-    code = "".join(ch if state == "code" else " " for _, ch, state, _ in scan(text))
+    code = "".join(text[i:e] if state == CODE else " " * (e - i) for i, e, state in Lexed(text).runs())
     out = []
     for m in IDENT.finditer(code):
         if m.start() > 0 and (code[m.start() - 1].isalnum() or code[m.start() - 1] in "_#"):
@@ -138,11 +136,7 @@ def identifiers(text: str) -> list:
 
 def strip_comments(text: str) -> str:
     """``text`` without its ``(* ... *)`` comments (strings kept)."""
-    return "".join(ch for _, ch, state, _ in scan(text) if state != "comment")
-
-
-def _line_of(text: str, index: int) -> int:
-    return text.count("\n", 0, index) + 1
+    return "".join(text[i:e] for i, e, state in Lexed(text).runs() if state != COMMENT)
 
 
 def _replace_characters(text: str, changes: list) -> str:
@@ -156,117 +150,136 @@ def _replace_characters(text: str, changes: list) -> str:
     return text
 
 
-def _complete(buf: str) -> bool:
-    code = "".join(ch for _, ch, state, _ in scan(buf) if state == "code").strip()
-    return bool(code) and not INCOMPLETE_END.search(code)
+_BLANKS = re.compile(f"[ {PSI}]*")
+_BLANK_LINES = re.compile(f"[ \n{PSI}]*")
+_BREAK = re.compile(f"[\n{PSI}]")
 
 
-def _starts_continuation(rest: str) -> bool:
-    s = rest.lstrip(" \n" + PSI)
-    return any(s.startswith(op) for op in CONTINUATION)
+_CONTINUES = re.compile("|".join(map(re.escape, CONTINUATION)))
 
 
-def _after_comments(text: str, j: int, state_at: dict) -> str:
-    """The text from ``j`` on, without the comments (and the blanks between them) that follow on
-    the same line: a comment followed by another comment and a newline is no line break."""
-    k = j
-    while True:
-        m = k
-        while m < len(text) and text[m] in (" ", PSI):
-            m += 1
-        if m >= len(text) or state_at[m][0] != "comment":
-            return text[k:]
-        while m < len(text) and state_at[m][0] == "comment":
-            m += 1
-        k = m
+def _starts_continuation(text: str, j: int) -> bool:
+    """Does the text from ``j`` on, after blanks and line breaks, start with an operator of
+    :data:`CONTINUATION`?"""
+    return _CONTINUES.match(text, _BLANK_LINES.match(text, j).end()) is not None
 
 
-def _newline_run(text: str, i: int, depth: int, buf: list, changes: list) -> tuple:
-    """A run of ``Ψ``/newlines/spaces starting at ``i`` (``depth``: bracket depth there): appends
-    its reading to ``buf`` and records changes. Returns ``(index after the run, True when it ends
-    the statement)``."""
-    j, n = i, len(text)
-    while j < n and text[j] in (PSI, "\n", " "):
-        j += 1
-    run = text[i:j]
-    line = _line_of(text, i)
-    if depth > 0:
-        if PSI in run:
-            changes.append(Change("psi-space", line, f"{run.count(PSI)} x Ψ inside an "
-                                  "open expression read as whitespace"))
-        buf.append(" " if PSI in run else run)
-    elif not "".join(buf).strip():
-        pass  # leading Ψ / blank lines before a statement
-    elif not _complete("".join(buf)):
-        if PSI in run:
-            changes.append(Change("psi-space", line, "Ψ after an incomplete expression "
-                                  "read as whitespace"))
-        buf.append(" ")
-    elif j < n and _starts_continuation(text[j:]):
-        changes.append(Change("joined-continuation", _line_of(text, j),
-                              f"line starting with {text[j:j + 8].split()[0]!r} continues "
-                              "the previous expression"))
-        buf.append(" ")
-    else:
-        if PSI in run and "".join(buf).strip():
-            changes.append(Change("psi-break", line, "Ψ between two complete expressions "
-                                  "read as a newline (statement break)"))
-        return j, True
-    return j, False
+class _Splitter:
+    """:func:`split_statements`' state: the text's :class:`.wlscan.Lexed` scan, the statements
+    found, the buffer, and the ends of comment chains already followed."""
+
+    def __init__(self, text: str, changes: list):
+        self.text, self.changes, self.lex = text, changes, Lexed(text)
+        self.out, self.buf, self.start_line, self.after = [], Buffer(), 1, {}
+
+    def flush(self, at: int) -> None:
+        s = strip_comments(self.buf.text()).strip()
+        if s:
+            from .wlread import parsed_statements
+            self.out.extend(Statement(*piece) for piece in parsed_statements(s, self.start_line))
+        self.buf = Buffer()
+        self.start_line = self.lex.line(at + 1)
+
+    def after_comments(self, j: int) -> int:
+        """Where the text goes on after ``j`` and the comments (and the blanks between them)
+        that follow on the same line: a comment followed by another comment and a newline is no
+        line break. Every chain of comments is followed once (``self.after``)."""
+        chain, k = [], j
+        while k not in self.after:
+            chain.append(k)
+            m = _BLANKS.match(self.text, k).end()
+            if m >= self.lex.n or self.lex.states[m] != COMMENT:
+                self.after[k] = k
+                break
+            k = self.lex.run_end(m)
+        final = self.after[k]
+        for c in chain:
+            self.after[c] = final
+        return final
+
+    def comment(self, i: int, j: int) -> None:
+        """The comment run ``[i, j)``: a comment at top level between two complete expressions
+        on one line is read as a line break (seed 002)."""
+        text, buf = self.text, self.buf
+        buf.add(text[i:j], code=False)
+        k = self.after_comments(j)
+        m = _BLANKS.match(text, k).end()
+        if (self.lex.depths[i] == 0 and m < self.lex.n and buf.complete()
+                and not _starts_continuation(text, k) and text[m] not in "\n;"):
+            self.changes.append(Change("comment-break", self.lex.line(i),
+                                       "comment between two complete expressions read as a line break"))
+            self.flush(j - 1)
+
+    def code(self, i: int, e: int) -> None:
+        """The code run ``[i, e)``: pieces of code, and runs of ``Ψ``/newlines between them."""
+        while i < e:
+            if self.buf.blank:
+                self.start_line = self.lex.line(i)
+            br = _BREAK.search(self.text, i, e)
+            k = br.start() if br else e
+            if k > i:
+                self.buf.add(self.text[i:k], code=True)
+                i = k
+                continue
+            i, ends = self.newline_run(i)
+            if ends:
+                self.flush(i - 1)
+
+    def newline_run(self, i: int) -> tuple:
+        """A run of ``Ψ``/newlines/spaces starting at ``i``: its reading added to the buffer and
+        the changes recorded. Returns ``(index after the run, True when it ends the
+        statement)``."""
+        text, buf, changes = self.text, self.buf, self.changes
+        j = _BLANK_LINES.match(text, i).end()
+        run, line = text[i:j], self.lex.line(i)
+        if self.lex.depths[i] > 0:
+            if PSI in run:
+                changes.append(Change("psi-space", line, f"{run.count(PSI)} x Ψ inside an "
+                                      "open expression read as whitespace"))
+            buf.add(" " if PSI in run else run, code=True)
+        elif buf.blank:
+            pass  # leading Ψ / blank lines before a statement
+        elif not buf.complete():
+            if PSI in run:
+                changes.append(Change("psi-space", line, "Ψ after an incomplete expression "
+                                      "read as whitespace"))
+            buf.add(" ", code=True)
+        elif j < len(text) and _starts_continuation(text, j):
+            changes.append(Change("joined-continuation", self.lex.line(j),
+                                  f"line starting with {text[j:j + 8].split()[0]!r} continues "
+                                  "the previous expression"))
+            buf.add(" ", code=True)
+        else:
+            if PSI in run:
+                changes.append(Change("psi-break", line, "Ψ between two complete expressions "
+                                      "read as a newline (statement break)"))
+            return j, True
+        return j, False
 
 
 def split_statements(text: str, changes: list) -> list:
     """Split (already character-normalised) text into top-level statements: ``Ψ``, newlines and
     top-level comments are resolved by the repair rules in the module docstring (PDF damage); the
     statements of each repaired piece are those of Mathics3's parser (:func:`parsed_statements`).
-    Records changes."""
-    out: list = []
-    buf: list = []
-    start_line = [1]
-    state_at = {i: (st, d) for i, _, st, d in scan(text)}
-
-    def flush(terminated: bool, at: int):
-        s = strip_comments("".join(buf)).strip()
-        if s:
-            from .wlread import parsed_statements
-            out.extend(Statement(*piece) for piece in parsed_statements(s, start_line[0]))
-        buf.clear()
-        start_line[0] = _line_of(text, at + 1)
-
+    Records changes. Linear in the text's length (issue 46): one scan, runs of one kind at a
+    time."""
+    sp = _Splitter(text, changes)
     i, n = 0, len(text)
     while i < n:
-        ch = text[i]
-        st, depth = state_at[i]
-        if not "".join(buf).strip():
-            start_line[0] = _line_of(text, i)
-        if st == "comment":
-            j = i
-            while j < n and state_at[j][0] == "comment":
-                j += 1
-            buf.append(text[i:j])
-            rest = _after_comments(text, j, state_at)  # the code after this and further comments
-            same_line = "\n" not in rest[:len(rest) - len(rest.lstrip(" " + PSI))]
-            nxt = rest.lstrip(" " + PSI)
-            if (depth == 0 and same_line and nxt and _complete("".join(buf))
-                    and not _starts_continuation(rest) and not nxt.startswith(("\n", ";"))):
-                changes.append(Change("comment-break", _line_of(text, i),
-                                      "comment between two complete expressions read as a line break"))
-                flush(False, j - 1)
-            i = j
-            continue
-        if st == "string":
-            buf.append(ch)
-            i += 1
-            continue
-        if ch == PSI or ch == "\n":
-            i, ends = _newline_run(text, i, depth, buf, changes)
-            if ends:
-                flush(False, i - 1)
-            continue
-        buf.append(ch)
-        i += 1
-    flush(False, n - 1)
-    return out
+        e = sp.lex.run_end(i)
+        state = sp.lex.states[i]
+        if state == CODE:
+            sp.code(i, e)
+        else:
+            if sp.buf.blank:
+                sp.start_line = sp.lex.line(i)
+            if state == COMMENT:
+                sp.comment(i, e)
+            else:
+                sp.buf.add(text[i:e], code=False)
+        i = e
+    sp.flush(n - 1)
+    return sp.out
 
 
 def _function_definition(st: Statement) -> bool:
@@ -281,31 +294,41 @@ def _function_definition(st: Statement) -> bool:
 def remove_display(statements: list, changes: list) -> tuple:
     """Drop display-only statements (head in :data:`DISPLAY_HEADS`) and then, to a fixpoint, the
     data definitions whose symbol is used only by dropped code (function definitions stay: the
-    audit calls them). Returns ``(kept, removed)``."""
+    audit calls them). Each round drops every statement that qualifies at its start; a round
+    looks only at the definitions of names the previous round's drops mention, and every
+    statement's symbol and names are read once (issue 46: linear in the program). Returns
+    ``(kept, removed)``."""
     removed = [s for s in statements if s.head in DISPLAY_HEADS]
-    kept = [s for s in statements if s.head not in DISPLAY_HEADS]
+    alive = {k for k, s in enumerate(statements) if s.head not in DISPLAY_HEADS}
+    own = {k: statements[k].assigned() for k in alive}
+    names = {k: {n for n, _, _ in identifiers(statements[k].text)} for k in alive}
+    uses: dict = {}     # name -> the kept statements (not Clear/Remove) that use it, not as their own
+    owners: dict = {}   # name -> the kept statements that assign it
+    for k in sorted(alive):
+        owners.setdefault(own[k], []).append(k)
+        if statements[k].head not in NAMING_HEADS:
+            for n in names[k] - {own[k]}:
+                uses.setdefault(n, set()).add(k)
+    display_uses = {n for s in removed for n, _, _ in identifiers(s.text)}
+    look = sorted(alive)
     while True:
-        uses: dict = {}
-        for k, s in enumerate(kept):
-            if s.head in NAMING_HEADS:
-                continue
-            own = s.assigned()
-            for name, _, _ in identifiers(s.text):
-                if name != own:
-                    uses.setdefault(name, set()).add(k)
-        display_uses = set()
-        for s in removed:
-            display_uses |= {name for name, _, _ in identifiers(s.text)}
-        drop = [s for s in kept if s.assigned() and s.assigned() in display_uses
-                and not uses.get(s.assigned()) and not _function_definition(s)]
+        drop = sorted(k for k in look if k in alive and own[k] and own[k] in display_uses
+                      and not uses.get(own[k]) and not _function_definition(statements[k]))
         if not drop:
             break
-        removed += drop
-        kept = [s for s in kept if s not in drop]
+        mentioned: set = set()
+        for k in drop:
+            alive.discard(k)
+            mentioned |= names[k]
+            for n in names[k] - {own[k]}:
+                uses.get(n, set()).discard(k)
+        display_uses |= mentioned
+        removed += [statements[k] for k in drop]
+        look = sorted({k for n in mentioned for k in owners.get(n, ())})
     for s in removed:
         changes.append(Change("display-removed", s.line, f"display-only code removed: "
                               f"{s.text[:60]}{'...' if len(s.text) > 60 else ''}"))
-    return kept, removed
+    return [statements[k] for k in sorted(alive)], removed
 
 
 def normalize(text: str, drop_display: bool = True) -> Normalized:
@@ -314,6 +337,8 @@ def normalize(text: str, drop_display: bool = True) -> Normalized:
     Returns:
         a :class:`Normalized` with statements, changes (ordered by line) and removed statements.
     """
+    from . import wlread
+    wlread.forget()
     changes: list = []
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     text = _replace_characters(text, changes)

@@ -22,12 +22,18 @@ def common(options: dict) -> dict:
 
     Raises:
         InputError: a malformed ``--scale`` item or ``--expect`` file, a ``--printed`` that is not
-        one of the choices.
+            one of the choices. ParameterError: a ``timeout`` or ``memory`` outside
+            :mod:`cgs_bridge.foundation.budget`'s rule.
     """
+    from cgs_bridge.foundation.budget import GIB, check_memory, check_timeout
+
     from .declared import check_printed
     from .judge import load_expect  # the solver's modules: loaded when an audit runs
     from .sizes import parse_scale
     o = {**DEFAULTS, **{k: v for k, v in options.items() if k in DEFAULTS}}
+    check_timeout(o["timeout"], "timeout=")
+    if isinstance(o["memory"], (int, float)) and not isinstance(o["memory"], bool):
+        check_memory(o["memory"] * GIB, "memory=", given=o["memory"])
     scale = o["scale"]
     scale = [scale] if isinstance(scale, (dict, str)) else list(scale or ())
     texts = [s for s in scale if not isinstance(s, dict)]

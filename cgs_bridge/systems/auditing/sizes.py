@@ -32,20 +32,44 @@ _CALL = re.compile(r"\s*([A-Za-z$][A-Za-z0-9$]*)\[\s*(\d+)\s*\]\s*")
 _SCALE_CALL = re.compile(r"([A-Za-z$][A-Za-z0-9$]*)\[\s*(\d+)\s*\]")
 
 
-def _iterator_bound(text: str, name: str) -> bool:
-    n = re.escape(name)
-    return bool(re.search(rf"\{{\s*[A-Za-z$]\w*\s*,\s*-?\d+\s*,[^{{}}]*?(?<![\w$]){n}(?![\w$])", text)
-                or re.search(rf"Range\[[^\[\]]*?(?<![\w$]){n}(?![\w$])", text))
+_ITERATOR_START = re.compile(r"\{\s*[A-Za-z$]\w*\s*,\s*-?\d+\s*,")
+_RANGE_START = re.compile(r"Range\[")
+_TOKEN = re.compile(r"[\w$]+")
+
+
+def iterator_names(text: str) -> set:
+    """The names that bound an iterator in ``text``: whole tokens after ``{i, lo,`` up to the next
+    brace, or after ``Range[`` up to the next bracket. One pass over the text (issue 46: asked
+    once per program, not once per assignment); the regions of one kind never overlap."""
+    out: set = set()
+    for start, stop in ((_ITERATOR_START, "[^{}]*"), (_RANGE_START, r"[^\[\]]*")):
+        region = re.compile(stop)
+        for m in start.finditer(text):
+            out.update(_TOKEN.findall(region.match(text, m.end()).group()))
+    return out
+
+
+def _int_text(digits: str):
+    """The int a ``-?\\d+`` text writes, or ±:data:`.wlread.BEYOND` past 64-bit positions (never
+    converted: Python refuses texts of more than 4,300 digits)."""
+    from .wlread import BEYOND, LARGEST
+    sign = -1 if digits.startswith("-") else 1
+    plain = digits.lstrip("-").lstrip("0") or "0"
+    if len(plain) > 19 or int(plain) > LARGEST:
+        return sign * BEYOND
+    return sign * int(plain)
 
 
 def size_symbols(norm: Normalized) -> dict:
-    """Top-level ``NAME = <int>`` assignments whose name bounds an iterator: name -> int."""
+    """Top-level ``NAME = <int>`` assignments whose name bounds an iterator: name -> int (or
+    :data:`.wlread.BEYOND`, a value past 64-bit positions)."""
     code = "\n".join(strip_comments(st.text) for st in norm.statements)
+    bounding = iterator_names(code)
     out = {}
     for st in norm.statements:
         m = _INT_ASSIGN.fullmatch(st.text)
-        if m and _iterator_bound(code, m.group(1)):
-            out[m.group(1)] = int(m.group(2))
+        if m and m.group(1) in bounding:
+            out[m.group(1)] = _int_text(m.group(2))
     return out
 
 
@@ -53,7 +77,7 @@ def size_call(norm: Normalized):
     """The last top-level call ``f[<int>]`` of a function ``f`` the program defines with a
     pattern argument (``ppo[ss_] := ...``), as ``(f, int)``, or None."""
     defined = {st.assigned() for st in norm.statements if re.match(r"\s*[A-Za-z$][\w$]*\[\s*\w+_", st.text)}
-    hits = [(m.group(1), int(m.group(2))) for st in norm.statements
+    hits = [(m.group(1), _int_text(m.group(2))) for st in norm.statements
             for m in [_CALL.fullmatch(st.text)] if m and m.group(1) in defined]
     return hits[-1] if hits else None
 
@@ -63,6 +87,9 @@ def parse_scale_item(item: str) -> dict:
     key ``"ppo[]"``). Returns name -> integer text. Raises ValueError when malformed."""
     item = str(item).strip()
     m = _SCALE_CALL.fullmatch(item)
+    if m and not isinstance(_int_text(m.group(2)), int):
+        raise ValueError(f"--scale {item[:40]}{'...' if len(item) > 40 else ''}: beyond 64-bit positions "
+                         "(more than 2^63 - 1)")
     if m:
         return {m.group(1) + "[]": m.group(2)}
     d = {}
@@ -71,6 +98,9 @@ def parse_scale_item(item: str) -> dict:
         name, value = name.strip(), value.strip()
         if not eq or not name.isidentifier() or not value.lstrip("-").isdigit():
             raise ValueError(f"--scale expects NAME=INTEGER[,NAME=INTEGER...] or f[INTEGER], got {item!r}")
+        if not isinstance(_int_text(value), int):
+            raise ValueError(f"--scale {name}={value[:30]}{'...' if len(value) > 30 else ''}: beyond "
+                             "64-bit positions (more than 2^63 - 1)")
         d[name] = value
     return d
 
@@ -96,7 +126,20 @@ def apply_scale(norm: Normalized, name: str, value: str) -> Normalized:
 
 def run_size(norm: Normalized, scale: dict):
     """The size N of a run and where it comes from: a scaled size symbol or call, else the
-    program's own size assignment or call; ``(None, why)`` when there is none."""
+    program's own size assignment or call; ``(None, why)`` when there is none, or when it is
+    beyond 64-bit positions (``ss = 10*^100000``: read as such, never as 10; issue 46)."""
+    size, how = _size(norm, scale)
+    if size is not None and not isinstance(size, int):
+        return None, (f"{how}: beyond 64-bit positions (more than 2^63 - 1), no box holds it; "
+                      "give --bound")
+    return size, how
+
+
+def _shown(v) -> str:
+    return str(v) if isinstance(v, int) else "a number beyond 2^63 - 1" if v > 0 else "a number below -2^63"
+
+
+def _size(norm: Normalized, scale: dict):
     sizes = size_symbols(norm)
     for name, value in scale.items():
         if name.endswith("[]"):
@@ -105,14 +148,14 @@ def run_size(norm: Normalized, scale: dict):
             return int(value), f"--scale {name}={value}"
     if sizes:
         name = "ss" if "ss" in sizes else max(sizes, key=sizes.get)
-        return sizes[name], f"the program's size {name} = {sizes[name]}"
+        return sizes[name], f"the program's size {name} = {_shown(sizes[name])}"
     call = size_call(norm)
     if call:
-        return call[1], f"the program's call {call[0]}[{call[1]}]"
+        return call[1], f"the program's call {call[0]}[{_shown(call[1])}]"
     bounds = iterator_span(norm)
     if len(bounds) == 1:
         return bounds[0], (f"the program's iterators (Range/Table/Do bounds, With/Module/Block "
-                           f"values bound): every one up to {bounds[0]}")
+                           f"values bound): every one up to {_shown(bounds[0])}")
     if not bounds and norm.removed:  # the size is written only in display code (a plot)
         whole = Normalized(list(norm.statements) + list(norm.removed))
         size, how = run_size(Normalized(whole.statements), scale)
@@ -121,7 +164,7 @@ def run_size(norm: Normalized, scale: dict):
             return size, f"{how}, read in the display code removed (line {lines})"
     return None, ("the program has no size assignment (NAME = <int> bounding an iterator) nor a "
                   "call f[<int>]" + (f", and its iterators end at different values ("
-                                     f"{', '.join(map(str, bounds))})" if bounds else "")
+                                     f"{', '.join(map(_shown, bounds))})" if bounds else "")
                   + "; give --bound")
 
 
@@ -129,7 +172,8 @@ def iterator_span(norm: Normalized) -> list:
     """The distinct upper bounds of the program's iterators (``Range[0, n]``, ``{a, 0, 6}``),
     read by Mathics3's parser with ``With``/``Module``/``Block`` values and top-level integer
     assignments bound (:mod:`.wlread`), sorted; bounds below 1 (a mex over ``Range[0, 0]``) and
-    bounds that depend on another iterator are left out."""
+    bounds that depend on another iterator are left out; one past 64-bit positions is
+    :data:`.wlread.BEYOND`."""
     from . import wlread
     nodes = [wlread.parse_one(st.text) for st in norm.statements]
     nodes = [n for n in nodes if n is not None]

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from .wlscan import scan
+from .wlscan import CODE, Lexed
 
 #: Heads that assign: ``lhs = rhs``, ``lhs := rhs`` and their tagged/up forms.
 ASSIGN = {"Set", "SetDelayed", "UpSet", "UpSetDelayed", "TagSet", "TagSetDelayed"}
@@ -41,6 +41,8 @@ def parse_all(text: str) -> list:
         start = feeder.lineno
         try:
             node = parser.parse(feeder)
+        except MemoryError:  # the reading's --memory (systems/auditing/reading.py), not a syntax error
+            raise
         except Exception:  # the scanner's SyntaxError family: this part does not parse
             node = None
             if feeder.lineno == start:
@@ -51,13 +53,21 @@ def parse_all(text: str) -> list:
     return out
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=None)
 def parse_one(text: str):
-    """The single expression ``text`` parses to, or None (a syntax error, or more than one)."""
+    """The single expression ``text`` parses to, or None (a syntax error, or more than one).
+    Every text is parsed once while one program is read (the reading asks again for each
+    statement; a bounded cache would parse a long program's statements again and again):
+    :func:`cgs_bridge.systems.auditing.normalize.normalize` empties the cache (:func:`forget`)."""
     found = parse_all(text)
     if len(found) != 1:
         return None
     return found[0][2]
+
+
+def forget() -> None:
+    """Empty :func:`parse_one`'s cache (a new program is being read)."""
+    parse_one.cache_clear()
 
 
 def name(node) -> str | None:
@@ -156,23 +166,61 @@ def per_call_locals(node) -> set:
     return out
 
 
+#: The largest integer read as a value: positions are 64-bit integers (README, "Inputs"); a larger
+#: literal or result is read as :data:`BEYOND` (never converted digit by digit: Python refuses
+#: more than 4,300 digits, and ``10*^100000`` has 100,001; issue 46).
+LARGEST = 2 ** 63 - 1
+BEYOND = float("inf")
+
+
+def _capped(v):
+    """``v`` when it is an int of at most :data:`LARGEST` in magnitude, else ±:data:`BEYOND`
+    (NaN stays NaN: ``BEYOND - BEYOND`` is no number)."""
+    if isinstance(v, int) and abs(v) > LARGEST:
+        return BEYOND if v > 0 else -BEYOND
+    return v
+
+
+def number(node):
+    """The integer a ``Number`` node writes: ``12``, ``-5``, ``2^^1010`` (base 2), ``10*^3``
+    (times 10^3); ±:data:`BEYOND` past :data:`LARGEST`; None for a real (``3.``, ``3```) or a
+    negative exponent (``10*^-3``, a rational)."""
+    text = str(node.value)
+    base, exp = getattr(node, "base", 10) or 10, getattr(node, "exp", 0) or 0
+    if getattr(node, "suffix", None) is not None or exp < 0 or not 2 <= base <= 36:
+        return None
+    negative = text.startswith("-") != (getattr(node, "sign", 1) < 0)
+    digits = text.lstrip("-").lstrip("0") or "0"
+    if not re.fullmatch(r"[0-9a-zA-Z]+", digits) or any(int(d, 36) >= base for d in digits[:70]):
+        return None
+    if len(digits) > 64 or (exp > 64 and digits != "0"):
+        v = BEYOND
+    else:
+        v = _capped(int(digits, base) * base ** exp)
+    return -v if negative else v
+
+
 def integer(node, env: dict):
-    """The integer ``node`` denotes: a literal, a name bound in ``env``, ``a + b``, ``a * b``,
-    ``-a``; else None. Evaluates nothing of the program."""
+    """The integer ``node`` denotes: a literal (:func:`number`), a name bound in ``env``,
+    ``a + b``, ``a * b``, ``-a``; ±:data:`BEYOND` past :data:`LARGEST`; else None. Evaluates
+    nothing of the program."""
     if node is None:
         return None
-    if node.get_head_name() == "Number" and re.fullmatch(r"-?\d+", str(node.value)):
-        return int(node.value)
+    if node.get_head_name() == "Number":
+        return number(node)
     own = name(node)
     if own is not None:
         return env.get(own)
-    h, vals = node.get_head_name(), [integer(c, env) for c in node.children]
-    if h in ("Plus", "Times") and vals and None not in vals:
-        total = 0 if h == "Plus" else 1
-        for v in vals:
-            total = total + v if h == "Plus" else total * v
-        return total
-    return None
+    h = node.get_head_name()
+    if h not in ("Plus", "Times") or not node.children:
+        return None
+    vals = [integer(c, env) for c in node.children]
+    if None in vals:
+        return None
+    total = 0 if h == "Plus" else 1
+    for v in vals:
+        total = _capped(total + v if h == "Plus" else total * v)
+    return total
 
 
 def integer_bindings(nodes) -> dict:
@@ -193,10 +241,10 @@ def integer_bindings(nodes) -> dict:
 
 
 def iterator_bounds(nodes, env: dict) -> list:
-    """The upper bounds (ints) of the iterators the program writes: ``{i, lo, hi}`` and ``{i, hi}``
-    of ``Table``/``Do``/``Sum``, ``Range[hi]``, ``Range[lo, hi]`` (``Tuples[Range[0, n], 3]``), each
-    bound read with ``env`` (:func:`integer_bindings`); bounds that depend on another iterator
-    (``{t, 0, a - 1}``) are left out."""
+    """The upper bounds (ints, or ±:data:`BEYOND`) of the iterators the program writes:
+    ``{i, lo, hi}`` and ``{i, hi}`` of ``Table``/``Do``/``Sum``, ``Range[hi]``, ``Range[lo, hi]``
+    (``Tuples[Range[0, n], 3]``), each bound read with ``env`` (:func:`integer_bindings`); bounds
+    that depend on another iterator (``{t, 0, a - 1}``) are left out."""
     out = []
     for node in nodes:
         for n in walk(node):
@@ -229,15 +277,20 @@ def parsed_statements(chunk: str, line: int) -> list:
         if pieces is None:
             term = node is None and text.endswith(";") and not text.endswith(";;")
             pieces = [(text[:-1].rstrip() if term else text, term, 0)]
+        seen, at = 0, 0  # newlines before each piece, counted once over the text (issue 46)
         for piece, term, offset in pieces:
-            out.append((piece, line + first + text.count("\n", 0, offset), term))
+            seen, at = seen + text.count("\n", at, offset), offset
+            out.append((piece, line + first + seen, term))
     return out
 
 
 def _split_parts(text: str, parts: list):
     """``text`` cut at ``;`` so each piece parses to the next of ``parts`` (a ``CompoundExpression``'s
     statements, a final None for a trailing ``;``): ``[(piece, terminated, offset)]``, or None."""
-    cuts = [i for i, ch, state, depth in scan(text) if ch == ";" and state == "code" and depth == 0]
+    lex = Lexed(text)
+    cuts = [m.start() for m in re.finditer(";", text)
+            if lex.states[m.start()] == CODE and lex.depths[m.start()] == 0
+            and text[m.start() - 1:m.start()] != "/"]  # the ; of /; (Condition) ends nothing
     out, start, k = [], 0, 0
     for c in cuts:
         if k >= len(parts) or parts[k] is None:

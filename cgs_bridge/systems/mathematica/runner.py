@@ -176,8 +176,12 @@ def startup_failure(result: EngineResult, name: str) -> str | None:
 
 
 def require_started(result: EngineResult, name: str, what: str) -> EngineResult:
-    """Raise :class:`EngineError` naming what failed when :func:`startup_failure` finds a reason."""
+    """Raise :class:`EngineError` naming what failed when :func:`startup_failure` finds a reason:
+    one line when the engine crashed with a Python traceback (the traceback is the engine's
+    insides, not the user's program: issue 46, ``"\\|110000"``), else with its last output."""
     why = startup_failure(result, name)
+    if why and _TRACEBACK in result.stdout + "\n" + result.stderr:
+        raise EngineError(f"{what}: {why}")
     if why:
         raise EngineError(f"{what}: {why}; output:\n{result.tail()}")
     return result

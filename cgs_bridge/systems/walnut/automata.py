@@ -16,6 +16,15 @@ from dataclasses import dataclass
 from cgs_bridge.foundation.errors import EngineError
 from cgs_bridge.language.automaton_file import word_value
 
+#: The number systems of the inputs of an automaton this reader accepts (the project writes and
+#: reads base 2 and Fibonacci numeration, most significant digit first; every input of one file in
+#: the same system) and their digits.
+SYSTEMS, DIGITS = ("msd_2", "msd_fib"), (0, 1)
+#: Most binary digits of a witness coordinate: positions are 64-bit integers (README, "Inputs"), so
+#: a counterexample automaton whose shortest word is longer names no position the solver can
+#: confirm; it is an engine error, never a refutation (issue 46).
+MAX_WITNESS_DIGITS = 64
+
 
 def xor_automaton() -> str:
     """The ``msd_2`` automaton of ``a xor b = c`` (inputs a, b, c): one accepting state reading
@@ -40,7 +49,9 @@ def parse(text: str, where: str) -> Automaton:
 
     Raises:
         EngineError: malformed file (``where`` and the line named): Walnut wrote something this
-            reader does not know, so no witness is read from it.
+            reader does not know, so no witness is read from it: an input not in ``msd_2`` or
+            ``msd_fib`` (or inputs in both), a digit other than 0 and 1, a state or a transition
+            given twice, no state 0.
     """
     lines = [ln.strip() for ln in text.splitlines()]
     body = [(i + 1, ln) for i, ln in enumerate(lines) if ln]
@@ -48,26 +59,48 @@ def parse(text: str, where: str) -> Automaton:
         raise EngineError(f"{where}: empty automaton file")
     if body[0][1] in ("true", "false") and len(body) == 1:
         return Automaton(0, frozenset(), {}, body[0][1] == "true")
-    arity = len(body[0][1].split())
+    systems = body[0][1].split()
+    if any(system not in SYSTEMS for system in systems) or len(set(systems)) > 1:
+        raise EngineError(f"{where}:{body[0][0]}: inputs in {' '.join(systems)[:80]!r}; this reader "
+                          f"reads {' or '.join(SYSTEMS)} (every input in one, most significant digit first)")
     accepting, delta, state = set(), {}, None
     for no, ln in body[1:]:
-        head, arrow, tail = ln.partition("->")
-        try:
-            if arrow:
-                digits = tuple(int(d) for d in head.split())
-                targets = [int(t) for t in tail.split()]
-                if state is None or len(digits) != arity or len(targets) != 1:
-                    raise ValueError
-                delta[state][digits] = targets[0]
-            else:
-                state, out = (int(v) for v in ln.split())
-                delta.setdefault(state, {})
-                if out:
-                    accepting.add(state)
-        except ValueError:
-            raise EngineError(f"{where}:{no}: cannot read {ln!r} as a state or a transition "
-                              "of a deterministic automaton") from None
-    return Automaton(arity, frozenset(accepting), delta)
+        state = _line(ln, len(systems), state, delta, accepting, f"{where}:{no}")
+    if 0 not in delta:
+        raise EngineError(f"{where}: no state 0 (the initial state)")
+    return Automaton(len(systems), frozenset(accepting), delta)
+
+
+def _line(ln: str, arity: int, state, delta: dict, accepting: set, where: str):
+    """Read one line (a state ``STATE OUTPUT`` or a transition ``d1 ... -> NEXT``) into ``delta``
+    and ``accepting``; returns the current state. Raises EngineError naming ``where``."""
+    head, arrow, tail = ln.partition("->")
+    try:
+        if arrow:
+            digits = tuple(int(d) for d in head.split())
+            targets = [int(t) for t in tail.split()]
+            if state is None or len(digits) != arity or len(targets) != 1:
+                raise ValueError
+        else:
+            new, out = (int(v) for v in ln.split())
+    except ValueError:
+        raise EngineError(f"{where}: cannot read {ln[:80]!r} as a state or a transition of a "
+                          "deterministic automaton") from None
+    if not arrow:
+        if new in delta:
+            raise EngineError(f"{where}: state {new} given twice")
+        delta[new] = {}
+        if out:
+            accepting.add(new)
+        return new
+    if any(d not in DIGITS for d in digits):
+        raise EngineError(f"{where}: the digit {next(d for d in digits if d not in DIGITS)} in "
+                          f"{ln[:80]!r} is not a digit of {' or '.join(SYSTEMS)} (0 and 1)")
+    if digits in delta[state]:
+        raise EngineError(f"{where}: two transitions of state {state} on {' '.join(map(str, digits))} "
+                          "(not deterministic)")
+    delta[state][digits] = targets[0]
+    return state
 
 
 def shortest_accepted(aut: Automaton, order: tuple) -> list | None:
@@ -90,6 +123,10 @@ def shortest_accepted(aut: Automaton, order: tuple) -> list | None:
                 queue.append(s)
     if 0 not in dist:
         return None
+    if dist[0] > MAX_WITNESS_DIGITS:
+        raise EngineError(f"the counterexample automaton accepts no word shorter than {dist[0]:,} "
+                          f"digits: its smallest witness is beyond 2^{MAX_WITNESS_DIGITS} (positions are "
+                          f"{MAX_WITNESS_DIGITS}-bit integers), so no position can confirm it; no verdict")
     word, state = [], 0
     while dist[state]:
         step = min((tuple(d[i] for i in order), d, t) for d, t in aut.delta[state].items()

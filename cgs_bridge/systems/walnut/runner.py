@@ -167,10 +167,26 @@ def check_run(res, expected: int) -> list:
     return results
 
 
+def _read_automaton(path: Path) -> str:
+    """The text of an automaton Walnut saved, at most :data:`engines.OUTPUT_LIMIT` bytes (as its
+    output). Raises EngineError when larger, unreadable or not UTF-8."""
+    from cgs_bridge.foundation.errors import InputError
+    from cgs_bridge.foundation.io import read_input_text
+    from cgs_bridge.systems.engines import OUTPUT_LIMIT
+    try:
+        return read_input_text(path, "Walnut's automaton", limit=OUTPUT_LIMIT)
+    except InputError as e:
+        raise EngineError(f"{e}; no verdict") from None
+
+
 def _witness(work: Path, cex: str, inputs: tuple, free: tuple, numeration: str = "msd_2"):
     for folder in ("Result", "Automata Library"):
         path = work / folder / f"{cex}.txt"
         if path.is_file():
-            aut = automata.parse(path.read_text(encoding="utf-8"), str(path))
-            return automata.witness(aut, inputs, free, numeration)
+            where = f"Walnut's {folder}/{cex}.txt"  # the run's folder may be a temporary one
+            aut = automata.parse(_read_automaton(path), where)
+            try:
+                return automata.witness(aut, inputs, free, numeration)
+            except EngineError as e:
+                raise EngineError(f"{where}: {e}") from None
     raise EngineError(f"Walnut saved no automaton {cex}.txt (in Result/ or Automata Library/)")

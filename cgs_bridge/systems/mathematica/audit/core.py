@@ -192,21 +192,25 @@ def audit_program(text: str, ruleset, program_path: str = "<program>", scales=()
             bounds (:func:`.hints.limits_text`), all before any run.
         EngineError: the engine is missing.
     """
+    from cgs_bridge.systems.auditing.reading import ReadingBudget
     from cgs_bridge.systems.engines import DEFAULT_MEMORY
-    norm, safety, normalization = _normalized(text, substs, allow_unsafe)
-    targets = parse_targets(grundy, positions, moves)
-    symbols = detect_symbols(norm, *(targets[r].head if targets[r] else None
-                                     for r in ("grundy", "positions", "moves")))
-    symbols.calls = {r: t for r, t in targets.items() if t is not None and t.is_call}
-    symbols.printed = printed
-    require_checkable(norm, symbols)
+    memory = memory if memory is not None else DEFAULT_MEMORY
     limits_text(limits)  # bounds checked before any run
+    reading = ReadingBudget(timeout, memory, len(text))  # the reading in this process (issue 46)
+    with reading.step("normalising it and reading its statements"):
+        norm, safety, normalization = _normalized(text, substs, allow_unsafe)
+        targets = parse_targets(grundy, positions, moves)
+        symbols = detect_symbols(norm, *(targets[r].head if targets[r] else None
+                                         for r in ("grundy", "positions", "moves")))
+        symbols.calls = {r: t for r, t in targets.items() if t is not None and t.is_call}
+        symbols.printed = printed
+        require_checkable(norm, symbols)
+        plans = _run_plans(norm, scales, substs, as_printed)
     report = AuditReport(program_path, ruleset.describe(), text, norm, symbols, safety, normalization)
-    plans = _run_plans(norm, scales, substs, as_printed)
     for label, sc, prog in plans:
         report.runs.append(_audit_run(label, sc, prog, ruleset, symbols, bound, alternatives, expect,
                                       scaled=bool(sc) or bool(substs), engine=engine,
-                                      timeout=timeout, memory=memory if memory is not None else DEFAULT_MEMORY,
+                                      timeout=timeout, memory=memory, reading=reading,
                                       use_prelude=use_prelude, check_moves=check_moves,
                                       sandboxed=sandboxed, engine_limits=limits))
     return report
@@ -263,7 +267,8 @@ def _run_plans(norm, scales, substs, as_printed) -> list:
 def _audit_run(label, sc, prog, ruleset, symbols, bound, alternatives, expect, scaled, check_moves,
                **run_kw) -> RunReport:
     """One run: the audit's box and the spec's solutions on it, the engine run, every check."""
-    box, how = audit_box(ruleset, prog, sc, bound)
+    with run_kw["reading"].step("finding its size"):
+        box, how = audit_box(ruleset, prog, sc, bound)
     sols = []
     for r in [ruleset, *alternatives]:
         sol, err = solve_box(r, box) if box is not None else (None, None)
@@ -292,9 +297,10 @@ def _audit_run(label, sc, prog, ruleset, symbols, bound, alternatives, expect, s
     run.checks.append(syntax_check(outcome))
     if limit is not None:
         run.checks.append(limit)
-    missing = statically_missing(prog, outcome.engine)
+    with run_kw["reading"].step("finding the builtins it calls"):
+        missing, origins = statically_missing(prog, outcome.engine), symbol_origins(prog)
     run.checks.append(judge_unevaluated(data, missing, outcome.prelude, outcome.engine, ex.outputs,
-                                        symbol_origins(prog)))
+                                        origins))
     for r, sol in zip([ruleset, *alternatives], sols):
         group = judge_group(r, sol, how, data, chosen, checked, grundy, moves, check_moves,
                              candidates(prog), symbols.printed)

@@ -235,18 +235,30 @@ def instrument(norm: Normalized, symbols: Symbols, key: str, box: list, prelude:
 
 def loop_locals(norm: Normalized) -> list:
     """Names assigned inside the body of a ``Do``/``For``/``While`` loop (``opts = ...`` of one
-    position): never taken for the program's position list."""
+    position): never taken for the program's position list. One pass per statement (issue 46):
+    brackets matched with a stack, the assignments found once and kept when inside a loop."""
+    from bisect import bisect_right
     out = set()
     for st in norm.statements:
         code = strip_comments(st.text)
+        close, stack = {}, []
+        for m in re.finditer(r"[\[\]]", code):
+            if m.group() == "[":
+                stack.append(m.start())
+            elif stack:
+                close[stack.pop()] = m.start()
+        spans = []  # the loops' bodies, merged: (start, end) in order
         for m in re.finditer(r"(?<![\w$`])(Do|For|While)\[", code):
-            depth, end = 0, len(code)
-            for i in range(m.end() - 1, len(code)):
-                depth += {"[": 1, "]": -1}.get(code[i], 0)
-                if depth == 0:
-                    end = i
-                    break
-            out |= set(re.findall(r"(?<![\w$`])([A-Za-z$][\w$]*)\s*=(?![=])", code[m.end():end]))
+            start, end = m.end(), close.get(m.end() - 1, len(code))
+            if spans and start <= spans[-1][1]:
+                spans[-1] = (spans[-1][0], max(spans[-1][1], end))
+            else:
+                spans.append((start, end))
+        starts = [a for a, _ in spans]
+        for m in re.finditer(r"(?<![\w$`])([A-Za-z$][\w$]*)\s*=(?![=])", code):
+            k = bisect_right(starts, m.start()) - 1
+            if k >= 0 and m.end() <= spans[k][1]:
+                out.add(m.group(1))
     return sorted(out)
 
 

@@ -16,6 +16,7 @@ Published code is untrusted. Three layers (README "Security"):
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import tempfile
@@ -147,7 +148,8 @@ class RunOutcome:
 def run_program(norm: Normalized, symbols: Symbols, box: list = (), engine: str | None = None,
                 timeout: float = 600.0, memory: int | None = DEFAULT_MEMORY,
                 use_prelude: bool = True, allow_unsafe: bool = False, moves: bool = True,
-                sandboxed: bool = True, coords: int = 0, engine_limits: dict | None = None) -> RunOutcome:
+                sandboxed: bool = True, coords: int = 0, engine_limits: dict | None = None,
+                reading=None) -> RunOutcome:
     """Run ``norm`` in a scratch folder and make the audit's checks after it (Mathics3: the
     launcher's ``--audit`` mode; wolframscript: an instrumented script; see
     :mod:`cgs_bridge.systems.mathematica.audit.extract`), with a fresh channel key.
@@ -162,6 +164,8 @@ def run_program(norm: Normalized, symbols: Symbols, box: list = (), engine: str 
             removal of builtins applies either way.
         engine_limits: ``$IterationLimit``/``$RecursionLimit`` for this run
             (:func:`.hints.limits_text`), set after the prelude, before the program.
+        reading: the :class:`~cgs_bridge.systems.auditing.reading.ReadingBudget` the plan of
+            the run is made in (the program's text read again in this process), else none.
     Returns:
         a :class:`RunOutcome`; a failing or timed-out run is returned, not raised.
     Raises:
@@ -180,11 +184,12 @@ def run_program(norm: Normalized, symbols: Symbols, box: list = (), engine: str 
     key = new_key()
     from .hints import limits_text
     prelude = (prelude_text() if with_prelude else "") + limits_text(engine_limits)
-    if name == "mathics":
-        n = coords or (len(box[0]) if box else 0)
-        script, stdin = norm.text, json.dumps(plan(norm, symbols, key, box, prelude, moves=moves, n=n))
-    else:
-        script, stdin = instrument(norm, symbols, key, box, prelude, moves=moves), None
+    with reading.step("preparing its run") if reading is not None else contextlib.nullcontext():
+        if name == "mathics":
+            n = coords or (len(box[0]) if box else 0)
+            script, stdin = norm.text, json.dumps(plan(norm, symbols, key, box, prelude, moves=moves, n=n))
+        else:
+            script, stdin = instrument(norm, symbols, key, box, prelude, moves=moves), None
     with tempfile.TemporaryDirectory(prefix="cgsb-audit-") as parent:
         tmp = sandbox.make_scratch(parent)
         path = Path(tmp) / "program.wl"
