@@ -38,6 +38,9 @@ MODULES = {
     "jobs/test_prove.py": ENGINE,
     "jobs/test_prove_properties.py": ENGINE,
     "jobs/test_prove_catalog.py": ENGINE,
+    "jobs/test_prove_both.py": ENGINE,
+    "jobs/test_prove_smallest.py": HEAVY,
+    "language/test_derived_semantics.py": FAST,
     "jobs/test_bench_prove.py": HEAVY,
     "jobs/test_discover_prove.py": HEAVY,
     "presentation/test_plot_proofs.py": FAST,
@@ -214,6 +217,7 @@ TESTS: dict[str, dict[str, str]] = {
 #: none of them is left to run alone at the end (the fresh-venv install, started last, once kept
 #: one worker busy 100 s after the others had finished).
 LONG_FIRST = (
+    "jobs/test_prove_both.py::test_issue_50_reproducers_with_both_provers",
     "test_readme_shell.py::test_readme_install_line_runs_as_pasted",
     "systems/mathematica/test_audit_prelude.py::test_timeout_reports_output_so_far",  # sleeps 60 s
     "test_readme_shell.py::test_readme_shell_block_runs",

@@ -1,0 +1,90 @@
+"""A claim checked on a small box by the solver before any automaton is built (issue 48, item 5).
+
+Every position whose coordinate sum is at most ``side`` lies in the box ``0..side`` (each
+coordinate of such a position is at most the sum), so the least position of that box, by
+coordinate sum and then lexicographically, where the claim fails is the least anywhere when its
+sum is at most ``side``: the claim is REFUTED at once, with its smallest counterexample, and no
+prover runs. A failure of larger sum is a real failure too but not shown to be the smallest; it
+is kept for when the provers cannot decide.
+
+The box is small by construction (:data:`POSITIONS` points, the reference solver: a fraction of
+a second), and a game whose general rules would make it slow is not checked this way.
+"""
+
+from __future__ import annotations
+
+from cgs_bridge.foundation.errors import CgsBridgeError
+
+#: At most this many points in the box (2,000: side 11 for three coordinates, 20 for two).
+POSITIONS = 2_000
+#: The largest side tried.
+MAX_SIDE = 20
+#: The largest estimated number of option tries of the general rules (solvers.work).
+MAX_WORK = 2_000_000
+
+
+def box_side(ruleset, positions: int | None = None) -> int:
+    """The largest side ``s <= MAX_SIDE`` whose box has at most ``positions`` points (the pass
+    flag, whose range is 0..1, counts its two values); 0 when even side 1 is too big."""
+    positions = POSITIONS if positions is None else positions
+    flag = ruleset.game.pass_once.flag if ruleset.game.pass_once is not None else None
+    best = 0
+    for s in range(1, MAX_SIDE + 1):
+        size = 1
+        for c in ruleset.coords:
+            size *= min(s, 1) + 1 if c == flag else s + 1
+        if size > positions:
+            break
+        best = s
+    return best
+
+
+class BoxCheck:
+    """The solver's values on the box of side :func:`box_side` (solved on first use, once).
+
+    Args:
+        ruleset: the bound game; misere: also compute misère values.
+    Attributes:
+        side: the box's side (0: no check); solution: the :class:`solvers.Solution` or None;
+        skipped: why the box was not solved ("" when it was).
+    """
+
+    def __init__(self, ruleset, misere: bool, positions: int | None = None):
+        self.ruleset, self.misere = ruleset, misere
+        self.side = box_side(ruleset, positions)
+        self.solution = None
+        self.skipped = "" if self.side else "the box would be too large"
+        self._done = not self.side
+
+    def _solve(self):
+        if self._done:
+            return self.solution
+        self._done = True
+        from solvers import Box, solve
+        from solvers.work import estimate
+        flag = self.ruleset.game.pass_once.flag if self.ruleset.game.pass_once is not None else None
+        box = Box(tuple(self.ruleset.coords),
+                  tuple(min(self.side, 1) if c == flag else self.side for c in self.ruleset.coords))
+        if estimate(self.ruleset, box) > MAX_WORK:
+            self.skipped = "the general rules would make the box slow"
+            return None
+        try:
+            self.solution = solve(self.ruleset, box, misere=self.misere, method="reference", output="check")
+        except CgsBridgeError as e:   # rules not well defined there, a declared property fails, ...
+            self.skipped = str(e)
+        return self.solution
+
+    def failures(self, claim) -> tuple:
+        """``(least, least of small sum)``: the least failing position of the box as ``(p,
+        grundy, misère or None)`` (None when the claim holds on the box or it was not solved), and
+        the same when its coordinate sum is at most the side (the least anywhere), else None.
+
+        Raises:
+            EvaluationError: the claim cannot be evaluated at a position of the box.
+        """
+        from .prove_refute import smallest_failure
+        sol = self._solve()
+        if sol is None:
+            return None, None
+        found = smallest_failure(sol, claim)
+        return found, (found if found is not None and sum(found[0]) <= self.side else None)
