@@ -103,7 +103,7 @@ def random_game(rng: Random, derived: bool = True) -> RandomGame:
     n = rng.randint(2, 3)
     coords = NAMES[:n]
     lines = ["game g", "  coordinates " + ", ".join(coords)]
-    constraints, monotone = [], True
+    constraints, monotone, rights = [], True, set()
     for _ in range(rng.randint(1, 2)):
         i = rng.randrange(n)
         others = [j for j in range(n) if j != i]
@@ -115,11 +115,14 @@ def random_game(rng: Random, derived: bool = True) -> RandomGame:
         lines.append("  require " + ltext.format(c=coords[i]) + " <= "
                      + rtext.format(a=coords[a], b=coords[b], k=k))
         constraints.append((i, lf, lambda q, rf=rf, a=a, b=b, k=k: rf(q[a], q[b], k)))
+        rights.update({a, b})
     rules = {}
+    bounding = rights                                                        # on a right side
     for i, c in enumerate(coords):
         r = rng.random()
-        kind = "derived" if derived and (r < 0.5 or (i == n - 1 and "derived" not in rules.values())) \
-            else "cut" if r < 0.85 else None
+        # a plain cut of a coordinate that bounds another may leave the valid set: mostly derived
+        kind = "derived" if derived and (r < 0.5 or i in bounding and r < 0.9 or (
+            i == n - 1 and "derived" not in rules.values())) else "cut" if r < 0.85 else None
         if kind:
             rules[i] = kind
             lines.append(f"  cut {c} derived" if kind == "derived" else f"  cut {c} to t")

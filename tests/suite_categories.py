@@ -41,6 +41,10 @@ MODULES = {
     "jobs/test_prove_both.py": ENGINE,
     "jobs/test_prove_smallest.py": HEAVY,
     "language/test_derived_semantics.py": FAST,
+    "jobs/test_prove_hypotheses.py": HEAVY,
+    "jobs/test_prove_random.py": HEAVY,
+    "solvers/test_hypotheses.py": FAST,
+    "solvers/test_recursion.py": FAST,
     "jobs/test_bench_prove.py": HEAVY,
     "jobs/test_discover_prove.py": HEAVY,
     "presentation/test_plot_proofs.py": FAST,
@@ -169,6 +173,8 @@ ENGINE_MARKERS = ("mathics", "install", "slow", "published")
 #: Tests of fast modules in another category (module -> {test function name: category}); measured
 #: with ``pytest --durations=0`` (docs/recipes/tests.md).
 TESTS: dict[str, dict[str, str]] = {
+    # issue 50: the halving sentence of a piecewise f takes the embedded prover 5-15 s
+    "solvers/test_hypotheses.py": {"test_each_property_decided_for_every_value_agrees_with_its_definition": HEAVY},
     # round 6: the fast run's slowest functions (--durations=0 on the idle 2-core machine, 1.3 s to
     # 12 s each in all: published-size boxes, CLI subprocesses, time limits waited out, PDF
     # rendering, hundreds of hypothesis examples), so that `-m fast` stays under a minute
