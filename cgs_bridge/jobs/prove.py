@@ -201,7 +201,8 @@ def _one(ruleset, tr, number, provers, limits, workdir, check) -> ClaimProof:
         row.provers = tuple(provers)
         row.script = print_problem(tr.problem, claim_notes(tr.claim, ruleset)).text
         decided = run(tr.problem)
-        row.decisions, row.errors = dict(decided.decisions), dict(decided.errors)
+        row.decisions = dict(decided.decisions)
+        row.errors.update(decided.errors)
         row.times = dict(decided.times)
         row.seconds = max([0.0] + [decided.times[p] for p in decided.decisions])
         row.states = max([0] + [d.states for ds in decided.decisions.values() for d in ds])

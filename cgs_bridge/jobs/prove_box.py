@@ -23,20 +23,45 @@ MAX_SIDE = 20
 MAX_WORK = 2_000_000
 
 
+def _upper(ruleset, side: int) -> tuple:
+    """The box of side ``side``: every coordinate up to it, the pass flag up to 1 (its range)."""
+    flag = ruleset.game.pass_once.flag if ruleset.game.pass_once is not None else None
+    return tuple(min(side, 1) if c == flag else side for c in ruleset.coords)
+
+
 def box_side(ruleset, positions: int | None = None) -> int:
     """The largest side ``s <= MAX_SIDE`` whose box has at most ``positions`` points (the pass
     flag, whose range is 0..1, counts its two values); 0 when even side 1 is too big."""
     positions = POSITIONS if positions is None else positions
-    flag = ruleset.game.pass_once.flag if ruleset.game.pass_once is not None else None
     best = 0
     for s in range(1, MAX_SIDE + 1):
         size = 1
-        for c in ruleset.coords:
-            size *= min(s, 1) + 1 if c == flag else s + 1
+        for u in _upper(ruleset, s):
+            size *= u + 1
         if size > positions:
             break
         best = s
     return best
+
+
+def solve_side(ruleset, side: int, misere: bool, method: str = "reference", max_points: int = POSITIONS,
+               memory: int | None = None):
+    """``(solution, "")`` of the box of side ``side``, or ``(None, why not)``: more than
+    ``max_points`` points, more than ``memory`` bytes of values, general rules too slow, or the
+    solver's error (a rule not well defined there, a declared property failing)."""
+    from solvers import Box, solve
+    from solvers.work import estimate
+    box = Box(tuple(ruleset.coords), _upper(ruleset, side))
+    if box.size > max_points:
+        return None, f"the box 0..{side} has {box.size:,} points, more than {max_points:,}"
+    if memory is not None and box.size * 8 > memory:
+        return None, f"the box 0..{side} needs more than the memory limit (--memory)"
+    if estimate(ruleset, box) > MAX_WORK:
+        return None, "the general rules would make the box slow"
+    try:
+        return solve(ruleset, box, misere=misere, method=method, output="check"), ""
+    except CgsBridgeError as e:
+        return None, str(e)
 
 
 class BoxCheck:
@@ -60,18 +85,7 @@ class BoxCheck:
         if self._done:
             return self.solution
         self._done = True
-        from solvers import Box, solve
-        from solvers.work import estimate
-        flag = self.ruleset.game.pass_once.flag if self.ruleset.game.pass_once is not None else None
-        box = Box(tuple(self.ruleset.coords),
-                  tuple(min(self.side, 1) if c == flag else self.side for c in self.ruleset.coords))
-        if estimate(self.ruleset, box) > MAX_WORK:
-            self.skipped = "the general rules would make the box slow"
-            return None
-        try:
-            self.solution = solve(self.ruleset, box, misere=self.misere, method="reference", output="check")
-        except CgsBridgeError as e:   # rules not well defined there, a declared property fails, ...
-            self.skipped = str(e)
+        self.solution, self.skipped = solve_side(self.ruleset, self.side, self.misere)
         return self.solution
 
     def failures(self, claim) -> tuple:

@@ -131,6 +131,73 @@ def _from_options(ruleset, row, kind, reading, rec, w, why: str) -> None:
                         f"claim holds); the full recursion was not run: {why}")
 
 
+#: The largest box (points) solved to find the least failing position below the provers' witness.
+WITNESS_BOX = 1_000_000
+
+
+def _on_witness_box(ruleset, row, kind, memory) -> bool:
+    """The least failing position from the solver, when the box of side ``s`` = the coordinate
+    sum of the provers' witness ``w`` is small: ``w`` fails an obligation, so the claim fails at
+    ``w`` or at one of its options (were it right at all of them, the obligation would hold at
+    ``w``), a position of coordinate sum at most ``s``, and every such position lies in the box.
+    True when ``row`` is filled.
+
+    Raises:
+        Disagreement: the solver finds no failing position of sum at most ``s`` there.
+    """
+    from .prove_box import solve_side
+    w = row.witness
+    if w is None or len(w) != len(ruleset.coords):
+        return False
+    side = sum(w)
+    sol, _ = solve_side(ruleset, side, claim_uses_misere(row.claim), "auto", WITNESS_BOX, memory)
+    if sol is None:
+        return False
+    found = smallest_failure(sol, row.claim)
+    if found is None or sum(found[0]) > side:
+        raise Disagreement(f"the provers refute {row.name!r} ({row.obligation} fails at {w}) but the "
+                           f"solver finds the claim true at every position of coordinate sum at most "
+                           f"{side}; no verdict")
+    p, g, m = found
+    failed = row.obligation
+    _fill(ruleset, row, kind, p, g, m, ruleset.option_set(p))
+    row.confirmation = (f"found by the solver on the box 0..{side}: the provers' witness {tuple(w)} fails "
+                        f"{failed.split(':')[0]}, so the claim fails at a position of coordinate sum at "
+                        f"most {side}, and every such position lies in this box")
+    return True
+
+
+def _reached_counterexample(ruleset, row, kind, limits, why: str) -> bool:
+    """When ``smallest`` could not be decided: the least failing position among the provers'
+    witness and the positions its moves reach, by the solver's exact values (a counterexample,
+    not shown to be the smallest). True when ``row`` is filled; False when the recursion passes
+    its bounds.
+
+    Raises:
+        Disagreement: the claim holds at every position reached (the provers' witness fails an
+            obligation, so it cannot)."""
+    from solvers.recursion import Recursion, RecursionLimit
+    rec = Recursion(ruleset, claim_uses_misere(row.claim),
+                    deadline=time.monotonic() + min(limits.get("timeout") or 10.0, 10.0))
+    try:
+        rec.value(row.witness)
+    except RecursionLimit:
+        return False
+    reading = Reading(ruleset, row.claim, kind)
+    bad = sorted((sum(q), q) for q, (g, m) in rec.values.items() if reading.fails(q, g, m))
+    if not bad:
+        raise Disagreement(f"the provers refute {row.name!r} ({row.obligation} fails at {row.witness}) but "
+                           "the solver finds the claim true there and at every position reached from it")
+    q = bad[0][1]
+    g, m = rec.values[q]
+    _fill(ruleset, row, kind, q, g, m, ruleset.option_set(q))
+    row.obligation, row.move, row.least = "", "", False
+    row.confirmation = (f"found by the solver among the provers' witness {tuple(row.witness)} and the "
+                        f"positions its moves reach; not shown to be the smallest counterexample (the "
+                        f"sentence smallest was not decided: {why})")
+    return True
+
+
 def _check_fails(row, reading, w, g, m, how) -> None:
     if not reading.fails(w, g, m):
         raise Disagreement(f"the provers refute {row.name!r} ({row.obligation or 'an obligation'} fails) "
@@ -158,11 +225,16 @@ def refute(ruleset, row, kind, run, limits) -> None:
     from solvers.logic.smallest import smallest_problem
 
     from .prove_decide import SIDE_CONDITIONS
+    if _on_witness_box(ruleset, row, kind, limits.get("memory")):
+        return
     names = [o.name for o in row.problem.obligations if o.free and o.name not in SIDE_CONDITIONS]
     decided = run(smallest_problem(row.problem, names), "smallest")
     for name, t in decided.times.items():
         row.times[name] = row.times.get(name, 0.0) + t
     if not decided.decisions:
+        why = "; ".join(f"{p}: {e}" for p, e in decided.errors.items())
+        if _reached_counterexample(ruleset, row, kind, limits, why):
+            return
         raise EngineError(f"the provers refute {row.name!r} ({row.obligation} fails at {row.witness}) but "
                           "could not decide its smallest counterexample: "
                           + "; ".join(f"{p}: {e}" for p, e in decided.errors.items()))

@@ -119,7 +119,7 @@ def row_line(row) -> str:
         text = head + f"\n      {smallest} {row.position}: the claim says {row.claim_value or '?'}, true: {row.true_value}"
         if row.obligation:
             text += f"\n      failing sentence: {row.obligation}" + (
-                f" (prover's witness {row.witness})" if row.witness is not None else "")
+                f" (prover's witness {row.witness})" if row.witness == row.position else "")
         return text + (f"\n      {row.move}" if row.move else "") + _notes(row)
     return (head + (f"\n      {row.reason}" if row.reason else "") + (f" ({row.where})" if row.where else "")
             + _notes(row))

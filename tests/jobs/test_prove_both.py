@@ -10,17 +10,18 @@ from test_prove_smallest import NIM2, STILL, TABLE, _spec, least_failure
 import cgs_bridge as cb
 from cgs_bridge.foundation.results import render
 from cgs_bridge.jobs import prove as P
-from cgs_bridge.jobs import prove_box
+from cgs_bridge.jobs import prove_box, prove_refute
 
 
 @pytest.mark.parametrize("case", TABLE, ids=["nim2", "sum", "xor", "abs"])
 def test_both_provers_decide_the_same_least_failing_position(walnut_home, tmp_path, monkeypatch, case):
     game, claim, in_s = case
-    monkeypatch.setattr(prove_box, "POSITIONS", 0)        # the provers, not the box, find it
+    monkeypatch.setattr(prove_box, "POSITIONS", 0)        # the provers' sentence, not a box, finds it
+    monkeypatch.setattr(prove_refute, "WITNESS_BOX", 0)
     r = cb.prove(_spec(tmp_path, game), claims=[claim], prover="both", walnut_home=walnut_home, timeout=300)
     row = r.rows[0]
     assert row.verdict == "REFUTED" and row.position == least_failure(game, in_s), (row.reason, row.errors)
-    assert set(row.decisions) == {"walnut", "embedded"} and not row.errors
+    assert set(row.decisions) == {"walnut", "embedded"} and not row.errors and row.witness == row.position
 
 
 def _slow_walnut(tmp_path):
@@ -45,7 +46,8 @@ def test_a_walnut_time_out_does_not_hide_the_embedded_verdict(tmp_path):
     assert r.rows[1].verdict == "ENGINE ERROR" and r.exit_code == 2
 
 
-def test_an_embedded_failure_does_not_hide_walnuts_verdict(walnut_home, monkeypatch):
+def _embedded_fails(monkeypatch):
+    """Walnut as it is; a planted embedded prover that always runs out of its limits."""
     from cgs_bridge.foundation.errors import AutomatonLimitError
     real = P._decider
 
@@ -57,6 +59,10 @@ def test_an_embedded_failure_does_not_hide_walnuts_verdict(walnut_home, monkeypa
             raise AutomatonLimitError("planted: the embedded prover ran out of memory")
         return fail
     monkeypatch.setattr(P, "_decider", decider)
+
+
+def test_an_embedded_failure_does_not_hide_walnuts_verdict(walnut_home, monkeypatch):
+    _embedded_fails(monkeypatch)
     monkeypatch.setattr(prove_box, "POSITIONS", 0)      # the provers, not the box, refute it
     r = cb.prove("triangular", {"k": 3}, claims=["P iff (x - 1) xor y xor (z - 1) == 0"],
                  prover="both", walnut_home=walnut_home, timeout=300)
@@ -66,17 +72,7 @@ def test_an_embedded_failure_does_not_hide_walnuts_verdict(walnut_home, monkeypa
 
 
 def test_both_failing_is_an_engine_error_quoting_each(tmp_path, monkeypatch):
-    from cgs_bridge.foundation.errors import AutomatonLimitError
-    real = P._decider
-
-    def decider(name, home):
-        if name == "walnut":
-            return real(name, home)
-
-        def fail(*a):
-            raise AutomatonLimitError("planted: embedded out of time")
-        return fail
-    monkeypatch.setattr(P, "_decider", decider)
+    _embedded_fails(monkeypatch)
     r = cb.prove("triangular", {"k": 5}, prover="both", walnut_home=_slow_walnut(tmp_path), timeout=2)
     row = r.rows[1]
     assert row.verdict == "ENGINE ERROR" and "planted" in row.reason and "walnut" in row.reason

@@ -45,18 +45,27 @@ def _spec(tmp_path, text: str) -> str:
     return str(path)
 
 
-@pytest.mark.parametrize("box", [True, False], ids=["box-check", "provers-only"])
+#: How the least failing position is found: the solver's box before any automaton, the box of
+#: side the coordinate sum of the provers' witness, or the provers' sentence ``smallest``.
+ROUTES = {"box-check": {}, "witness-box": {"POSITIONS": 0}, "sentence": {"POSITIONS": 0, "WITNESS_BOX": 0}}
+
+
+@pytest.mark.parametrize("route", list(ROUTES))
 @pytest.mark.parametrize("case", TABLE, ids=["nim2", "sum", "xor", "abs"])
-def test_the_issues_table_names_the_least_failing_position(tmp_path, monkeypatch, case, box):
+def test_the_issues_table_names_the_least_failing_position(tmp_path, monkeypatch, case, route):
+    from cgs_bridge.jobs import prove_refute
     game, claim, in_s = case
-    if not box:
-        monkeypatch.setattr(prove_box, "POSITIONS", 0)
+    for name, value in ROUTES[route].items():
+        monkeypatch.setattr(prove_box if name == "POSITIONS" else prove_refute, name, value)
     r = cb.prove(_spec(tmp_path, game), claims=[claim], prover="embedded", timeout=120)
     row = r.rows[0]
     want = least_failure(game, in_s)
     assert want == {0: (4, 0), 1: (0, 1000), 2: (0, 17), 3: (48, 50)}[TABLE.index(case)]
     assert row.verdict == "REFUTED" and row.position == want and row.least, (row.reason, row.position)
-    assert ("box 0.." in row.confirmation) == (box and sum(want) <= 20), row.confirmation
+    before = "before any automaton" in row.confirmation
+    assert before == (route == "box-check" and sum(want) <= 20), row.confirmation
+    if route == "sentence":       # the provers named it; the solver confirmed it
+        assert row.witness == want and row.confirmation.startswith("confirmed by the solver"), row.confirmation
 
 
 def _no_big_solve(monkeypatch):
@@ -154,3 +163,38 @@ def test_least_failure_brute_force_itself():
     assert least_failure(STILL, lambda x, y: (x, y) != (1, 1)) == (1, 1)
     assert least_failure(NIM2, lambda x, y: x == y) is None
     assert [p for p in itertools.islice(((x, 2 - x) for x in range(3)), 3)] == [(0, 2), (1, 1), (2, 0)]
+
+
+def test_triangular_k4_is_refuted_at_the_least_failure_below_the_provers_witness():
+    """The provers' witness (9, 6, 15) fails closed, so the claim fails at coordinate sum <= 30:
+    the box of side 30 holds every such position (the sentence smallest ran past 300 s there)."""
+    import logic_problems as lp
+    r = cb.prove("triangular", {"k": 4}, claims=["P iff x xor y xor z == 0"], prover="embedded", timeout=300)
+    row = r.rows[0]
+    want = lp.smallest_failure(4, shifted=False)           # a plain recursion of seed 003's rules
+    assert want == (5, 3, 8) and row.verdict == "REFUTED" and row.position == want and row.least
+    assert "the provers' witness" in row.confirmation, row.confirmation
+
+
+def test_when_smallest_cannot_be_decided_a_reached_counterexample_stands(tmp_path, monkeypatch):
+    from cgs_bridge.foundation.errors import AutomatonLimitError
+    from cgs_bridge.jobs import prove_refute
+    monkeypatch.setattr(prove_box, "POSITIONS", 0)
+    monkeypatch.setattr(prove_refute, "WITNESS_BOX", 0)
+    real = P._decider
+
+    def no_smallest(name, home):
+        decide = real(name, home)
+
+        def run(pb, *a):
+            if pb.obligations[0].name == "smallest":
+                raise AutomatonLimitError("planted: smallest out of time")
+            return decide(pb, *a)
+        return run
+    monkeypatch.setattr(P, "_decider", no_smallest)
+    game, claim, in_s = TABLE[0]
+    r = cb.prove(_spec(tmp_path, game), claims=[claim], prover="embedded")
+    row = r.rows[0]
+    assert row.verdict == "REFUTED" and not row.least and "planted" in row.confirmation, row.reason
+    x, y = row.position
+    assert in_s(x, y) != (x == y)                            # the claim really fails there (Bouton)
