@@ -243,10 +243,10 @@ def _box_counterexample(ruleset, tr, row, why: str) -> None:
     refute_from_box(ruleset, row, tr.kind if tr.status == "ok" else "", row.box_failure, None)
     row.obligation = row.move = ""   # named only at the least failing position
     row.least = False
-    row.confirmation = (f"found by the solver on the box 0..{max(row.position)} (the claim is false "
-                        f"there); not shown to be the smallest counterexample: a position outside "
-                        f"the box may have a smaller coordinate sum, and the provers did not decide "
-                        f"({why})")
+    row.confirmation = (f"found by the solver on the small box checked before the provers (the claim "
+                        f"is false there); not shown to be the smallest counterexample: a position "
+                        f"outside the box may have a smaller coordinate sum, and the provers did not "
+                        f"decide ({why})")
 
 
 def _hypotheses_hold(ruleset, tr, row, run) -> bool:

@@ -1,11 +1,13 @@
 """The counterexample of a refuted claim, and its confirmation by the solver (issues 32, 50).
 
 The counterexample is the least position where the claim is false, by coordinate sum and then
-lexicographically. It is found one of two ways:
+lexicographically. It is found one of three ways:
 
 - the box check (:mod:`.prove_box`): the solver's least failing position of a small box, when
   its coordinate sum is at most the box's side (then it is the least anywhere);
-- the provers: when an obligation fails, the sentence ``smallest``
+- the box below the provers' witness ``w`` of a failing obligation: the claim fails at a position
+  of coordinate sum at most ``sum(w)``, and the box of that side holds every such position;
+- the provers, when that box is too large: the sentence ``smallest``
   (:func:`solvers.logic.smallest.smallest_problem`) is false at exactly one position, the least
   one where an obligation fails, which by induction on the coordinate sum is the least one where
   the claim fails. The same provers decide it.
