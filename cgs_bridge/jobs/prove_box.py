@@ -64,6 +64,20 @@ def solve_side(ruleset, side: int, misere: bool, method: str = "reference", max_
         return None, str(e)
 
 
+def smallest_failure(solution, claim):
+    """``(position, Grundy value, misère value)`` of the smallest position of ``solution``'s box
+    (coordinate sum, then lexicographic) where ``claim`` is false, or None."""
+    holds, _ = solution.ruleset.compile_claim(claim)
+    best = None
+    for row in solution.positions():
+        p = tuple(int(v) for v in row)
+        g = int(solution.grundy[p])
+        m = int(solution.misere[p]) if solution.misere is not None else None
+        if not holds(p, g, m) and (best is None or (sum(p), p) < (sum(best[0]), best[0])):
+            best = (p, g, m)
+    return best
+
+
 class BoxCheck:
     """The solver's values on the box of side :func:`box_side` (solved on first use, once).
 
@@ -96,7 +110,6 @@ class BoxCheck:
         Raises:
             EvaluationError: the claim cannot be evaluated at a position of the box.
         """
-        from .prove_refute import smallest_failure
         sol = self._solve()
         if sol is None:
             return None, None

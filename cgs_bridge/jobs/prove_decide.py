@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 
 from cgs_bridge.foundation.errors import CgsBridgeError, EngineError
 
-
 #: Obligations whose failure means "cannot be decided this way" (exit 2), never REFUTED.
 SIDE_CONDITIONS = ("region_closed", "terminates")
 

@@ -30,22 +30,9 @@ import time
 from cgs_bridge.foundation.errors import CgsBridgeError, EngineError
 from cgs_bridge.model.game import claim_uses_misere
 
+from .prove_box import smallest_failure
 from .prove_decide import Disagreement
 from .prove_reading import Reading, claim_value
-
-
-def smallest_failure(solution, claim):
-    """``(position, Grundy value, misère value)`` of the smallest position of ``solution``'s box
-    (coordinate sum, then lexicographic) where ``claim`` is false, or None."""
-    holds, _ = solution.ruleset.compile_claim(claim)
-    best = None
-    for row in solution.positions():
-        p = tuple(int(v) for v in row)
-        g = int(solution.grundy[p])
-        m = int(solution.misere[p]) if solution.misere is not None else None
-        if not holds(p, g, m) and (best is None or (sum(p), p) < (sum(best[0]), best[0])):
-            best = (p, g, m)
-    return best
 
 
 def _exact_text(g, m) -> str:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 from random import Random
 
-import pytest
 from hypothesis import HealthCheck, assume, given, note, settings
 from hypothesis import strategies as st
 from prove_brute import CLAIMS, random_game
