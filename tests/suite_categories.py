@@ -39,6 +39,13 @@ MODULES = {
     "jobs/test_prove.py": ENGINE,
     "jobs/test_prove_properties.py": ENGINE,
     "jobs/test_prove_catalog.py": ENGINE,
+    "jobs/test_prove_both.py": ENGINE,
+    "jobs/test_prove_smallest.py": HEAVY,
+    "language/test_derived_semantics.py": FAST,
+    "jobs/test_prove_hypotheses.py": HEAVY,
+    "jobs/test_prove_random.py": HEAVY,
+    "solvers/test_hypotheses.py": FAST,
+    "solvers/test_recursion.py": FAST,
     "jobs/test_bench_prove.py": HEAVY,
     "jobs/test_discover_prove.py": HEAVY,
     "jobs/test_discover_automaton.py": HEAVY,
@@ -187,6 +194,8 @@ ENGINE_MARKERS = ("mathics", "install", "slow", "published")
 #: Tests of fast modules in another category (module -> {test function name: category}); measured
 #: with ``pytest --durations=0`` (docs/recipes/tests.md).
 TESTS: dict[str, dict[str, str]] = {
+    # issue 50: the halving sentence of a piecewise f takes the embedded prover 5-15 s
+    "solvers/test_hypotheses.py": {"test_each_property_decided_for_every_value_agrees_with_its_definition": HEAVY},
     # round 6: the fast run's slowest functions (--durations=0 on the idle 2-core machine, 1.3 s to
     # 12 s each in all: published-size boxes, CLI subprocesses, time limits waited out, PDF
     # rendering, hundreds of hypothesis examples), so that `-m fast` stays under a minute
@@ -250,6 +259,7 @@ TESTS: dict[str, dict[str, str]] = {
 #: none of them is left to run alone at the end (the fresh-venv install, started last, once kept
 #: one worker busy 100 s after the others had finished).
 LONG_FIRST = (
+    "jobs/test_prove_both.py::test_issue_50_reproducers_with_both_provers",
     "test_readme_shell.py::test_readme_install_line_runs_as_pasted",
     "systems/mathematica/test_audit_prelude.py::test_timeout_reports_output_so_far",  # sleeps 60 s
     "test_readme_shell.py::test_readme_shell_block_runs",

@@ -17,17 +17,16 @@ applicable, 1 a refutation, 2 a claim not expressible or an engine error (2 wins
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, field
 
-from cgs_bridge.foundation.errors import CgsBridgeError, EngineError, InputError
+from cgs_bridge.foundation.errors import CgsBridgeError, InputError
 from cgs_bridge.foundation.results import Result
+
+from .prove_decide import SIDE_CONDITIONS, Disagreement
 
 PROVED, REFUTED, NOT_APPLICABLE, NOT_EXPRESSIBLE, ENGINE_ERROR = (
     "PROVED", "REFUTED", "NOT APPLICABLE", "NOT EXPRESSIBLE", "ENGINE ERROR")
 PROVERS = ("walnut", "embedded", "both")
-#: Obligations whose failure means "cannot be decided this way" (exit 2), never REFUTED.
-SIDE_CONDITIONS = ("region_closed", "terminates")
 
 
 @dataclass
@@ -37,7 +36,12 @@ class ClaimProof:
     (largest automaton reported), ``decisions`` ``{prover: [Decision]}``; for REFUTED:
     ``obligation`` (name and meaning of the failing sentence), ``witness`` (the prover's),
     ``position`` (the smallest position where the claim and the solver differ), ``claim_value``,
-    ``true_value``; ``script``: the Walnut script of the claim; ``times``: seconds per prover; ``move``: the move from S to S or the missing move."""
+    ``true_value``; ``script``: the Walnut script of the claim; ``times``: seconds per prover; ``move``: the move from S to S or the missing move;
+    ``errors``: ``{prover: message}`` of a prover that failed while another answered (issue 50:
+    one prover's time-out never hides the other's verdict); ``confirmation``: how the solver
+    confirmed the counterexample; ``hypotheses``: how the claim's hypotheses were established;
+    ``box_failure``: the box check's least failing position when its sum exceeds the box's side;
+    ``least``: ``position`` is shown to be the smallest counterexample."""
 
     name: str
     verdict: str
@@ -58,6 +62,11 @@ class ClaimProof:
     script: str = ""
     times: dict = field(default_factory=dict)
     move: str = ""
+    errors: dict = field(default_factory=dict)
+    confirmation: str = ""
+    hypotheses: str = ""
+    box_failure: tuple | None = None
+    least: bool = True
 
 
 @dataclass
@@ -128,36 +137,14 @@ def choose_provers(prover: str | None, walnut_home=None) -> tuple:
 
 
 def _decider(name: str, walnut_home):
-    """``decide(problem, timeout, memory, workdir, notes) -> [Decision]`` of one prover.
+    """``decide(problem, timeout, memory, workdir, notes) -> [Decision]`` of one prover
+    (:func:`.prove_decide.decider`; tests replace this name).
 
     Raises:
         EngineError: the embedded prover is not installed in this build.
     """
-    if name == "walnut":
-        from cgs_bridge.systems.registry import SYSTEMS
-        prove = SYSTEMS["walnut"].prover
-        return lambda pb, timeout, memory, workdir, notes: prove(
-            pb, timeout=timeout, memory=memory, walnut_home=walnut_home, workdir=workdir, notes=notes)
-    try:
-        from solvers.automata import decide_problem
-    except ImportError as e:
-        raise EngineError(f"the embedded prover (solvers.automata) is not available in this build: {e}; "
-                          "use --prover walnut") from None
-    return lambda pb, timeout, memory, workdir, notes: _bounded(decide_problem, pb, timeout, memory)
-
-
-def _bounded(decide, problem, timeout, memory) -> list:
-    """The embedded prover's run with its address space bounded too (issue 46): the process may
-    grow by at most ``memory`` bytes while it runs (:func:`cgs_bridge.foundation.budget.within`,
-    in the main thread), besides the prover's own estimate of its transition tables."""
-    from cgs_bridge.foundation.budget import GIB, within
-    from cgs_bridge.foundation.errors import AutomatonLimitError
-
-    def exhausted():
-        return AutomatonLimitError(f"the embedded prover ran out of memory: this run may add at most "
-                                   f"{memory / GIB:g} GiB (--memory) to the process's address space")
-    with within(None, memory, None, exhausted):
-        return decide(problem, timeout=timeout, memory=memory)
+    from .prove_decide import decider
+    return decider(name, walnut_home)
 
 
 def prove_translations(ruleset, translations, provers=("walnut",), *, timeout=None, memory=None,
@@ -167,13 +154,18 @@ def prove_translations(ruleset, translations, provers=("walnut",), *, timeout=No
 
     Args:
         workdir: a folder that keeps every prover run (``<claim number>_<prover>/``: Walnut's
-            script, output and automata); default private temporary folders.
+            script, output and automata; ``..._smallest``, ``..._hypotheses`` for the sentences
+            of a refutation and of hypotheses); default private temporary folders.
     Returns:
         a :class:`ProveResult`; engine errors become ENGINE ERROR rows (never PROVED).
     """
-    rows = []
-    for i, tr in enumerate(translations, 1):
-        rows.append(_one(ruleset, tr, i, provers, timeout, memory, walnut_home, workdir))
+    from cgs_bridge.model.game import claim_uses_misere
+
+    from .prove_box import BoxCheck
+    translations = list(translations)
+    check = BoxCheck(ruleset, any(claim_uses_misere(tr.claim) for tr in translations))
+    limits = {"timeout": timeout, "memory": memory, "walnut_home": walnut_home}
+    rows = [_one(ruleset, tr, i, provers, limits, workdir, check) for i, tr in enumerate(translations, 1)]
     from cgs_bridge.systems.walnut.runner import find_home, version
     home = find_home(walnut_home) if "walnut" in provers else None
     title = (getattr(ruleset.game, "title", "") or ruleset.name).split(":")[0].strip()
@@ -182,46 +174,146 @@ def prove_translations(ruleset, translations, provers=("walnut",), *, timeout=No
                        version(home) if home else "", title, ruleset.game)
 
 
-def _one(ruleset, tr, number, provers, timeout, memory, walnut_home, workdir) -> ClaimProof:
+def _runner(ruleset, tr, number, provers, limits, workdir):
+    """``run(problem, tag) -> Decided``: every prover on one problem of this claim."""
+    from cgs_bridge.systems.walnut.script import claim_notes
+
+    from .prove_decide import decide
+
+    def run(problem, tag=""):
+        suffix = f"_{tag}" if tag else ""
+        folder = None if workdir is None else (lambda name: f"{workdir}/{number}_{name}{suffix}")
+        return decide(problem, provers, limits, folder, claim_notes(tr.claim, ruleset),
+                      get=lambda name, home: _decider(name, home))
+    return run
+
+
+def _one(ruleset, tr, number, provers, limits, workdir, check) -> ClaimProof:
     row = ClaimProof(tr.claim.name, "", tr.reason, tr.where, tr.kind, problem=tr.problem,
                      claim=tr.claim)
     if tr.status == "not_applicable":
         row.verdict = NOT_APPLICABLE
         return row
-    if tr.status != "ok" or tr.problem is None:
-        row.verdict = NOT_EXPRESSIBLE
-        return row
-    from cgs_bridge.systems.walnut.printer import print_problem
-    from cgs_bridge.systems.walnut.script import claim_notes
-    row.provers = tuple(provers)
-    row.script = print_problem(tr.problem, claim_notes(tr.claim, ruleset)).text
+    run = _runner(ruleset, tr, number, provers, limits, workdir)
     try:
-        for name in provers:
-            folder = None if workdir is None else f"{workdir}/{number}_{name}"
-            t0 = time.monotonic()
-            row.decisions[name] = _decider(name, walnut_home)(
-                tr.problem, timeout, memory, folder, claim_notes(tr.claim, ruleset))
-            if [d.obligation for d in row.decisions[name]] != [o.name for o in tr.problem.obligations]:
-                raise EngineError(f"{name} answered {len(row.decisions[name])} decision(s) for "
-                                  f"{len(tr.problem.obligations)} obligation(s); no verdict")
-            row.times[name] = time.monotonic() - t0
-            row.seconds = max(row.seconds, row.times[name])
-            row.states = max([row.states] + [d.states for d in row.decisions[name]])
-        _judge(ruleset, row)
+        if not _hypotheses_hold(ruleset, tr, row, run):
+            return row
+        if _box_refutes(ruleset, tr, row, check):
+            return row
+        if tr.status != "ok" or tr.problem is None:
+            row.verdict = NOT_EXPRESSIBLE
+            return row
+        from cgs_bridge.systems.walnut.printer import print_problem
+        from cgs_bridge.systems.walnut.script import claim_notes
+        row.provers = tuple(provers)
+        row.script = print_problem(tr.problem, claim_notes(tr.claim, ruleset)).text
+        decided = run(tr.problem)
+        row.decisions = dict(decided.decisions)
+        row.errors.update(decided.errors)
+        row.times = dict(decided.times)
+        row.seconds = max([0.0] + [decided.times[p] for p in decided.decisions])
+        row.states = max([0] + [d.states for ds in decided.decisions.values() for d in ds])
+        _judge(ruleset, row, tr, decided.agreed(), run, limits)
+        row.seconds = max([row.seconds] + [row.times[p] for p in row.decisions])
+        _against_box(row)
     except CgsBridgeError as e:
-        row.verdict, row.reason = ENGINE_ERROR, str(e)
+        if row.box_failure is None or isinstance(e, Disagreement):
+            row.verdict, row.reason = ENGINE_ERROR, str(e)
+        else:   # the provers could not decide, but the solver found the claim false on the box
+            _box_counterexample(ruleset, tr, row, str(e))
     return row
 
 
-def _judge(ruleset, row: ClaimProof) -> None:
-    """Set ``row``'s verdict from its decisions (provers compared first)."""
-    names = list(row.decisions)
-    first = row.decisions[names[0]]
-    for other in names[1:]:
-        seen = [(d.obligation, d.holds, d.witness) for d in row.decisions[other]]
-        if seen != [(d.obligation, d.holds, d.witness) for d in first]:
-            raise EngineError(f"the provers disagree: {names[0]} says {_said(first)}; "
-                              f"{other} says {_said(row.decisions[other])}; no verdict")
+def _against_box(row) -> None:
+    """The solver's failure on the box contradicts a PROVED, and must not precede the provers'
+    smallest counterexample.
+
+    Raises:
+        Disagreement: the provers and the solver disagree."""
+    found = row.box_failure
+    if found is None:
+        return
+    p = found[0]
+    if row.verdict == PROVED:
+        raise Disagreement(f"the provers prove {row.name!r}, but the solver finds it false at {p}; "
+                          "the provers and the solver disagree; no verdict")
+    if row.verdict == REFUTED and (sum(p), p) < (sum(row.position), row.position):
+        raise Disagreement(f"the provers name {row.position} as the smallest counterexample of "
+                          f"{row.name!r}, but the solver finds it false at {p}, before it; the provers "
+                          "and the solver disagree; no verdict")
+
+
+def _box_counterexample(ruleset, tr, row, why: str) -> None:
+    """REFUTED at the box check's least failing position (coordinate sum above the box's side:
+    a counterexample, not shown to be the smallest) when the provers could not decide."""
+    from .prove_refute import refute_from_box
+    refute_from_box(ruleset, row, tr.kind if tr.status == "ok" else "", row.box_failure, None)
+    row.obligation = row.move = ""   # named only at the least failing position
+    row.least = False
+    row.confirmation = (f"found by the solver on the small box checked before the provers (the claim "
+                        f"is false there); not shown to be the smallest counterexample: a position "
+                        f"outside the box may have a smaller coordinate sum, and the provers did not "
+                        f"decide ({why})")
+
+
+def _hypotheses_hold(ruleset, tr, row, run) -> bool:
+    """Decide the claim's hypotheses and the declared properties of function parameters for
+    every value (:mod:`solvers.logic.hypotheses`); False (row NOT APPLICABLE) when one fails.
+
+    Raises:
+        EngineError: no prover could decide them, or the provers disagree."""
+    box_only = getattr(tr, "box_only", ())
+    if box_only:
+        row.hypotheses = "; ".join(f"{'the hypothesis' if o == 'claim' else 'the declared property'} "
+                                   f"'{f} satisfies {prop}' is checked on the box 0..64 only ({why})"
+                                   for f, prop, o, why in box_only)
+    problem = getattr(tr, "hypotheses", None)
+    if problem is None:
+        return True
+    decided = run(problem, "hypotheses")
+    row.errors.update({f"{p} (hypotheses)": e for p, e in decided.errors.items()})
+    from solvers.logic.hypotheses import failure_text
+    for ob, d in zip(problem.obligations, decided.agreed()):
+        origin, name, prop = ob.name.split("_", 2)
+        if not d.holds:
+            row.verdict = NOT_APPLICABLE
+            row.reason = (f"{'the hypothesis' if origin == 'claim' else 'the declared property'} "
+                          f"'{name} satisfies {prop}' fails for {name}(t) = {ruleset.params[name].text}: "
+                          f"{failure_text(ruleset, name, prop, d.witness)} (decided for every value "
+                          f"by {'+'.join(decided.decisions)})")
+            return False
+    done = ", ".join(f"{o.name.split('_', 2)[1]} {o.name.split('_', 2)[2]}" for o in problem.obligations)
+    row.hypotheses = "; ".join(x for x in (f"decided for every value: {done}", row.hypotheses) if x)
+    return True
+
+
+def _unestablished(tr) -> bool:
+    """A hypothesis of the claim is checked on a box only (its function is not linear with
+    floors): the claim is then never reported refuted (issue 50, item 4)."""
+    return any(origin == "claim" for _, _, origin, _ in getattr(tr, "box_only", ()))
+
+
+def _box_refutes(ruleset, tr, row, check) -> bool:
+    """The box check (:mod:`.prove_box`): True (row REFUTED) when the claim fails at a position
+    of coordinate sum at most the box's side; never while a hypothesis of the claim is checked on
+    a box only.
+    A failure of larger sum is kept in ``row.box_failure``."""
+    if _unestablished(tr):
+        return False
+    from .prove_refute import refute_from_box
+    try:
+        found, least = check.failures(tr.claim)
+    except CgsBridgeError:
+        return False
+    row.box_failure = found
+    if least is None:
+        return False
+    refute_from_box(ruleset, row, tr.kind if tr.status == "ok" else "", least, check)
+    return True
+
+
+def _judge(ruleset, row: ClaimProof, tr, first, run, limits) -> None:
+    """Set ``row``'s verdict from the agreed decisions ``first``."""
     failing = [d for d in first if not d.holds]
     if not failing:
         row.verdict = PROVED
@@ -237,10 +329,10 @@ def _judge(ruleset, row: ClaimProof) -> None:
                       + (f" at {failed.witness}" if failed.witness else "")
                       + ": the claim cannot be decided this way")
         return
+    if _unestablished(tr):
+        row.verdict = NOT_EXPRESSIBLE
+        row.reason = (f"the claim fails ({row.obligation} at {failed.witness}), but {row.hypotheses}: "
+                      "a claim whose hypothesis is not established is never reported refuted")
+        return
     from .prove_refute import refute
-    refute(ruleset, row)
-
-
-def _said(decisions) -> str:
-    return "; ".join(f"{d.obligation} {'TRUE' if d.holds else 'FALSE'}"
-                     + (f" at {d.witness}" if d.witness is not None else "") for d in decisions)
+    refute(ruleset, row, tr.kind, run, limits)

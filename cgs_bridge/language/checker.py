@@ -20,6 +20,7 @@ from .constraints import Atom, constraint_atoms, monotonicity  # noqa: F401  (At
 from .expansion import check_expansion
 from .moves import add_pass_flag, check_move, split_rules
 from .operators import BUILTINS, arity_problem, row, sugar_inner
+from .spec_printer import expr_text
 from .sums import _err, flatten  # noqa: F401  (flatten: public here too)
 from .visitor import ExprVisitor, register_visitor
 
@@ -310,19 +311,43 @@ def _check_claims(game: A.Game, scope: _Scope) -> None:
 
 
 def _derived_warnings(game: A.Game, atoms: tuple) -> list:
-    """With a derived rule every constraint must bound a coordinate (SpecError otherwise);
-    warnings for the constraints not proved monotone."""
-    warnings = []
-    if any(isinstance(c, A.DerivedCut) for c in game.cuts):
+    """With a derived rule every constraint must bound a coordinate and be proved monotone
+    (SpecError at the constraint otherwise); no warnings remain.
+
+    A derived move is "the greatest valid q <= the lowered point with q[x] = t"
+    (docs/ARCHITECTURE.md, Semantics). When every constraint ``L <= R`` has ``L`` nondecreasing
+    in its one coordinate and ``R`` nondecreasing in the others, valid positions are closed under
+    componentwise max, so that position exists wherever any valid one below does, and the clamping
+    fixpoint (:mod:`.derive`) reaches it in any order. Without that proof the greatest position
+    need not exist and the fixpoint may stop below it (issue 50: ``y <= (if x > w then 0 else
+    1000000)`` clamped y to 0 before x was lowered), so solver and prover would read the rule
+    differently: the rule is refused."""
+    derived = [c for c in game.cuts if isinstance(c, A.DerivedCut)]
+    if derived:
         for a in atoms:
             if a.coord is None:
                 raise _err(game, f"derived moves need every constraint in the form "
                                  f"'coordinate-expression <= expression' ({a.why})", a.pos)
             if not a.monotone:
-                warnings.append(f"{game.file or game.name}:{a.pos.line}:{a.pos.column}: could not prove "
-                                f"this constraint monotone; derived moves use a linear search and the "
-                                f"rule check on the box")
-    return warnings
+                raise _err(game, f"derived moves ('cut {derived[0].coord} derived', line "
+                                 f"{derived[0].pos.line}) need every constraint proved monotone: "
+                                 f"{_not_monotone(game, a)}, so the greatest valid position below "
+                                 f"a lowered point need not exist; write the moves explicitly "
+                                 f"('cut {derived[0].coord} to t: ...')", a.pos)
+    return []
+
+
+def _not_monotone(game: A.Game, a) -> str:
+    """Which side of the constraint ``a`` the monotonicity analysis could not prove."""
+    from .constraints import names_deep
+    nonneg = set(game.coords) | {p.name for p in game.params
+                                 if p.kind == "int" and p.lower is not None and p.lower >= 0}
+    if monotonicity(a.left, a.coord, game, nonneg) != "+":
+        return f"'{expr_text(a.left)}' is not proved nondecreasing in {a.coord}"
+    for d in game.coords:
+        if d in names_deep(a.right, game) and monotonicity(a.right, d, game, nonneg) not in ("+", "0"):
+            return f"'{expr_text(a.right)}' is not proved nondecreasing in {d}"
+    return "the constraint is not proved monotone"
 
 
 def _check_assign(game, scope, a: A.Assign, targets: set, local):

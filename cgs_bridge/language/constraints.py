@@ -74,7 +74,23 @@ class Monotonicity(ExprVisitor):
         return self.visit(e)
 
     def _nonneg(self, e) -> bool:
-        return (isinstance(e, A.Num) and e.value >= 0) or (isinstance(e, A.Name) and e.id in self.nonneg)
+        """``e`` is known to be >= 0: a number >= 0, a name of :attr:`nonneg`, a sum or product
+        of such, a floor or ceiling of one by a positive divisor, a definition whose body is."""
+        if isinstance(e, A.Num):
+            return e.value >= 0
+        if isinstance(e, A.Name):
+            return e.id in self.nonneg
+        if isinstance(e, A.BinOp) and e.op in ("+", "*"):
+            return self._nonneg(e.left) and self._nonneg(e.right)
+        if isinstance(e, (A.FloorDiv, A.CeilDiv)):
+            return self._nonneg(e.num) and self._positive(e.den)
+        if isinstance(e, A.Call) and e.func in self.defs:
+            d = self.defs[e.func]
+            return self._nonneg(A.substitute(d.body, dict(zip(d.params, e.args))))
+        return False
+
+    def _positive(self, e) -> bool:
+        return (isinstance(e, A.Num) and e.value > 0) or (isinstance(e, A.Name) and e.id in self.positive)
 
     def visit_Num(self, e):
         return "0"
@@ -97,6 +113,8 @@ class Monotonicity(ExprVisitor):
                 return dr
             if dr == "0" and self._nonneg(e.right):
                 return dl
+            if dl in ("+", "0") and dr in ("+", "0") and self._nonneg(e.left) and self._nonneg(e.right):
+                return "+"   # a product of nonnegative nondecreasing factors (x * x)
             return "?"
         if e.op == "^":
             if m(e.right) == "0" and self._nonneg(e.right) and self._nonneg(e.left):
@@ -107,8 +125,7 @@ class Monotonicity(ExprVisitor):
 
     def visit_FloorDiv(self, e):
         den = e.den
-        if self.direction(den) == "0" and (isinstance(den, A.Num) and den.value > 0
-                                           or isinstance(den, A.Name) and den.id in self.positive):
+        if self.direction(den) == "0" and self._positive(den):
             return self.direction(e.num)
         return "?"
 

@@ -17,7 +17,7 @@ Since the rule depends only on the lowered point, the options of ``p`` along ``i
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Callable, Optional
 
 from cgs_bridge.foundation.errors import RuleError
 from cgs_bridge.language import ast as A
@@ -132,6 +132,10 @@ class Ruleset:
         return {k: v for k, v in self.params.items() if isinstance(v, FunctionValue)}
 
     # ---------------------------------------------------------------- moves
+    def cut_coordinates(self) -> list:
+        """Indices of the coordinates with a plain cut rule (a move to each smaller value)."""
+        return sorted(self._rules)
+
     def after_cut(self, i: int, lowered) -> tuple:
         """The option reached by the move rule of coordinate ``i`` from the lowered point
         ``lowered`` (the position with coordinate ``i`` already set to the new value ``t``).
@@ -316,6 +320,16 @@ class Ruleset:
         def holds(p, grundy: int, misere: Optional[int] = None) -> bool:
             return bool(f(list(p) + [grundy, misere, grundy == 0, grundy != 0]))
         return holds, (lambda: True if w is None else bool(w([])))
+
+    def compile_value(self, expr) -> Callable:
+        """``value(p) -> int``: the reference evaluation of the integer expression ``expr`` over
+        the coordinates and parameters at position ``p`` (a claim's ``E`` in ``grundy == E``).
+
+        Raises:
+            EvaluationError: from ``value``, where the expression fails.
+        """
+        f = Compiler(dict(self.index), self.int_params, self._functions).compile(expr)
+        return lambda p: int(f(list(p)))
 
     def describe(self) -> str:
         ps = ", ".join(f"{k}={v}" for k, v in self.params.items())

@@ -110,17 +110,30 @@ def position_text(p) -> str:
 
 
 def row_line(row) -> str:
-    """One claim's line of the report."""
+    """One claim's line of the report (and, issue 50: how the counterexample was confirmed, the
+    hypotheses, a prover that failed while another answered)."""
     head = f"  {row.verdict:<16} {row.name}"
     if row.verdict == "PROVED":
-        times = ", ".join(f"{p} {t:.1f} s" for p, t in row.times.items())
-        agree = "both provers agree: " if len(row.times) > 1 else ""
-        return head + f"  ({agree}{times}, {len(row.problem.obligations)} sentences)"
+        times = ", ".join(f"{p} {t:.1f} s" for p, t in row.times.items() if p in row.decisions)
+        agree = "both provers agree: " if len(row.decisions) > 1 else ""
+        return head + f"  ({agree}{times}, {len(row.problem.obligations)} sentences)" + _notes(row)
     if row.verdict == "REFUTED":
-        return (head + f"\n      smallest counterexample {position_text(row.position)}: the claim says "
-                f"{row.claim_value}, true: {row.true_value}\n      failing sentence: {row.obligation} "
-                f"(prover's witness {position_text(row.witness)})" + (f"\n      {row.move}" if row.move else ""))
-    return head + (f"\n      {row.reason}" if row.reason else "") + (f" ({row.where})" if row.where else "")
+        smallest = "smallest counterexample" if getattr(row, "least", True) else "counterexample"
+        text = (head + f"\n      {smallest} {position_text(row.position)}: the claim says "
+                f"{row.claim_value or '?'}, true: {row.true_value}")
+        if row.obligation:
+            text += f"\n      failing sentence: {row.obligation}" + (
+                f" (prover's witness {position_text(row.witness)})" if row.witness == row.position else "")
+        return text + (f"\n      {row.move}" if row.move else "") + _notes(row)
+    return (head + (f"\n      {row.reason}" if row.reason else "") + (f" ({row.where})" if row.where else "")
+            + _notes(row))
+
+
+def _notes(row) -> str:
+    """The lines of :func:`row_line` after its first: confirmation, hypotheses, provers' errors."""
+    lines = [getattr(row, "confirmation", ""), getattr(row, "hypotheses", "")]
+    lines += [f"{p} failed: {e}" for p, e in getattr(row, "errors", {}).items()]
+    return "".join(f"\n      {x}" for x in lines if x)
 
 
 def report_text(result) -> str:
@@ -140,7 +153,9 @@ def to_json(result) -> str:
                      "witness": list(r.witness) if r.witness is not None else None,
                      "position": list(r.position) if r.position is not None else None,
                      "claim_value": r.claim_value or None, "true_value": r.true_value or None,
-                     "move": r.move or None})
+                     "move": r.move or None, "confirmation": getattr(r, "confirmation", "") or None,
+                     "hypotheses": getattr(r, "hypotheses", "") or None,
+                     "prover_errors": dict(getattr(r, "errors", {})) or None})
     return json.dumps({"game": result.game, "params": {k: str(v) for k, v in result.params.items()},
                        "prover": result.prover, "engine": result.engine, "verdict": result.verdict(),
                        "exit_code": result.exit_code, "claims": rows}, indent=2)

@@ -3,14 +3,16 @@
 For each claim of a checked game bound to parameter values, either a :class:`Problem` (the
 game's definitions and the claim's obligations, :mod:`solvers.logic.obligations`), or why not:
 ``not_applicable`` (its ``when`` is false for these parameters, or a hypothesis on a function
-parameter fails on the box a check would use) or ``not_expressible`` (the construct that leaves
+parameter fails on the box a check would use; where the function is linear with floors the
+hypotheses, and the function parameters' declared properties, are also obligations of their own,
+``hypotheses``, decided for every value: :mod:`solvers.logic.hypotheses`) or ``not_expressible`` (the construct that leaves
 Büchi arithmetic, with ``file:line:col``). The game's rules: :mod:`solvers.logic.rules`;
 expressions, with the sign split of values that may be negative: :mod:`solvers.logic.exprs`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from cgs_bridge.foundation.errors import CgsBridgeError
 from cgs_bridge.language import ast as A
@@ -20,6 +22,7 @@ from cgs_bridge.model.fnprops import hypothesis_fails
 
 from . import formula as F
 from .exprs import Context, Translator
+from .hypotheses import hypothesis_problem
 from .intval import Namer, NotExpressible, conj, equals_var
 from .obligations import Builder
 from .rules import GameRules, proof_name
@@ -34,7 +37,10 @@ class ClaimTranslation:
     """One claim's translation: ``status`` is ``ok`` (``problem`` holds the definitions and the
     obligations that must ALL hold), ``not_applicable`` or ``not_expressible`` (``reason`` in
     words, ``where`` = ``file:line:col`` of the construct, "" when none). ``kind``: ``P``,
-    ``grundy``, ``misere``, ``misere-P`` (what the claim states)."""
+    ``grundy``, ``misere``, ``misere-P`` (what the claim states). ``hypotheses``: the
+    obligations of the claim's hypotheses and of the declared properties of function parameters
+    (None when there are none); ``box_only``: ``(f, property, origin, reason)`` of those only
+    checked on a box (the function is not linear with floors)."""
 
     claim: A.Claim
     status: str
@@ -42,6 +48,8 @@ class ClaimTranslation:
     where: str = ""
     kind: str = ""
     problem: F.Problem | None = None
+    hypotheses: F.Problem | None = None
+    box_only: tuple = ()
 
 
 def translate_claims(ruleset, claims=None, box: Box | None = None) -> list:
@@ -108,6 +116,11 @@ class _GameTranslation:
         why = hypothesis_fails(self.r, cl, box)
         if why:
             return ClaimTranslation(cl, "not_applicable", why, cl.where(cl.pos, self.file))
+        hyp = hypothesis_problem(self.r, cl)
+        out = self._claim(cl)
+        return replace(out, hypotheses=hyp[0], box_only=tuple(hyp[1]))
+
+    def _claim(self, cl: A.Claim) -> ClaimTranslation:
         text = None   # the claim's own origin (its file, or --claim)
         try:
             kind, region, core, indicator = _shape(cl.expr)
@@ -170,6 +183,15 @@ def _indicator(e):
         if isinstance(a, A.Name) and a.id in ("grundy", "misere") and b == A.Num(0):
             return ("P" if a.id == "grundy" else "misere-P"), e.ops[0] == "=="
     return None
+
+
+def claim_shape(expr) -> tuple:
+    """``(kind, region conditions, core expression, positive)`` of a claim's expression (kind
+    ``P``, ``misere-P``, ``grundy`` or ``misere``; ``positive`` False for ``N iff C``).
+
+    Raises:
+        NotExpressible: a claim of another shape."""
+    return _shape(expr)
 
 
 def _shape(expr) -> tuple:

@@ -26,6 +26,12 @@ def test_conjecture_8_1_proved_and_its_twin_refuted():
 
 
 def test_not_expressible_names_the_construct():
-    r = cb.prove("triangular", {"k": 5}, claims=["P iff x * y == z"], prover="embedded")
+    # true at k = 5 (Conjecture 8.1, and x * y >= 0), but a product of two variables
+    r = cb.prove("triangular", {"k": 5}, claims=["P iff (x - 1) xor y xor (z - 1) == 0 and x * y >= 0"],
+                 prover="embedded")
     assert r.rows[-1].verdict == "NOT EXPRESSIBLE" and r.exit_code == 2
     assert "product" in r.rows[-1].reason and r.rows[-1].where
+    # a false claim outside the fragment is refuted by the solver on the small box (issue 48
+    # item 5): (1, 0, 0) is an N-position (its option (0, 0, 0) is terminal) that it calls P
+    r = cb.prove("triangular", {"k": 5}, claims=["P iff x * y == z"], prover="embedded")
+    assert r.rows[-1].verdict == "REFUTED" and r.rows[-1].position == (1, 0, 0) and r.exit_code == 1

@@ -89,9 +89,15 @@ def test_cli_exit_codes_json_and_output_folder(walnut_home, translated, tmp_path
     code = main(["prove", "triangular", "-p", "k=5", "--claim", "P iff x xor y xor z == 0",
                  "--walnut-home", str(walnut_home)])
     assert code == 1
+    code = main(["prove", "triangular", "-p", "k=3", "--claim", "P iff x xor y xor z == 0 and x * y >= 0",
+                 "--walnut-home", str(walnut_home)])
+    assert code == 2 and "NOT EXPRESSIBLE" in capsys.readouterr().out   # true, outside the fragment
+    # false and outside the fragment: refuted by the solver on the small box (issue 48, item 5),
+    # at (1, 0, 0), an N-position (its option (0, 0, 0) is terminal) that x * y == z calls P
     code = main(["prove", "triangular", "-p", "k=5", "--claim", "P iff x * y == z",
                  "--walnut-home", str(walnut_home)])
-    assert code == 2 and "NOT EXPRESSIBLE" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert code == 1 and "REFUTED" in out and "smallest counterexample (1, 0, 0)" in out, out
 
 
 def test_engine_error_is_exit_2_never_proved(translated, tmp_path, capsys):
