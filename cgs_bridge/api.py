@@ -334,10 +334,8 @@ def audit(program, g, language: str = "auto", **options):
 def sweep(g, params=None, bound=None, claims=(), output=None, workers=None, scheduler=None,
           progress: bool = False, game_name=None, method: str = "auto", limit: int = 3, claims_file=None):
     """Solve and check a grid of parameter values and bounds (``cgs-bridge sweep``); see
-    :func:`cgs_bridge.jobs.sweep.run_sweep` for the arguments, the table and the errors.
-
-    >>> cb.sweep("triangular", {"k": "1..9:2"}, bound=12, workers=0)   # doctest: +SKIP
-    """
+    :func:`cgs_bridge.jobs.sweep.run_sweep` for the arguments, the table and the errors
+    (``cb.sweep("triangular", {"k": "1..9:2"}, bound=12, workers=0)``)."""
     from cgs_bridge.jobs.sweep import run_sweep
     if isinstance(g, Game):
         raise InputError("cb.sweep takes a catalog name or spec path and a grid of parameters")
@@ -364,9 +362,9 @@ def prove(g, params=None, claims=(), prover=None, output=None, force: bool = Fal
 
 
 #: Keyword arguments of :func:`discover` that are options (every other one is a game parameter).
-DISCOVER_OPTIONS = ("families", "shifts", "moduli", "offsets", "limit", "per_family", "near", "fix_max",
-                    "sweep", "method", "bfile", "force", "against", "prove", "prover", "walnut_home",
-                    "automaton", "base", "max_states", "timeout", "memory")
+DISCOVER_OPTIONS = ("families", "shifts", "moduli", "offsets", "limit", "per_family", "near", "fix_max", "sweep",
+                    "method", "bfile", "force", "against", "prove", "prover", "walnut_home", "automaton", "base",
+                    "max_states", "timeout", "memory")
 
 
 def discover(g, bound=None, **kwargs):

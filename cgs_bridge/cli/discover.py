@@ -102,6 +102,10 @@ def _check_prove_options(args) -> None:
     """
     from .options import only_with
     only_with(args, args.prove, "--prove", ("prover", "walnut_home", "timeout", "memory"))
+    only_with(args, args.automaton, "--automaton", ("automaton_figure", "max_states"))
+    if args.automaton_figure:   # the figure's target before any work (issue 46 item 4)
+        from .plot import check_output
+        check_output(args.automaton_figure, args.force)
 
 
 def run(args) -> int:

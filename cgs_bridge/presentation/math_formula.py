@@ -87,6 +87,10 @@ class FormulaPrinter:
     def _print_Pred(self, f):
         return self.call(self.upright(f.name), [self.doprint(a) for a in f.args])
 
+    def _print_Accepts(self, f):
+        """The automaton ``f.name`` (read from a file, issue 44) accepts the tuple of arguments."""
+        return self.call(self.text(f"accepts {f.name}"), [self.doprint(a) for a in f.args])
+
     def _print_Bool(self, f):
         return self.sym("true" if f.value else "false")
 

@@ -117,6 +117,10 @@ class PaperPrinter(Printer):
             return self.spell(n)
         return self.call(self.upright(n.func), [self.doprint(a) for a in n.args])
 
+    def _print_Accepts(self, n):
+        """``accepts "FILE"(a, b)`` (issue 44): the file named in text, its arguments as a call."""
+        return self.call(self.text(f'accepts "{n.path}"'), [self.doprint(a) for a in n.args])
+
     def _print_If(self, n):
         pairs, node = [], n
         while isinstance(node, A.If):

@@ -103,17 +103,10 @@ def discover(game, params=None, bound=None, *, families=FAMILIES, shifts: int = 
         CgsBridgeError subclasses for bad games, parameters, bounds or sweep texts; see
         :func:`solvers.solve` for solver errors.
     """
-    from solvers import solve
-    _check_options(families, prove, timeout, memory)
-    solved, ruleset, box = _given(game, params, bound)
-    t0 = time.perf_counter()
-    mis = "misere" in families
-    if solved is not None and mis and solved.misere is None:
-        solved = None          # the misère family needs misère values: solve the same box again
-    sol = solved or solve(ruleset, box, misere=mis, method=method, progress=progress)
+    _check_options(families, prove, timeout, memory, base if automaton else None)
+    sol, ruleset, box, seconds = _solved(game, params, bound, "misere" in families, method, progress)
     rep = discover_solution(sol, families, shifts, moduli, offsets, limit, near, fix_max,
-                            seconds={} if solved else {"solve": time.perf_counter() - t0},
-                            per_family=per_family,
+                            seconds=seconds, per_family=per_family,
                             check_method="reference" if method == "reference" else "auto",
                             solve_method=method)
     if against is not None:
@@ -126,13 +119,30 @@ def discover(game, params=None, bound=None, *, families=FAMILIES, shifts: int = 
                      (prove, prover, walnut_home, 600.0 if timeout is None else timeout, memory))
 
 
-def _check_options(families, prove, timeout, memory) -> None:
+def _solved(game, params, bound, misere: bool, method, progress) -> tuple:
+    """``(solution, ruleset, box, seconds)``: the game solved on the box (or the given solution,
+    solved again when the misère family needs misère values it lacks)."""
+    from solvers import solve
+    solved, ruleset, box = _given(game, params, bound)
+    if solved is not None and misere and solved.misere is None:
+        solved = None
+    t0 = time.perf_counter()
+    sol = solved or solve(ruleset, box, misere=misere, method=method, progress=progress)
+    return sol, ruleset, box, {} if solved else {"solve": time.perf_counter() - t0}
+
+
+def _check_options(families, prove, timeout, memory, base=None) -> None:
     """Before any work: the families are known; ``timeout``/``memory`` belong to ``prove`` and
-    follow :mod:`cgs_bridge.foundation.budget`'s rule (issue 46). Raises ParameterError."""
+    follow :mod:`cgs_bridge.foundation.budget`'s rule (issue 46); the automaton's ``base`` (when
+    one is learned) is one of :data:`.automaton.BASES`. Raises ParameterError."""
     from cgs_bridge.foundation.budget import check_memory, check_timeout
     from cgs_bridge.foundation.errors import ParameterError
     if not prove and (timeout is not None or memory is not None):
         raise ParameterError("timeout= and memory= limit the proofs of prove=True; give prove=True")
+    if base is not None:
+        from .automaton import BASES
+        if str(base) not in BASES:
+            raise ParameterError(f"unknown base {base!r}; choose {' or '.join(BASES)}")
     _check_families(families)
     check_timeout(timeout, "timeout=")
     check_memory(memory, "memory=")
@@ -147,11 +157,8 @@ def _automata(rep, ruleset, learn, proving):
     automaton, base, max_states, method = learn
     if not automaton:
         return rep
-    from cgs_bridge.foundation.errors import ParameterError
     from cgs_bridge.jobs.prove import choose_provers
     from .automaton import BASES, MAX_STATES, learn_automata
-    if str(base) not in BASES:
-        raise ParameterError(f"unknown base {base!r}; choose {' or '.join(BASES)}")
     provers = choose_provers(prover, walnut_home) if prove else None
     t0 = time.perf_counter()
     found = learn_automata(ruleset, BASES[str(base)], max_states=max_states or MAX_STATES,

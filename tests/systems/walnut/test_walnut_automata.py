@@ -25,7 +25,8 @@ CLAIM = "P iff x xor y == 0"
     ("msd_2 msd_2\n\n0 0\n2 0 -> 1\n\n1 1\n", "the digit 2"),
     ("msd_2 msd_2\n\n0 0\n1 0 -> 1\n1 0 -> 0\n\n1 1\n", "two transitions of state 0"),
     ("msd_2 msd_2\n\n0 0\n1 0 -> 1\n\n0 1\n", "state 0 given twice"),
-    ("msd_fib msd_2\n\n0 0\n", "msd_2 only"),
+    ("msd_fib msd_2\n\n0 0\n", "every input in one"),
+    ("msd_3 msd_3\n\n0 0\n", "reads msd_2 or msd_fib"),
     ("msd_2 msd_2\n\n1 1\n", "no state 0"),
     ("msd_2 msd_2\n\n0 0\n1 0 -> x\n", "cannot read"),
 ])
