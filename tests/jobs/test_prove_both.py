@@ -66,7 +66,8 @@ def test_an_embedded_failure_does_not_hide_walnuts_verdict(walnut_home, monkeypa
     monkeypatch.setattr(prove_box, "POSITIONS", 0)      # the provers, not the box, refute it
     r = cb.prove("triangular", {"k": 3}, claims=["P iff (x - 1) xor y xor (z - 1) == 0"],
                  prover="both", walnut_home=walnut_home, timeout=300)
-    row = r.rows[0]
+    row = r.rows[-1]                                  # the added claim is the last row (issue 48.6)
+    assert r.rows[0].verdict == "PROVED"                # Theorem 7.3, by Walnut alone
     assert row.verdict == "REFUTED" and row.position == (1, 1, 2) and list(row.decisions) == ["walnut"]
     assert "planted" in row.errors["embedded"]
 

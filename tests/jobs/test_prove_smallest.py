@@ -108,7 +108,7 @@ def test_a_false_claim_of_issue_48_is_refuted_on_the_box_before_any_automaton(mo
     monkeypatch.setattr(P, "_decider", no_prover)
     r = cb.prove("triangular", {"k": 8}, claims=["P iff (x - 1) xor y xor (z - 1) == 0"],
                  prover="embedded", timeout=20)
-    row = r.rows[0]
+    row = r.rows[-1]   # the added claim is the last row (issue 48.6)
     want = lp.smallest_failure(8, shifted=True)          # a plain recursion of seed 003's rules
     assert want == (4, 1, 5) and row.verdict == "REFUTED" and row.position == want and row.provers == ()
     assert row.obligation.startswith("reach") and "box 0..11" in row.confirmation
@@ -170,7 +170,7 @@ def test_triangular_k4_is_refuted_at_the_least_failure_below_the_provers_witness
     the box of side 30 holds every such position (the sentence smallest ran past 300 s there)."""
     import logic_problems as lp
     r = cb.prove("triangular", {"k": 4}, claims=["P iff x xor y xor z == 0"], prover="embedded", timeout=300)
-    row = r.rows[0]
+    row = r.rows[-1]   # the added claim is the last row (issue 48.6)
     want = lp.smallest_failure(4, shifted=False)           # a plain recursion of seed 003's rules
     assert want == (5, 3, 8) and row.verdict == "REFUTED" and row.position == want and row.least
     assert "the provers' witness" in row.confirmation, row.confirmation
