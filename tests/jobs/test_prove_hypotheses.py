@@ -35,17 +35,22 @@ def test_the_twin_with_a_halving_function_is_proved_with_its_hypothesis_decided(
 def test_a_hypothesis_checked_on_a_box_only_never_gives_refuted(tmp_path, monkeypatch):
     """f with floor(log2(t)) is not linear with floors: the hypothesis is checked on 0..64 only.
     A false claim under it is then NOT EXPRESSIBLE, saying so, never REFUTED; the same claim
-    without the hypothesis (planted twin) is REFUTED on the box."""
+    without the hypothesis (planted twin: the game without claim H, the claim given by --claim,
+    which adds to the game's claims) is REFUTED on the box."""
     f = "if t < 2 then 0 else 2^(floor(log2(t)) - 1)"
-    spec = tmp_path / "s.game"
-    spec.write_text("game s(f: function = floor(t / 2))\n  coordinates y, z\n  require y <= f(z)\n"
-                    "  cut y to t\n  cut z to t: y = min(y, f(t))\n"
-                    "  claim \"H\" when f satisfies halving: grundy == y\n")
+    game = ("game s(f: function = floor(t / 2))\n  coordinates y, z\n  require y <= f(z)\n"
+            "  cut y to t\n  cut z to t: y = min(y, f(t))\n")
+    spec, bare = tmp_path / "s.game", tmp_path / "bare.game"
+    spec.write_text(game + "  claim \"H\" when f satisfies halving: grundy == y\n")
+    bare.write_text(game.replace("game s(", "game bare("))
     r = cb.prove(str(spec), {"f": f}, prover="embedded")
     row = r.rows[0]
     assert row.verdict == "NOT EXPRESSIBLE" and "checked on the box 0..64 only" in row.hypotheses, row
-    r = cb.prove(str(spec), {"f": f}, claims=["grundy == y"], prover="embedded")
-    assert r.rows[0].verdict == "REFUTED" and r.exit_code == 1
+    r = cb.prove(str(bare), {"f": f}, claims=["grundy == y"], prover="embedded")
+    assert [row.verdict for row in r.rows] == ["REFUTED"] and r.exit_code == 1
+    # by hand: (y, z) = (0, 1) moves to (0, 0) (Grundy value 0), so its value is 1, not y = 0;
+    # the only other position of sum <= 1, (1, 0), is not one (y <= f(0) = 0)
+    assert r.rows[0].position == (0, 1)
 
 
 def test_a_declared_property_that_fails_is_decided_too():
