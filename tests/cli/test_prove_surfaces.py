@@ -25,11 +25,17 @@ def nim2(tmp_path):
     return str(path)
 
 
+#: Not expressible (a product of two variables) and true on the box the solver checks first (side
+#: 11 for three coordinates: x * y <= 121 there, and the rest is Conjecture 8.1, which holds at k = 5),
+#: so the box cannot refute it and its location is what the row reports.
+UNSTATABLE = "P iff x * y < 1000000 and (x - 1) xor y xor (z - 1) == 0"
+
+
 def test_claim_locations_name_where_the_claim_was_written(tmp_path):
-    r = cb.prove("triangular", k=5, claims=["P iff x * y == z"], prover="embedded")
+    r = cb.prove("triangular", k=5, claims=[UNSTATABLE], prover="embedded")
     assert r.rows[-1].verdict == "NOT EXPRESSIBLE" and r.rows[-1].where == "--claim:1:9"   # the product's '*' at column 9
     claims = tmp_path / "claims.txt"
-    claims.write_text("# two claims\nP iff x * y == z\n")
+    claims.write_text(f"# two claims\n{UNSTATABLE}\n")
     r = cb.prove("triangular", k=5, claims_file=str(claims), prover="embedded")
     assert r.rows[-1].where == f"{claims}:2:9"
     # a catalog claim: the real file, whose line 10 column 86 is the claim's `when`
@@ -37,6 +43,18 @@ def test_claim_locations_name_where_the_claim_was_written(tmp_path):
     path, line, col = where.rsplit(":", 2)
     assert path.endswith("cgs_bridge/model/catalog/triangular.game")
     assert open(path).read().splitlines()[int(line) - 1][int(col) - 1:].startswith("k % 4 == 3")
+
+
+def test_a_claim_outside_the_provers_language_that_fails_on_the_box_is_refuted():
+    """The twin of the test above under issue 48.5's box check: x * y == z is not expressible either,
+    but false on the box, so it is REFUTED at its least failing position (brute force by seed 003's
+    rules: the least position, by coordinate sum then lexicographically, whose P-status differs)."""
+    import logic_problems as lp
+    r = cb.prove("triangular", k=5, claims=["P iff x * y == z"], prover="embedded")
+    truth = lp.p_positions(5, 12)
+    want = min((p for p, is_p in truth.items() if (p[0] * p[1] == p[2]) != is_p), key=lambda p: (sum(p), p))
+    row = r.rows[-1]
+    assert row.verdict == "REFUTED" and row.position == want and row.least and r.exit_code == 1
 
 
 def test_a_claims_file_takes_the_lines_discover_prints(nim2, tmp_path, capsys):
