@@ -1,7 +1,7 @@
 """Automaton claims and Fibonacci numeration in the Walnut printer and the translation (issue
 44): ``accepts "FILE"(x, y)`` prints as a call of the file's automaton (saved under its name, the
 padded copy), every command in ``?msd_fib`` when the automaton is; xor beside an msd_fib automaton
-is NOT EXPRESSIBLE with the reason."""
+is NOT EXPRESSIBLE with the reason (REFUTED where the solver's box shows it false)."""
 
 from __future__ import annotations
 
@@ -38,12 +38,31 @@ def test_two_automata_of_one_name_are_renamed_apart():
     assert set(plan.automata) == {"p", "p_1"} and "$p(x)" in plan.text and "$p_1(x)" in plan.text
 
 
+#: Every word of digit pairs, in msd_fib: with no move in ``still``, every position is a P-position.
+ALL = "msd_fib msd_fib\n\n0 1\n0 0 -> 0\n0 1 -> 0\n1 0 -> 0\n1 1 -> 0\n"
+
+
 def test_xor_beside_a_fibonacci_automaton_is_not_expressible(tmp_path):
+    """A claim true on the box (the solver's box check before the provers cannot refute it):
+    x xor y >= 0 holds for naturals, the automaton accepts every position of a game without moves."""
+    (tmp_path / "all.txt").write_text(ALL)
+    (tmp_path / "still.game").write_text("game still\n  coordinates x, y\n")
+    res = cb.prove(str(tmp_path / "still.game"),
+                   claims=[f'P iff accepts "{tmp_path}/all.txt"(x, y) and x xor y >= 0'], prover="embedded")
+    row = res.rows[-1]
+    assert row.verdict == "NOT EXPRESSIBLE" and "xor" in row.reason and "msd_fib" in row.reason
+    assert res.exit_code == 2
+
+
+def test_xor_beside_a_fibonacci_automaton_false_on_the_box_is_refuted(tmp_path):
+    """The twin: not expressible either, but false on the box: REFUTED at (0, 0), the least
+    position (no option, so a P-position; 0 xor 0 = 0 != 3, so the claim calls it N)."""
     (tmp_path / "wy.txt").write_text(FIB)
     res = cb.prove("wythoff", claims=[f'P iff accepts "{tmp_path}/wy.txt"(x, y) and x xor y == 3'],
                    prover="embedded")
     row = res.rows[-1]
-    assert row.verdict == "NOT EXPRESSIBLE" and "xor" in row.reason and "msd_fib" in row.reason
+    assert row.verdict == "REFUTED" and row.position == (0, 0) and row.least
+    assert row.claim_value == "N-position" and row.provers == ()
 
 
 def test_emitted_programs_leave_an_automaton_claim_out(tmp_path):
