@@ -29,6 +29,13 @@ class Decided:
     errors: dict = field(default_factory=dict)
     times: dict = field(default_factory=dict)
 
+    def failures(self) -> str:
+        """Why the provers failed: one prover's message as it is (it names its prover where that
+        matters, e.g. Java missing for Walnut), several each after its prover's name."""
+        if len(self.errors) == 1:
+            return next(iter(self.errors.values()))
+        return "; ".join(f"{p}: {e}" for p, e in self.errors.items())
+
     def agreed(self) -> list:
         """The decisions every answering prover gave (the first's, after comparing).
 
@@ -36,7 +43,7 @@ class Decided:
             EngineError: no prover answered (each reason quoted), or two answered differently.
         """
         if not self.decisions:
-            raise EngineError("; ".join(f"{p}: {e}" for p, e in self.errors.items()) or "no prover ran")
+            raise EngineError(self.failures() or "no prover ran")
         names = list(self.decisions)
         first = self.decisions[names[0]]
         for other in names[1:]:

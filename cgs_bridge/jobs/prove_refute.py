@@ -221,12 +221,11 @@ def refute(ruleset, row, kind, run, limits) -> None:
     for name, t in decided.times.items():
         row.times[name] = row.times.get(name, 0.0) + t
     if not decided.decisions:
-        why = "; ".join(f"{p}: {e}" for p, e in decided.errors.items())
+        why = decided.failures()
         if _reached_counterexample(ruleset, row, kind, limits, why):
             return
         raise EngineError(f"the provers refute {row.name!r} ({row.obligation} fails at {row.witness}) but "
-                          "could not decide its smallest counterexample: "
-                          + "; ".join(f"{p}: {e}" for p, e in decided.errors.items()))
+                          f"could not decide its smallest counterexample: {why}")
     row.errors.update({f"{p} (smallest)": e for p, e in decided.errors.items()})
     (d,) = decided.agreed()
     if d.holds or d.witness is None:
