@@ -158,20 +158,46 @@ def prove_translations(ruleset, translations, provers=("walnut",), *, timeout=No
             of a refutation and of hypotheses); default private temporary folders.
     Returns:
         a :class:`ProveResult`; engine errors become ENGINE ERROR rows (never PROVED).
+    Raises:
+        ParameterError: a function parameter lacks a property the game declares
+            (:func:`check_declared`), before any claim is decided.
     """
     from cgs_bridge.model.game import claim_uses_misere
 
     from .prove_box import BoxCheck
     translations = list(translations)
+    declared = check_declared(ruleset, provers, timeout=timeout, memory=memory,
+                              walnut_home=walnut_home, workdir=workdir)
     check = BoxCheck(ruleset, any(claim_uses_misere(tr.claim) for tr in translations))
     limits = {"timeout": timeout, "memory": memory, "walnut_home": walnut_home}
     rows = [_one(ruleset, tr, i, provers, limits, workdir, check) for i, tr in enumerate(translations, 1)]
+    for row in rows:
+        if declared and row.verdict != NOT_APPLICABLE:
+            row.hypotheses = "; ".join(x for x in (row.hypotheses, declared) if x)
     from cgs_bridge.systems.walnut.runner import find_home, version
     home = find_home(walnut_home) if "walnut" in provers else None
     title = (getattr(ruleset.game, "title", "") or ruleset.name).split(":")[0].strip()
     return ProveResult(ruleset.name, ruleset.describe(), dict(ruleset.params),
                        tuple(ruleset.coords), rows, "+".join(provers),
                        version(home) if home else "", title, ruleset.game)
+
+
+def check_declared(ruleset, provers=("walnut",), *, timeout=None, memory=None, walnut_home=None,
+                   workdir=None) -> str:
+    """The declared properties of ``ruleset``'s function parameters, on ``0..64`` and decided for
+    every value by ``provers`` where the function is linear with floors
+    (:func:`.prove_declared.check_declared`; ``workdir``: keeps the runs in ``declared_<prover>/``).
+    Returns the note each claim's row carries.
+
+    Raises:
+        ParameterError: one fails (the witness, and how it was found); Disagreement: the provers
+            disagree."""
+    from .prove_decide import decide
+    from .prove_declared import check_declared as check
+    limits = {"timeout": timeout, "memory": memory, "walnut_home": walnut_home}
+    folder = None if workdir is None else (lambda name: f"{workdir}/declared_{name}")
+    return check(ruleset, lambda problem: decide(problem, provers, limits, folder, (f"game {ruleset.name}",),
+                                                 get=lambda name, home: _decider(name, home)))
 
 
 def _runner(ruleset, tr, number, provers, limits, workdir):
@@ -257,8 +283,9 @@ def _box_counterexample(ruleset, tr, row, why: str) -> None:
 
 
 def _hypotheses_hold(ruleset, tr, row, run) -> bool:
-    """Decide the claim's hypotheses and the declared properties of function parameters for
-    every value (:mod:`solvers.logic.hypotheses`); False (row NOT APPLICABLE) when one fails.
+    """Decide the claim's hypotheses (``when f satisfies halving``) for every value
+    (:mod:`solvers.logic.hypotheses`); False (row NOT APPLICABLE) when one fails. The declared
+    properties of function parameters are the game's: :func:`check_declared`, before any claim.
 
     Raises:
         EngineError: no prover could decide them, or the provers disagree."""

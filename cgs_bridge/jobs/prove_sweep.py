@@ -87,10 +87,13 @@ class ProveSweepResult(Result):
         return f"{len(self.frame)} parameter value(s): " + (", ".join(parts) or "nothing decided")
 
     def table(self):
-        """Parameters, status and verdicts (without the run columns and the details)."""
+        """Parameters, status and verdicts (without the run columns and the details); the error
+        of a cell that failed (a function parameter refused, ...) when one did."""
+        failed = len(self.frame) and (self.frame["status"] != "ok").any()
         keep = [c for c in self.frame.columns if c not in ("spec_hash", "version", "game", "cell",
-                                                            "bound", "seconds", "worker", "error",
+                                                            "bound", "seconds", "worker",
                                                             "cpu_seconds", "pid")
+                and (c != "error" or failed)
                 and not c.endswith("_detail") and not (c.startswith("claim") and "_" not in c)]
         return self.frame[keep]
 

@@ -29,11 +29,12 @@ from .intval import Namer, NotExpressible, nat
 PROPERTIES = ("nonnegative", "nondecreasing", "halving")
 
 
-def properties_of(ruleset, claim) -> list:
-    """``[(function name, property, origin)]``: the claim's hypotheses (origin ``claim``), then
-    the declared properties of the function parameters the game has (origin ``declared``)."""
-    out = [(name, prop, "claim") for name, prop in getattr(claim, "hypotheses", ())]
-    for p in ruleset.game.params:
+def properties_of(ruleset, claim, origins=("claim", "declared")) -> list:
+    """``[(function name, property, origin)]``: the claim's hypotheses (origin ``claim``; none
+    when ``claim`` is None), then the declared properties of the function parameters the game has
+    (origin ``declared``), of the ``origins`` asked for."""
+    out = [(name, prop, "claim") for name, prop in getattr(claim, "hypotheses", ())] if "claim" in origins else []
+    for p in ruleset.game.params if "declared" in origins else ():
         if p.kind == "function":
             out += [(p.name, q, "declared") for q in p.qualifiers if (p.name, q, "claim") not in out]
     return out
@@ -62,15 +63,18 @@ def _body(prop: str, f: str, tr: Translator, v: dict) -> F.Formula:
     return F.Implies(F.conj(power, F.Cmp(">=", uu, F.Const(2)), close), kept)
 
 
-def hypothesis_problem(ruleset, claim) -> tuple:
+def hypothesis_problem(ruleset, claim, origins=("claim", "declared")) -> tuple:
     """``(problem, box_only)``: ``problem`` holds one obligation per property of
-    :func:`properties_of` whose function is linear with floors (named ``<origin>_<f>_<property>``,
-    its free variables ``z`` (nonnegative, nondecreasing) or ``z, z2, u`` (halving)), or None when
-    there is none; ``box_only`` lists ``(f, property, origin, reason)`` of the others (checked on
-    a box only).
+    :func:`properties_of` (``origins``: the claim's hypotheses, the declared properties, or both)
+    whose function is linear with floors (named ``<origin>_<f>_<property>``, its free variables
+    ``z`` (nonnegative, nondecreasing) or ``z, z2, u`` (halving)), or None when there is none;
+    ``box_only`` lists ``(f, property, origin, reason)`` of the others (checked on a box only).
+    ``prove`` decides a claim's hypotheses with the claim and the declared properties once for
+    the game (:func:`declared_problem`): those define the game, so a failing one refuses the
+    parameter instead of making a claim not applicable.
     """
     obs, box_only = [], []
-    for name, prop, origin in properties_of(ruleset, claim):
+    for name, prop, origin in properties_of(ruleset, claim, origins):
         namer = Namer({"z", "z2", "u", "w", "c"})
         v = {n: n for n in ("z", "z2", "u", "w", "c")}
         ctx = Context(namer, dict(ruleset.int_params), dict(ruleset.function_params),
@@ -87,6 +91,12 @@ def hypothesis_problem(ruleset, claim) -> tuple:
                                 f"{name}(t) = {text} is {prop} ({origin} hypothesis, seed 001 Def "
                                 f"{'3.2 (a)' if prop == 'halving' else '2.1'})"))
     return (F.Problem((), tuple(obs)) if obs else None), box_only
+
+
+def declared_problem(ruleset) -> tuple:
+    """``(problem, box_only)`` of the declared properties of the function parameters alone
+    (``f: nondecreasing nonnegative function``): :func:`hypothesis_problem` of no claim."""
+    return hypothesis_problem(ruleset, None, ("declared",))
 
 
 def failure_text(ruleset, name: str, prop: str, witness) -> str:

@@ -4,8 +4,8 @@ For each claim of a checked game bound to parameter values, either a :class:`Pro
 game's definitions and the claim's obligations, :mod:`solvers.logic.obligations`), or why not:
 ``not_applicable`` (its ``when`` is false for these parameters, or a hypothesis on a function
 parameter fails on the box a check would use; where the function is linear with floors the
-hypotheses, and the function parameters' declared properties, are also obligations of their own,
-``hypotheses``, decided for every value: :mod:`solvers.logic.hypotheses`) or ``not_expressible`` (the construct that leaves
+hypotheses are also obligations of their own, ``hypotheses``, decided for every value:
+:mod:`solvers.logic.hypotheses`) or ``not_expressible`` (the construct that leaves
 Büchi arithmetic, with ``file:line:col``). The game's rules: :mod:`solvers.logic.rules`;
 expressions, with the sign split of values that may be negative: :mod:`solvers.logic.exprs`.
 """
@@ -38,9 +38,10 @@ class ClaimTranslation:
     obligations that must ALL hold), ``not_applicable`` or ``not_expressible`` (``reason`` in
     words, ``where`` = ``file:line:col`` of the construct, "" when none). ``kind``: ``P``,
     ``grundy``, ``misere``, ``misere-P`` (what the claim states). ``hypotheses``: the
-    obligations of the claim's hypotheses and of the declared properties of function parameters
-    (None when there are none); ``box_only``: ``(f, property, origin, reason)`` of those only
-    checked on a box (the function is not linear with floors)."""
+    obligations of the claim's hypotheses (None when there are none; the declared properties of
+    function parameters are the game's: :func:`solvers.logic.hypotheses.declared_problem`);
+    ``box_only``: ``(f, property, origin, reason)`` of those only checked on a box (the function
+    is not linear with floors)."""
 
     claim: A.Claim
     status: str
@@ -116,7 +117,7 @@ class _GameTranslation:
         why = hypothesis_fails(self.r, cl, box)
         if why:
             return ClaimTranslation(cl, "not_applicable", why, cl.where(cl.pos, self.file))
-        hyp = hypothesis_problem(self.r, cl)
+        hyp = hypothesis_problem(self.r, cl, ("claim",))   # declared properties: the game's, once
         out = self._claim(cl)
         return replace(out, hypotheses=hyp[0], box_only=tuple(hyp[1]))
 

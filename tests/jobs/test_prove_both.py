@@ -97,3 +97,18 @@ def test_issue_50_reproducers_with_both_provers(walnut_home, tmp_path):
     row = r.rows[0]
     assert row.verdict == "NOT APPLICABLE" and "halving" in row.reason and "f(100)" in row.reason, row.reason
     assert "walnut+embedded" in row.reason
+
+
+def test_a_declared_property_failing_past_the_box_is_refused_by_both_provers(walnut_home):
+    """step declares f nondecreasing; this f falls at 99 -> 100 only: both provers decide the
+    sentence, agree on the witness, and prove refuses the parameter (the twin floor(t / 2): PROVED
+    with the declared properties decided by both)."""
+    from test_prove_hypotheses import FALLS_LATE, _decreases_at
+
+    from cgs_bridge.foundation.errors import ParameterError
+    text, f = FALLS_LATE
+    with pytest.raises(ParameterError) as e:
+        cb.prove("step", {"f": text}, prover="both", walnut_home=walnut_home, timeout=300)
+    assert "decided for every value by walnut+embedded" in str(e.value) and _decreases_at(str(e.value), f) >= 64
+    r = cb.prove("step", {"f": "floor(t / 2)"}, prover="both", walnut_home=walnut_home, timeout=300)
+    assert r.rows[0].verdict == "PROVED" and "declared properties decided for every value" in r.rows[0].hypotheses

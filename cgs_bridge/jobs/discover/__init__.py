@@ -90,7 +90,8 @@ def discover(game, params=None, bound=None, *, families=FAMILIES, shifts: int = 
             (:mod:`.differences`).
         prove, prover, walnut_home, timeout, memory: decide every finding for all positions
             (:mod:`.proofs`), the prover as :func:`cgs_bridge.jobs.prove.choose_provers`, each run within
-            ``timeout`` s (default 600) and ``memory`` bytes (ParameterError first, without ``prove``).
+            ``timeout`` s (default 600) and ``memory`` bytes (ParameterError first, without ``prove``;
+            a function parameter lacking a declared property: ParameterError before the search).
         automaton, base ("2", "fib"), max_states: the P-positions' automaton too (:mod:`.automaton`),
             proved within the same limits when ``prove``.
 
@@ -104,7 +105,8 @@ def discover(game, params=None, bound=None, *, families=FAMILIES, shifts: int = 
         :func:`solvers.solve` for solver errors.
     """
     _check_options(families, prove, timeout, memory, base if automaton else None)
-    sol, ruleset, box, seconds = _solved(game, params, bound, "misere" in families, method, progress)
+    before = _declared(prover, walnut_home, 600.0 if timeout is None else timeout, memory) if prove else None
+    sol, ruleset, box, seconds = _solved(game, params, bound, "misere" in families, method, progress, before)
     rep = discover_solution(sol, families, shifts, moduli, offsets, limit, near, fix_max,
                             seconds=seconds, per_family=per_family,
                             check_method="reference" if method == "reference" else "auto",
@@ -119,11 +121,25 @@ def discover(game, params=None, bound=None, *, families=FAMILIES, shifts: int = 
                      (prove, prover, walnut_home, 600.0 if timeout is None else timeout, memory))
 
 
-def _solved(game, params, bound, misere: bool, method, progress) -> tuple:
+def _declared(prover, walnut_home, timeout, memory):
+    """``before(ruleset)`` of :func:`_solved` under ``prove``: the declared properties of the
+    function parameters decided before the work, as ``prove`` decides them (a failing one is the
+    ParameterError ``prove`` gives, not a refusal after the search)."""
+    def before(ruleset):
+        from cgs_bridge.jobs.prove import check_declared, choose_provers
+        check_declared(ruleset, choose_provers(prover, walnut_home), timeout=timeout, memory=memory,
+                       walnut_home=walnut_home)
+    return before
+
+
+def _solved(game, params, bound, misere: bool, method, progress, before=None) -> tuple:
     """``(solution, ruleset, box, seconds)``: the game solved on the box (or the given solution,
-    solved again when the misère family needs misère values it lacks)."""
+    solved again when the misère family needs misère values it lacks); ``before(ruleset)`` runs
+    first."""
     from solvers import solve
     solved, ruleset, box = _given(game, params, bound)
+    if before is not None:
+        before(ruleset)
     if solved is not None and misere and solved.misere is None:
         solved = None
     t0 = time.perf_counter()
