@@ -80,7 +80,8 @@ def test_options_inside_the_rule_run(capsys):
     # the planted twin of the refusals: the same options, in range and where they apply
     code, out, _ = _run(capsys, "prove", "triangular", "-p", "k=3", "--prover", "embedded",
                         "--timeout", "600", "--memory", "4", "--claim", THEOREM_7_3, "--quiet")
-    assert code == 0 and "1 proved" in out
+    # --claim adds to the game's claims (issue 48.6): Theorem 7.3 twice, Conjecture 8.1 not at k = 3
+    assert code == 0 and "3 claim(s): 2 proved, 1 not applicable" in out
     code, out, _ = _run(capsys, "discover", "rectangular", "--bound", "6", "--families", "p", "--prove",
                         "--prover", "embedded", "--timeout", "600", "--memory", "4")
     assert code == 0 and "PROVED           P iff x xor y xor z == 0" in out
