@@ -23,10 +23,19 @@ SCOPES = {"Module", "Block", "With"}
 ITERATING = {"Table", "Do", "Sum", "Product", "Array"}
 
 
+@lru_cache(maxsize=1)
 def _parser_parts():
+    """Mathics3's parser classes, imported once. The import (sympy, mpmath: about 100 MiB of
+    address space) is the toolkit's own, not the program's reading: :func:`load_parser` runs it
+    before a reading budget starts, so that ``--memory`` measures the reading alone."""
     from mathics.core.parser.parser import Parser
     from mathics_scanner.feed import MultiLineFeeder
     return Parser, MultiLineFeeder
+
+
+def load_parser() -> None:
+    """Import the parser now (before a reading budget; see :func:`_parser_parts`)."""
+    _parser_parts()
 
 
 def parse_all(text: str) -> list:

@@ -193,9 +193,11 @@ def audit_program(text: str, ruleset, program_path: str = "<program>", scales=()
         EngineError: the engine is missing.
     """
     from cgs_bridge.systems.auditing.reading import ReadingBudget
+    from cgs_bridge.systems.auditing.wlread import load_parser
     from cgs_bridge.systems.engines import DEFAULT_MEMORY
     memory = memory if memory is not None else DEFAULT_MEMORY
     limits_text(limits)  # bounds checked before any run
+    load_parser()  # the parser's own import is outside the reading's --memory
     reading = ReadingBudget(timeout, memory, len(text))  # the reading in this process (issue 46)
     with reading.step("normalising it and reading its statements"):
         norm, safety, normalization = _normalized(text, substs, allow_unsafe)
