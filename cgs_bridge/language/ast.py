@@ -214,6 +214,25 @@ class Move:
 
 
 @dataclass(frozen=True)
+class Split:
+    """A take-and-break move (issue 49): ``split coord [by var in ...] into a, b [where C]``
+    removes ``var`` tokens (each value of the interval ``lo..hi`` or the finite set ``values``;
+    none when ``var`` is None) from the heap ``coord`` and leaves the rest as two parts ``a + b``,
+    each ``>= 0`` (an empty part is no heap): the option is the disjunctive sum of the nonempty
+    parts. ``where`` says which parts are nonempty, empty, unequal or equal
+    (:mod:`cgs_bridge.language.splits`)."""
+
+    coord: str
+    var: Optional[str]
+    lo: Optional["Expr"]
+    hi: Optional["Expr"]
+    values: Optional[Tuple["Expr", ...]]
+    parts: Tuple[str, str]
+    where: Optional["Expr"]
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True)
 class PassOnce:
     """``pass once [as NAME]``: one pass move in the whole game, for either player, allowed from
     every position that has another option, never from a terminal position (M. Inoue, M. Fukui, R. Miyadera, "Impartial chocolate bar
@@ -300,6 +319,8 @@ class Game:
     sum: Tuple[SumTerm, ...] = ()
     catalog: Optional[Tuple[int, Pos]] = None   # ``catalog N``: position in the catalog order
     boxes: Tuple[BoxDecl, ...] = ()
+    splits: Tuple[Split, ...] = ()              # take-and-break moves (issue 49)
+    octal: Optional[Tuple[str, Pos]] = None     # ``octal "0.77"``: the game's take-and-break code
     file: Optional[str] = field(default=None, compare=False)
     pos: Pos = _pos()
 

@@ -40,8 +40,9 @@ def flatten(game: A.Game, resolve: Callable[[str], A.Game]) -> A.Game:
             comp = flatten(resolve(term.game), resolve)
         except KeyError:
             raise _err(game, f"unknown game {term.game!r} in sum", term.pos) from None
-        if comp.clamp is not None:
-            raise _err(game, f"component {term.game} has a global clamp; it cannot be summed", term.pos)
+        if comp.clamp is not None or comp.splits or comp.octal is not None:
+            why = "a global clamp" if comp.clamp is not None else "moves that leave sums of heaps (take-and-break)"
+            raise _err(game, f"component {term.game} has {why}; it cannot be summed", term.pos)
         if comp.pass_once is not None:
             raise _err(game, f"component {term.game} has a pass (one flag of a whole game); it cannot "
                              "be summed; write 'pass once' in the sum game instead", term.pos)

@@ -1,0 +1,176 @@
+"""Compiled kernels of take-and-break games (issue 49): the nim-value sequence g(0..N) of a code
+whose moves leave at most two heaps, by two methods, compiled once with numba (``cache=True``).
+
+- :func:`direct`: for each heap ``n``, the mex over every move, two-heap splits pair by pair
+  (O(N^2) for a finite code);
+- :func:`sparse`: the sparse-space method (Winning Ways ch. 4, "Sparse space spells speed";
+  A. Gangolli and T. Plambeck, "A note on periodicity in some octal games", IJGT 18 (1989) 311-320;
+  A. Flammenkamp's record computations). Each heap has a class bit
+  ``c(n) = parity(g(n) & mask) xor (domain and n odd)``; the *rare* class is the one that is
+  seldom seen. A split of ``s`` tokens into ``a + b`` gives a value of parity
+  ``c(a) xor c(b) xor (domain and s odd)``, so the values of one parity come only from pairs with
+  exactly one rare part (enumerated exactly from the list of rare heaps) and the values of the other
+  parity from pairs of one class (a candidate is searched pair by pair until a witness is found,
+  the whole range when there is none, which happens only where g(n) itself is such a value). Every
+  value is exact whatever the mask: the mask only decides the speed.
+
+The code arrives as arrays over ``j`` (tokens removed; :func:`solvers.heaps.code_arrays`):
+``zero[j]`` (leave no heap), ``one[j]`` (leave one heap: 1, or 2 when that heap needs two tokens,
+CGSuite's ``?`` on one heap), ``two[j]`` (0 none, 1 any pair, 2 unequal parts, 3 equal parts), with
+``pre`` digits before a repeating tail of ``period`` digits (0: a finite code).
+Status: 0 done, 1 a value reached ``VALUES`` (the caller falls back to the reference solver).
+"""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+
+#: Nim values the kernels can hold (a value at this bound stops them with status 1).
+VALUES = 1 << 16
+
+
+@numba.njit(cache=True, inline="always")
+def _digit(j, pre, period):
+    if j < pre or period == 0:
+        return j
+    return pre + (j - pre) % period
+
+
+@numba.njit(cache=True)
+def _small(n, g, seen, stamp, zero, one, two, pre, period, top):
+    """Mark the values of the moves of heap ``n`` that leave no heap, one heap or two equal
+    heaps; return the largest ``j`` to visit."""
+    jmax = n if period > 0 else min(n, top)
+    for j in range(jmax + 1):
+        d = _digit(j, pre, period)
+        s = n - j
+        if s == 0:
+            if zero[d]:
+                seen[0] = stamp
+            continue
+        if one[d] == 1 or (one[d] == 2 and s >= 2):
+            seen[g[s]] = stamp
+        if two[d] == 3 and s % 2 == 0:
+            seen[0] = stamp
+    return jmax
+
+
+@numba.njit(cache=True)
+def direct(start, N, zero, one, two, pre, period, g):
+    """g[start..N] by the mex over every move (pairs ``a <= b``, ``a + b = n - j``), g[0..start-1]
+    given."""
+    seen = np.zeros(VALUES + 1, np.int64)
+    top = len(zero) - 1
+    for n in range(start, N + 1):
+        stamp = n + 1
+        jmax = _small(n, g, seen, stamp, zero, one, two, pre, period, top)
+        for j in range(jmax + 1):
+            d = _digit(j, pre, period)
+            kind = two[d]
+            s = n - j
+            if kind == 0 or kind == 3 or s < 2:
+                continue
+            for a in range(1, s // 2 + 1):
+                if kind == 2 and 2 * a == s:
+                    continue
+                seen[g[a] ^ g[s - a]] = stamp
+        v = 0
+        while seen[v] == stamp:
+            v += 1
+        if v >= VALUES:
+            return 1
+        g[n] = v
+    return 0
+
+
+@numba.njit(cache=True, inline="always")
+def _parity(x):
+    x ^= x >> 32
+    x ^= x >> 16
+    x ^= x >> 8
+    x ^= x >> 4
+    x ^= x >> 2
+    x ^= x >> 1
+    return x & 1
+
+
+@numba.njit(cache=True)
+def sparse(N, start, zero, one, two, top, g, mask, domain, rare_class, counts):
+    """g[start..N] by the sparse-space method (finite codes), g[0..start-1] given. ``counts``
+    (int64[3]) receives the rare heaps, the witness searches and the pairs they read."""
+    seen = np.zeros(VALUES + 1, np.int64)
+    cls = np.zeros(N + 1, np.int8)
+    rare = np.zeros(1024, np.int64)
+    act = np.zeros(top + 1, np.int64)
+    nrare = 0
+    for n in range(start):
+        cls[n] = _parity(np.int64(g[n]) & mask) ^ (domain & (n & 1))
+        if cls[n] == rare_class and n >= 1:
+            if nrare == len(rare):
+                rare = np.concatenate((rare, np.zeros(len(rare), np.int64)))
+            rare[nrare] = n
+            nrare += 1
+    for n in range(start, N + 1):
+        stamp = n + 1
+        jmax = _small(n, g, seen, stamp, zero, one, two, 0, 0, top)
+        for j in range(jmax + 1):           # pairs with exactly one rare part: every one, exactly
+            kind = two[j]
+            s = n - j
+            if kind == 0 or kind == 3 or s < 2:
+                continue
+            for k in range(nrare):
+                r = rare[k]
+                if r >= s:
+                    break
+                if cls[s - r] != rare_class:
+                    seen[g[r] ^ g[s - r]] = stamp
+        nact = 0
+        amax = 0
+        searchable = 0                      # bit p: some split's one-class pairs give parity p
+        for j in range(jmax + 1):
+            kind = two[j]
+            s = n - j
+            if kind == 0 or kind == 3 or s < 2:
+                continue
+            act[nact] = j
+            nact += 1
+            amax = max(amax, s // 2)
+            searchable |= 1 << (domain & (s & 1))
+        v = 0                               # the first value neither given nor searchable ...
+        unknown = 0                         # ... and the searchable values below it not yet given
+        while True:
+            if seen[v] != stamp:
+                if not (searchable >> _parity(np.int64(v) & mask)) & 1:
+                    break
+                unknown += 1
+            v += 1
+            if v >= VALUES:
+                return 1
+        first = v
+        if unknown:
+            counts[1] += 1
+        a = 1
+        while unknown and a <= amax:        # one pass over the pairs until every unknown is met
+            for k in range(nact):
+                s = n - act[k]
+                if 2 * a > s or (two[act[k]] == 2 and 2 * a == s):
+                    continue
+                x = g[a] ^ g[s - a]
+                if x < first and seen[x] != stamp:
+                    seen[x] = stamp
+                    unknown -= 1
+            counts[2] += nact
+            a += 1
+        v = 0
+        while seen[v] == stamp:
+            v += 1
+        g[n] = v
+        cls[n] = _parity(np.int64(v) & mask) ^ (domain & (n & 1))
+        if cls[n] == rare_class:
+            if nrare == len(rare):
+                rare = np.concatenate((rare, np.zeros(len(rare), np.int64)))
+            rare[nrare] = n
+            nrare += 1
+    counts[0] = nrare
+    return 0
