@@ -17,7 +17,8 @@ Misère value (CGSuite ``MisereNimValue``, g⁻ of the genus; Winning Ways ch. 1
 position, else the mex of the options' misère values; an option here is a *sum* of heaps, whose
 misère value is not a function of its parts' misère values, so :func:`misere_values` explores the
 sums reached (multisets of heaps, those with no move dropped: a component without moves changes
-no game tree), exact and exponential: refused above :data:`MISERE_SUMS` sums before the work.
+no game tree), exact and exponential: refused before the work when the sums it may reach (the partitions of
+the numbers up to N, :func:`partition_count`) are more than :data:`MISERE_SUMS`.
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ PREFIX = 2000
 #: Above this share of rare heaps in the later half of the prefix, ``fast`` goes on directly.
 SPARSE_SHARE = 0.25
 #: Most sums of heaps the misère exploration may visit.
-MISERE_SUMS = 2_000_000
+MISERE_SUMS = 600_000
 METHODS = ("reference", "direct", "sparse")  # and "fast": sparse where the space is sparse
 
 
@@ -101,6 +102,8 @@ def solve_heaps(ruleset, box, misere: bool = False, progress=None, method: str =
             :data:`MISERE_SUMS` sums.
     """
     code, N = ruleset.takebreak, int(box.upper[0])
+    if misere:
+        check_misere(N)
     chosen = choose(code, method, N + 1)
     t0 = time.perf_counter()
     stats = KernelStats(method=chosen, positions_in_box=N + 1)
@@ -220,6 +223,7 @@ def misere_values(code, N: int, limit: int = MISERE_SUMS) -> np.ndarray:
         BoxError: more than ``limit`` sums of heaps would be explored (the message says up to which
             heap it fits).
     """
+    check_misere(N, limit)
     heap_options = [[tuple(parts) for _, parts in code.options(n)] for n in range(N + 1)]
     live = [bool(o) for o in heap_options]
     memo: dict = {(): 1}
@@ -227,6 +231,39 @@ def misere_values(code, N: int, limit: int = MISERE_SUMS) -> np.ndarray:
     for n in range(N + 1):
         out[n] = _misere((n,) if live[n] else (), heap_options, live, memo, limit, n)
     return out
+
+
+def check_misere(N: int, limit: int = MISERE_SUMS) -> None:
+    """Refuse misère values to heap ``N`` when the sums they may explore exceed ``limit``.
+
+    Raises:
+        BoxError: naming the largest heap that fits.
+    """
+    fits = sums_bound(N, limit)
+    if fits < N:
+        raise BoxError(f"misère values of single heaps explore sums of heaps: up to "
+                       f"{partition_count(fits + 1):,} of them to heap {fits + 1}, above the limit of "
+                       f"{limit:,}; heaps up to {fits} fit (choose a smaller bound)")
+
+
+def partition_count(N: int) -> int:
+    """The number of multisets of positive heaps with at most ``N`` tokens in all (partitions of
+    0..N): every sum of heaps reached from a heap of ``N`` or less is one."""
+    p = [1] + [0] * N
+    for k in range(1, N + 1):
+        for n in range(k, N + 1):
+            p[n] += p[n - k]
+    return sum(p)
+
+
+def sums_bound(N: int, limit: int) -> int:
+    """The largest heap ``<= N`` whose :func:`partition_count` is within ``limit`` (the count more
+    than doubles every ten heaps, so only the first few hundred are computed)."""
+    top = min(N, 400)
+    n = 0
+    while n < top and partition_count(n + 1) <= limit:
+        n += 1
+    return N if n == top == N else n
 
 
 def _misere(start, heap_options, live, memo, limit, n) -> int:
@@ -246,9 +283,6 @@ def _misere(start, heap_options, live, memo, limit, n) -> int:
                 opts.add(tuple(sorted(rest + tuple(p for p in parts if live[p]))))
         missing = [o for o in opts if o not in memo]
         if missing:
-            if len(memo) + len(missing) > limit:
-                raise BoxError(f"misère values of single heaps explore sums of heaps; heap {n} needs more "
-                               f"than {limit:,} of them (heaps up to {n - 1} fit): choose a smaller bound")
             stack.extend(missing)
             continue
         memo[state] = mex(memo[o] for o in opts) if opts else 1
@@ -275,6 +309,8 @@ def solve_takebreak(ruleset, box, misere: bool, method: str, progress=None, max_
     if method not in ("auto", "fast") + METHODS:
         raise CgsBridgeError(f"unknown solver method {method!r} (choose auto, fast, {', '.join(METHODS)})")
     N = int(box.upper[0])
+    if misere:
+        check_misere(N)
     chosen = choose(ruleset.takebreak, method, N + 1)
     limit = default_limit() if max_work is None else max_work
     cost = work(ruleset.takebreak, chosen, N)
