@@ -150,6 +150,9 @@ def prove_translations(ruleset, translations, provers=("walnut",), *, timeout=No
     Returns:
         a :class:`ProveResult`; engine errors become ENGINE ERROR rows (never PROVED).
     """
+    if getattr(ruleset, "takebreak", None) is not None:  # issue 49: the octal periodicity theorem
+        from .prove_octal import prove_periodic
+        return prove_periodic(ruleset, [tr.claim for tr in translations])
     rows = []
     for i, tr in enumerate(translations, 1):
         rows.append(_one(ruleset, tr, i, provers, timeout, memory, walnut_home, workdir))

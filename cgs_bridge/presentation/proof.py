@@ -109,6 +109,8 @@ def verified(result, row) -> str:
 def row_line(row) -> str:
     """One claim's line of the report."""
     head = f"  {row.verdict:<16} {row.name}"
+    if row.problem is None and row.verdict in ("PROVED", "REFUTED"):  # issue 49: the periodicity proof
+        return head + f"\n      {row.reason}" + (f"\n      by the {', '.join(row.provers)}" if row.provers else "")
     if row.verdict == "PROVED":
         times = ", ".join(f"{p} {t:.1f} s" for p, t in row.times.items())
         agree = "both provers agree: " if len(row.times) > 1 else ""
@@ -176,7 +178,7 @@ def proof_markdown(result) -> str:
     out = [f"# Proofs: {result.describe}", "", result.verdict(), ""]
     for i, r in enumerate(result.rows, 1):
         out += [f"## {i}. {r.name}: {r.verdict}", ""]
-        if r.verdict == "PROVED":
+        if r.verdict == "PROVED" and r.problem is not None:
             out += [f"**Theorem.** {statement(result, r)}; {verified(result, r)}.", "",
                     "Definitions:", ""]
             out += [f"- {d.name}({', '.join(d.params)}) :⇔ {math_text(d.body)}" for d in r.problem.defines]

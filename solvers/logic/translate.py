@@ -88,6 +88,12 @@ class _GameTranslation:
         return F.Problem(tuple(rules.defines), (Builder(rules, ctx.namer).terminates(),))
 
     def fresh_context(self, claim):
+        if getattr(self.r, "takebreak", None) is not None:  # issue 49: options are sums of heaps
+            e = NotExpressible("a take-and-break game moves to sums of heaps, not to one position: "
+                               "the proof language cannot state its rules (prove uses the octal "
+                               "periodicity theorem instead)", self.r.game.pos)
+            e.origin = "game"
+            raise e
         names = _spec_names(self.r.game, claim)
         taken: set = set()
         coords = {c: proof_name(c, taken) for c in self.r.coords}
