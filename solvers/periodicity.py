@@ -73,12 +73,13 @@ def find_period(g: np.ndarray, t: int, max_period: int | None = None):
     ``N >= 2e + 2p + t`` (enough for the theorem), or, when no period reaches that, the smallest
     period seen at the end of the sequence (not proved); None when no period repeats at all.
 
-    A period ``p`` is first tested on the last :data:`WINDOW` heaps, then in full."""
+    A period ``p`` is first tested on at most :data:`WINDOW` of the last heaps (never more than half
+    of those it could hold on: a proved period holds on them all), then in full."""
     N = len(g) - 1
     top = min(max_period or N // 2, N // 2)
     seen = None
     for p in range(1, top + 1):
-        w = min(WINDOW, N - p + 1)
+        w = min(WINDOW, max(1, (N - p + 1) // 2))   # inside [e, N - p] whenever N >= 2e + 2p + t
         if not np.array_equal(g[N - w + 1:], g[N - w + 1 - p:N + 1 - p]):
             continue
         bad = np.flatnonzero(g[p:] != g[:-p])

@@ -206,7 +206,7 @@ class _ToAst(Transformer):
         return A.PassOnce(str(name) if name is not None else "passes", pos=_p(meta))
 
     def split_rule(self, meta, c):  # issue 49: take-and-break moves (cgs_bridge.language.splits)
-        return _splits.split_node(str(c[0]), c[1], (str(c[2]), str(c[3])), c[4], _tp(c[0]))
+        return _splits.split_node(str(c[0]), c[1], (str(c[2]), str(c[3])), c[4], _p(meta))
 
     def split_amount(self, meta, c):
         return (str(c[0]), c[1])

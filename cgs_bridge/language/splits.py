@@ -71,8 +71,9 @@ def check_takebreak(game: A.Game, type_in: Callable, err: Callable) -> A.Game:
                       "remove this rule or the code", what.pos)
         try:
             parse_code(code)
-        except CodeError as e:
-            raise err(f"octal code {code!r}: {e}", pos) from None
+        except CodeError as e:  # the column of the character inside the quoted code
+            at = A.Pos(pos.line, pos.column + e.column) if e.column else pos
+            raise err(f"octal code {code!r}: {e}", at) from None
         if not game.coords:
             game = replace(game, coords=(HEAP,))
     if len(game.coords) != 1:
@@ -258,6 +259,9 @@ def _assemble(finite: dict, tails: list) -> Code:
     last = Digit()
     for _, counts in tails:
         last = merge(last, counts)
+    start = min(start for start, _ in tails)
+    while len(digits) > 1 and len(digits) - 1 >= start and digits[-1] == last:
+        digits.pop()   # the repeating digit gives the same move there
     code = Code(tuple(digits) + (last,), 1, "")
     return replace(code, text=code.canonical())
 

@@ -19,8 +19,10 @@ The syntax read here is CGSuite's (its documentation of ``TakeAndBreak`` and the
 - digits before the point other than the last (``d0``) add tokens (CGSuite's "additive" digits).
 
 Where CGSuite accepts a code this module cannot honour, it is refused with a reason
-(:class:`CodeError`): additive digits (moves that add tokens, so play need not end) and ``d0`` with
-bit 1 (a heap moving to itself).
+(:class:`CodeError`): additive digits (moves that add tokens, so play need not end), ``d0`` with
+bit 1 (a heap moving to itself) and ``d0`` with bit 0 (the empty heap moving to nothing: CGSuite
+lists that option but its ``NimValueSequence`` sets heap 0 to 0 whatever the options, so the code
+has no single value to check there).
 """
 
 from __future__ import annotations
@@ -247,6 +249,10 @@ def parse_code(text: str) -> Code:
                         "need not end); they are not supported", 1)
     if before[-1].mark(1) is not None:
         raise CodeError("d0 with bit 1 lets a heap move to itself (play never ends)", len(before))
+    if before[-1].mark(0) is not None:
+        raise CodeError("d0 with bit 0 gives the empty heap a move (to nothing), which CGSuite lists among "
+                        "its options but ignores in its values (heap 0 is always 0 there); not supported",
+                        len(before))
     digits = [before[-1]] + after
     period = 0 if period_at is None else len(after) - period_at
     if period and all(d.zero for d in digits[-period:]):

@@ -7,8 +7,8 @@ game ``4!.0``, hexadecimal digits, the modifiers ``!``, ``?``, ``=``) is an expl
 is ``0``), one comprehension per digit and number of heaps, so the real CGSuite computes the values
 of our reading of the code, independently of its own; a repeating code, or one leaving four heaps
 or more, is ``TakeAndBreak`` again. The worksheet script prints ``[n, NimValue]`` (and
-``MisereNimValue``) for every heap of the box, then the claim checks ``[n for n from 0 to nMax
-where not (...)]`` (``[]`` when a claim holds).
+``MisereNimValue``) for every heap of the box, then the claim checks ``[[n] for n from 0 to
+nMax where not (...)]`` (the failing positions; ``[]`` when a claim holds).
 """
 
 from __future__ import annotations
@@ -96,7 +96,7 @@ def _claim_checks(model, names, n, size, misere, has_class) -> list:
         except (InputError, KeyError) as e:
             out.append((comment, f"// not checked here: {comment_safe(str(e))}"))
             continue
-        out.append((comment, f"System.Print([{n} for {n} from 0 to {size} where not ({cond})]);"))
+        out.append((comment, f"System.Print([[{n}] for {n} from 0 to {size} where not ({cond})]);"))
     return out
 
 
