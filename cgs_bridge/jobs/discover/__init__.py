@@ -103,6 +103,10 @@ def discover(game, params=None, bound=None, *, families=FAMILIES, shifts: int = 
     from solvers import solve
     solved, ruleset, box = _given(game, params, bound)
     _check_families(families)
+    heap_notes = []
+    if getattr(ruleset, "takebreak", None) is not None:  # issue 49: misère of sums of heaps is bounded
+        from .heaps import families_for
+        families, heap_notes = families_for(ruleset, box, families)
     t0 = time.perf_counter()
     mis = "misere" in families
     if solved is not None and mis and solved.misere is None:
@@ -113,6 +117,9 @@ def discover(game, params=None, bound=None, *, families=FAMILIES, shifts: int = 
                             per_family=per_family,
                             check_method="reference" if method == "reference" else "auto",
                             solve_method=method)
+    if getattr(ruleset, "takebreak", None) is not None:
+        from .heaps import period_notes
+        rep.notes += heap_notes + period_notes(sol)
     if against is not None:
         rep.differences = _differences(sol, against, method)
     if bfile is not None:
@@ -141,6 +148,9 @@ def _prove(rep, ruleset, prover, walnut_home):
     from .proofs import prove_findings
     t0 = time.perf_counter()
     rep.proofs = prove_findings(rep, ruleset, prover=prover, walnut_home=walnut_home)
+    if getattr(ruleset, "takebreak", None) is not None:  # issue 49: the octal periodicity theorem
+        from .heaps import period_proof
+        rep.proofs.insert(0, period_proof(ruleset))
     rep.seconds["prove"] = time.perf_counter() - t0
     return rep
 
