@@ -99,7 +99,7 @@ def _parity(x):
 def sparse(N, start, zero, one, two, top, g, mask, domain, rare_class, counts):
     """g[start..N] by the sparse-space method (finite codes), g[0..start-1] given. ``counts``
     (int64[3]) receives the rare heaps, the witness searches and the pairs they read."""
-    seen = np.zeros(VALUES + 1, np.int64)
+    seen = np.zeros(VALUES + 1, np.int32)
     cls = np.zeros(N + 1, np.int8)
     rare = np.zeros(1024, np.int64)
     act = np.zeros(top + 1, np.int64)
@@ -150,9 +150,21 @@ def sparse(N, start, zero, one, two, top, g, mask, domain, rare_class, counts):
         first = v
         if unknown:
             counts[1] += 1
+        if unknown and nact == 1:           # one kind of split (Grundy's game, most octal games)
+            s = n - act[0]
+            skip = s // 2 if two[act[0]] == 2 and s % 2 == 0 else -1
+            a = 1
+            while unknown and a <= amax:
+                if a != skip:
+                    x = g[a] ^ g[s - a]
+                    if x < first and seen[x] != stamp:
+                        seen[x] = stamp
+                        unknown -= 1
+                a += 1
+            counts[2] += a - 1
         a = 1
-        while unknown and a <= amax:        # one pass over the pairs until every unknown is met
-            for k in range(nact):
+        while unknown and a <= amax:        # one pass over the pairs, smallest part first, until
+            for k in range(nact):           # every unknown value is met
                 s = n - act[k]
                 if 2 * a > s or (two[act[k]] == 2 and 2 * a == s):
                     continue

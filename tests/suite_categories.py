@@ -37,6 +37,7 @@ MODULES = {
     "solvers/test_periodicity.py": FAST,
     "jobs/test_prove_octal.py": HEAVY,
     "systems/cgsuite/test_takebreak_real.py": ENGINE,
+    "systems/mathematica/test_audit_takebreak.py": ENGINE,
     "api/test_api.py": FAST,
     "api/test_prove_api.py": FAST,
     "api/test_claims_api.py": FAST,

@@ -60,6 +60,19 @@ def as_positions(value, n: int):
     return out
 
 
+def as_heap_sums(value):
+    """``value`` (a take-and-break option list: one list of heap sizes per option, in any order,
+    empty heaps allowed) as sorted tuples of the nonempty heaps, or None when it is not one."""
+    if not isinstance(value, list):
+        return None
+    out = []
+    for v in value:
+        if not (isinstance(v, list) and all(isinstance(x, int) and x >= 0 for x in v)):
+            return None
+        out.append(tuple(sorted(x for x in v if x)))
+    return out
+
+
 def solve_box(ruleset, box):
     """The spec solver (the oracle) on the audit's ``box``: ``(solution, None)`` or
     ``(None, error check)``."""
@@ -190,11 +203,12 @@ def judge_moves(ruleset, checked: list, data: dict, symbol: str | None) -> Check
         if symbolic_parts(opts):
             symbolic += 1
             continue
-        got = as_positions(opts, ruleset.n)
+        heaps = getattr(ruleset, "takebreak", None) is not None   # issue 49: options are sums of heaps
+        got = as_heap_sums(opts) if heaps else as_positions(opts, ruleset.n)
         checked_n += 1
         if got is None:
             rows.append({"position": _fmt(p), "program": str(opts)[:200], "spec": "",
-                         "detail": "not a list of positions"})
+                         "detail": "not a list of heap lists" if heaps else "not a list of positions"})
             differing.append((p, str(opts)[:80], "?"))
             continue
         try:
