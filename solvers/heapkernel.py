@@ -96,6 +96,86 @@ def _parity(x):
 
 
 @numba.njit(cache=True)
+def _one_rare(n, jmax, two, g, cls, rare, nrare, rare_class, seen, stamp):
+    """Mark every value of a pair with exactly one rare part (each found from its rare part)."""
+    for j in range(jmax + 1):
+        s = n - j
+        if two[j] == 0 or two[j] == 3 or s < 2:
+            continue
+        for k in range(nrare):
+            r = rare[k]
+            if r >= s:
+                break
+            if cls[s - r] != rare_class:
+                seen[g[r] ^ g[s - r]] = stamp
+
+
+@numba.njit(cache=True)
+def _unknowns(n, jmax, two, act, seen, stamp, mask, domain):
+    """``(first, unknown, nact, amax)``: the first value neither marked nor of a parity the pairs of
+    one class give, the values below it of such a parity not yet marked, and the splits (``act``)."""
+    nact, amax, searchable = 0, 0, 0     # searchable: bit p when some split's one-class pairs give parity p
+    for j in range(jmax + 1):
+        s = n - j
+        if two[j] == 0 or two[j] == 3 or s < 2:
+            continue
+        act[nact] = j
+        nact += 1
+        amax = max(amax, s // 2)
+        searchable |= 1 << (domain & (s & 1))
+    v, unknown = 0, 0
+    while v < VALUES:
+        if seen[v] != stamp:
+            if not (searchable >> _parity(np.int64(v) & mask)) & 1:
+                break
+            unknown += 1
+        v += 1
+    return v, unknown, nact, amax
+
+
+@numba.njit(cache=True)
+def _meet(n, first, unknown, nact, amax, act, two, g, seen, stamp):
+    """One pass over the pairs, smallest part first, until every unknown value below ``first`` is
+    marked (or every pair read); returns the pairs read."""
+    if nact == 1:                       # one kind of split (Grundy's game, most octal games)
+        s = n - act[0]
+        skip = s // 2 if two[act[0]] == 2 and s % 2 == 0 else -1
+        a = 1
+        while unknown and a <= amax:
+            if a != skip:
+                x = g[a] ^ g[s - a]
+                if x < first and seen[x] != stamp:
+                    seen[x] = stamp
+                    unknown -= 1
+            a += 1
+        return a - 1
+    a = 1
+    while unknown and a <= amax:
+        for k in range(nact):
+            s = n - act[k]
+            if 2 * a > s or (two[act[k]] == 2 and 2 * a == s):
+                continue
+            x = g[a] ^ g[s - a]
+            if x < first and seen[x] != stamp:
+                seen[x] = stamp
+                unknown -= 1
+        a += 1
+    return (a - 1) * nact
+
+
+@numba.njit(cache=True)
+def _classify(n, v, cls, rare, nrare, mask, domain, rare_class):
+    """Record heap ``n``'s class; returns the rare list (grown when full) and its length."""
+    cls[n] = _parity(np.int64(v) & mask) ^ (domain & (n & 1))
+    if cls[n] == rare_class and n >= 1:
+        if nrare == len(rare):
+            rare = np.concatenate((rare, np.zeros(len(rare), np.int64)))
+        rare[nrare] = n
+        nrare += 1
+    return rare, nrare
+
+
+@numba.njit(cache=True)
 def sparse(N, start, zero, one, two, top, g, mask, domain, rare_class, counts):
     """g[start..N] by the sparse-space method (finite codes), g[0..start-1] given. ``counts``
     (int64[3]) receives the rare heaps, the witness searches and the pairs they read."""
@@ -105,84 +185,21 @@ def sparse(N, start, zero, one, two, top, g, mask, domain, rare_class, counts):
     act = np.zeros(top + 1, np.int64)
     nrare = 0
     for n in range(start):
-        cls[n] = _parity(np.int64(g[n]) & mask) ^ (domain & (n & 1))
-        if cls[n] == rare_class and n >= 1:
-            if nrare == len(rare):
-                rare = np.concatenate((rare, np.zeros(len(rare), np.int64)))
-            rare[nrare] = n
-            nrare += 1
+        rare, nrare = _classify(n, g[n], cls, rare, nrare, mask, domain, rare_class)
     for n in range(start, N + 1):
         stamp = n + 1
         jmax = _small(n, g, seen, stamp, zero, one, two, 0, 0, top)
-        for j in range(jmax + 1):           # pairs with exactly one rare part: every one, exactly
-            kind = two[j]
-            s = n - j
-            if kind == 0 or kind == 3 or s < 2:
-                continue
-            for k in range(nrare):
-                r = rare[k]
-                if r >= s:
-                    break
-                if cls[s - r] != rare_class:
-                    seen[g[r] ^ g[s - r]] = stamp
-        nact = 0
-        amax = 0
-        searchable = 0                      # bit p: some split's one-class pairs give parity p
-        for j in range(jmax + 1):
-            kind = two[j]
-            s = n - j
-            if kind == 0 or kind == 3 or s < 2:
-                continue
-            act[nact] = j
-            nact += 1
-            amax = max(amax, s // 2)
-            searchable |= 1 << (domain & (s & 1))
-        v = 0                               # the first value neither given nor searchable ...
-        unknown = 0                         # ... and the searchable values below it not yet given
-        while True:
-            if seen[v] != stamp:
-                if not (searchable >> _parity(np.int64(v) & mask)) & 1:
-                    break
-                unknown += 1
-            v += 1
-            if v >= VALUES:
-                return 1
-        first = v
+        _one_rare(n, jmax, two, g, cls, rare, nrare, rare_class, seen, stamp)
+        first, unknown, nact, amax = _unknowns(n, jmax, two, act, seen, stamp, mask, domain)
+        if first >= VALUES:
+            return 1
         if unknown:
             counts[1] += 1
-        if unknown and nact == 1:           # one kind of split (Grundy's game, most octal games)
-            s = n - act[0]
-            skip = s // 2 if two[act[0]] == 2 and s % 2 == 0 else -1
-            a = 1
-            while unknown and a <= amax:
-                if a != skip:
-                    x = g[a] ^ g[s - a]
-                    if x < first and seen[x] != stamp:
-                        seen[x] = stamp
-                        unknown -= 1
-                a += 1
-            counts[2] += a - 1
-        a = 1
-        while unknown and a <= amax:        # one pass over the pairs, smallest part first, until
-            for k in range(nact):           # every unknown value is met
-                s = n - act[k]
-                if 2 * a > s or (two[act[k]] == 2 and 2 * a == s):
-                    continue
-                x = g[a] ^ g[s - a]
-                if x < first and seen[x] != stamp:
-                    seen[x] = stamp
-                    unknown -= 1
-            counts[2] += nact
-            a += 1
+            counts[2] += _meet(n, first, unknown, nact, amax, act, two, g, seen, stamp)
         v = 0
         while seen[v] == stamp:
             v += 1
         g[n] = v
-        cls[n] = _parity(np.int64(v) & mask) ^ (domain & (n & 1))
-        if cls[n] == rare_class:
-            if nrare == len(rare):
-                rare = np.concatenate((rare, np.zeros(len(rare), np.int64)))
-            rare[nrare] = n
-            nrare += 1
+        rare, nrare = _classify(n, v, cls, rare, nrare, mask, domain, rare_class)
     counts[0] = nrare
     return 0

@@ -30,7 +30,6 @@ import numpy as np
 from cgs_bridge.foundation.errors import BoxError, CgsBridgeError
 from cgs_bridge.language.takebreak import EQUAL, FREE, SOME_UNEQUAL
 
-from .reference import mex
 from .stats import KernelStats
 
 #: Heaps solved by the direct method before the sparse method chooses its mask.
@@ -40,6 +39,15 @@ SPARSE_SHARE = 0.25
 #: Most sums of heaps the misère exploration may visit.
 MISERE_SUMS = 600_000
 METHODS = ("reference", "direct", "sparse")  # and "fast": sparse where the space is sparse
+
+
+def mex(values) -> int:
+    """Minimum excluded value of a collection of nonnegative integers."""
+    s = set(values)
+    m = 0
+    while m in s:
+        m += 1
+    return m
 
 
 def code_arrays(code):

@@ -38,6 +38,7 @@ MODULES = {
     "jobs/test_prove_octal.py": HEAVY,
     "systems/cgsuite/test_takebreak_real.py": ENGINE,
     "systems/mathematica/test_audit_takebreak.py": ENGINE,
+    "systems/mathematica/test_takebreak_mathics.py": ENGINE,
     "api/test_api.py": FAST,
     "api/test_prove_api.py": FAST,
     "api/test_claims_api.py": FAST,

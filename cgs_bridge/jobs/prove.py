@@ -151,11 +151,12 @@ def prove_translations(ruleset, translations, provers=("walnut",), *, timeout=No
         a :class:`ProveResult`; engine errors become ENGINE ERROR rows (never PROVED).
     """
     if getattr(ruleset, "takebreak", None) is not None:  # issue 49: the octal periodicity theorem
-        from .prove_octal import prove_periodic
-        return prove_periodic(ruleset, [tr.claim for tr in translations])
-    rows = []
-    for i, tr in enumerate(translations, 1):
-        rows.append(_one(ruleset, tr, i, provers, timeout, memory, walnut_home, workdir))
+        from .prove_octal import THEOREM, prove_periodic
+        provers = (THEOREM,)
+        rows = [ClaimProof(**r) for r in prove_periodic(ruleset, [tr.claim for tr in translations])]
+    else:
+        rows = [_one(ruleset, tr, i, provers, timeout, memory, walnut_home, workdir)
+                for i, tr in enumerate(translations, 1)]
     from cgs_bridge.systems.walnut.runner import find_home, version
     home = find_home(walnut_home) if "walnut" in provers else None
     title = (getattr(ruleset.game, "title", "") or ruleset.name).split(":")[0].strip()

@@ -24,7 +24,8 @@ import time
 
 from cgs_bridge.foundation.errors import CgsBridgeError
 
-from .prove import NOT_APPLICABLE, NOT_EXPRESSIBLE, PROVED, REFUTED, ClaimProof, ProveResult
+#: The verdicts of :mod:`cgs_bridge.jobs.prove` (its rows are built there from the dicts here).
+PROVED, REFUTED, NOT_APPLICABLE, NOT_EXPRESSIBLE = "PROVED", "REFUTED", "NOT APPLICABLE", "NOT EXPRESSIBLE"
 
 #: Heaps solved at most while looking for a period.
 MAX_HEAP = 1 << 20
@@ -32,8 +33,9 @@ THEOREM = "octal periodicity theorem"
 SOURCE = "Guy and Smith 1956; Winning Ways ch. 4"
 
 
-def prove_periodic(ruleset, claims, max_heap: int = MAX_HEAP) -> ProveResult:
-    """The periodicity proof of a take-and-break ``ruleset`` and its ``claims`` (see the module).
+def prove_periodic(ruleset, claims, max_heap: int = MAX_HEAP) -> list:
+    """The periodicity proof of a take-and-break ``ruleset`` and its ``claims`` (see the module): one
+    dict per row, the fields of :class:`cgs_bridge.jobs.prove.ClaimProof`.
 
     Raises:
         CgsBridgeError: from the solver (a box beyond memory).
@@ -53,38 +55,37 @@ def prove_periodic(ruleset, claims, max_heap: int = MAX_HEAP) -> ProveResult:
             break
         N = min(max_heap, N * 4)
     row = _period_row(found, why, N, code, time.monotonic() - t0)
-    rows = [row] + [_claim_row(ruleset, cl, g, found if row.verdict == PROVED else None) for cl in claims]
-    title = (getattr(ruleset.game, "title", "") or ruleset.name).split(":")[0].strip()
-    return ProveResult(ruleset.name, ruleset.describe(), dict(ruleset.params), tuple(ruleset.coords),
-                       rows, THEOREM, "", title)
+    return [row] + [_claim_row(ruleset, cl, g, found if row["verdict"] == PROVED else None) for cl in claims]
 
 
-def _period_row(found, why, N, code, seconds) -> ClaimProof:
-    row = ClaimProof("periodicity", NOT_EXPRESSIBLE, kind="grundy", provers=(THEOREM,), seconds=seconds)
+def _period_row(found, why, N, code, seconds) -> dict:
+    row = {"name": "periodicity", "verdict": NOT_EXPRESSIBLE, "kind": "grundy", "provers": (THEOREM,),
+           "seconds": seconds}
     if why:
-        row.reason = f"{why}; its sequence was not proved periodic"
+        row["reason"] = f"{why}; its sequence was not proved periodic"
     elif found is None or not found.proved:
         seen = (f"; the last heaps repeat with period {found.period} from heap {found.preperiod}, which "
                 f"the theorem would prove with heaps up to {2 * found.preperiod + 2 * found.period + found.t}"
                 if found is not None else "")
-        row.reason = f"undecided: not yet periodic up to heap {N} (code {code.text}){seen}"
+        row["reason"] = f"undecided: not yet periodic up to heap {N} (code {code.text}){seen}"
     else:
         e, p, t = found.preperiod, found.period, found.t
-        row.verdict = PROVED
-        row.reason = (f"g(n + {p}) = g(n) for every n >= {e}: period {p}, preperiod {e}; checked for "
+        row["verdict"] = PROVED
+        row["reason"] = (f"g(n + {p}) = g(n) for every n >= {e}: period {p}, preperiod {e}; checked for "
                       f"{e} <= n <= 2e + p + t = {found.bound} (t = {t}, heaps 0..{N} solved), so it holds "
                       f"for every n ({THEOREM}: {SOURCE})")
     return row
 
 
-def _claim_row(ruleset, claim, g, period) -> ClaimProof:
+def _claim_row(ruleset, claim, g, period) -> dict:
     """One claim decided on the sequence ``g`` (and the proved ``period``, or None)."""
     from solvers.periodicity import NotPeriodic, claim_period, value_at
-    row = ClaimProof(claim.name, NOT_EXPRESSIBLE, kind="grundy", provers=(THEOREM,), claim=claim)
+    row = {"name": claim.name, "verdict": NOT_EXPRESSIBLE, "kind": "grundy", "provers": (THEOREM,),
+           "claim": claim}
     try:
         holds, applies = ruleset.compile_claim(claim)
         if not applies():
-            row.verdict, row.reason = NOT_APPLICABLE, "its 'when' is false for these parameters"
+            row.update(verdict=NOT_APPLICABLE, reason="its 'when' is false for these parameters")
             return row
         reason = None
         try:
@@ -100,20 +101,19 @@ def _claim_row(ruleset, claim, g, period) -> ClaimProof:
         for n in heaps:
             v = value_at(g, period, n) if period is not None else int(g[n])
             if not holds((n,), v, None):
-                row.verdict, row.position = REFUTED, (n,)
-                row.claim_value, row.true_value = "false", f"grundy {v}"
-                row.reason = f"fails at heap {n} (Grundy value {v})"
+                row.update(verdict=REFUTED, position=(n,), claim_value="false", true_value=f"grundy {v}",
+                           reason=f"fails at heap {n} (Grundy value {v})")
                 return row
     except CgsBridgeError as e:
-        row.reason = f"the claim cannot be evaluated: {e}"
+        row["reason"] = f"the claim cannot be evaluated: {e}"
         return row
     if period is None:
-        row.reason = (f"holds on the heaps 0..{len(g) - 1}; undecided beyond them (no period proved)")
+        row["reason"] = f"holds on the heaps 0..{len(g) - 1}; undecided beyond them (no period proved)"
     elif reason is not None:
-        row.reason = f"{reason}: it cannot be decided from the period"
+        row["reason"] = f"{reason}: it cannot be decided from the period"
     else:
-        row.verdict = PROVED
-        row.reason = (f"from heap {max(T, period.preperiod)} on it depends only on n mod {L} (period "
+        row["verdict"] = PROVED
+        row["reason"] = (f"from heap {max(T, period.preperiod)} on it depends only on n mod {L} (period "
                       f"{period.period}, claim modulus {M}); holds on every heap up to {top - 1}")
     return row
 

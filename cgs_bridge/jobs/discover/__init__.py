@@ -17,6 +17,7 @@ from __future__ import annotations
 import time
 
 from .run import discover_solution
+from . import heaps
 from .families import FAMILIES, REGISTRY
 from .report import Artefact, Discovery, Found, Miss
 from .sweep import parse_sweep, sweep_classes
@@ -61,6 +62,13 @@ def _check_families(families) -> None:
                              f"choose among {', '.join(FAMILIES)}")
 
 
+def _families(families, ruleset, box) -> tuple:
+    """``(families, notes)``: the families checked, then (issue 49) without ``misere`` where a
+    take-and-break game's box is beyond the misère exploration (:func:`.heaps.families_for`)."""
+    _check_families(families)
+    return heaps.families_for(ruleset, box, families)
+
+
 def discover(game, params=None, bound=None, *, families=FAMILIES, shifts: int = 3,
              moduli=(2, 3, 4), offsets: int = 3, limit: int = 10, near: int = 5, fix_max: int = 2,
              per_family: int = 3, sweep=None, method: str = "auto", progress=None, bfile=None,
@@ -102,11 +110,7 @@ def discover(game, params=None, bound=None, *, families=FAMILIES, shifts: int = 
     """
     from solvers import solve
     solved, ruleset, box = _given(game, params, bound)
-    _check_families(families)
-    heap_notes = []
-    if getattr(ruleset, "takebreak", None) is not None:  # issue 49: misère of sums of heaps is bounded
-        from .heaps import families_for
-        families, heap_notes = families_for(ruleset, box, families)
+    families, heap_notes = _families(families, ruleset, box)
     t0 = time.perf_counter()
     mis = "misere" in families
     if solved is not None and mis and solved.misere is None:
@@ -117,9 +121,7 @@ def discover(game, params=None, bound=None, *, families=FAMILIES, shifts: int = 
                             per_family=per_family,
                             check_method="reference" if method == "reference" else "auto",
                             solve_method=method)
-    if getattr(ruleset, "takebreak", None) is not None:
-        from .heaps import period_notes
-        rep.notes += heap_notes + period_notes(sol)
+    rep.notes += heap_notes + heaps.period_notes(sol)
     if against is not None:
         rep.differences = _differences(sol, against, method)
     if bfile is not None:
@@ -147,10 +149,7 @@ def _prove(rep, ruleset, prover, walnut_home):
     """``rep`` with ``rep.proofs``: every finding decided for all positions (:mod:`.proofs`)."""
     from .proofs import prove_findings
     t0 = time.perf_counter()
-    rep.proofs = prove_findings(rep, ruleset, prover=prover, walnut_home=walnut_home)
-    if getattr(ruleset, "takebreak", None) is not None:  # issue 49: the octal periodicity theorem
-        from .heaps import period_proof
-        rep.proofs.insert(0, period_proof(ruleset))
+    rep.proofs = heaps.period_proofs(ruleset) + prove_findings(rep, ruleset, prover=prover, walnut_home=walnut_home)
     rep.seconds["prove"] = time.perf_counter() - t0
     return rep
 

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 def families_for(ruleset, box, families) -> tuple:
     """``(families, notes)``: ``misere`` dropped (and said) when the box is beyond the misère
-    exploration's limit."""
+    exploration's limit (unchanged for a game that is not take-and-break)."""
     from solvers.heaps import MISERE_SUMS, sums_bound
+    if getattr(ruleset, "takebreak", None) is None:
+        return families, []
     N = int(box.upper[0])
     if "misere" not in families or sums_bound(N, MISERE_SUMS) >= N:
         return tuple(families), []
@@ -22,9 +24,12 @@ def families_for(ruleset, box, families) -> tuple:
 
 
 def period_notes(solution) -> list:
-    """What the octal periodicity theorem says about the solved sequence (one note)."""
+    """What the octal periodicity theorem says about the solved sequence (one note; none for a game
+    that is not take-and-break)."""
     from solvers.periodicity import find_period, needed, theorem_applies
-    code = solution.ruleset.takebreak
+    code = getattr(solution.ruleset, "takebreak", None)
+    if code is None:
+        return []
     why = theorem_applies(code)
     if why:
         return [f"periodicity: {why}"]
@@ -41,13 +46,19 @@ def period_notes(solution) -> list:
             f"to prove it (`cgs-bridge prove {solution.ruleset.name}` solves that far)"]
 
 
+def period_proofs(ruleset) -> list:
+    """The theorem's verdict as the first rows of ``Discovery.proofs`` (none for another game)."""
+    return [period_proof(ruleset)] if getattr(ruleset, "takebreak", None) is not None else []
+
+
 def period_proof(ruleset) -> dict:
     """The theorem's verdict as a row of ``Discovery.proofs``."""
     from cgs_bridge.jobs.prove_octal import prove_periodic
-    row = prove_periodic(ruleset, []).rows[0]
-    proved = row.verdict == "PROVED"    # reason: "g(n + p) = g(n) for every n >= e: ...; checked for ..."
-    condition = row.reason.split(":")[0] if proved else "the nim sequence is periodic"
-    checked = row.reason[row.reason.index("checked"):].split(" (")[0] if proved else ""
+    row = prove_periodic(ruleset, [])[0]
+    proved = row["verdict"] == "PROVED"    # reason: "g(n + p) = g(n) for every n >= e: ...; checked for ..."
+    reason = row.get("reason", "")
+    condition = reason.split(":")[0] if proved else "the nim sequence is periodic"
+    checked = reason[reason.index("checked"):].split(" (")[0] if proved else ""
     return {"source": "periodicity", "condition": condition, "params": {},
-            "verdict": row.verdict, "provers": "+".join(row.provers), "seconds": round(row.seconds, 3),
-            "sentences": [checked] if checked else [], "reason": row.reason, "position": None, "obligation": ""}
+            "verdict": row["verdict"], "provers": "+".join(row["provers"]), "seconds": round(row["seconds"], 3),
+            "sentences": [checked] if checked else [], "reason": reason, "position": None, "obligation": ""}

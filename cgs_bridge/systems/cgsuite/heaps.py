@@ -16,10 +16,10 @@ from __future__ import annotations
 from cgs_bridge.foundation.errors import InputError
 from cgs_bridge.language.takebreak import EQUAL, SOME_UNEQUAL, UNEQUAL
 from cgs_bridge.model.game import claim_uses_misere
-from cgs_bridge.systems.printing.context import comment_safe, common_context
+from cgs_bridge.systems.printing.context import Target, comment_safe, common_context
 from cgs_bridge.systems.printing.naming import Namer
 
-from . import naming
+from . import naming, printer
 from .expressions import ProcedurePrinter
 
 
@@ -31,11 +31,13 @@ def explicit(code) -> bool:
 def class_name(model) -> str:
     """The class of an explicit code: the game's CamelCase name, then its parameter values (one
     class per code)."""
-    from .printer import class_name as base
-    return base(model.name) + "".join(f"{p}{v}" for p, v in model.int_params)
+    return printer.class_name(model.name) + "".join(f"{p}{v}" for p, v in model.int_params)
 
 
 def files(stem, model) -> dict:
+    """The files of the ``cgsuite`` target: these for a take-and-break game, else the printer's."""
+    if model.ruleset.takebreak is None:
+        return printer.files(stem, model)
     out = {"script.cgs.j2": stem + "_table.cgs"}
     if explicit(model.ruleset.takebreak):
         out = {"class.cgs.j2": class_name(model) + ".cgs", **out}
@@ -101,7 +103,10 @@ def _claim_checks(model, names, n, size, misere, has_class) -> list:
 
 
 def context(model, box, misere, files) -> dict:
-    """The variables of ``script.cgs.j2`` (and of ``class.cgs.j2`` for an explicit class)."""
+    """The variables of ``script.cgs.j2`` (and of ``class.cgs.j2`` for an explicit class) of a
+    take-and-break game; the printer's for another game."""
+    if model.ruleset.takebreak is None:
+        return printer.context(model, box, misere, files)
     code = model.ruleset.takebreak
     has_class = explicit(code)
     cls = class_name(model) if has_class else None
@@ -122,3 +127,9 @@ def context(model, box, misere, files) -> dict:
             "claim_checks": _claim_checks(model, names, n, size, misere, has_class),
             "methods": methods, "heap_options": "\n        Concat ".join(option_lists(code, n)) if has_class else "",
             "example": construct}
+
+
+#: The ``cgsuite`` target (:data:`printer.TARGET <cgs_bridge.systems.cgsuite.printer.TARGET>`) with
+#: take-and-break games emitted here.
+TARGET = Target(printer.TARGET.name, printer.TARGET.printer, files, context, printer.TARGET.templates,
+                printer.TARGET.forms)

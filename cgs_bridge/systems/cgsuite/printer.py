@@ -16,7 +16,6 @@ from cgs_bridge.systems.printing.context import Target, comment_safe, common_con
 from cgs_bridge.systems.printing.model import ClampTo, Forbid, SearchDown
 from cgs_bridge.systems.printing.naming import Namer
 
-from . import heaps as _heaps
 from . import naming
 from .expressions import CGSuitePrinter, ProcedurePrinter, floor_mod_helper, uses_floor_mod  # noqa: F401
 from .moves import cgsuite_options, options_body
@@ -34,8 +33,6 @@ def class_name(game_name: str) -> str:
 
 
 def files(stem, model) -> dict:
-    if model.ruleset.takebreak is not None:  # issue 49: TakeAndBreak or an explicit heap class
-        return _heaps.files(stem, model)
     return {"class.cgs.j2": class_name(model.name) + ".cgs",
             "script.cgs.j2": stem + "_table.cgs"}
 
@@ -153,8 +150,6 @@ def _claim_checks(model, names, coords, sizes, misere, owner, box=None) -> list:
 
 def context(model, box, misere, files) -> dict:
     """The variables of the CGSuite templates (see :class:`~cgs_bridge.systems.printing.context.Target`)."""
-    if model.ruleset.takebreak is not None:
-        return _heaps.context(model, box, misere, files)
     cls = class_name(model.name)
     names = Namer(model.names, naming.cgs_valid, naming.cgs_repair, lambda c: c + "_",
                          naming.CGS_KEYWORDS | naming.CGS_TAKEN | {"R", cls})

@@ -11,10 +11,11 @@ A repeating code (``0.[3]``) lists its repeating digits with ``Table[..., {j, st
 
 from __future__ import annotations
 
-from cgs_bridge.systems.printing.context import common_context
+from cgs_bridge.systems.printing.context import Target, common_context
 from cgs_bridge.systems.printing.naming import Namer
 
-from . import naming
+from . import naming, printer
+from .printer import HELPERS, MathematicaPrinter, _claims, _definitions, _parameters, mma_string
 
 #: The Wolfram Language filter of each modifier (``!``: pairwise unequal, ``=``: all equal,
 #: ``?``: not all equal; one heap under ``?`` needs two tokens, as CGSuite plays it).
@@ -27,51 +28,50 @@ partsOK["="] = (Length[Union[#]] == 1 &);
 partsOK["?"] = (Length[Union[#]] > 1 &);'''
 
 
-def files(stem, model) -> dict:
-    return {"program.wl.j2": stem + ".wl"}
-
-
 def _terms(code, n: str) -> list:
-    """One Wolfram Language list of heap lists per digit and number of heaps."""
+    """One Wolfram Language list of heap lists per digit and number of heaps (a digit allowing
+    any number of heaps from some count on: every count up to the tokens left)."""
     out = []
     pre = len(code.digits) - code.period
     for j, d in enumerate(code.digits):
-        heaps = range((d.max_heaps if d.max_heaps is not None else len(d.counts) + 1) + 1)
-        for h in heaps:
-            mark = d.mark(h)
-            if mark is None:
-                continue
-            if j < pre:
-                out.append(f"If[{n} >= {j}, parts[{n} - {j}, {h}, \"{mark}\"], {{}}]")
-            else:
-                out.append(f"Join @@ Table[parts[{n} - j, {h}, \"{mark}\"], {{j, {j}, {n}, {code.period}}}]")
+        left = f"{n} - {j}" if j < pre else f"{n} - j"
+        lists = [f'parts[{left}, {h}, "{mark}"]' for h, mark in enumerate(d.counts) if mark is not None]
+        if d.more is not None:
+            lists.append(f'Join @@ Table[parts[{left}, h, "{d.more}"], {{h, {len(d.counts)}, {left}}}]')
+        for term in lists:
+            out.append(f"If[{n} >= {j}, {term}, {{}}]" if j < pre
+                       else f"Join @@ Table[{term}, {{j, {j}, {n}, {code.period}}}]")
     return out
 
 
-def context(model, box, misere, files, form=None) -> dict:
-    """The variables of ``program.wl.j2``'s take-and-break part (``heaps.wl.j2``)."""
-    from .printer import MathematicaPrinter, _claims, _definitions, _parameters, mma_string
+def context(model, box, misere, files, form=printer.FORMS[0]) -> dict:
+    """The variables of ``program.wl.j2``'s take-and-break part (``heaps.wl.j2``); the printer's
+    for another game (``form``: its program form)."""
+    if model.ruleset.takebreak is None:
+        return printer.context(model, box, misere, files, form=form)
     code = model.ruleset.takebreak
-    names = Namer(model.names, naming.mma_valid, naming.mma_repair, naming.mma_bump,
-                  naming.MMA_TAKEN | {"parts", "partsOK", "heapOptions", "mis", "g", "j", "s", "h", "m"})
+    taken = {"parts", "partsOK", "heapOptions", "mis", "g", "j", "s", "h", "m"}
+    names = Namer(model.names, naming.mma_valid, naming.mma_repair, naming.mma_bump, naming.MMA_TAKEN | taken)
     pr = MathematicaPrinter(names)
     n = names[model.coords[0]]
     size = names.fresh(n + "Max")
-    if code.max_heaps is None:
-        heaps = "(* a digit of this code allows any number of heaps: the largest is the heap itself *)\n"
-    else:
-        heaps = ""
     claims = _claims(pr, names, model, [n], misere, box)
     header = ",".join([model.coords[0], "grundy"] + (["misere"] if misere else []))
     return {**common_context(model, box), "heaps": True, "code": code.text, "n": n, "size": size,
             "params": _parameters(pr, names, model), "sizes": [f"{size} = {box.upper[0]};"],
             "csv_file": mma_string(files["csv"]), "csv_name": files["csv"], "header": mma_string(header),
-            "parts": PARTS, "options": ",\n  ".join(_terms(code, n)) or "{}", "any_heaps": heaps,
-            "misere": misere, "claims": claims, "defs": _definitions(pr, names, model, "{" + n + "_}")[0], "renamed": [], "program_file": files["program.wl.j2"],
-            "helpers": [text for h, text in _helpers(pr).items()]}
+            "parts": PARTS, "options": ",\n  ".join(_terms(code, n)) or "{}", "misere": misere,
+            "claims": claims, "defs": _definitions(pr, names, model, "{" + n + "_}")[0], "renamed": [],
+            "program_file": files["program.wl.j2"], "helpers": list(_helpers(pr).values())}
 
 
 def _helpers(pr) -> dict:
-    from .printer import HELPERS
     pr.used.add("nimSum")
     return {h: t for h, t in HELPERS.items() if h in pr.used}
+
+
+#: The ``mathematica`` target (:data:`printer.TARGET <cgs_bridge.systems.mathematica.printer.TARGET>`)
+#: with take-and-break games emitted here (the same file, ``program.wl.j2``, which includes
+#: ``heaps.wl.j2`` for them).
+TARGET = Target(printer.TARGET.name, printer.TARGET.printer, printer.files, context, printer.TARGET.templates,
+                printer.TARGET.forms)

@@ -31,7 +31,6 @@ from cgs_bridge.systems.printing.context import Target, comment_safe, common_con
 from cgs_bridge.systems.printing.model import ClampTo, Forbid, SearchDown
 from cgs_bridge.systems.printing.naming import Namer
 
-from . import heaps as _heaps
 from . import naming, spelling
 from .moves import mathematica_options, pass_wrapper
 
@@ -156,7 +155,7 @@ HELPERS = {
 
 # ------------------------------------------------------------------ the target
 def files(stem, model) -> dict:
-    return {"program.wl.j2": stem + ".wl"}  # a take-and-break game too (heaps.wl.j2, issue 49)
+    return {"program.wl.j2": stem + ".wl"}
 
 
 def mma_string(text: str) -> str:
@@ -317,8 +316,6 @@ def _claims(pr, names, model, coords, misere, box=None) -> list:
 def context(model, box, misere, files, form: str = FORMS[0]) -> dict:
     """The variables of the Mathematica template (see :class:`~cgs_bridge.systems.printing.context.Target`);
     ``form`` is one of :data:`FORMS` (see :func:`_option_functions`)."""
-    if model.ruleset.takebreak is not None:  # issue 49: heapOptions, nim-sums of heaps
-        return _heaps.context(model, box, misere, files)
     names = Namer(model.names, naming.mma_valid, naming.mma_repair, naming.mma_bump,
                          naming.MMA_TAKEN)
     pr = MathematicaPrinter(names)
