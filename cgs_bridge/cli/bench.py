@@ -106,3 +106,77 @@ def heaps_cases(args) -> int:
     for r in far:
         print(takebreak.text(r), flush=True)
     return 1 if any(r["agree"] is False for r in rows + far) else 0
+
+
+def cgsuite_case(bound: int, cmd) -> int:
+    """The real CGSuite against Python on the same box (cgs_bridge/jobs/bench/cgsuite.py)."""
+    from cgs_bridge.jobs.bench.cgsuite import cgsuite_case as case
+    r = case(bound, cmd)
+    work = r["cgsuite"] - r["startup"]
+    print(f"cgsuite  triangular k=3 {r['box']}: {r['positions']:,} positions; CGSuite start-up "
+          f"{r['startup']:.1f} s, emitted script {r['cgsuite']:.1f} s (whole run, {work:.1f} s without "
+          f"start-up); Python fast {r['fast'] * 1e3:.1f} ms, reference {r['reference']:.2f} s; CGSuite "
+          f"computing / Python fast {work / r['fast']:,.0f}x, / reference {work / r['reference']:.1f}x; "
+          f"{r['check']}")
+    return 0 if "DIFFERS" not in r["check"] else 1
+
+
+#: The sweep case (serial vs a LocalCluster of 2 workers): cgs_bridge/jobs/bench/sweep.py.
+SWEEP = ("sweep",)
+#: The discover case (default families on triangular k=5, bound 60): cgs_bridge/jobs/bench/discover.py.
+DISCOVER = ("discover",)
+
+
+def sweep_case(bound: int = 200) -> int:
+    from cgs_bridge.jobs.bench.sweep import sweep_case as case
+    return case(bound=bound)
+
+
+def discover_case():
+    from cgs_bridge.jobs.bench.discover import bench_discover as case
+    return case()
+
+
+def startup_case() -> int:
+    """Start-up of --help, catalog and check against the bare interpreter in the same run
+    (cgs_bridge/jobs/bench/startup.py); exit 1 when a command failed (not for a missed target)."""
+    from cgs_bridge.jobs.bench.startup import TARGET_SECONDS, startup_case as case
+    rows = case()
+    for r in rows:
+        over = "" if r["met"] is None else (
+            f"; +{r['over_cpu']:.2f} s processor, +{r['over_wall']:.2f} s wall over the bare "
+            f"interpreter ({'within' if r['met'] else 'OVER'} the {TARGET_SECONDS} s target)")
+        print(f"startup  {r['label']}: {r['cpu']:.2f} s processor, {r['wall']:.2f} s wall (least of "
+              f"runs){over}; exit {r['rc']}")
+    return 0 if all(r["rc"] == 0 for r in rows) else 1
+
+
+def verify_case(bound: int) -> int:
+    """The main job timed whole against the 90 s target (cgs_bridge/jobs/bench/verify.py); exit 1
+    when the verdict is not agree."""
+    from cgs_bridge.jobs.bench.verify import verify_case as case
+    r = case(bound)
+    engine = "-" if r["engine_seconds"] is None else f"{r['engine_seconds']:.1f} s"
+    target = (f"; {r['ratio']:.2f}x the {r['target']:.0f} s target" if r["target"]
+              else " (the 90 s target is set at --verify-bound 20)")
+    verdict = "agree" if r["agree"] else "DISAGREE"
+    print(f"verify   triangular k=3 {r['box']}: {r['positions']:,} positions; whole job "
+          f"{r['seconds']:.1f} s (Mathics3 run {engine}){target}; verdict {verdict}")
+    return 0 if r["agree"] else 1
+
+
+def mathics_case(bound: int) -> int:
+    """The emitted .wl against the published Ex 8.3 idiom in Mathics3 (cgs_bridge/jobs/bench/mathics.py)."""
+    from cgs_bridge.foundation.errors import InputError
+    from cgs_bridge.jobs.bench.mathics import mathics_case as case
+    if bound < 1:
+        raise InputError("--mathics-bound must be at least 1")
+    # the published program enumerates every option: its work grows about as bound ** 4
+    r = case(bound, timeout=max(1800.0, 1800.0 * (bound / 10) ** 4))
+    pub = "-" if r["published"] is None else f"{r['published']:.1f} s"
+    ratio = "-" if r["ratio"] is None else f"{r['ratio']:.1f}x"
+    cratio = "-" if r["compute_ratio"] is None else f"{r['compute_ratio']:.1f}x"
+    print(f"mathics  triangular k=3 {r['box']}: {r['positions']:,} positions; Mathics3 start-up "
+          f"{r['startup']:.1f} s; emitted .wl {r['emitted']:.1f} s, published Ex 8.3 idiom {pub} "
+          f"(whole runs); published/emitted {ratio} whole, {cratio} without start-up; {r['check']}")
+    return 0 if "DIFFERS" not in r["check"] else 1

@@ -121,3 +121,18 @@ def test_options_are_sums_of_heaps_with_nim_sums():
     assert got == want
     assert sorted(str(q) for q in sol.winning_moves((7,))) == ["1 + 4", "3 + 3"]
     assert [str(q) for q, _ in sol.options((1,))] == ["0"]        # the whole heap taken
+
+
+def test_what_reads_options_as_positions_refuses_take_and_break():
+    from cgs_bridge.foundation.errors import InputError
+    from cgs_bridge.foundation.results import position_text
+    from cgs_bridge.model.heaps import HeapSum
+    from cgs_bridge.presentation.explore import page_data
+    from solvers.logic.translate import translate_claims
+    r = Ruleset(catalog.load("kayles"))
+    (tr,) = translate_claims(r)
+    assert tr.status == "not_expressible" and "sums of heaps" in tr.reason   # never a proof without the splits
+    with pytest.raises(InputError, match="sums of heaps"):
+        page_data(solve(r, parse_bound("10", r.coords)))
+    assert position_text(HeapSum((1, 4))) == "1 + 4" and position_text(HeapSum(())) == "0"
+    assert position_text((7,)) == "7"
