@@ -23,6 +23,7 @@ the numbers up to N, :func:`partition_count`) are more than :data:`MISERE_SUMS`.
 
 from __future__ import annotations
 
+import itertools
 import time
 
 import numpy as np
@@ -42,12 +43,10 @@ METHODS = ("reference", "direct", "sparse")  # and "fast": sparse where the spac
 
 
 def mex(values) -> int:
-    """Minimum excluded value of a collection of nonnegative integers."""
-    s = set(values)
-    m = 0
-    while m in s:
-        m += 1
-    return m
+    """Minimum excluded value of a collection of nonnegative integers (solvers.reference has the
+    same; this module cannot import it: reference hands take-and-break games to this one)."""
+    taken = set(values)
+    return next(m for m in itertools.count() if m not in taken)
 
 
 def code_arrays(code):
