@@ -74,21 +74,29 @@ def find_period(g: np.ndarray, t: int, max_period: int | None = None):
     period seen at the end of the sequence (not proved); None when no period repeats at all.
 
     A period ``p`` is first tested on at most :data:`WINDOW` of the last heaps (never more than half
-    of those it could hold on: a proved period holds on them all), then in full."""
+    of those it could hold on: a proved period holds on them all), then in full; the unproved one on
+    its last ``2p`` heaps, then in full."""
     N = len(g) - 1
     top = min(max_period or N // 2, N // 2)
-    seen = None
     for p in range(1, top + 1):
-        w = min(WINDOW, max(1, (N - p + 1) // 2))   # inside [e, N - p] whenever N >= 2e + 2p + t
-        if not np.array_equal(g[N - w + 1:], g[N - w + 1 - p:N + 1 - p]):
-            continue
-        bad = np.flatnonzero(g[p:] != g[:-p])
-        e = int(bad[-1]) + 1 if len(bad) else 0
-        if N >= needed(e, p, t):
+        e = _preperiod(g, p, min(WINDOW, max(1, (N - p + 1) // 2)))  # within [e, N - p] if proved
+        if e is not None and N >= needed(e, p, t):
             return Period(e, p, N, t, True)
-        if seen is None and N - p - e + 1 >= max(2 * p, 4):
-            seen = Period(e, p, N, t, False)
-    return seen
+    for p in range(1, top + 1):   # none proved: the smallest period seen at least twice at the end
+        e = _preperiod(g, p, min(2 * p, N - p + 1))
+        if e is not None and N - p - e + 1 >= max(2 * p, 4):
+            return Period(e, p, N, t, False)
+    return None
+
+
+def _preperiod(g, p: int, w: int):
+    """The least ``e`` with ``g(m + p) = g(m)`` for ``e <= m <= N - p``, or None when the last ``w``
+    of those ``m`` already fail (the quick test before the full one)."""
+    N = len(g) - 1
+    if not np.array_equal(g[N - w + 1:], g[N - w + 1 - p:N + 1 - p]):
+        return None
+    bad = np.flatnonzero(g[p:] != g[:-p])
+    return int(bad[-1]) + 1 if len(bad) else 0
 
 
 def value_at(g: np.ndarray, period: Period, n: int) -> int:

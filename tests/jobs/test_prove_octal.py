@@ -67,3 +67,16 @@ def test_the_cli_prints_the_bound(capsys):
 def test_double_kayles_last_exception_141(name):
     row = prove(name).rows[0]
     assert "period 24, preperiod 142" in row.reason
+
+
+def test_discover_reports_the_period_and_proves_it():
+    from cgs_bridge.jobs.discover import discover
+    rep = discover("dawsons_kayles", bound=200, families=("periodic", "misere"), prove=True)
+    text = rep.to_text()
+    assert "periodic from n = 53, period 34" in text                   # the periodic family's line
+    assert any("the misere family was not searched" in n for n in rep.notes)
+    assert any("2e + p + t = 142" in n and "hold for every n" in n for n in rep.notes)
+    first = rep.proofs[0]
+    assert first["verdict"] == "PROVED" and first["condition"] == "g(n + 34) = g(n) for every n >= 53"
+    short = discover("kayles", bound=120, families=("periodic",))     # 120 < 2e + 2p + t = 168
+    assert any("needs heaps up to 2e + 2p + t = 168" in n for n in short.notes)
