@@ -24,12 +24,13 @@ from cgs_bridge.model.fnprops import function_property_fails  # noqa: F401  (pub
 from cgs_bridge.model.resolve import check_box_coords
 
 from .box import SMALL_BOX, Box, check_fits, parse_bound
+from .heaps import kernel as heap_kernel
 from .reference import mex, solve_reference
 from .solution import ClaimResult, Solution
 from .stats import KernelStats
 from .work import check_work
 
-KERNELS: dict = {"reference": solve_reference}
+KERNELS: dict = {"reference": solve_reference, "direct": heap_kernel("direct"), "sparse": heap_kernel("sparse")}
 
 
 def _fast_kernel():
@@ -66,6 +67,9 @@ def solve(ruleset, box: Box, misere: bool = False, method: str = "auto", progres
         RuleError: a move rule leaves the valid set / the box, or raises a coordinate.
         EvaluationError: an expression cannot be evaluated at some point of the box.
     """
+    if getattr(ruleset, "takebreak", None) is not None:  # issue 49: heaps that split
+        from .heaps import solve_takebreak
+        return solve_takebreak(ruleset, box, misere, method, progress, max_work)
     check_box_coords(box, ruleset.coords)
     check_fits(box, misere, output=output, ruleset=ruleset)
     check_work(ruleset, box, max_work)

@@ -26,6 +26,7 @@ import numpy as np
 
 from cgs_bridge.foundation.errors import EvaluationError
 from cgs_bridge.language import ast as A
+from cgs_bridge.language import traversal as Tr
 from cgs_bridge.language.derive import ClampTo, Forbid, SearchDown, derive_program
 from cgs_bridge.language.operators import BUILTINS, kernel_code, kernel_helpers
 from cgs_bridge.language.visitor import ExprVisitor, register_visitor
@@ -167,7 +168,7 @@ class Gen:
         self.out.append(("@_J\n" if inline else "@njit(cache=True)\n") + text)
 
     def search(self, e: A.Search, env: dict) -> str:
-        free = sorted((A.free_names(e.cond) - {e.var}) & set(env))
+        free = sorted((Tr.free_names(e.cond) - {e.var}) & set(env))
         inner = {name: f"a{m}" for m, name in enumerate(free)}
         inner[e.var] = "m"
         name = f"_s{self.nsearch}"

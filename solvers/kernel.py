@@ -152,6 +152,9 @@ def solve_fast(ruleset, box: Box, misere: bool = False, progress=None):
             or equals the position, or a derived move is not well defined (reference message).
         EvaluationError: an expression fails at a position (named in the message).
     """
+    if getattr(ruleset, "takebreak", None) is not None:  # issue 49: the heap kernels
+        from .heaps import solve_heaps
+        return solve_heaps(ruleset, box, misere, progress, "fast")
     st = KernelStats(positions_in_box=box.size)
     t0 = time.perf_counter()
     try:

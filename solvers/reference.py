@@ -38,6 +38,9 @@ def solve_reference(ruleset, box: Box, misere: bool = False, progress=None):
     Raises:
         RuleError: an option is invalid, outside the box, raises a coordinate, or equals p.
     """
+    if getattr(ruleset, "takebreak", None) is not None:  # issue 49: every option a sum of heaps
+        from .heaps import solve_heaps
+        return solve_heaps(ruleset, box, misere, progress, "reference")[:2]
     g = np.full(box.shape, -1, dtype=np.int32)
     m = np.full(box.shape, -1, dtype=np.int32) if misere else None
     total = box.size

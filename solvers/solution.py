@@ -68,8 +68,11 @@ class Solution:
             raise CgsBridgeError(f"{p} is not a valid position of {self.ruleset.describe()}")
 
     def options(self, p) -> list:
-        """Distinct options of ``p`` with their Grundy values, sorted: ``[(q, g), ...]``."""
+        """Distinct options of ``p`` with their Grundy values, sorted: ``[(q, g), ...]`` (in a
+        take-and-break game ``q`` is a :class:`~cgs_bridge.model.heaps.HeapSum`, ``g`` the nim-sum)."""
         self._need(p)
+        if getattr(self.ruleset, "takebreak", None) is not None:  # sums of heaps: the nim-sum
+            return [(q, q.value(self.grundy)) for q in self.ruleset.option_set(tuple(p))]
         return [(q, int(self.grundy[q])) for q in self.ruleset.option_set(tuple(p))]
 
     def winning_moves(self, p) -> list:

@@ -30,6 +30,15 @@ TESTS_DIR = Path(__file__).resolve().parent
 
 #: Every test module (path under tests/) and its category.
 MODULES = {
+    # issue 49: take-and-break games
+    "language/test_takebreak_codes.py": FAST,
+    "language/test_splits.py": FAST,
+    "solvers/test_heaps.py": FAST,
+    "solvers/test_periodicity.py": FAST,
+    "jobs/test_prove_octal.py": HEAVY,
+    "systems/cgsuite/test_takebreak_real.py": ENGINE,
+    "systems/mathematica/test_audit_takebreak.py": ENGINE,
+    "systems/mathematica/test_takebreak_mathics.py": ENGINE,
     "api/test_api.py": FAST,
     "api/test_prove_api.py": FAST,
     "api/test_claims_api.py": FAST,
@@ -245,6 +254,13 @@ TESTS: dict[str, dict[str, str]] = {
     "solvers/test_claims_compiled.py": {"test_compiled_claims_equal_reference_on_catalog": HEAVY,
                                         "test_a_sweep_over_50_values_of_k_compiles_once": HEAVY},
     "solvers/test_moves_properties.py": {"test_fast_kernel_equals_reference_on_random_specs": HEAVY},
+    "solvers/test_heaps.py": {"test_compiled_methods_equal_the_reference_on_random_codes": HEAVY,
+                              "test_catalog_games_have_the_tabulated_values": HEAVY,
+                              "test_dawsons_chess_code_0137": HEAVY},
+    "solvers/test_periodicity.py": {"test_every_period_proved_on_a_prefix_holds_far_beyond_it": HEAVY,
+                                    "test_kayles_period_12_from_71_as_oeis_states": HEAVY,
+                                    "test_dawsons_kayles_period_34_from_53": HEAVY,
+                                    "test_the_bound_is_inclusive_one_heap_short_is_not_a_proof": HEAVY},
     "systems/cgsuite/test_audit_cgscript.py": {"test_ex82_and_ex84_at_published_size": HEAVY,
                                                "test_bad_scripts_exit_2_without_traceback": HEAVY,
                                                "test_cli_dispatch_and_exit_codes": HEAVY,

@@ -22,9 +22,11 @@ AUTOMATON_CASE = "automaton"
 STARTUP_CASE = "startup"
 #: The reading of a program by ``audit`` at n and 4n characters (cgs_bridge/jobs/bench/audit_reading.py).
 AUDIT_READING_CASE = "audit-reading"
+#: Take-and-break sequences against takebreak.c (cgs_bridge/jobs/bench/takebreak.py, issue 49).
+HEAPS_CASES = ("heaps", "heaps-direct", "heaps-far")
 #: Cases run only when named (minutes each, or an outside engine).
 OPTIONAL = (MATHICS_CASE, CGSUITE_CASE, VERIFY_CASE, PROVE_CASE, PROVE_SWEEP_CASE, AUTOMATON_CASE,
-            AUDIT_READING_CASE)
+            AUDIT_READING_CASE) + HEAPS_CASES
 
 
 def register(sub) -> None:
@@ -63,6 +65,8 @@ def register(sub) -> None:
                    help="box x, y, z <= N of the cgsuite case (default 20: 3,234 positions)")
     p.add_argument("--cgsuite-cmd", metavar="CMD", help="the cgsuite case: command starting the CGSuite "
                    "REPL (default $CGS_BRIDGE_CGSUITE_CMD)")
+    p.add_argument("--heaps-budget", metavar="SECONDS", type=positive(), default=600.0,
+                   help="the heaps-far case: seconds one run of a game may take (default 600)")
     p.add_argument("--walnut-home", metavar="DIR", help="the prove case: Walnut 6's folder (default "
                    "$CGS_BRIDGE_WALNUT_HOME; without it only the embedded prover's times print)")
     p.set_defaults(func=run)
@@ -94,7 +98,25 @@ def run(args) -> int:
     if PROVE_SWEEP_CASE in args.cases:
         from cgs_bridge.jobs.bench.prove_sweep import prove_sweep_case
         status |= 0 if prove_sweep_case(quick=args.quick)["equal"] else 1
+    status |= heaps_cases(args) if set(HEAPS_CASES) & set(args.cases) else 0
     return status | (mathics_case(args.mathics_bound) if MATHICS_CASE in args.cases else 0)
+
+
+def heaps_cases(args) -> int:
+    """Take-and-break sequences against takebreak.c; exit 1 when a checksum differs."""
+    from cgs_bridge.jobs.bench import takebreak
+    rows = takebreak.heaps_case(show=lambda t: print(t, flush=True)) if "heaps" in args.cases else []
+    if "heaps-direct" in args.cases:
+        r = takebreak.direct_case()
+        d, s = r["direct"], r["sparse"]
+        ok = "agree" if d["checksum"] == s["checksum"] else "DIFFER"
+        print(f"heaps    Grundy's game to N = {r['N']:,}: direct {d['seconds']:.1f} s, sparse {s['seconds']:.1f} s: "
+              f"sparse {d['seconds'] / s['seconds']:.1f}x faster (target 10x); sequences {ok}", flush=True)
+        rows.append({"agree": d["checksum"] == s["checksum"]})
+    far = takebreak.far_case(args.heaps_budget) if "heaps-far" in args.cases else []
+    for r in far:
+        print(takebreak.text(r), flush=True)
+    return 1 if any(r["agree"] is False for r in rows + far) else 0
 
 
 def cgsuite_case(bound: int, cmd) -> int:

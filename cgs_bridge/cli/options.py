@@ -17,6 +17,7 @@ RANGES = {
     "memory": (0, 1024, "GiB"),                     # every --memory (GiB): foundation/budget.py's rule
     "max_steps": (1, 10 ** 12, "steps"),            # audit CGScript evaluation
     "hexagon_budget": (0, 86400, "seconds"),        # bench
+    "heaps_budget": (0, 86400, "seconds"),          # bench --cases heaps-far
     "sweep_bound": (1, 100_000, ""),                # bench
     "mathics_bound": (0, 1000, ""),                 # bench --cases mathics
     "cgsuite_bound": (1, 1000, ""),                 # bench --cases cgsuite

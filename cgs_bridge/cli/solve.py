@@ -20,8 +20,9 @@ def register(sub) -> None:
     p.add_argument("--force", action="store_true", help="replace an existing different FILE")
     p.add_argument("--yes", action="store_true", help="solve even when the estimated work (box points x "
                    "options of the general move rules) is above the limit ($CGS_BRIDGE_MAX_WORK)")
-    p.add_argument("--method", choices=["auto", "fast", "reference"], default="auto",
-                   help="solver kernel (default: fast when available)")
+    p.add_argument("--method", choices=["auto", "fast", "reference", "direct", "sparse"], default="auto",
+                   help="solver kernel (default: fast when available); take-and-break games also: "
+                        "direct (the mex over split pairs) or sparse (the sparse-space method)")
     p.add_argument("--at", metavar="c1,c2,...", help="describe one position instead: value, outcome, "
                    "options and winning moves")
     p.add_argument("--format", choices=["csv", "latex", "markdown", "parquet"],

@@ -29,6 +29,8 @@ LOADERS: list = []
 def position_text(position) -> str:
     """A position as the reports print it: ``(3, 1, 2)``, and a one-coordinate position as its
     number ``2`` (never Python's ``(2,)``)."""
+    if getattr(position, "heaps", False):  # an option of a take-and-break game: ``3 + 5``
+        return str(position)
     values = [int(v) for v in position]
     return str(values[0]) if len(values) == 1 else "(" + ", ".join(map(str, values)) + ")"
 

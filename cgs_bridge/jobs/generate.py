@@ -140,8 +140,9 @@ def cgsuite_script_name(ruleset, box, misere: bool = False) -> str:
 
 
 def cgsuite_class_file(ruleset) -> str:
-    """Name of the emitted CGSuite class file (``<ClassName>.cgs``; it does not depend on the box)."""
-    return TARGETS["cgsuite"].files("", build_model(ruleset))["class.cgs.j2"]
+    """Name of the emitted CGSuite class file (``<ClassName>.cgs``; it does not depend on the box);
+    None for a game emitted as CGSuite's own ``TakeAndBreak`` (no class: issue 49)."""
+    return TARGETS["cgsuite"].files("", build_model(ruleset)).get("class.cgs.j2")
 
 
 def emit(ruleset, box, target: str, misere: bool = False, form: str | None = None) -> dict:

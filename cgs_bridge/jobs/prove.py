@@ -147,6 +147,24 @@ def _decider(name: str, walnut_home):
     return decider(name, walnut_home)
 
 
+def _decided_rows(ruleset, translations, provers, timeout, memory, walnut_home, workdir) -> list:
+    """The rows of :func:`prove_translations` for a game the provers translate: the declared
+    properties first (:func:`check_declared`), then each claim, with the box check that confirms
+    refutations."""
+    from cgs_bridge.model.game import claim_uses_misere
+
+    from .prove_box import BoxCheck
+    declared = check_declared(ruleset, provers, timeout=timeout, memory=memory,
+                              walnut_home=walnut_home, workdir=workdir)
+    check = BoxCheck(ruleset, any(claim_uses_misere(tr.claim) for tr in translations))
+    limits = {"timeout": timeout, "memory": memory, "walnut_home": walnut_home}
+    rows = [_one(ruleset, tr, i, provers, limits, workdir, check) for i, tr in enumerate(translations, 1)]
+    for row in rows:
+        if declared and row.verdict != NOT_APPLICABLE:
+            row.hypotheses = "; ".join(x for x in (row.hypotheses, declared) if x)
+    return rows
+
+
 def prove_translations(ruleset, translations, provers=("walnut",), *, timeout=None, memory=None,
                        walnut_home=None, workdir=None) -> ProveResult:
     """Decide translated claims (``translations``: ClaimTranslation records, see
@@ -162,18 +180,12 @@ def prove_translations(ruleset, translations, provers=("walnut",), *, timeout=No
         ParameterError: a function parameter lacks a property the game declares
             (:func:`check_declared`), before any claim is decided.
     """
-    from cgs_bridge.model.game import claim_uses_misere
-
-    from .prove_box import BoxCheck
-    translations = list(translations)
-    declared = check_declared(ruleset, provers, timeout=timeout, memory=memory,
-                              walnut_home=walnut_home, workdir=workdir)
-    check = BoxCheck(ruleset, any(claim_uses_misere(tr.claim) for tr in translations))
-    limits = {"timeout": timeout, "memory": memory, "walnut_home": walnut_home}
-    rows = [_one(ruleset, tr, i, provers, limits, workdir, check) for i, tr in enumerate(translations, 1)]
-    for row in rows:
-        if declared and row.verdict != NOT_APPLICABLE:
-            row.hypotheses = "; ".join(x for x in (row.hypotheses, declared) if x)
+    if getattr(ruleset, "takebreak", None) is not None:  # issue 49: the octal periodicity theorem
+        from .prove_octal import THEOREM, prove_periodic
+        provers = (THEOREM,)
+        rows = [ClaimProof(**r) for r in prove_periodic(ruleset, [tr.claim for tr in translations])]
+    else:
+        rows = _decided_rows(ruleset, list(translations), provers, timeout, memory, walnut_home, workdir)
     from cgs_bridge.systems.walnut.runner import find_home, version
     home = find_home(walnut_home) if "walnut" in provers else None
     title = (getattr(ruleset.game, "title", "") or ruleset.name).split(":")[0].strip()

@@ -14,6 +14,8 @@ position.
 from __future__ import annotations
 
 from cgs_bridge.language import ast as A
+
+from cgs_bridge.language import traversal as Tr
 from solvers.reference import mex
 
 
@@ -97,6 +99,6 @@ class Reading:
 def claim_value(ruleset, claim, p, g, m) -> str:
     """What the claim says at a failing position when its shape is not translated: the outcome
     for a claim naming P or N (the opposite of the true one there), else ``false``."""
-    if any(isinstance(n, A.Name) and n.id in ("P", "N") for n in A.walk(claim.expr)):
+    if any(isinstance(n, A.Name) and n.id in ("P", "N") for n in Tr.walk(claim.expr)):
         return "N-position" if g == 0 else "P-position"
     return "false"

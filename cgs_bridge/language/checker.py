@@ -21,6 +21,7 @@ from .expansion import check_expansion
 from .moves import add_pass_flag, check_move, split_rules
 from .operators import BUILTINS, arity_problem, row, sugar_inner
 from .spec_printer import expr_text
+from .splits import check_takebreak, is_takebreak
 from .sums import _err, flatten  # noqa: F401  (flatten: public here too)
 from .visitor import ExprVisitor, register_visitor
 
@@ -204,6 +205,9 @@ def check_game(game: A.Game, resolve: Callable[[str], A.Game] | None = None) -> 
     """
     if game.sum:
         game = flatten(game, resolve or (lambda name: (_ for _ in ()).throw(KeyError(name))))
+    if is_takebreak(game):  # issue 49: one heap, splits and removals (cgs_bridge.language.splits)
+        game = check_takebreak(game, lambda e, want: _type_in(e, _Scope(game), frozenset(), game, want),
+                               lambda msg, pos: _err(game, msg, pos))
     if not game.coords:
         raise _err(game, f"game {game.name} has no 'coordinates' statement")
     if game.pass_once is not None and not game.pass_once.added and game.pass_once.flag in game.coords:

@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from typing import Optional
 
 from . import ast as A
+
+from . import traversal as Tr
 from .operators import BUILTINS, row
 from .visitor import ExprVisitor, register_visitor
 
@@ -69,7 +71,7 @@ class Monotonicity(ExprVisitor):
 
     def direction(self, e) -> str:
         """'0', '+', '-' or '?' for ``e`` (an expression not mentioning ``var`` is '0')."""
-        if self.var not in A.free_names(e):
+        if self.var not in Tr.free_names(e):
             return "0"
         return self.visit(e)
 
@@ -86,7 +88,7 @@ class Monotonicity(ExprVisitor):
             return self._nonneg(e.num) and self._positive(e.den)
         if isinstance(e, A.Call) and e.func in self.defs:
             d = self.defs[e.func]
-            return self._nonneg(A.substitute(d.body, dict(zip(d.params, e.args))))
+            return self._nonneg(Tr.substitute(d.body, dict(zip(d.params, e.args))))
         return False
 
     def _positive(self, e) -> bool:
@@ -138,7 +140,7 @@ class Monotonicity(ExprVisitor):
             return self.direction(e.args[0])
         if e.func in self.defs:
             d = self.defs[e.func]
-            return self.direction(A.substitute(d.body, dict(zip(d.params, e.args))))
+            return self.direction(Tr.substitute(d.body, dict(zip(d.params, e.args))))
         return "?"
 
     def _unproved(self, e):
@@ -159,11 +161,11 @@ def monotonicity(expr, var: str, game: A.Game, nonneg: set) -> str:
 def names_deep(e, game: A.Game) -> set:
     """Free names of ``e`` with calls to definitions expanded."""
     defs = {d.name: d for d in game.defs}
-    names = A.free_names(e)
-    for node in A.walk(e):
+    names = Tr.free_names(e)
+    for node in Tr.walk(e):
         if isinstance(node, A.Call) and node.func in defs:
             d = defs[node.func]
-            names |= names_deep(A.substitute(d.body, dict(zip(d.params, node.args))), game)
+            names |= names_deep(Tr.substitute(d.body, dict(zip(d.params, node.args))), game)
     return names
 
 

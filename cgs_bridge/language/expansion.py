@@ -15,6 +15,8 @@ from cgs_bridge.foundation.errors import SpecError
 
 from . import ast as A
 
+
+from . import traversal as Tr
 #: Largest number of expression nodes of a definition, ``require``, move rule or claim once every
 #: call to a definition is written out (argument expressions substituted for the parameters).
 MAX_EXPANDED_NODES = 10_000
@@ -38,7 +40,7 @@ def _linear(node, profiles: dict, params: tuple, cap: int, bound: frozenset = fr
         return min(cap, total), counts
     inner = bound | {node.var} if isinstance(node, A.Search) else bound
     total, counts = 1, [0] * len(params)
-    for child in A.children(node):
+    for child in Tr.children(node):
         b = bound if isinstance(node, A.Search) and child is not node.cond else inner
         c, v = _linear(child, profiles, params, cap, b)
         total += c

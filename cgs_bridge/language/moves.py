@@ -25,6 +25,8 @@ from dataclasses import replace
 from . import ast as A
 
 
+
+from . import traversal as Tr
 def _conj(conds):
     out = None
     for c in conds:
@@ -41,7 +43,7 @@ def cut_where(coord: str, var: str, cond, assigns, pos) -> A.Move:
     ``coord`` there is replaced by ``var``)."""
     lowered = {coord: A.Name(var, pos)}
     new = (A.Assign(coord, A.Name(var, pos), pos),) + tuple(
-        A.Assign(a.target, A.substitute(a.value, lowered), a.pos) for a in assigns)
+        A.Assign(a.target, Tr.substitute(a.value, lowered), a.pos) for a in assigns)
     return A.Move(var, A.Num(0, pos), A.BinOp("-", A.Name(coord, pos), A.Num(1, pos), pos), None, cond,
                   new, "cut_where", pos)
 

@@ -18,6 +18,7 @@ from . import ast as A
 from . import moves as _moves
 from .automaton_file import accepts_node, reading_beside
 from .lark_cache import _cache_file
+from . import splits as _splits
 from .limits import MAX_DEPTH, MAX_SOURCE_CHARS, _check_depth, _check_nesting, _context_line  # noqa: F401
 from .operators import sugar_of
 
@@ -196,6 +197,15 @@ class _ToAst(Transformer):
         name = c[0]
         return A.PassOnce(str(name) if name is not None else "passes", pos=_p(meta))
 
+    def split_rule(self, meta, c):  # issue 49: take-and-break moves (cgs_bridge.language.splits)
+        return _splits.split_node(str(c[0]), c[1], (str(c[2]), str(c[3])), c[4], _p(meta))
+
+    def split_amount(self, meta, c):
+        return (str(c[0]), c[1])
+
+    def octal_code(self, meta, c):
+        return ("octal", (str(c[0])[1:-1], _tp(c[0])), _tp(c[0]))
+
     def clamp(self, meta, c):
         return A.Clamp(c[0], _p(meta))
 
@@ -252,45 +262,35 @@ class _ToAst(Transformer):
             rest = rest[1:]
         kw: dict = {"title": "", "source": "", "coords": (), "defs": [], "requires": [], "cuts": [],
                     "clamp": None, "claims": [], "sum": (), "catalog": None, "boxes": [],
-              "moves": [], "pass_once": None}
+                    "moves": [], "pass_once": None, "splits": [], "octal": None}
+        lists = {A.Def: "defs", A.Require: "requires", A.Cut: "cuts", A.Move: "moves", A.Claim: "claims",
+                 A.BoxDecl: "boxes", A.Split: "splits"}
         seen: dict = {}
         for st in rest:
             if st is None:
                 continue
-            if isinstance(st, tuple) and st and st[0] in ("title", "source", "coordinates", "sum", "catalog"):
+            if isinstance(st, tuple) and st and st[0] in ("title", "source", "coordinates", "sum", "catalog", "octal"):
                 key = {"coordinates": "coords"}.get(st[0], st[0])
                 if st[0] in seen:
                     pos = st[2] if len(st) > 2 else A.Pos()
                     raise _semantic(f"'{st[0]}' given twice in game {name}", pos)
                 seen[st[0]] = True
                 kw[key] = st[1]
-            elif isinstance(st, A.Def):
-                kw["defs"].append(st)
-            elif isinstance(st, A.Require):
-                kw["requires"].append(st)
-            elif isinstance(st, A.Cut):
-                kw["cuts"].append(st)
-            elif isinstance(st, A.Move):
-                kw["moves"].append(st)
-            elif isinstance(st, A.PassOnce):
-                if kw["pass_once"] is not None:
-                    raise _semantic(f"a second 'pass once' in game {name}", st.pos)
-                kw["pass_once"] = st
+            elif type(st) in lists:
+                kw[lists[type(st)]].append(st)
+            elif isinstance(st, (A.PassOnce, A.Clamp)):
+                key, word = ("pass_once", "pass once") if isinstance(st, A.PassOnce) else ("clamp", "clamp")
+                if kw[key] is not None:
+                    raise _semantic(f"a second '{word}' in game {name}", st.pos)
+                kw[key] = st
             elif isinstance(st, list):
                 kw["cuts"].extend(st)
-            elif isinstance(st, A.Clamp):
-                if kw["clamp"] is not None:
-                    raise _semantic(f"a second 'clamp' in game {name}", st.pos)
-                kw["clamp"] = st
-            elif isinstance(st, A.Claim):
-                kw["claims"].append(st)
-            elif isinstance(st, A.BoxDecl):
-                kw["boxes"].append(st)
         return A.Game(name=name, params=tuple(params), title=kw["title"], source=kw["source"],
                       coords=kw["coords"], defs=tuple(kw["defs"]), requires=tuple(kw["requires"]),
                       cuts=tuple(kw["cuts"]), clamp=kw["clamp"], claims=tuple(kw["claims"]),
                       sum=kw["sum"], catalog=kw["catalog"], boxes=tuple(kw["boxes"]),
-                      moves=tuple(kw["moves"]), pass_once=kw["pass_once"], pos=_tp(c[0]))
+                      moves=tuple(kw["moves"]), pass_once=kw["pass_once"], pos=_tp(c[0]),
+                      splits=tuple(kw["splits"]), octal=kw["octal"])
 
     def start(self, meta, c):
         return list(c)

@@ -11,6 +11,8 @@ from cgs_bridge.foundation.errors import SpecError
 from . import ast as A
 
 
+
+from . import traversal as Tr
 def _err(game: A.Game, msg: str, pos: A.Pos | None = None) -> SpecError:
     pos = pos or game.pos
     return SpecError(msg, game.file, pos.line or None, pos.column or None)
@@ -40,8 +42,9 @@ def flatten(game: A.Game, resolve: Callable[[str], A.Game]) -> A.Game:
             comp = flatten(resolve(term.game), resolve)
         except KeyError:
             raise _err(game, f"unknown game {term.game!r} in sum", term.pos) from None
-        if comp.clamp is not None:
-            raise _err(game, f"component {term.game} has a global clamp; it cannot be summed", term.pos)
+        if comp.clamp is not None or comp.splits or comp.octal is not None:
+            why = "a global clamp" if comp.clamp is not None else "moves that leave sums of heaps (take-and-break)"
+            raise _err(game, f"component {term.game} has {why}; it cannot be summed", term.pos)
         if comp.pass_once is not None:
             raise _err(game, f"component {term.game} has a pass (one flag of a whole game); it cannot "
                              "be summed; write 'pass once' in the sum game instead", term.pos)
@@ -54,9 +57,9 @@ def flatten(game: A.Game, resolve: Callable[[str], A.Game]) -> A.Game:
             mapping[d.name] = prefix + d.name
         for d in comp.defs:
             inner = {k: v for k, v in mapping.items() if k not in d.params}
-            defs.append(A.Def(prefix + d.name, d.params, A.substitute(d.body, inner), d.pos))
+            defs.append(A.Def(prefix + d.name, d.params, Tr.substitute(d.body, inner), d.pos))
         coords.extend(term.coords)
-        requires.extend(A.Require(A.substitute(r.expr, mapping), r.pos) for r in comp.requires)
+        requires.extend(A.Require(Tr.substitute(r.expr, mapping), r.pos) for r in comp.requires)
         cuts.extend(_renamed_cut(c, mapping) for c in comp.cuts)
         moves.extend(_renamed_move(m, mapping) for m in comp.moves)
     return replace(game, coords=tuple(coords), defs=tuple(defs), requires=tuple(requires),
@@ -96,14 +99,14 @@ def _renamed_cut(c, mapping: dict):
         return A.DerivedCut(new, c.pos)
     inner = {k: v for k, v in mapping.items() if k != c.var}
     inner[c.var] = A.Name(c.var, c.pos)
-    return A.Cut(new, c.var, tuple(A.Assign(mapping[a.target].id, A.substitute(a.value, inner), a.pos)
+    return A.Cut(new, c.var, tuple(A.Assign(mapping[a.target].id, Tr.substitute(a.value, inner), a.pos)
                                    for a in c.assigns), c.pos)
 
 
 def _renamed_move(m: A.Move, mapping: dict) -> A.Move:
     """A component's general move rule in the sum's names (its variable stays bound)."""
     inner = {k: v for k, v in mapping.items() if k != m.var}
-    sub = lambda e: None if e is None else A.substitute(e, inner)  # noqa: E731
+    sub = lambda e: None if e is None else Tr.substitute(e, inner)  # noqa: E731
     return replace(m, lo=sub(m.lo), hi=sub(m.hi), where=sub(m.where),
                    values=None if m.values is None else tuple(sub(v) for v in m.values),
                    assigns=tuple(A.Assign(mapping[a.target].id, sub(a.value), a.pos) for a in m.assigns))

@@ -21,10 +21,12 @@ from typing import Callable, Optional
 
 from cgs_bridge.foundation.errors import RuleError
 from cgs_bridge.language import ast as A
+from cgs_bridge.language import traversal as Tr
 from cgs_bridge.language.checker import CheckedGame
 from cgs_bridge.language.derive import ClampTo, Forbid, derive_program
 from cgs_bridge.language.evaluate import Compiler, FunctionValue, compile_function
 
+from .heaps import bind_code, check_heap_option, heap_options
 from .params import bind_params  # noqa: F401  (public here too)
 
 
@@ -73,6 +75,8 @@ class Ruleset:
                         for i, (kind, _) in self._rules.items() if kind == "derived"}
         self._moves = [self._compile_move(m, consts, funcs) for m in g.moves]
         self._pass = self.index[g.pass_once.flag] if g.pass_once is not None else None
+        #: the take-and-break code (issue 49; :mod:`cgs_bridge.model.heaps`), None for other games
+        self.takebreak = bind_code(g, lambda e: Compiler({}, consts, funcs).compile(e)([]))
         claim_slots = dict(self.index)
         for k, name in enumerate(("grundy", "misere", "P", "N")):
             claim_slots[name] = self.n + k
@@ -228,6 +232,8 @@ class Ruleset:
         and each ``t < p[i]``, then ``(rule, v, option)`` for each general rule (a
         :class:`~cgs_bridge.language.ast.Move`) and value ``v`` of its variable, then the pass
         (duplicates kept; see :meth:`option_set`)."""
+        if self.takebreak is not None:  # options are sums of heaps (HeapSum)
+            return heap_options(self.takebreak, p)
         out = []
         for i in sorted(self._rules):
             lowered = list(p)
@@ -281,6 +287,8 @@ class Ruleset:
     def check_option(self, p, i, t, q) -> None:
         """Raise :class:`RuleError` unless ``q`` is a valid position with no coordinate above
         ``p`` and ``q != p`` (so lexicographic order is an evaluation order)."""
+        if self.takebreak is not None:
+            return check_heap_option(p, t, q)
         if isinstance(i, (A.Move, A.PassOnce)):
             var = "pass" if isinstance(i, A.PassOnce) else f"{i.var} = {t}"
             where = f"{self._rule_where(i)} ({var}) from {tuple(p)} reaches {q}"
@@ -338,7 +346,7 @@ class Ruleset:
 
 def claim_uses_misere(cl: A.Claim) -> bool:
     """True when the claim mentions ``misere`` (so misère values must be computed)."""
-    return any(isinstance(n, A.Name) and n.id == "misere" for n in A.walk(cl.expr))
+    return any(isinstance(n, A.Name) and n.id == "misere" for n in Tr.walk(cl.expr))
 
 
 __all__ = ["Ruleset", "FunctionValue", "bind_params", "claim_uses_misere"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from cgs_bridge.foundation.errors import ParameterError, SpecError
 from cgs_bridge.language import ast as A
+from cgs_bridge.language import traversal as Tr
 from cgs_bridge.language.checker import call_problem
 from cgs_bridge.language.evaluate import FunctionValue
 from cgs_bridge.language.parser import parse_expr
@@ -19,7 +20,7 @@ def _check_function_body(body, name: str) -> None:
     Raises:
         ParameterError: naming the parameter and what was expected.
     """
-    for node in A.walk(body):
+    for node in Tr.walk(body):
         if isinstance(node, A.Call):
             problem = call_problem(node.func, len(node.args), example="floor(t / 2)")
             if problem:
@@ -80,7 +81,7 @@ def bind_params(game: A.Game, given: dict) -> dict:
             else:
                 body, text = raw, expr_text(raw)
             _check_function_body(body, p.name)
-            extra = A.free_names(body) - {"t"}
+            extra = Tr.free_names(body) - {"t"}
             if extra:
                 raise ParameterError(f"function parameter {p.name} must be an expression in t; "
                                      f"unknown name(s): {', '.join(sorted(extra))}")

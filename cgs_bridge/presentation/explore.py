@@ -36,6 +36,9 @@ def page_data(solution, claims=None) -> dict:
         InputError: more than :data:`MAX_POSITIONS` valid positions (the page would be too big).
     """
     import numpy as np
+    if getattr(solution.ruleset, "takebreak", None) is not None:
+        raise InputError("the explorer draws each option as a position of the box; a take-and-break "
+                         "game moves to sums of heaps: use `cgs-bridge solve GAME --at N` for a heap's options")
     n = len(solution)
     if n > MAX_POSITIONS:
         raise InputError(f"the explorer embeds at most {MAX_POSITIONS:,} positions with their options; "

@@ -113,6 +113,8 @@ def row_line(row) -> str:
     """One claim's line of the report (and, issue 50: how the counterexample was confirmed, the
     hypotheses, a prover that failed while another answered)."""
     head = f"  {row.verdict:<16} {row.name}"
+    if row.problem is None and row.verdict in ("PROVED", "REFUTED"):  # issue 49: the periodicity proof
+        return head + f"\n      {row.reason}" + (f"\n      by the {', '.join(row.provers)}" if row.provers else "")
     if row.verdict == "PROVED":
         times = ", ".join(f"{p} {t:.1f} s" for p, t in row.times.items() if p in row.decisions)
         agree = "both provers agree: " if len(row.decisions) > 1 else ""
@@ -197,7 +199,7 @@ def proof_markdown(result) -> str:
     out = [f"# Proofs: {md(result.describe)}", "", md(result.verdict()), ""]
     for i, r in enumerate(result.rows, 1):
         out += [f"## {i}. {md(r.name)}: {r.verdict}", ""]
-        if r.verdict == "PROVED":
+        if r.verdict == "PROVED" and r.problem is not None:
             out += [f"**Theorem.** {md(statement(result, r))}; {md(verified(result, r))}.", "",
                     "Definitions:", ""]
             out += [f"- {md(d.name)}({', '.join(md(p) for p in d.params)}) :⇔ {md(math_text(d.body))}"

@@ -161,7 +161,9 @@ def prove_into(source, params, claims, output=None, force: bool = False, **optio
     key: dict = {}
 
     def before(ruleset, provers):
-        if not ruleset.game.claims:   # issue 48.10: nothing to prove is an input error, not a success
+        # issue 48.10: nothing to prove is an input error, not a success; a take-and-break game's
+        # sequence is itself proved periodic (issue 49: the theorem's row)
+        if not ruleset.game.claims and getattr(ruleset, "takebreak", None) is None:
             raise InputError(f"{ruleset.describe()} has no claims to prove: give one with --claim TEXT or "
                              "--claims FILE (cb.prove(..., claims=[...]))")
         key.update(proof_key(ruleset, provers))

@@ -42,6 +42,8 @@ def versions(extra: dict | None = None) -> list:
 
 
 def _pos(p) -> str:
+    if getattr(p, "heaps", False):  # an option of a take-and-break game: 3 + 5
+        return str(p)
     return "(" + ", ".join(str(v) for v in p) + ")"
 
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 
 from cgs_bridge.foundation.errors import CgsBridgeError
 from cgs_bridge.language import ast as A
+from cgs_bridge.language import traversal as Tr
 from cgs_bridge.language.spec_printer import expr_text
 from cgs_bridge.model.box import Box
 from cgs_bridge.model.fnprops import hypothesis_fails
@@ -97,6 +98,12 @@ class _GameTranslation:
         return F.Problem(tuple(rules.defines), (Builder(rules, ctx.namer).terminates(),))
 
     def fresh_context(self, claim):
+        if getattr(self.r, "takebreak", None) is not None:  # issue 49: options are sums of heaps
+            e = NotExpressible("a take-and-break game moves to sums of heaps, not to one position: "
+                               "the proof language cannot state its rules (prove uses the octal "
+                               "periodicity theorem instead)", self.r.game.pos)
+            e.origin = "game"
+            raise e
         names = _spec_names(self.r.game, claim)
         taken: set = set()
         coords = {c: proof_name(c, taken) for c in self.r.coords}
@@ -164,12 +171,12 @@ def _spec_names(game: A.Game, claim: A.Claim) -> set:
         exprs += [a.value for a in m.assigns]
     exprs += [a.value for a in (game.clamp.assigns if game.clamp else ())]
     for e in exprs:
-        out |= {n.id.lower() for n in A.walk(e) if isinstance(n, A.Name)}
+        out |= {n.id.lower() for n in Tr.walk(e) if isinstance(n, A.Name)}
     return out
 
 
 def _mentions_claim_names(e) -> bool:
-    return any(isinstance(n, A.Name) and n.id in A.CLAIM_NAMES for n in A.walk(e))
+    return any(isinstance(n, A.Name) and n.id in A.CLAIM_NAMES for n in Tr.walk(e))
 
 
 def _indicator(e):

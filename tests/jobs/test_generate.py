@@ -306,7 +306,16 @@ def test_emitted_step_and_hexagon_are_the_fixture_classes(shared):
             assert options_of_class((cls / "HexChoc.cgs").read_text(), [], p) == options_of_class(mine, [], p)
 
 
-@pytest.mark.parametrize("name", catalog.names())
+#: Take-and-break games (issue 49): their options are sums of heaps, which the test interpreter does
+#: not add; the real CGSuite computes their emitted programs (tests/systems/cgsuite/test_takebreak_real.py).
+HEAP_GAMES = tuple(n for n in catalog.names() if Ruleset(catalog.load(n)).takebreak is not None)
+
+
+def test_heap_games_are_the_take_and_break_catalog_games():
+    assert set(HEAP_GAMES) == {"kayles", "dawsons_kayles", "grundys_game", "double_kayles", "octal_127"}
+
+
+@pytest.mark.parametrize("name", [n for n in catalog.names() if n not in HEAP_GAMES])
 def test_emitted_class_has_the_options_of_the_spec(name):
     r, box = bound(name, box="3" if name != "hexagon" else "1")
     files = emit(r, box, "cgsuite")

@@ -71,6 +71,12 @@ CATALOG = [
     ("maximum_nim", {"f": "floor(t/2)"}, "40", ["grundy == floor(x / 2)"]),
     ("nim_pass", {}, "x=4,y=3,z=4,passes=1", ["P iff x xor y xor z == 0", "passes == 0 or grundy > 0"]),
     ("step_pass", {"f": "floor(t/2)"}, "y=4,z=10,passes=1", ["grundy == y xor z"]),
+    # issue 49: take-and-break games (one heap n; misère values of single heaps)
+    ("kayles", {}, "20", ["grundy <= 8", "grundy == n % 4"]),
+    ("dawsons_kayles", {}, "20", ["grundy <= 5", "P iff n % 5 == 0"]),
+    ("grundys_game", {}, "20", ["grundy <= n", "P iff n < 3"]),
+    ("double_kayles", {}, "20", ["grundy < 16", "misere != 0 or n > 3"]),
+    ("octal_127", {}, "20", ["grundy != 3", "grundy % 2 == n % 2"]),
 ]
 
 

@@ -20,6 +20,7 @@ from logic_brute import Brute
 
 from cgs_bridge.foundation.errors import EvaluationError
 from cgs_bridge.language import ast as A
+from cgs_bridge.language import traversal as Tr
 from cgs_bridge.language.evaluate import Compiler
 from solvers.logic import formula as F
 from solvers.logic import intops as O
@@ -33,7 +34,7 @@ GRID = list(itertools.product(range(3), range(3), range(2)))
 
 def _outside(e) -> bool:
     """The expression holds a construct the fragment lacks (so NotExpressible is right)."""
-    for n in A.walk(e):
+    for n in Tr.walk(e):
         if isinstance(n, A.Search) or isinstance(n, A.Call) and n.func == "ilog2":
             return True
         if isinstance(n, A.BinOp) and n.op in ("*", "^", "%") or isinstance(n, (A.FloorDiv, A.CeilDiv)):
@@ -46,7 +47,7 @@ def _outside(e) -> bool:
 def _magnitude_bound(e, env) -> int:
     comp = Compiler({n: i for i, n in enumerate(NAMES)}, {}, {})
     top = 0
-    for n in A.walk(e):
+    for n in Tr.walk(e):
         if isinstance(n, A.Search):
             continue
         try:

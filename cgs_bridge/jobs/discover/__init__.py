@@ -17,6 +17,7 @@ from __future__ import annotations
 import time
 
 from .run import discover_solution
+from . import heaps
 from .families import FAMILIES, REGISTRY
 from .report import Artefact, Discovery, Found, Miss
 from .sweep import parse_sweep, sweep_classes
@@ -106,11 +107,13 @@ def discover(game, params=None, bound=None, *, families=FAMILIES, shifts: int = 
     """
     _check_options(families, prove, timeout, memory, base if automaton else None)
     before = _declared(prover, walnut_home, 600.0 if timeout is None else timeout, memory) if prove else None
-    sol, ruleset, box, seconds = _solved(game, params, bound, "misere" in families, method, progress, before)
+    sol, ruleset, box, seconds, families, heap_notes = _solved(game, params, bound, families, method,
+                                                               progress, before)
     rep = discover_solution(sol, families, shifts, moduli, offsets, limit, near, fix_max,
                             seconds=seconds, per_family=per_family,
                             check_method="reference" if method == "reference" else "auto",
                             solve_method=method)
+    rep.notes += heap_notes + heaps.period_notes(sol)
     if against is not None:
         rep.differences = _differences(sol, against, method)
     if bfile is not None:
@@ -132,19 +135,22 @@ def _declared(prover, walnut_home, timeout, memory):
     return before
 
 
-def _solved(game, params, bound, misere: bool, method, progress, before=None) -> tuple:
-    """``(solution, ruleset, box, seconds)``: the game solved on the box (or the given solution,
-    solved again when the misère family needs misère values it lacks); ``before(ruleset)`` runs
-    first."""
+def _solved(game, params, bound, families, method, progress, before=None) -> tuple:
+    """``(solution, ruleset, box, seconds, families, notes)``: the game solved on the box (or the
+    given solution, solved again when the misère family needs misère values it lacks); ``before(
+    ruleset)`` runs first; ``families`` without ``misere`` where a take-and-break game's box is beyond
+    the misère exploration (issue 49, :func:`.heaps.families_for`, said in ``notes``)."""
     from solvers import solve
     solved, ruleset, box = _given(game, params, bound)
     if before is not None:
         before(ruleset)
+    families, notes = heaps.families_for(ruleset, box, families)
+    misere = "misere" in families
     if solved is not None and misere and solved.misere is None:
         solved = None
     t0 = time.perf_counter()
     sol = solved or solve(ruleset, box, misere=misere, method=method, progress=progress)
-    return sol, ruleset, box, {} if solved else {"solve": time.perf_counter() - t0}
+    return sol, ruleset, box, {} if solved else {"solve": time.perf_counter() - t0}, families, notes
 
 
 def _check_options(families, prove, timeout, memory, base=None) -> None:
@@ -204,8 +210,9 @@ def _prove(rep, ruleset, prover, walnut_home, timeout=None, memory=None):
     prover run within ``timeout`` seconds (default 600) and ``memory`` bytes."""
     from .proofs import prove_findings
     t0 = time.perf_counter()
-    rep.proofs = prove_findings(rep, ruleset, prover=prover, walnut_home=walnut_home,
-                                timeout=600.0 if timeout is None else timeout, memory=memory)
+    rep.proofs = heaps.period_proofs(ruleset) + prove_findings(
+        rep, ruleset, prover=prover, walnut_home=walnut_home,
+        timeout=600.0 if timeout is None else timeout, memory=memory)
     rep.seconds["prove"] = time.perf_counter() - t0
     return rep
 

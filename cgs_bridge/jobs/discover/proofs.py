@@ -63,8 +63,9 @@ def _prove_one(ruleset, source, condition, params, provers, timeout, memory, wal
     from solvers.logic.translate import translate_claims
     values = {**ruleset.params, **params}
     bound = Ruleset(with_claims(ruleset.checked, [condition], keep=False, prefix=""), values)
-    row = prove_translations(bound, translate_claims(bound), provers, timeout=timeout, memory=memory,
-                             walnut_home=walnut_home).rows[0]
+    rows = prove_translations(bound, translate_claims(bound), provers, timeout=timeout, memory=memory,
+                              walnut_home=walnut_home).rows
+    row = next(r for r in rows if r.claim is not None)   # a take-and-break game's rows start with its period
     problem = row.problem
     return {"source": source, "condition": condition,
             "params": {k: v for k, v in bound.params.items() if isinstance(v, int)},

@@ -61,6 +61,19 @@ def as_positions(value, n: int):
     return out
 
 
+def as_heap_sums(value):
+    """``value`` (a take-and-break option list: one list of heap sizes per option, in any order,
+    empty heaps allowed) as sorted tuples of the nonempty heaps, or None when it is not one."""
+    if not isinstance(value, list):
+        return None
+    out = []
+    for v in value:
+        if not (isinstance(v, list) and all(isinstance(x, int) and x >= 0 for x in v)):
+            return None
+        out.append(tuple(sorted(x for x in v if x)))
+    return out
+
+
 def solve_box(ruleset, box):
     """The spec solver (the oracle) on the audit's ``box``: ``(solution, None)`` or
     ``(None, error check)``."""
@@ -191,8 +204,10 @@ def judge_moves(ruleset, checked: list, data: dict, symbol: str | None) -> Check
         if symbolic_parts(opts):
             symbolic += 1
             continue
-        got = as_positions(opts, ruleset.n)
-        if got is None and ruleset.n == 1 and isinstance(opts, list) and all(isinstance(v, int) for v in opts):
+        heaps = getattr(ruleset, "takebreak", None) is not None   # issue 49: options are sums of heaps
+        got = as_heap_sums(opts) if heaps else as_positions(opts, ruleset.n)
+        if got is None and not heaps and ruleset.n == 1 and isinstance(opts, list) \
+                and all(isinstance(v, int) for v in opts):
             got = [(v,) for v in opts]  # a one-heap game's options written as heap sizes: {2, 1, 0}
         checked_n += 1
         try:
@@ -201,9 +216,10 @@ def judge_moves(ruleset, checked: list, data: dict, symbol: str | None) -> Check
             rows.append({"position": _fmt(p), "program": "", "spec": f"error: {e}", "detail": "spec error"})
             continue
         if got is None:  # the spec's set is named, never '{?}' (issue 47, item 7)
+            what = "not a list of heap lists" if heaps else "not a list of positions"
             rows.append({"position": _fmt(p), "program": str(opts)[:200], "spec": _fmt_set(want),
-                         "detail": "not a list of positions"})
-            differing.append((p, f"{str(opts)[:80]}: not a list of positions", _fmt_set(want)))
+                         "detail": what})
+            differing.append((p, f"{str(opts)[:80]}: {what}", _fmt_set(want)))
             continue
         got_set = set(got)
         if got_set == want:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from cgs_bridge.foundation.errors import InputError
 from cgs_bridge.language import ast as A
+from cgs_bridge.language import traversal as Tr
 from cgs_bridge.language.printer import ATOM, Printer
 from cgs_bridge.language.spec_printer import expr_text
 
@@ -154,7 +155,7 @@ class CGSuitePrinter(Printer):
         raise InputError(f"{expr_text(n)}: an automaton claim is not printed in CGScript")
 
     def _print_Search(self, n):
-        local = sorted(A.free_names(n.cond) - {n.var} - self.members, key=self._order)
+        local = sorted(Tr.free_names(n.cond) - {n.var} - self.members, key=self._order)
         key = (n.kind, n.var, n.cond, tuple(local))
         name = self._helper(key, lambda: self._search_helper(n, local))
         args = [self.doprint(n.lo), self.doprint(n.hi)] + [self.name(v) for v in local]
@@ -245,7 +246,7 @@ _FLOOR_MOD = {name for name, sp in spelling.SPELLINGS.items() if sp == "helper:_
 
 def uses_floor_mod(exprs) -> bool:
     for e in exprs:
-        for node in A.walk(e):
+        for node in Tr.walk(e):
             if (isinstance(node, A.BinOp) and node.op in _FLOOR_MOD) or (
                     isinstance(node, A.Call) and node.func in _FLOOR_MOD):
                 return True

@@ -26,6 +26,7 @@ from pathlib import Path
 
 from cgs_bridge.foundation.errors import InputError
 from cgs_bridge.language import ast as A
+from cgs_bridge.language import traversal as Tr
 from cgs_bridge.language.printer import ATOM, Printer
 from cgs_bridge.model.fnprops import hypothesis_fails
 from cgs_bridge.systems.printing.context import Target, comment_safe, common_context
@@ -302,7 +303,7 @@ def _claims(pr, names, model, coords, misere, box=None) -> list:
         over["misere"] = f"at[{point}][[2]]"
     pattern = "{" + ", ".join(c + "_" for c in coords) + "}"
     for k, cl in enumerate(model.ruleset.game.claims, 1):
-        if "misere" in {n.id for n in A.walk(cl.expr) if isinstance(n, A.Name)} and not misere:
+        if "misere" in {n.id for n in Tr.walk(cl.expr) if isinstance(n, A.Name)} and not misere:
             continue
         outside = hypothesis_fails(model.ruleset, cl, box) if box is not None else ""
         if outside:  # a hypothesis on a function parameter fails on the box: not applicable

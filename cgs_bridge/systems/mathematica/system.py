@@ -9,7 +9,7 @@ from pathlib import Path
 
 from cgs_bridge.systems.base import Auditor, Runner, System
 
-from . import printer, runner
+from . import heaps, runner
 from .audit import entry, report
 from .reader import read_output
 
@@ -69,7 +69,7 @@ RUNNER = Runner("mathematica_engine", runner.ENGINES, "auto: wolframscript when 
                 _prepare, runner.run_program, lambda engine: (engine, f"{engine} run"), _run_notes,
                 _run_checks)
 
-SYSTEM = System(name="mathematica", target=printer.TARGET, read=read,
+SYSTEM = System(name="mathematica", target=heaps.TARGET, read=read,
                 source_help="the CSV the emitted .wl wrote, or a printed {{...}} list", runner=RUNNER,
                 run_order=0,
                 auditor=Auditor("mathematica", (".wl", ".m", ".nb", ".wls"), SIGNS, entry.audit,

@@ -14,6 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from cgs_bridge.language import ast as A
+
+from cgs_bridge.language import traversal as Tr
 from cgs_bridge.language.derive import ClampTo, Derive, Forbid, SearchDown, derive_program, derive_steps  # noqa: F401
 from cgs_bridge.language.evaluate import FunctionValue
 from cgs_bridge.language.moves import move_text
@@ -122,7 +124,7 @@ def build_model(ruleset) -> GameModel:
             continue
         var = cut.var if cut.var != c else loop_var
         mapping = {c: A.Name(var), cut.var: A.Name(var)}
-        assigned = {a.target: A.substitute(a.value, mapping) for a in cut.assigns}
+        assigned = {a.target: Tr.substitute(a.value, mapping) for a in cut.assigns}
         result = tuple(A.Name(var) if j == i else assigned.get(d, A.Name(d)) for j, d in enumerate(g.coords))
         text = f"cut {c} to {cut.var}"
         if cut.assigns:

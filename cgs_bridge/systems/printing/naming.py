@@ -14,6 +14,7 @@ from cgs_bridge.foundation.names import take_free
 from cgs_bridge.language import ast as A
 
 
+from cgs_bridge.language import traversal as Tr
 def spec_names(game: A.Game) -> list:
     """Every name a checked game declares or binds, in a deterministic order."""
     out: list = []
@@ -45,7 +46,7 @@ def spec_names(game: A.Game) -> list:
         exprs += [e for e in (m.lo, m.hi, m.where) if e is not None] + list(m.values or ())
         exprs += [a.value for a in m.assigns]
     for e in exprs:
-        for node in A.walk(e):
+        for node in Tr.walk(e):
             if isinstance(node, A.Search):
                 add(node.var)
             elif isinstance(node, A.Name):

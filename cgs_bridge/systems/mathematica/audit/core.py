@@ -26,6 +26,7 @@ from cgs_bridge.systems.auditing.report import ProgramAudit
 from cgs_bridge.systems.auditing.sizes import apply_scale, audit_box
 from cgs_bridge.systems.auditing.values import parse_wl
 from cgs_bridge.systems.auditing.verdict import completion, exit_code, incomplete
+from cgs_bridge.systems.auditing.wlread import load_parser
 
 from .extract import Symbols, detect_symbols
 from .groups import judge_group
@@ -193,7 +194,6 @@ def audit_program(text: str, ruleset, program_path: str = "<program>", scales=()
         EngineError: the engine is missing.
     """
     from cgs_bridge.systems.auditing.reading import ReadingBudget
-    from cgs_bridge.systems.auditing.wlread import load_parser
     from cgs_bridge.systems.engines import DEFAULT_MEMORY
     memory = memory if memory is not None else DEFAULT_MEMORY
     limits_text(limits)  # bounds checked before any run
