@@ -255,7 +255,9 @@ class Trace:
 
         def evaluate(expr, evaluation):
             head = expr._head
-            if not (trace.on and isinstance(head, Symbol) and head.name.startswith("Global`")):
+            # the prelude's helpers (CGSBprelude*: BitXor's digits...) are the audit's, never a candidate
+            if not (trace.on and isinstance(head, Symbol) and head.name.startswith("Global`")) \
+                    or head.name.startswith("Global`CGSBprelude"):
                 return original(expr, evaluation)
             trace.on = False  # evaluating the arguments is not itself traced
             key = head.name
