@@ -1,11 +1,10 @@
 """``cgs-bridge prove`` (issue 32): every claim of a game decided for **all** positions.
 
-A claim is translated into the proof language (:mod:`solvers.logic.formula`, by the translation
-that :func:`cgs_bridge.systems.walnut.script.translations` imports) and its obligations are
-decided by a prover: Walnut (:mod:`cgs_bridge.systems.walnut.runner`, the ``walnut`` system of the
-registry) or the embedded automata prover (``solvers.automata.decide_problem``, issue 33), or both
-(``both``: the verdicts and witnesses must agree, else the row is an engine error, never a
-verdict).
+A claim is translated into the proof language (:mod:`solvers.logic.formula`, by
+:func:`cgs_bridge.jobs.prove_run.translations`) and its obligations are decided by the provers of
+the registry (:data:`cgs_bridge.systems.registry.PROVERS`: each a
+:class:`~solvers.logic.prover.Prover`), one or ``both`` (every available prover: the verdicts and
+witnesses must agree, else the row is an engine error, never a verdict).
 
 Verdicts per claim: PROVED (every obligation holds), REFUTED (one fails; the counterexample is
 found by the solver on the box the witness bounds, :mod:`cgs_bridge.jobs.prove_refute`), NOT
@@ -19,14 +18,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from cgs_bridge.foundation.errors import CgsBridgeError, InputError
+from cgs_bridge.foundation.errors import CgsBridgeError
 from cgs_bridge.foundation.results import Result
 
 from .prove_decide import SIDE_CONDITIONS, Disagreement
 
 PROVED, REFUTED, NOT_APPLICABLE, NOT_EXPRESSIBLE, ENGINE_ERROR = (
     "PROVED", "REFUTED", "NOT APPLICABLE", "NOT EXPRESSIBLE", "ENGINE ERROR")
-PROVERS = ("walnut", "embedded", "both")
+#: The ``--prover`` choice that runs every available prover and compares them.
+ALL = "both"
 
 
 @dataclass
@@ -36,7 +36,8 @@ class ClaimProof:
     (largest automaton reported), ``decisions`` ``{prover: [Decision]}``; for REFUTED:
     ``obligation`` (name and meaning of the failing sentence), ``witness`` (the prover's),
     ``position`` (the smallest position where the claim and the solver differ), ``claim_value``,
-    ``true_value``; ``script``: the Walnut script of the claim; ``times``: seconds per prover; ``move``: the move from S to S or the missing move;
+    ``true_value``; ``listings``: ``{prover: the claim's problem in its input language, with the
+    claim's notes}`` of the provers that ran and print one; ``times``: seconds per prover; ``move``: the move from S to S or the missing move;
     ``errors``: ``{prover: message}`` of a prover that failed while another answered (issue 50:
     one prover's time-out never hides the other's verdict); ``confirmation``: how the solver
     confirmed the counterexample; ``hypotheses``: how the claim's hypotheses were established;
@@ -59,7 +60,7 @@ class ClaimProof:
     true_value: str = ""
     problem: object = None
     claim: object = None
-    script: str = ""
+    listings: dict = field(default_factory=dict)
     times: dict = field(default_factory=dict)
     move: str = ""
     errors: dict = field(default_factory=dict)
@@ -84,6 +85,8 @@ class ProveResult(Result):
     title: str = ""
     #: the checked game (``ast.Game``: its positions and moves, for the proof's definition)
     spec: object = None
+    #: ``{prover: its version line}`` of the provers that have one (``engine`` joins them)
+    engines: dict = field(default_factory=dict)
 
     def __repr__(self) -> str:
         """``ProveResult(nim_pass: 1 claim(s): 1 proved)``: short (a notebook's text/plain; the
@@ -121,62 +124,87 @@ class ProveResult(Result):
                               r.claim_value, r.true_value] for r in self.rows], columns=cols)
 
 
-def choose_provers(prover: str | None, walnut_home=None) -> tuple:
-    """The provers to run: ``walnut``, ``embedded`` or both; default Walnut when found
-    (``walnut_home`` or ``$CGS_BRIDGE_WALNUT_HOME``), else the embedded prover.
+def choose_provers(prover: str | None, options=None) -> tuple:
+    """The provers to run: ``prover`` (a name of :data:`cgs_bridge.systems.registry.PROVERS`), or
+    :data:`ALL` (every available prover, in registry order), or by default the first available
+    one (Walnut when found, else the embedded prover). ``options``: the provers' options
+    (``{"walnut_home": DIR}``); availability is asked only of the provers it may choose.
 
     Raises:
-        InputError: unknown prover. EngineError: Walnut named but not found.
+        InputError: unknown prover. EngineError: an option names something unusable; no prover
+        is available; ``both`` with fewer than two available (each reason named).
     """
-    from cgs_bridge.systems.walnut.runner import find_home
-    if prover is None:
-        return ("walnut",) if find_home(walnut_home) else ("embedded",)
-    if prover not in PROVERS:
-        raise InputError(f"unknown prover {prover!r}; choose {', '.join(PROVERS)}")
-    return ("walnut", "embedded") if prover == "both" else (prover,)
+    from cgs_bridge.systems.registry import PROVERS
+    from cgs_bridge.systems.registry import prover as entry
+    options = options if isinstance(options, dict) else {}
+    if prover is not None and prover != ALL:
+        entry(prover)
+        return (prover,)
+    found, why = [], {}
+    for name in PROVERS:
+        ok, reason = entry(name).availability(options)
+        if ok and prover is None:
+            return (name,)
+        if ok:
+            found.append(name)
+        else:
+            why[name] = reason
+    if prover is None or len(found) < 2:
+        from cgs_bridge.foundation.errors import EngineError
+        raise EngineError((f"--prover {ALL} compares every available prover, and only "
+                           f"{', '.join(found) or 'none'} is available" if prover else "no prover is available")
+                          + "".join(f"; {p}: {r}" for p, r in why.items()))
+    return tuple(found)
 
 
-def _decider(name: str, walnut_home):
+def _decider(name: str, options):
     """``decide(problem, timeout, memory, workdir, notes) -> [Decision]`` of one prover
     (:func:`.prove_decide.decider`; tests replace this name).
 
     Raises:
-        EngineError: the embedded prover is not installed in this build.
+        InputError, EngineError: as :func:`cgs_bridge.systems.registry.prover`.
     """
     from .prove_decide import decider
-    return decider(name, walnut_home)
+    return decider(name, options)
 
 
-def prove_translations(ruleset, translations, provers=("walnut",), *, timeout=None, memory=None,
-                       walnut_home=None, workdir=None) -> ProveResult:
+def prove_translations(ruleset, translations, provers=None, *, timeout=None, memory=None,
+                       workdir=None, **options) -> ProveResult:
     """Decide translated claims (``translations``: ClaimTranslation records, see
-    :func:`cgs_bridge.systems.walnut.script.translations`) with ``provers``.
+    :func:`cgs_bridge.jobs.prove_run.translations`) with ``provers`` (default
+    :func:`choose_provers`'s).
 
     Args:
         workdir: a folder that keeps every prover run (``<claim number>_<prover>/``: Walnut's
             script, output and automata; ``..._smallest``, ``..._hypotheses`` for the sentences
             of a refutation and of hypotheses); default private temporary folders.
+        options: the provers' options (:data:`cgs_bridge.systems.registry.PROVER_OPTIONS`, e.g.
+            ``walnut_home``).
     Returns:
         a :class:`ProveResult`; engine errors become ENGINE ERROR rows (never PROVED).
+    Raises:
+        InputError: an option no prover takes.
     """
     from cgs_bridge.model.game import claim_uses_misere
+    from cgs_bridge.systems.registry import prover, prover_options
 
     from .prove_box import BoxCheck
+    provers = tuple(provers) if provers is not None else choose_provers(None, options)
+    options = prover_options(options, provers)
     translations = list(translations)
     check = BoxCheck(ruleset, any(claim_uses_misere(tr.claim) for tr in translations))
-    limits = {"timeout": timeout, "memory": memory, "walnut_home": walnut_home}
+    limits = {"timeout": timeout, "memory": memory, **options}
     rows = [_one(ruleset, tr, i, provers, limits, workdir, check) for i, tr in enumerate(translations, 1)]
-    from cgs_bridge.systems.walnut.runner import find_home, version
-    home = find_home(walnut_home) if "walnut" in provers else None
+    engines = {p: v for p in provers if (v := prover(p).version(options))}
     title = (getattr(ruleset.game, "title", "") or ruleset.name).split(":")[0].strip()
     return ProveResult(ruleset.name, ruleset.describe(), dict(ruleset.params),
                        tuple(ruleset.coords), rows, "+".join(provers),
-                       version(home) if home else "", title, ruleset.game)
+                       "; ".join(engines.values()), title, ruleset.game, engines)
 
 
 def _runner(ruleset, tr, number, provers, limits, workdir):
     """``run(problem, tag) -> Decided``: every prover on one problem of this claim."""
-    from cgs_bridge.systems.walnut.script import claim_notes
+    from solvers.logic.translate import claim_notes
 
     from .prove_decide import decide
 
@@ -184,7 +212,7 @@ def _runner(ruleset, tr, number, provers, limits, workdir):
         suffix = f"_{tag}" if tag else ""
         folder = None if workdir is None else (lambda name: f"{workdir}/{number}_{name}{suffix}")
         return decide(problem, provers, limits, folder, claim_notes(tr.claim, ruleset),
-                      get=lambda name, home: _decider(name, home))
+                      get=lambda name, options: _decider(name, options))
     return run
 
 
@@ -203,10 +231,8 @@ def _one(ruleset, tr, number, provers, limits, workdir, check) -> ClaimProof:
         if tr.status != "ok" or tr.problem is None:
             row.verdict = NOT_EXPRESSIBLE
             return row
-        from cgs_bridge.systems.walnut.printer import print_problem
-        from cgs_bridge.systems.walnut.script import claim_notes
         row.provers = tuple(provers)
-        row.script = print_problem(tr.problem, claim_notes(tr.claim, ruleset)).text
+        row.listings = _listings(ruleset, tr, provers)
         decided = run(tr.problem)
         row.decisions = dict(decided.decisions)
         row.errors.update(decided.errors)
@@ -222,6 +248,15 @@ def _one(ruleset, tr, number, provers, limits, workdir, check) -> ClaimProof:
         else:   # the provers could not decide, but the solver found the claim false on the box
             _box_counterexample(ruleset, tr, row, str(e))
     return row
+
+
+def _listings(ruleset, tr, provers) -> dict:
+    """``{prover: the claim's problem in its input language, with the claim's notes}`` of the
+    provers that print one (each printed once: the prover's run reads the same)."""
+    from cgs_bridge.systems.registry import prover
+    from solvers.logic.translate import claim_notes
+    notes = tuple(claim_notes(tr.claim, ruleset))
+    return {p: prover(p).listing(tr.problem, notes) for p in provers if prover(p).listing}
 
 
 def _against_box(row) -> None:

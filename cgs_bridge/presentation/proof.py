@@ -1,9 +1,10 @@
 """How a :class:`cgs_bridge.jobs.prove.ProveResult` looks: the text report, JSON, HTML, and the
 paper-ready proof folder (``prove -o DIR``: ``proof.md``, ``proof.html``, ``proof.tex`` with a
-LaTeX ``theorem`` per proved claim, and per claim the Walnut script and Walnut's output).
+LaTeX ``theorem`` per proved claim, and per claim the files of the provers that decided it).
 
-Sentences are shown twice: in mathematical notation (:func:`math_text`: ∀, ∃, ∧, ∨, ¬, ⇒, ⇔, ⊕,
-⌊·⌋) and as Walnut prints them (:func:`cgs_bridge.systems.walnut.printer.print_problem`).
+Sentences are shown in mathematical notation (:func:`math_text`: ∀, ∃, ∧, ∨, ¬, ⇒, ⇔, ⊕, ⌊·⌋)
+and in the input language of every prover of the registry that prints one
+(:attr:`solvers.logic.prover.Prover.listing`: :func:`listings`).
 """
 
 from __future__ import annotations
@@ -97,9 +98,18 @@ def statement(result, row) -> str:
 
 
 def verified(result, row) -> str:
-    by = " and ".join(result.engine if p == "walnut" and result.engine else
-                      ("the embedded automata prover" if p == "embedded" else p) for p in row.provers)
+    from cgs_bridge.systems.registry import prover
+    by = " and ".join(result.engines.get(p) or prover(p).title or p for p in row.provers)
     return f"verified for all positions by {by} in {row.seconds:.1f} s"
+
+
+def listings(problem, document: str) -> list:
+    """``[(heading, text)]``: ``problem`` in the input language of every prover of the registry
+    that prints one (:attr:`~solvers.logic.prover.Prover.listing`, without notes), with its
+    heading for ``document`` (``md``, ``html``, ``tex``), in registry order."""
+    from cgs_bridge.systems.registry import PROVERS, prover
+    return [(prover(p).listing_titles[document], prover(p).listing(problem))
+            for p in PROVERS if prover(p).listing]
 
 
 def position_text(p) -> str:
@@ -189,11 +199,10 @@ def _detail(r) -> str:
 
 def proof_markdown(result) -> str:
     """``proof.md``: per claim its verdict; per proved claim the theorem, the definitions and
-    the sentences in mathematical notation and in Walnut. Every text of a user (title, claim name,
+    the sentences in mathematical notation and in each prover's language (:func:`listings`). Every text of a user (title, claim name,
     parameters, reasons) is Markdown-escaped outside code (:func:`markdown_text`: no tag, link or
-    emphasis can come from it), and the Walnut script sits in a fence no line of it can close."""
+    emphasis can come from it), and each listing sits in a fence no line of it can close."""
     from cgs_bridge.foundation.escape import markdown_fence, markdown_text as md
-    from cgs_bridge.systems.walnut.printer import print_problem
     out = [f"# Proofs: {md(result.describe)}", "", md(result.verdict()), ""]
     for i, r in enumerate(result.rows, 1):
         out += [f"## {i}. {md(r.name)}: {r.verdict}", ""]
@@ -205,9 +214,10 @@ def proof_markdown(result) -> str:
             out += ["", "Sentences (each TRUE):", ""]
             out += [f"{j}. {md(ob.name)} ({md(ob.meaning)}): {md(sentence_math(ob))}"
                     for j, ob in enumerate(r.problem.obligations, 1)]
-            script = print_problem(r.problem).text.rstrip("\n")
-            fence = markdown_fence(script)
-            out += ["", "In Walnut (with xor.txt in Automata Library/):", "", fence, script, fence, ""]
+            for heading, script in listings(r.problem, "md"):
+                script = script.rstrip("\n")
+                fence = markdown_fence(script)
+                out += ["", heading, "", fence, script, fence, ""]
         else:
             out += [md(line.strip()) + "  " for line in row_line(r).splitlines()] + [""]
     return "\n".join(out) + "\n"

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
-from cgs_bridge.systems.printing.context import Target
+if TYPE_CHECKING:   # an annotation only: the registry loads without the printers
+    from cgs_bridge.systems.printing.context import Target
 
 
 def no_notes(table) -> list:
@@ -110,9 +111,11 @@ class System:
         run_order: ``verify`` runs the systems by increasing ``run_order`` (the embedded engine
             first), compares them in registry order.
         auditor: how ``audit`` recognises its published programs (None: not audited).
-        prover: ``prover(problem, *, timeout, memory, **options) -> [Decision]`` deciding a
-            :class:`solvers.logic.formula.Problem` for all positions (None: not a prover;
-            ``cgs-bridge prove --prover NAME``).
+
+    A system's prover (``prove --prover NAME``) is not a field: it is a line of
+    :data:`cgs_bridge.systems.registry.PROVERS` naming the module of its
+    :class:`~solvers.logic.prover.Prover` record (``systems/<name>/prover.py``), so that choosing
+    another prover never loads the system.
     """
 
     name: str
@@ -123,4 +126,3 @@ class System:
     runner: Runner | None = None
     run_order: int = 0
     auditor: Auditor | None = None
-    prover: Callable | None = None

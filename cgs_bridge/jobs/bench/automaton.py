@@ -56,7 +56,7 @@ def automaton_case(walnut_home=None, out=print) -> list:
                 out(f"automaton {label}: {found.verdict} ({learned:.1f} s)")
                 continue
             path = Path(tmp) / f"{game}_{'_'.join(map(str, params.values()))}.txt"
-            atomic_write_text(path, found.walnut, overwrite=True)
+            atomic_write_text(path, found.file_text, overwrite=True)
             claim = f'P iff accepts "{path}"({", ".join(ruleset.coords)})'
             for prover in provers:
                 auto, v1 = _proof_time(game, params, [claim], prover, home)

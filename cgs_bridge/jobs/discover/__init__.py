@@ -64,8 +64,8 @@ def _check_families(families) -> None:
 def discover(game, params=None, bound=None, *, families=FAMILIES, shifts: int = 3, moduli=(2, 3, 4),
              offsets: int = 3, limit: int = 10, near: int = 5, fix_max: int = 2, per_family: int = 3,
              sweep=None, method: str = "auto", progress=None, bfile=None, force: bool = False, against=None,
-             prove=False, prover=None, walnut_home=None, timeout=None, memory=None, automaton=False,
-             base="2", max_states=None) -> Discovery:
+             prove=False, prover=None, timeout=None, memory=None, automaton=False,
+             base="2", max_states=None, **options) -> Discovery:
     """Search the formula families for ``game`` with ``params`` on the box ``bound``.
 
     Args:
@@ -88,9 +88,11 @@ def discover(game, params=None, bound=None, *, families=FAMILIES, shifts: int = 
         against: other parameter values (``{"k": 7}`` or ``"k=7"``): compare the P-positions with
             the game at those values on the same box and a common re-check box
             (:mod:`.differences`).
-        prove, prover, walnut_home, timeout, memory: decide every finding for all positions
+        prove, prover, timeout, memory: decide every finding for all positions
             (:mod:`.proofs`), the prover as :func:`cgs_bridge.jobs.prove.choose_provers`, each run within
             ``timeout`` s (default 600) and ``memory`` bytes (ParameterError first, without ``prove``).
+        options: the provers' options (:data:`cgs_bridge.systems.registry.PROVER_OPTIONS`:
+            ``walnut_home``); InputError first for one no prover takes.
         automaton, base ("2", "fib"), max_states: the P-positions' automaton too (:mod:`.automaton`),
             proved within the same limits when ``prove``.
 
@@ -104,6 +106,8 @@ def discover(game, params=None, bound=None, *, families=FAMILIES, shifts: int = 
         :func:`solvers.solve` for solver errors.
     """
     _check_options(families, prove, timeout, memory, base if automaton else None)
+    from cgs_bridge.systems.registry import prover_options
+    prover_options(options, ())
     sol, ruleset, box, seconds = _solved(game, params, bound, "misere" in families, method, progress)
     rep = discover_solution(sol, families, shifts, moduli, offsets, limit, near, fix_max,
                             seconds=seconds, per_family=per_family,
@@ -116,7 +120,7 @@ def discover(game, params=None, bound=None, *, families=FAMILIES, shifts: int = 
     if sweep is not None:
         _sweep(rep, ruleset, box, sweep, families, (shifts, moduli, offsets, method))
     return _automata(rep, ruleset, (automaton, base, max_states, method),
-                     (prove, prover, walnut_home, 600.0 if timeout is None else timeout, memory))
+                     (prove, prover, options, 600.0 if timeout is None else timeout, memory))
 
 
 def _solved(game, params, bound, misere: bool, method, progress) -> tuple:
@@ -149,21 +153,21 @@ def _check_options(families, prove, timeout, memory, base=None) -> None:
 
 
 def _automata(rep, ruleset, learn, proving):
-    """``rep`` with its findings proved when ``proving[0]`` (``prove, prover, walnut_home,
-    timeout, memory``: :func:`_prove`) and ``rep.automata`` when ``learn[0]`` (``automaton, base,
+    """``rep`` with its findings proved when ``proving[0]`` (``prove, prover, options (of the
+    provers), timeout, memory``: :func:`_prove`) and ``rep.automata`` when ``learn[0]`` (``automaton, base,
     max_states, method``): the learned automata (:mod:`.automaton`), proved too when asked."""
-    prove, prover, walnut_home, timeout, memory = proving
-    rep = _prove(rep, ruleset, prover, walnut_home, timeout, memory) if prove else rep
+    prove, prover, options, timeout, memory = proving
+    rep = _prove(rep, ruleset, prover, options, timeout, memory) if prove else rep
     automaton, base, max_states, method = learn
     if not automaton:
         return rep
     from cgs_bridge.jobs.prove import choose_provers
     from .automaton import BASES, MAX_STATES, learn_automata
-    provers = choose_provers(prover, walnut_home) if prove else None
+    provers = choose_provers(prover, options) if prove else None
     t0 = time.perf_counter()
     found = learn_automata(ruleset, BASES[str(base)], max_states=max_states or MAX_STATES,
                            method=method if method != "reference" else "auto", prove=prove,
-                           provers=provers, walnut_home=walnut_home, limits=(timeout, memory))
+                           provers=provers, limits=(timeout, memory), **options)
     rep.automata = [f.to_dict() for f in found]
     rep.seconds["automaton"] = time.perf_counter() - t0
     return rep
@@ -183,13 +187,13 @@ def _bfiles(rep, sol, bfile, fix_max, force) -> None:
     rep.bfiles = write(bfile, sequences(sol, tables, fix_max), overwrite=force)
 
 
-def _prove(rep, ruleset, prover, walnut_home, timeout=None, memory=None):
+def _prove(rep, ruleset, prover, options, timeout=None, memory=None):
     """``rep`` with ``rep.proofs``: every finding decided for all positions (:mod:`.proofs`), each
     prover run within ``timeout`` seconds (default 600) and ``memory`` bytes."""
     from .proofs import prove_findings
     t0 = time.perf_counter()
-    rep.proofs = prove_findings(rep, ruleset, prover=prover, walnut_home=walnut_home,
-                                timeout=600.0 if timeout is None else timeout, memory=memory)
+    rep.proofs = prove_findings(rep, ruleset, prover=prover,
+                                timeout=600.0 if timeout is None else timeout, memory=memory, **options)
     rep.seconds["prove"] = time.perf_counter() - t0
     return rep
 
