@@ -29,8 +29,9 @@ from solvers.logic.formula import Decision, Problem
 
 from . import automata
 from .printer import XOR_NAME, print_problem
+from .settings import WALNUT_HOME
 
-HOME_ENV = config.WALNUT_HOME
+HOME_ENV = WALNUT_HOME
 RUN = Path("bin") / "walnut-run"
 _RESULT = re.compile(r"^(TRUE|FALSE)\s*$", re.M)
 _STATES = re.compile(r"computed ~:(\d+) states")

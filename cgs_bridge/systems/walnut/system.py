@@ -13,7 +13,7 @@ from cgs_bridge.language.spec_printer import SpecPrinter
 from cgs_bridge.systems.base import System
 from cgs_bridge.systems.printing.context import Target
 
-from . import automata
+from . import automata, settings  # noqa: F401  (settings: declares Walnut's variable)
 
 
 def _files(stem: str, model) -> dict:

@@ -50,14 +50,15 @@ def limits_text(limits: dict) -> str:
     Raises:
         InputError: a value that is not an integer within :data:`BOUNDS` (checked before any run).
     """
-    from cgs_bridge.foundation import config
     from cgs_bridge.foundation.errors import InputError
+
+    from ..settings import MATHICS_RECURSION_LIMIT
     out = []
     for key, value in (limits or {}).items():
         if value is None:
             continue
         symbol, low, high = BOUNDS[key]
-        high = high or config.MATHICS_RECURSION_LIMIT
+        high = high or MATHICS_RECURSION_LIMIT
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
             raise InputError(f"--{key.replace('_', '-')} {value!r}: {symbol} for this run must be an "
                              f"integer from {low} to {high}")
