@@ -37,7 +37,7 @@ def read(path, ruleset, partial: bool, options: dict):
 
 
 #: The printer target; ``printer`` is the spec printer, which writes the claims in the notes.
-TARGET = Target("walnut", SpecPrinter, _files, _context, Path(__file__).with_name("templates"))
+TARGET = Target("walnut", SpecPrinter, _files, _context, Path(__file__).with_name("templates"), boxless=True)
 
 SYSTEM = System(name="walnut", target=TARGET, read=read,
                 source_help="(not a source: Walnut prints verdicts; see 'cgs-bridge prove')")
