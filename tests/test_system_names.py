@@ -156,7 +156,7 @@ def test_the_words_and_the_scope_come_from_the_registry():
     words = system_words()
     assert {"cgsuite", "mathematica", "walnut", "cgscript", "mathics"} <= set(words)
     paths = {p.relative_to(ROOT).as_posix() for p in scope()}
-    assert "cgs_bridge/jobs/prove.py" in paths and "cgs_bridge/systems/auditing/normalize.py" in paths
+    assert "cgs_bridge/jobs/prove.py" in paths and "cgs_bridge/systems/auditing/judge.py" in paths
     assert "solvers/automata/prover.py" in paths and "cgs_bridge/cli/bench.py" in paths
     assert not any(p.startswith(("cgs_bridge/systems/walnut/", "cgs_bridge/systems/cgsuite/")) for p in paths)
 

@@ -26,7 +26,7 @@ from .runner import run_mathematica_file
 
 
 def _published_program(bound: int, text: str) -> str:
-    from cgs_bridge.systems.auditing.normalize import normalize, replace_assignment
+    from cgs_bridge.systems.mathematica.normalize import normalize, replace_assignment
 
     from .audit.runner import prelude_text
     norm = replace_assignment(normalize(text), "ss", str(bound))

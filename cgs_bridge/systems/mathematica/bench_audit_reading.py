@@ -38,7 +38,7 @@ SHAPES = {
 
 def read_seconds(text: str) -> float:
     """Seconds to read ``text`` as ``audit`` does before and after its engine run."""
-    from cgs_bridge.systems.auditing import sizes
+    from cgs_bridge.systems.mathematica import sizes
 
     from .audit import core, extract, runner
     t0 = time.perf_counter()
