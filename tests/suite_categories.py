@@ -36,6 +36,7 @@ MODULES = {
     "systems/walnut/test_walnut_printer.py": FAST,
     "systems/walnut/test_walnut_automaton.py": FAST,
     "systems/walnut/test_walnut_engine.py": ENGINE,
+    "systems/walnut/test_walnut_witness.py": FAST,
     "systems/test_provers.py": FAST,
     "test_system_names.py": FAST,
     "jobs/test_prove.py": ENGINE,
