@@ -129,6 +129,7 @@ MODULES = {
     "solvers/test_automata_triangular.py": FAST,
     "solvers/test_automata_walnut.py": ENGINE,
     "solvers/test_simplify.py": FAST,
+    "solvers/test_logic_visitors.py": FAST,
     "solvers/test_claims_compiled.py": FAST,
     "solvers/test_guard_rails.py": FAST,
     "solvers/test_kernel.py": FAST,
