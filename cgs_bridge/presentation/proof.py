@@ -14,48 +14,85 @@ import json
 
 from cgs_bridge.language.spec_printer import expr_text
 from solvers.logic import formula as F
+from solvers.logic.visitor import FormulaVisitor, register_visitor
 
 _CMP = {"=": "=", "!=": "≠", "<": "<", "<=": "≤", ">": ">", ">=": "≥"}
 
 
-def term_math(t) -> str:
-    if isinstance(t, F.Var):
+@register_visitor
+class _MathText(FormulaVisitor):
+    """A proof-language node in mathematical notation (``proof.md``): ``visit_<Node>`` per node."""
+
+    def visit_Var(self, t):
         return t.name
-    if isinstance(t, F.Const):
+
+    def visit_Const(self, t):
         return str(t.value)
-    if isinstance(t, F.Add):
-        return " + ".join(term_math(x) for x in t.terms) or "0"
-    if isinstance(t, F.Scale):
-        inner = term_math(t.term)
+
+    def visit_Add(self, t):
+        return " + ".join(self.visit(x) for x in t.terms) or "0"
+
+    def visit_Scale(self, t):
+        inner = self.visit(t.term)
         return f"{t.coef}({inner})" if isinstance(t.term, F.Add) else f"{t.coef}{inner}"
-    return f"⌊({term_math(t.term)})/{t.den}⌋"
 
+    def visit_Div(self, t):
+        return f"⌊({self.visit(t.term)})/{t.den}⌋"
 
-def math_text(f) -> str:  # noqa: C901  (one branch per node type)
-    """A proof-language formula in mathematical notation."""
-    if isinstance(f, F.Cmp):
-        return f"{term_math(f.left)} {_CMP[f.op]} {term_math(f.right)}"
-    if isinstance(f, F.Xor):
+    def visit_Cmp(self, f):
+        return f"{self.visit(f.left)} {_CMP[f.op]} {self.visit(f.right)}"
+
+    def visit_Xor(self, f):
         return f"{f.a.name} ⊕ {f.b.name} = {f.c.name}"
-    if isinstance(f, F.Pred):
+
+    def visit_Pred(self, f):
         return f"{f.name}({', '.join(a.name for a in f.args)})"
-    if isinstance(f, F.Bool):
+
+    def visit_Accepts(self, f):
+        """The automaton ``f.name`` (read from a file, issue 44) accepts the arguments."""
+        return f"accepts {f.name}({', '.join(a.name for a in f.args)})"
+
+    def visit_Bool(self, f):
         return "true" if f.value else "false"
-    if isinstance(f, F.Not):
+
+    def visit_Not(self, f):
         return f"¬{_wrap(f.body)}"
-    if isinstance(f, (F.And, F.Or)):
-        sep = " ∧ " if isinstance(f, F.And) else " ∨ "
-        return sep.join(_wrap(p) for p in f.parts) or math_text(F.Bool(isinstance(f, F.And)))
-    if isinstance(f, (F.Implies, F.Iff)):
-        op = " ⇒ " if isinstance(f, F.Implies) else " ⇔ "
-        return f"{_wrap(f.a)}{op}{_wrap(f.b)}"
-    q = "∃" if isinstance(f, F.Exists) else "∀"
-    return f"{q}{', '.join(f.vars)}: {_wrap(f.body)}"
+
+    def visit_And(self, f):
+        return " ∧ ".join(_wrap(p) for p in f.parts) or "true"
+
+    def visit_Or(self, f):
+        return " ∨ ".join(_wrap(p) for p in f.parts) or "false"
+
+    def visit_Implies(self, f):
+        return f"{_wrap(f.a)} ⇒ {_wrap(f.b)}"
+
+    def visit_Iff(self, f):
+        return f"{_wrap(f.a)} ⇔ {_wrap(f.b)}"
+
+    def visit_Exists(self, f):
+        return f"∃{', '.join(f.vars)}: {_wrap(f.body)}"
+
+    def visit_Forall(self, f):
+        return f"∀{', '.join(f.vars)}: {_wrap(f.body)}"
+
+
+_MATH = _MathText()
+
+
+def term_math(t) -> str:
+    """A proof-language term in mathematical notation."""
+    return _MATH.visit(t)
+
+
+def math_text(f) -> str:
+    """A proof-language formula in mathematical notation."""
+    return _MATH.visit(f)
 
 
 def _wrap(f) -> str:
     text = math_text(f)
-    return text if isinstance(f, (F.Cmp, F.Xor, F.Pred, F.Bool, F.Not)) else f"({text})"
+    return text if isinstance(f, (F.Cmp, F.Xor, F.Pred, F.Accepts, F.Bool, F.Not)) else f"({text})"
 
 
 def sentence_math(ob) -> str:

@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import pytest
 
+import cgs_bridge as cb
 import cgs_bridge.presentation.math_formula  # noqa: F401  (imports register the passes)
 import cgs_bridge.systems.walnut.printer as walnut_printer
+from cgs_bridge.presentation.proof import math_text, proof_markdown
+from paths import ROOT
 from solvers.logic import formula as F
 from solvers.logic.visitor import ALL, VISITORS, FormulaVisitor, missing_handlers
 
@@ -21,7 +24,7 @@ def test_every_node_type_has_a_handler(visitor):
 
 def test_every_proof_language_pass_is_a_registered_visitor():
     names = {c.__qualname__ for c in VISITORS}
-    assert {"_Printer", "_Used", "FormulaLatex", "FormulaMathML"} <= names
+    assert {"_Printer", "_Used", "FormulaLatex", "FormulaMathML", "_MathText"} <= names
     assert all(issubclass(c, FormulaVisitor) for c in VISITORS)
     # the node classes are the language's: its terms and its formulas
     assert set(ALL) == set(F.TERM_TYPES) | set(F.FORMULA_TYPES) and len(ALL) == 17
@@ -49,3 +52,12 @@ def test_the_walnut_printer_walks_every_node():
     # written by hand from Walnut's syntax (module docstring of the printer): sums in parentheses
     # inside a product or a quotient, $xor(a,b,c), ~(...), quantifiers over used variables
     assert text == ("(A x (((x+2*y)/3 <= 4 & $xor(x,y,z)) => (~(x = y) | (0 = 0 <=> (E y y < z)))))")
+
+
+def test_proof_md_states_an_automaton_claim():
+    # the Markdown printer had no branch for Accepts (issue 44's node) and took it for a
+    # quantifier: prove -o DIR on an automaton claim was an internal error (AttributeError)
+    assert math_text(F.Accepts("ppos", None, (F.Var("x"), F.Var("y")))) == "accepts ppos(x, y)"
+    r = cb.prove("maximum_nim", claims=[f'P iff accepts "{ROOT / "examples" / "maxnim_ppos.txt"}"(x)'], prover="embedded")
+    assert r.rows[-1].verdict == "PROVED"
+    assert "accepts maxnim\\_ppos(x)" in proof_markdown(r)
