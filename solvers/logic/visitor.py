@@ -38,11 +38,24 @@ class FormulaVisitor:
     VERB = "handle"
 
     def visit(self, node, *args):
-        method = getattr(self, self.PREFIX + type(node).__name__, None)
-        if method is None:
-            raise NotImplementedError(f"{type(self).__name__} cannot {self.VERB} {type(node).__name__} "
-                                      f"(no {self.PREFIX}{type(node).__name__})")
-        return method(node, *args)
+        try:
+            handler = type(self).__dict__["_handlers"][type(node)]
+        except KeyError:
+            handler = self._handler(type(node))
+        return handler(self, node, *args)
+
+    @classmethod
+    def _handler(cls, kind):
+        """The handler of node class ``kind``, remembered per pass class (the dispatch of every
+        node of a deep formula is one dict lookup)."""
+        method = getattr(cls, cls.PREFIX + kind.__name__, None)
+        if not callable(method):
+            raise NotImplementedError(f"{cls.__name__} cannot {cls.VERB} {kind.__name__} "
+                                      f"(no {cls.PREFIX}{kind.__name__})")
+        if "_handlers" not in cls.__dict__:
+            cls._handlers = {}
+        cls._handlers[kind] = method
+        return method
 
 
 def missing_handlers(visitor_class) -> list:

@@ -10,6 +10,8 @@ import pytest
 
 import cgs_bridge as cb
 import cgs_bridge.presentation.math_formula  # noqa: F401  (imports register the passes)
+import solvers.logic.simplify  # noqa: F401
+import solvers.logic.walks  # noqa: F401
 import cgs_bridge.systems.walnut.printer as walnut_printer
 from cgs_bridge.presentation.proof import math_text, proof_markdown
 from paths import ROOT
@@ -24,7 +26,8 @@ def test_every_node_type_has_a_handler(visitor):
 
 def test_every_proof_language_pass_is_a_registered_visitor():
     names = {c.__qualname__ for c in VISITORS}
-    assert {"_Printer", "_Used", "FormulaLatex", "FormulaMathML", "_MathText"} <= names
+    assert {"_Printer", "_Used", "FormulaLatex", "FormulaMathML", "_MathText", "_Folder", "FreeVars", "TermValue",
+            "Truth"} <= names
     assert all(issubclass(c, FormulaVisitor) for c in VISITORS)
     # the node classes are the language's: its terms and its formulas
     assert set(ALL) == set(F.TERM_TYPES) | set(F.FORMULA_TYPES) and len(ALL) == 17
