@@ -29,10 +29,11 @@ import re
 from dataclasses import dataclass, field
 
 from solvers.logic.formula import (Accepts, And, Bool, Const, Exists, Forall, Iff, Implies, Or, Pred, Problem,
-                                   Var, free_vars, term_vars)
+                                   Var, term_vars)
 from solvers.logic.formula import Add as Sum
 from solvers.logic.simplify import fold_problem
 from solvers.logic.visitor import FORMULAS, TERMS, FormulaVisitor, register_visitor
+from solvers.logic.walks import FreeVars
 
 #: The automaton file of ``a xor b = c`` that every script calls as ``$xor(a,b,c)``.
 XOR_NAME = "xor"
@@ -249,9 +250,9 @@ class _Printer(FormulaVisitor):
 
 
 @register_visitor
-class _Used(FormulaVisitor):
-    """The free variables of a formula that reach Walnut: like
-    :func:`~solvers.logic.formula.free_vars`, but a call passes only the arguments its definition
+class _Used(FreeVars):
+    """The free variables of a formula that reach Walnut: those of
+    :class:`~solvers.logic.walks.FreeVars`, but a call passes only the arguments its definition
     uses (Walnut's automaton has no input for the others)."""
 
     NODES = FORMULAS
@@ -263,29 +264,6 @@ class _Used(FormulaVisitor):
         d = self.printer.problem.define(f.name)
         bind = dict(zip(d.params, f.args))
         return {bind[n].name for n in self.printer.params.get(f.name, d.params)}
-
-    def visit_Not(self, f):
-        return self.visit(f.body)
-
-    def visit_And(self, f):
-        return set().union(*(self.visit(p) for p in f.parts))
-
-    visit_Or = visit_And
-
-    def visit_Implies(self, f):
-        return self.visit(f.a) | self.visit(f.b)
-
-    visit_Iff = visit_Implies
-
-    def visit_Exists(self, f):
-        return self.visit(f.body) - set(f.vars)
-
-    visit_Forall = visit_Exists
-
-    def _atom(self, f):
-        return free_vars(f)
-
-    visit_Cmp = visit_Xor = visit_Accepts = visit_Bool = _atom
 
 
 def print_problem(problem: Problem, notes=(), prefix: str = "") -> Plan:
