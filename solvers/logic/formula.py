@@ -34,146 +34,13 @@ tests' independent check (never a proof).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Tuple, Union
+from dataclasses import dataclass
+from typing import Tuple
 
-CMP_OPS = ("=", "!=", "<", "<=", ">", ">=")
-
-
-# ---------------------------------------------------------------- terms
-@dataclass(frozen=True)
-class Var:
-    name: str
-
-
-@dataclass(frozen=True)
-class Const:
-    value: int
-
-    def __post_init__(self):
-        if not isinstance(self.value, int) or self.value < 0:
-            raise ValueError(f"Const needs a natural number, got {self.value!r}")
-
-
-@dataclass(frozen=True)
-class Add:
-    terms: Tuple["Term", ...]
-
-
-@dataclass(frozen=True)
-class Scale:
-    coef: int
-    term: "Term"
-
-    def __post_init__(self):
-        if not isinstance(self.coef, int) or self.coef < 1:
-            raise ValueError(f"Scale needs a coefficient >= 1, got {self.coef!r}")
-
-
-@dataclass(frozen=True)
-class Div:
-    """floor(term / den)."""
-
-    term: "Term"
-    den: int
-
-    def __post_init__(self):
-        if not isinstance(self.den, int) or self.den < 1:
-            raise ValueError(f"Div needs a divisor >= 1, got {self.den!r}")
-
-
-Term = Union[Var, Const, Add, Scale, Div]
-TERM_TYPES = (Var, Const, Add, Scale, Div)
-
-
-# ---------------------------------------------------------------- formulas
-@dataclass(frozen=True)
-class Cmp:
-    op: str
-    left: Term
-    right: Term
-
-    def __post_init__(self):
-        if self.op not in CMP_OPS:
-            raise ValueError(f"unknown comparison {self.op!r}")
-
-
-@dataclass(frozen=True)
-class Xor:
-    """a xor b = c, bitwise, on three variables."""
-
-    a: Var
-    b: Var
-    c: Var
-
-
-@dataclass(frozen=True)
-class Pred:
-    name: str
-    args: Tuple[Var, ...]
-
-
-@dataclass(frozen=True)
-class Accepts:
-    """The automaton ``automaton`` (a :class:`cgs_bridge.language.automaton_file.AutomatonFile`,
-    its digits in the problem's numeration) accepts the tuple of ``args`` (issue 44). ``name``
-    is the printers' automaton name (two different automata of one name are renamed apart)."""
-
-    name: str
-    automaton: object = field(repr=False)
-    args: Tuple[Var, ...] = ()
-
-
-@dataclass(frozen=True)
-class Bool:
-    value: bool
-
-
-TRUE = Bool(True)
-FALSE = Bool(False)
-
-
-@dataclass(frozen=True)
-class Not:
-    body: "Formula"
-
-
-@dataclass(frozen=True)
-class And:
-    parts: Tuple["Formula", ...]
-
-
-@dataclass(frozen=True)
-class Or:
-    parts: Tuple["Formula", ...]
-
-
-@dataclass(frozen=True)
-class Implies:
-    a: "Formula"
-    b: "Formula"
-
-
-@dataclass(frozen=True)
-class Iff:
-    a: "Formula"
-    b: "Formula"
-
-
-@dataclass(frozen=True)
-class Exists:
-    vars: Tuple[str, ...]
-    body: "Formula"
-
-
-@dataclass(frozen=True)
-class Forall:
-    vars: Tuple[str, ...]
-    body: "Formula"
-
-
-Formula = Union[Cmp, Xor, Pred, Accepts, Bool, Not, And, Or, Implies, Iff, Exists, Forall]
-FORMULA_TYPES = (Cmp, Xor, Pred, Accepts, Bool, Not, And, Or, Implies, Iff, Exists, Forall)
+from .nodes import (_CMP, CMP_OPS, FALSE, FORMULA_TYPES, TERM_TYPES, TRUE, Accepts, Add, And,  # noqa: F401
+                    Bool, Cmp, Const, Div, Exists, Forall, Formula, Iff, Implies, Not, Or, Pred, Scale, Term,
+                    Var, Xor)
+from .walks import FORMULAS, FREE_VARS, TERM_VALUE, TERMS, Truth, checked
 
 
 # ---------------------------------------------------------------- problems
@@ -246,14 +113,12 @@ def disj(*parts) -> Formula:
 
 def term_vars(t: Term) -> set:
     """The variables of the term ``t`` (:class:`solvers.logic.walks.FreeVars`)."""
-    from .walks import FREE_VARS, TERMS, checked
     return FREE_VARS.visit(checked(t, TERMS, "term"))
 
 
 def free_vars(f: Formula) -> set:
     """The free variables of ``f`` (:class:`solvers.logic.walks.FreeVars`). Raises TypeError on a
     node that is not a formula."""
-    from .walks import FORMULAS, FREE_VARS, checked
     return FREE_VARS.visit(checked(f, FORMULAS, "formula"))
 
 
@@ -294,14 +159,8 @@ def problem_numeration(defines, obligations) -> str:
     return numeration
 
 
-#: The comparisons of :class:`Cmp` on naturals.
-_CMP = {"=": int.__eq__, "!=": int.__ne__, "<": int.__lt__, "<=": int.__le__,
-        ">": int.__gt__, ">=": int.__ge__}
-
-
 def term_value(t: Term, env: dict) -> int:
     """The value of the term ``t`` under ``env`` (:class:`solvers.logic.walks.TermValue`)."""
-    from .walks import TERM_VALUE
     return TERM_VALUE.visit(t, env)
 
 
@@ -310,7 +169,6 @@ def evaluate(f: Formula, env: dict, limit: int, defines: dict | None = None) -> 
     ranging over ``0..limit-1``; ``defines`` maps predicate names to :class:`Define`. A bounded
     check for tests, never a proof (a formula true below ``limit`` may be false above it)
     (:class:`solvers.logic.walks.Truth`). Raises TypeError on a node that is not a formula."""
-    from .walks import FORMULAS, Truth, checked
     return Truth(limit, defines or {}).visit(checked(f, FORMULAS, "formula"), env)
 
 

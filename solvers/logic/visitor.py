@@ -14,7 +14,7 @@ everywhere it is not yet handled (``tests/solvers/test_logic_visitors.py``).
 
 from __future__ import annotations
 
-from . import formula as F
+from . import nodes as F
 
 #: The node classes of the proof language: its terms and its formulas.
 TERMS, FORMULAS = F.TERM_TYPES, F.FORMULA_TYPES

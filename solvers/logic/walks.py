@@ -6,7 +6,7 @@ and ``evaluate``."""
 
 from __future__ import annotations
 
-from . import formula as F
+from . import nodes as F
 from .visitor import FORMULAS, TERMS, FormulaVisitor, register_visitor
 
 

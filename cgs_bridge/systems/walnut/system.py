@@ -13,7 +13,7 @@ from cgs_bridge.language.spec_printer import SpecPrinter
 from cgs_bridge.systems.base import System
 from cgs_bridge.systems.printing.context import Target
 
-from . import automata, settings  # noqa: F401  (settings: declares Walnut's variable)
+from . import settings  # noqa: F401  (declares Walnut's variable)
 
 
 def _files(stem: str, model) -> dict:
@@ -21,9 +21,10 @@ def _files(stem: str, model) -> dict:
 
 
 def _context(model, box, misere, files) -> dict:
+    from .automata import xor_automaton
     from .script import game_script
     return {"script": game_script(model.ruleset).rstrip("\n"),
-            "xor": automata.xor_automaton().rstrip("\n")}
+            "xor": xor_automaton().rstrip("\n")}
 
 
 def read(path, ruleset, partial: bool, options: dict):
