@@ -8,8 +8,8 @@ import cgs_bridge.language.checker  # noqa: F401  (imports register the visitors
 import cgs_bridge.language.constraints  # noqa: F401
 import cgs_bridge.language.evaluate  # noqa: F401
 import cgs_bridge.presentation.math_spec  # noqa: F401  (the paper printers of proofs, issue 48.1)
-import solvers.bounds  # noqa: F401
 import solvers.logic.exprs  # noqa: F401  (the translation into the proof language, issue 45.3)
+import solvers.bounds  # noqa: F401
 from cgs_bridge.language import ast as A
 from cgs_bridge.language.spec_printer import SpecPrinter
 from cgs_bridge.language.visitor import VISITORS, ExprVisitor, missing_handlers
