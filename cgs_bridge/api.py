@@ -28,6 +28,7 @@ from cgs_bridge.jobs.checking import CheckResult, check_solution, claimed_rulese
 from cgs_bridge.model.game import Ruleset
 from cgs_bridge.model.loading import load_text
 from cgs_bridge.model.resolve import box_of, ruleset_of
+from cgs_bridge.systems.registry import take_prover_options
 
 
 def game(source: str, game_name: str | None = None, **params) -> "Game":
@@ -50,10 +51,9 @@ def game_from_text(text: str, game_name: str | None = None, **params) -> "Game":
     return Game(ruleset_of(load_text(text, "<text>", game_name), params))
 
 
-def _box(ruleset, bound):
-    """A :class:`solvers.Box` from an int (every coordinate), a dict ``{coord: int}`` or the
-    ``--bound`` text (:func:`cgs_bridge.model.resolve.box_of`); raises BoxError naming what is wrong."""
-    return box_of(ruleset, bound)
+#: A :class:`solvers.Box` from an int (every coordinate), a dict ``{coord: int}`` or the ``--bound``
+#: text (:func:`cgs_bridge.model.resolve.box_of`); raises BoxError naming what is wrong.
+_box = box_of
 
 
 class Game:
@@ -345,25 +345,26 @@ def sweep(g, params=None, bound=None, claims=(), output=None, workers=None, sche
 
 
 def prove(g, params=None, claims=(), prover=None, output=None, force: bool = False, claims_file=None,
-          timeout=None, memory=None, walnut_home=None, game_name=None, **game_params):
+          timeout=None, memory=None, game_name=None, **game_params):
     """Decide claims for every position (``cgs-bridge prove``): a ProveResult (``print`` shows its rows).
     ``g``: a :class:`Game`, or a name / spec path with its parameters as keywords, as :func:`verify`
     (``cb.prove("triangular", k=5)``), or as a dict ``params``; ``claims``: texts added to the game's,
-    as ``--claim``; the rest as :func:`cgs_bridge.presentation.proof_folder.prove_into` (``output``:
-    the proof folder, checked before any prover runs). Raises: as ``prove_into``; InputError: a
-    :class:`Game` with parameters."""
+    as ``--claim``; a prover's option as a keyword (``walnut_home=DIR``); the rest as
+    :func:`cgs_bridge.presentation.proof_folder.prove_into` (``output``: the proof folder, checked
+    before any prover runs). Raises: as ``prove_into``; InputError: a :class:`Game` with parameters."""
     from cgs_bridge.presentation.proof_folder import prove_into
+    options = take_prover_options(game_params)
     if isinstance(g, Game) and (params or game_params):
         raise InputError("a Game is already bound to its parameters: give them to cb.game, or a name to cb.prove")
     return prove_into(g.ruleset if isinstance(g, Game) else g, {**(params or {}), **game_params},
                       [claims] if isinstance(claims, str) else list(claims), output, force,
                       claims_file=claims_file, prover=prover, timeout=timeout, memory=memory,
-                      walnut_home=walnut_home, game_name=game_name)
+                      game_name=game_name, **options)
 
 
-#: Keyword arguments of :func:`discover` that are options (every other one is a game parameter).
+#: Keyword arguments of :func:`discover` that are options (so are the provers'; others: parameters).
 DISCOVER_OPTIONS = ("families", "shifts", "moduli", "offsets", "limit", "per_family", "near", "fix_max", "sweep",
-                    "method", "bfile", "force", "against", "prove", "prover", "walnut_home", "automaton", "base",
+                    "method", "bfile", "force", "against", "prove", "prover", "automaton", "base",
                     "max_states", "timeout", "memory")
 
 
@@ -382,7 +383,7 @@ def discover(g, bound=None, **kwargs):
         InputError: a bound or parameters given with a Solved box; see :func:`verify`.
     """
     from cgs_bridge.jobs.discover import discover as run
-    options = {k: kwargs.pop(k) for k in list(kwargs) if k in DISCOVER_OPTIONS}
+    options = {**take_prover_options(kwargs), **{k: kwargs.pop(k) for k in list(kwargs) if k in DISCOVER_OPTIONS}}
     if isinstance(g, Solved):
         if bound is not None or kwargs:
             raise InputError("a Solved box already has its bound and parameters; give neither")

@@ -23,9 +23,10 @@ from realcgsuite import real_cgsuite  # noqa: F401  (fixture: the real CGSuite e
 from realwalnut import walnut_home  # noqa: F401  (fixture: the real Walnut 6)
 
 # Mathics3 run inside the test process (tests/audit_inprocess.py) reads its cap on $RecursionLimit
-# when it is imported: give it what every Mathics3 child gets (foundation.config.CHILD_VARIABLES),
-# before any test imports it, so in-process runs take the prelude's limit as the children do.
-from cgs_bridge.foundation.config import CHILD_VARIABLES  # noqa: E402
+# when it is imported: give it what every Mathics3 child gets (systems/mathematica/settings.py,
+# CHILD_VARIABLES), before any test imports it, so in-process runs take the prelude's limit as the
+# children do.
+from cgs_bridge.systems.mathematica.settings import CHILD_VARIABLES  # noqa: E402
 
 for _name, _value in CHILD_VARIABLES.items():
     os.environ.setdefault(_name, _value)

@@ -45,6 +45,9 @@ MODULES = {
     "systems/walnut/test_walnut_printer.py": FAST,
     "systems/walnut/test_walnut_automaton.py": FAST,
     "systems/walnut/test_walnut_engine.py": ENGINE,
+    "systems/walnut/test_walnut_witness.py": FAST,
+    "systems/test_provers.py": FAST,
+    "test_system_names.py": FAST,
     "jobs/test_prove.py": ENGINE,
     "jobs/test_prove_properties.py": ENGINE,
     "jobs/test_prove_catalog.py": ENGINE,
@@ -135,6 +138,7 @@ MODULES = {
     "solvers/test_automata_triangular.py": FAST,
     "solvers/test_automata_walnut.py": ENGINE,
     "solvers/test_simplify.py": FAST,
+    "solvers/test_logic_visitors.py": FAST,
     "solvers/test_claims_compiled.py": FAST,
     "solvers/test_guard_rails.py": FAST,
     "solvers/test_kernel.py": FAST,
@@ -147,9 +151,9 @@ MODULES = {
     "solvers/test_translate_rules.py": FAST,
     "systems/auditing/test_audit_judge.py": FAST,
     "systems/auditing/test_audit_declared.py": FAST,
-    "systems/auditing/test_audit_normalize.py": FAST,
+    "systems/mathematica/test_audit_normalize.py": FAST,
     "systems/auditing/test_audit_printed.py": FAST,
-    "systems/auditing/test_wlread.py": FAST,
+    "systems/mathematica/test_wlread.py": FAST,
     "systems/auditing/test_seed_extract.py": FAST,
     "systems/cgsuite/test_audit_cgscript.py": FAST,
     "systems/cgsuite/test_audit_overrides.py": ENGINE,  # audits in bubblewrap
@@ -203,6 +207,8 @@ ENGINE_MARKERS = ("mathics", "install", "slow", "published")
 #: Tests of fast modules in another category (module -> {test function name: category}); measured
 #: with ``pytest --durations=0`` (docs/recipes/tests.md).
 TESTS: dict[str, dict[str, str]] = {
+    # issue 45: two CLI runs under python -X importtime, 3.6 s
+    "systems/test_provers.py": {"test_prove_with_the_embedded_prover_imports_no_systems_folder": HEAVY},
     # issue 50: the halving sentence of a piecewise f takes the embedded prover 5-15 s
     "solvers/test_hypotheses.py": {"test_each_property_decided_for_every_value_agrees_with_its_definition": HEAVY},
     # round 6: the fast run's slowest functions (--durations=0 on the idle 2-core machine, 1.3 s to

@@ -4,11 +4,15 @@ a plain-text listing from the Target record; a reader of the toy's ``x : g`` tab
 judging a published ``x : g`` table) plus one line in the registry's ``NAMES`` is enough for
 ``generate --target toy`` to emit it, ``compare --toy FILE`` and ``verify --toy FILE`` to compare
 it, position by position, and ``audit PROGRAM.toy`` (CLI, ``--html``, ``-o``, and ``cb.audit``) to
-judge a program in its language, with nothing else edited.
+judge a program in its language, with nothing else edited; with its prover (``prover.py`` plus one
+line of the registry's ``PROVERS``), ``prove --prover toy`` decides with it, ``--prover both``
+compares it with the embedded prover, and ``prove -o DIR`` writes its files.
 
 Expected values: a single Nim heap of size x has Grundy value x (Bouton's theorem; the claim of
-``nim.game``, seed 001 Section 3.1); the toy spelling of triangular's ``require`` is written out
-by hand from the spec's text ``y <= floor((x + z) / k)``.
+``nim.game``, seed 001 Section 3.1), so its only P-position is 0 and ``P iff x == 0 or x == 500``
+is false at 500; the toy spelling of triangular's ``require`` is written out by hand from the
+spec's text ``y <= floor((x + z) / k)``. The toy prover decides by brute force on the box 0..8
+(a bounded search: never a proof, never offered to users; it lives only in this test's copy).
 """
 
 from __future__ import annotations
@@ -169,6 +173,75 @@ SYSTEM = System("toy", TARGET, read, "what the toy system printed: 'x : g' lines
                                 audit, text, write))
 '''
 
+TOY_PROVER = '''
+"""The toy system's prover: a brute force on the box 0..BOX of every variable (a bounded search,
+never a proof: a recipe's example, not a prover to offer)."""
+
+from itertools import product
+
+from solvers.logic import formula as F
+from solvers.logic.formula import Decision
+from solvers.logic.prover import Prover
+
+BOX = 8
+OPS = {"=": int.__eq__, "!=": int.__ne__, "<": int.__lt__, "<=": int.__le__, ">": int.__gt__,
+       ">=": int.__ge__}
+
+
+def term(t, env):
+    if isinstance(t, F.Var):
+        return env[t.name]
+    if isinstance(t, F.Const):
+        return t.value
+    if isinstance(t, F.Add):
+        return sum(term(x, env) for x in t.terms)
+    if isinstance(t, F.Scale):
+        return t.coef * term(t.term, env)
+    return term(t.term, env) // t.den
+
+
+def holds(f, env, pb):
+    if isinstance(f, F.Cmp):
+        return OPS[f.op](term(f.left, env), term(f.right, env))
+    if isinstance(f, F.Xor):
+        return env[f.a.name] ^ env[f.b.name] == env[f.c.name]
+    if isinstance(f, F.Pred):
+        d = pb.define(f.name)
+        return holds(d.body, {p: env[a.name] for p, a in zip(d.params, f.args)}, pb)
+    if isinstance(f, F.Bool):
+        return f.value
+    if isinstance(f, F.Not):
+        return not holds(f.body, env, pb)
+    if isinstance(f, (F.And, F.Or)):
+        return (all if isinstance(f, F.And) else any)(holds(p, env, pb) for p in f.parts)
+    if isinstance(f, F.Implies):
+        return not holds(f.a, env, pb) or holds(f.b, env, pb)
+    if isinstance(f, F.Iff):
+        return holds(f.a, env, pb) == holds(f.b, env, pb)
+    values = (holds(f.body, {**env, **dict(zip(f.vars, v))}, pb)
+              for v in product(range(BOX + 1), repeat=len(f.vars)))
+    return any(values) if isinstance(f, F.Exists) else all(values)
+
+
+def decide(problem, limits):
+    out = []
+    for ob in problem.obligations:
+        tuples = sorted(product(range(BOX + 1), repeat=len(ob.free)), key=lambda v: (sum(v), v))
+        bad = next((v for v in tuples if not holds(ob.body, dict(zip(ob.free, v)), problem)), None)
+        out.append(Decision(ob.name, bad is None, bad if ob.free else None))
+    return out
+
+
+def listing(problem, notes=()):
+    return "".join(f"{ob.name}: for all {', '.join(ob.free)} in 0..{BOX}\\n" for ob in problem.obligations)
+
+
+PROVER = Prover("toy", decide, title="the toy prover", label="Toy prover", listing=listing,
+                listing_titles={"md": "The toy prover's box:", "html": "The toy prover's box",
+                                "tex": "The toy prover's box."},
+                files=lambda number, row, text: {f"claim{number}_toy.txt": text}, owns=r"claim[0-9]+_toy\\.txt")
+'''
+
 TOY_TEMPLATE = """\
 # {{ game }}: {{ title }}
 # box: {{ box_text }}
@@ -199,9 +272,21 @@ def _scratch(tmp_path):
     return tmp_path
 
 
+def _with_prover(copy):
+    """The recipe's prover step: the folder's ``prover.py``, then one line of ``PROVERS``."""
+    (copy / "cgs_bridge" / "systems" / "toy" / "prover.py").write_text(textwrap.dedent(TOY_PROVER))
+    registry = copy / "cgs_bridge" / "systems" / "registry.py"
+    text = registry.read_text()
+    line = '    "embedded": "solvers.automata.prover",\n'
+    assert text.count(line) == 1
+    registry.write_text(text.replace(line, line + '    "toy": "cgs_bridge.systems.toy.prover",\n'))
+    return copy
+
+
 def _cli(copy, *args, cwd):
     env = {**os.environ, "PYTHONPATH": str(copy)}
     env.pop("CGS_BRIDGE_CGSUITE_CMD", None)
+    env.pop("CGS_BRIDGE_WALNUT_HOME", None)   # Walnut is not found from the scratch folder
     return subprocess.run([sys.executable, "-m", "cgs_bridge.cli.main", *args], cwd=cwd, env=env,
                           capture_output=True, text=True, timeout=300)
 
@@ -272,3 +357,27 @@ def test_a_new_system_brings_its_auditor_in_the_same_folder(tmp_path):
     api = _python(copy, "import cgs_bridge as cb; a = cb.audit('wrong.toy', cb.game('nim')); "
                   "print(a.agree, len(a.frame), a.frame.loc[0, 'position'])", cwd=work)
     assert api.stdout.split("\n")[0] == "False 1 (3,)", api.stdout + api.stderr
+
+
+def test_a_new_system_brings_its_prover_in_the_same_folder(tmp_path):
+    copy = _with_prover(_scratch(tmp_path / "copy"))
+    work = tmp_path / "work"
+    work.mkdir()
+    assert "{walnut,embedded,toy,both}" in _cli(copy, "prove", "--help", cwd=work).stdout
+    # Bouton: the heap x has Grundy value x, decided by the toy prover
+    run = _cli(copy, "prove", "nim", "--prover", "toy", "-o", "proof", cwd=work)
+    _expect(run, 0, "PROVED           a heap of size x has Grundy value x  (toy ")
+    assert "nim: prover toy\n" in run.stdout
+    # its files and its listing come from its record
+    assert (work / "proof" / "claim1_toy.txt").read_text().startswith("nonnegative: for all x in 0..8\n")
+    md = (work / "proof" / "proof.md").read_text()
+    assert "verified for all positions by the toy prover" in md and "The toy prover's box:" in md
+    # both: every available prover (the embedded one and the toy; Walnut is not found here),
+    # compared: false at x = 500, beyond the toy's box and the solver's first box, so the provers
+    # disagree (exit 2, never a verdict) ...
+    wrong = _cli(copy, "prove", "nim", "--prover", "both", "--claim", "P iff x == 0 or x == 500", cwd=work)
+    assert wrong.returncode == 2, wrong.stdout + wrong.stderr
+    assert "the provers disagree: embedded says" in wrong.stdout and "toy says" in wrong.stdout
+    # ... the twin, false at x = 5: refuted at its smallest counterexample
+    refuted = _cli(copy, "prove", "nim", "--prover", "both", "--claim", "P iff x == 0 or x == 5", cwd=work)
+    _expect(refuted, 1, "smallest counterexample 5")

@@ -1,18 +1,15 @@
 """``cgs-bridge bench``: the benchmark set of issue 6, with the C yardstick in the same run, and
-the ``mathics`` case (emitted ``.wl`` against the published Ex 8.3 idiom in Mathics3)."""
+the cases that run an outside system, each its system's (:attr:`cgs_bridge.systems.base.System.bench`,
+found through the registry: the ``mathics`` case runs the emitted ``.wl`` against the published
+Ex 8.3 idiom in Mathics3)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from .common import positive
+from .common import positive, prover_options
 
-MATHICS_CASE = "mathics"
-#: The main job, timed whole, against issue 24's 90 s at the paper's box (cgs_bridge/jobs/bench/verify.py).
-VERIFY_CASE = "verify"
-#: The real CGSuite against Python on the same box (cgs_bridge/jobs/bench/cgsuite.py).
-CGSUITE_CASE = "cgsuite"
-#: The embedded prover against Walnut 6 (cgs_bridge/jobs/bench/prove.py, issue 33).
+#: The embedded prover against the registry's other prover (cgs_bridge/jobs/bench/prove.py, issue 33).
 PROVE_CASE = "prove"
 #: prove --sweep k=1..201 serially and on 2 Dask worker processes (cgs_bridge/jobs/bench/prove_sweep.py).
 PROVE_SWEEP_CASE = "prove-sweep"
@@ -20,17 +17,25 @@ PROVE_SWEEP_CASE = "prove-sweep"
 AUTOMATON_CASE = "automaton"
 #: Start-up of --help, catalog and check against ``python -c pass`` (cgs_bridge/jobs/bench/startup.py).
 STARTUP_CASE = "startup"
-#: The reading of a program by ``audit`` at n and 4n characters (cgs_bridge/jobs/bench/audit_reading.py).
-AUDIT_READING_CASE = "audit-reading"
 #: Take-and-break sequences against takebreak.c (cgs_bridge/jobs/bench/takebreak.py, issue 49).
 HEAPS_CASES = ("heaps", "heaps-direct", "heaps-far")
-#: Cases run only when named (minutes each, or an outside engine).
-OPTIONAL = (MATHICS_CASE, CGSUITE_CASE, VERIFY_CASE, PROVE_CASE, PROVE_SWEEP_CASE, AUTOMATON_CASE,
-            AUDIT_READING_CASE) + HEAPS_CASES
+#: Cases run only when named (minutes each), besides those of the systems (:func:`system_cases`).
+OWN_OPTIONAL = (PROVE_CASE, PROVE_SWEEP_CASE, AUTOMATON_CASE) + HEAPS_CASES
+
+
+def system_cases() -> dict:
+    """``{name: BenchCase}`` of every registered system, in registry order (each runs an outside
+    system: run only when named)."""
+    from cgs_bridge.systems.registry import SYSTEMS
+    return {c.name: c for s in SYSTEMS.values() for c in s.bench}
 
 
 def register(sub) -> None:
     from cgs_bridge.jobs.bench.kernel import CASES
+    from cgs_bridge.systems.registry import PROVER_OPTIONS
+
+    from .options import RANGES
+    OPTIONAL = (*system_cases(), *OWN_OPTIONAL)
     p = sub.add_parser("bench", help="benchmark the fast solver against the C yardstick",
                        description="Solve the benchmark cases and print, per case, positions, seconds "
                                    "(solve; compile separately), positions per second, peak MiB and, when "
@@ -45,7 +50,7 @@ def register(sub) -> None:
                    "the prove-sweep case runs k=1..61 instead of the issue's k=1..201")
     p.add_argument("--cases", nargs="+", choices=CASES + SWEEP + DISCOVER + (STARTUP_CASE,) + OPTIONAL,
                    default=list(CASES + SWEEP + DISCOVER + (STARTUP_CASE,)), metavar="CASE",
-                   help=f"cases to run (default all but mathics, cgsuite and verify): "
+                   help=f"cases to run (default all but {', '.join(OPTIONAL)}): "
                         f"{', '.join(CASES + SWEEP + DISCOVER + (STARTUP_CASE,) + OPTIONAL)}")
     p.add_argument("--yardstick", metavar="PATH", type=Path,
                    help="limit_tri.c to compile (default <repo>/../shared/bench/limit_tri.c)")
@@ -54,21 +59,15 @@ def register(sub) -> None:
     p.add_argument("--sweep-bound", metavar="N", type=positive(int), default=200,
                    help="bound of the sweep case (default 200, the issue's sweep; larger bounds give "
                         "each cell more work than a worker's start-up)")
-    p.add_argument("--mathics-bound", metavar="N", type=int, default=10,
-                   help="box x, y, z <= N of the mathics case (default 10: 484 positions, about "
-                        "a minute; 20 is the paper's box, 3,234 positions: the published program "
-                        "alone takes about 13 minutes on an idle 2-core machine)")
-    p.add_argument("--verify-bound", metavar="N", type=positive(int), default=20,
-                   help="box x, y, z <= N of the verify case (default 20, the paper's box: about a "
-                        "minute on an idle 2-core machine; the target of 90 s is printed there)")
-    p.add_argument("--cgsuite-bound", metavar="N", type=positive(int), default=20,
-                   help="box x, y, z <= N of the cgsuite case (default 20: 3,234 positions)")
-    p.add_argument("--cgsuite-cmd", metavar="CMD", help="the cgsuite case: command starting the CGSuite "
-                   "REPL (default $CGS_BRIDGE_CGSUITE_CMD)")
     p.add_argument("--heaps-budget", metavar="SECONDS", type=positive(), default=600.0,
                    help="the heaps-far case: seconds one run of a game may take (default 600)")
-    p.add_argument("--walnut-home", metavar="DIR", help="the prove case: Walnut 6's folder (default "
-                   "$CGS_BRIDGE_WALNUT_HOME; without it only the embedded prover's times print)")
+    for case in system_cases().values():   # each system case's own options and their ranges
+        for flags, keywords in case.arguments:
+            p.add_argument(*flags, **keywords)
+        RANGES.update(case.ranges)
+    for name, (_, metavar, text) in PROVER_OPTIONS.items():
+        p.add_argument("--" + name.replace("_", "-"), metavar=metavar,
+                       help=f"the prove and automaton cases: {text}; without it only the embedded prover's times print")
     p.set_defaults(func=run)
 
 
@@ -77,29 +76,27 @@ def run(args) -> int:
     if args.yardstick is not None and not args.yardstick.is_file():
         from cgs_bridge.foundation.errors import InputError
         raise InputError(f"--yardstick {args.yardstick}: no such file (give the C source to compile)")
-    solver_cases = [c for c in args.cases if c not in SWEEP + DISCOVER + (STARTUP_CASE,) + OPTIONAL]
+    systems = system_cases()
+    solver_cases = [c for c in args.cases if c not in (*SWEEP, *DISCOVER, STARTUP_CASE, *systems, *OWN_OPTIONAL)]
     status = bench(solver_cases, quick=args.quick, yardstick=args.yardstick,
                    hexagon_budget=args.hexagon_budget) if solver_cases else 0
     status |= sweep_case(args.sweep_bound) if "sweep" in args.cases else 0
     if "discover" in args.cases:
         discover_case()
     status |= startup_case() if STARTUP_CASE in args.cases else 0
-    status |= cgsuite_case(args.cgsuite_bound, args.cgsuite_cmd) if CGSUITE_CASE in args.cases else 0
-    status |= verify_case(args.verify_bound) if VERIFY_CASE in args.cases else 0
+    status |= _system_cases(args, systems)
+    options = prover_options(args)
     if PROVE_CASE in args.cases:
         from cgs_bridge.jobs.bench.prove import prove_case
-        prove_case(args.walnut_home)
+        prove_case(**options)
     if AUTOMATON_CASE in args.cases:
         from cgs_bridge.jobs.bench.automaton import automaton_case
-        automaton_case(args.walnut_home)
-    if AUDIT_READING_CASE in args.cases:
-        from cgs_bridge.jobs.bench.audit_reading import bench_audit_reading
-        bench_audit_reading()
+        automaton_case(**options)
     if PROVE_SWEEP_CASE in args.cases:
         from cgs_bridge.jobs.bench.prove_sweep import prove_sweep_case
         status |= 0 if prove_sweep_case(quick=args.quick)["equal"] else 1
     status |= heaps_cases(args) if set(HEAPS_CASES) & set(args.cases) else 0
-    return status | (mathics_case(args.mathics_bound) if MATHICS_CASE in args.cases else 0)
+    return status
 
 
 def heaps_cases(args) -> int:
@@ -119,17 +116,23 @@ def heaps_cases(args) -> int:
     return 1 if any(r["agree"] is False for r in rows + far) else 0
 
 
-def cgsuite_case(bound: int, cmd) -> int:
-    """The real CGSuite against Python on the same box (cgs_bridge/jobs/bench/cgsuite.py)."""
-    from cgs_bridge.jobs.bench.cgsuite import cgsuite_case as case
-    r = case(bound, cmd)
-    work = r["cgsuite"] - r["startup"]
-    print(f"cgsuite  triangular k=3 {r['box']}: {r['positions']:,} positions; CGSuite start-up "
-          f"{r['startup']:.1f} s, emitted script {r['cgsuite']:.1f} s (whole run, {work:.1f} s without "
-          f"start-up); Python fast {r['fast'] * 1e3:.1f} ms, reference {r['reference']:.2f} s; CGSuite "
-          f"computing / Python fast {work / r['fast']:,.0f}x, / reference {work / r['reference']:.1f}x; "
-          f"{r['check']}")
-    return 0 if "DIFFERS" not in r["check"] else 1
+def _dest(flags, keywords) -> str:
+    """The argparse destination of an option: ``dest``, else its first long flag's name."""
+    long = next((f for f in flags if f.startswith("--")), flags[0])
+    return keywords.get("dest") or long.lstrip("-").replace("-", "_")
+
+
+def _system_cases(args, systems: dict) -> int:
+    """Run the systems' cases named in ``--cases`` (in registry order), each with its own options
+    and the jobs' commands it uses; the or of their exit statuses."""
+    from cgs_bridge.jobs.bench.services import services
+    status = 0
+    for name, case in systems.items():
+        if name in args.cases:
+            options = {_dest(flags, keywords): None for flags, keywords in case.arguments}
+            status |= case.run({dest: getattr(args, dest) for dest in options} | {"quick": args.quick},
+                               services())
+    return status
 
 
 #: The sweep case (serial vs a LocalCluster of 2 workers): cgs_bridge/jobs/bench/sweep.py.
@@ -160,34 +163,3 @@ def startup_case() -> int:
         print(f"startup  {r['label']}: {r['cpu']:.2f} s processor, {r['wall']:.2f} s wall (least of "
               f"runs){over}; exit {r['rc']}")
     return 0 if all(r["rc"] == 0 for r in rows) else 1
-
-
-def verify_case(bound: int) -> int:
-    """The main job timed whole against the 90 s target (cgs_bridge/jobs/bench/verify.py); exit 1
-    when the verdict is not agree."""
-    from cgs_bridge.jobs.bench.verify import verify_case as case
-    r = case(bound)
-    engine = "-" if r["engine_seconds"] is None else f"{r['engine_seconds']:.1f} s"
-    target = (f"; {r['ratio']:.2f}x the {r['target']:.0f} s target" if r["target"]
-              else " (the 90 s target is set at --verify-bound 20)")
-    verdict = "agree" if r["agree"] else "DISAGREE"
-    print(f"verify   triangular k=3 {r['box']}: {r['positions']:,} positions; whole job "
-          f"{r['seconds']:.1f} s (Mathics3 run {engine}){target}; verdict {verdict}")
-    return 0 if r["agree"] else 1
-
-
-def mathics_case(bound: int) -> int:
-    """The emitted .wl against the published Ex 8.3 idiom in Mathics3 (cgs_bridge/jobs/bench/mathics.py)."""
-    from cgs_bridge.foundation.errors import InputError
-    from cgs_bridge.jobs.bench.mathics import mathics_case as case
-    if bound < 1:
-        raise InputError("--mathics-bound must be at least 1")
-    # the published program enumerates every option: its work grows about as bound ** 4
-    r = case(bound, timeout=max(1800.0, 1800.0 * (bound / 10) ** 4))
-    pub = "-" if r["published"] is None else f"{r['published']:.1f} s"
-    ratio = "-" if r["ratio"] is None else f"{r['ratio']:.1f}x"
-    cratio = "-" if r["compute_ratio"] is None else f"{r['compute_ratio']:.1f}x"
-    print(f"mathics  triangular k=3 {r['box']}: {r['positions']:,} positions; Mathics3 start-up "
-          f"{r['startup']:.1f} s; emitted .wl {r['emitted']:.1f} s, published Ex 8.3 idiom {pub} "
-          f"(whole runs); published/emitted {ratio} whole, {cratio} without start-up; {r['check']}")
-    return 0 if "DIFFERS" not in r["check"] else 1

@@ -171,3 +171,19 @@ def positive(kind=float, allow_zero: bool = False):
             raise argparse.ArgumentTypeError(f"must be {'>= 0' if allow_zero else '> 0'}, got {text}")
         return v
     return parse
+
+
+def add_prover_args(p, help: str, both: str, prefix: str = "") -> None:
+    """``--prover`` (the registry's provers and ``both``: :data:`cgs_bridge.systems.registry.PROVERS`)
+    and each prover's own options (:data:`~cgs_bridge.systems.registry.PROVER_OPTIONS`, their help
+    after ``prefix``), read back by :func:`prover_options`."""
+    from cgs_bridge.systems.registry import PROVER_OPTIONS, PROVERS
+    p.add_argument("--prover", choices=[*PROVERS, both], help=help)
+    for name, (_, metavar, text) in PROVER_OPTIONS.items():
+        p.add_argument("--" + name.replace("_", "-"), metavar=metavar, help=prefix + text)
+
+
+def prover_options(args) -> dict:
+    """``{option: value}`` of the provers' options on the command line (:func:`add_prover_args`)."""
+    from cgs_bridge.systems.registry import PROVER_OPTIONS
+    return {name: getattr(args, name) for name in PROVER_OPTIONS}

@@ -5,7 +5,15 @@ from __future__ import annotations
 from cgs_bridge.foundation.errors import ParameterError
 from cgs_bridge.foundation.results import render
 
-from .common import box_from_args, game_parser, positive, progress_callback, ruleset_from_args
+from .common import (
+    add_prover_args,
+    box_from_args,
+    game_parser,
+    positive,
+    progress_callback,
+    prover_options,
+    ruleset_from_args,
+)
 
 
 def register(sub) -> None:
@@ -48,9 +56,9 @@ def register(sub) -> None:
     p.add_argument("--prove", action="store_true",
                    help="decide every finding for all positions (PROVED: a theorem at the values shown; "
                         "REFUTED: an artefact, with its smallest counterexample; NOT EXPRESSIBLE: evidence only)")
-    p.add_argument("--prover", choices=["walnut", "embedded", "both"],
-                   help="with --prove: the prover (default Walnut when found, else the embedded prover)")
-    p.add_argument("--walnut-home", metavar="DIR", help="with --prove: the Walnut 6 folder (bin/walnut-run)")
+    from cgs_bridge.jobs.prove import ALL
+    add_prover_args(p, "with --prove: the prover (default Walnut when found, else the embedded prover)", ALL,
+                    prefix="with --prove: ")
     p.add_argument("--automaton", action="store_true",
                    help="also learn the automaton of the P-positions from tables on growing boxes "
                         "of its own (with --prove: prove it)")
@@ -101,7 +109,7 @@ def _check_prove_options(args) -> None:
         ParameterError: naming the option.
     """
     from .options import only_with
-    only_with(args, args.prove, "--prove", ("prover", "walnut_home", "timeout", "memory"))
+    only_with(args, args.prove, "--prove", ("prover", *prover_options(args), "timeout", "memory"))
     only_with(args, args.automaton, "--automaton", ("automaton_figure", "max_states"))
     if args.automaton_figure:   # the figure's target before any work (issue 46 item 4)
         from .plot import check_output
@@ -120,10 +128,11 @@ def run(args) -> int:
                    fix_max=args.lines, sweep=args.sweep, method=args.method,
                    progress=progress_callback("solving"), bfile=args.bfile, force=args.force,
                    against=args.against, prove=args.prove, prover=args.prover,
-                   walnut_home=args.walnut_home, timeout=args.timeout,
+                   timeout=args.timeout,
                    memory=int(args.memory * (1 << 30)) if args.memory else None,
-                   automaton=args.automaton, base=args.base, max_states=args.max_states)
-    if args.automaton_figure and rep.automata and rep.automata[0]["walnut"]:
+                   automaton=args.automaton, base=args.base, max_states=args.max_states,
+                   **prover_options(args))
+    if args.automaton_figure and rep.automata and rep.automata[0]["automaton_file"]:
         from cgs_bridge.presentation.plot_automaton import automaton_figure
         automaton_figure(rep.automata[0], rep.game, args.automaton_figure, coords=ruleset.coords,
                          overwrite=args.force)

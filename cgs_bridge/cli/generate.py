@@ -38,19 +38,22 @@ def register(sub) -> None:
                    help="which programs to emit (default: all)")
     p.add_argument("-o", "--output", metavar="DIR", help="output folder (default: '.'; with --all: generated)")
     p.add_argument("--misere", action="store_true", help="also emit misère values (MisereNimValue)")
-    forms = TARGETS["mathematica"].forms
-    p.add_argument("--mathematica-form", choices=forms, default=forms[0],
-                   help="the .wl program's form: 'fast' (default; what verify runs) keeps the options' "
-                        "values per line, 'papers' lists every option position and reads its value, "
-                        "as the published programs do; both give the same values")
+    for t in _with_forms():   # --<target>-form: a target's program forms (Target.forms)
+        p.add_argument(f"--{t.name}-form", choices=t.forms, default=t.forms[0], help=t.forms_help)
     p.add_argument("--force", action="store_true", help="replace existing files that differ")
     p.add_argument("--all", action="store_true", help="every catalog game into generated/ (see generated/README.md)")
     p.add_argument("--check", action="store_true", help="with --all: compare instead of writing; exit 1 on any difference")
     p.set_defaults(func=run)
 
 
-#: Targets whose files cover every position, so that they need no --bound (issue 48.10).
-BOXLESS = {"walnut"}
+def _with_forms() -> list:
+    """The targets that print more than one program form."""
+    return [t for t in TARGETS.values() if t.forms]
+
+
+def _forms(args) -> dict:
+    """``{target: form}`` chosen by the ``--<target>-form`` options."""
+    return {t.name: getattr(args, f"{t.name}_form") for t in _with_forms()}
 
 
 def _targets(choice: str) -> tuple:
@@ -63,10 +66,11 @@ def run(args) -> int:
     if args.check and not args.all:
         raise InputError("--check works with --all only")
     if args.all:
-        default_form = TARGETS["mathematica"].forms[0]
-        if args.game or args.param or args.bound or args.misere or args.mathematica_form != default_form:
-            raise InputError("--all takes no GAME, -p, --bound, --misere or --mathematica-form (it uses "
-                             "the documented defaults)")
+        if args.game or args.param or args.bound or args.misere or any(
+                f != TARGETS[t].forms[0] for t, f in _forms(args).items()):
+            names = ["GAME", "-p", "--bound", "--misere", *(f"--{t}-form" for t in _forms(args))]
+            raise InputError(f"--all takes no {', '.join(names[:-1])} or {names[-1]} (it uses the "
+                             "documented defaults)")
         folder = Path(args.output or "generated")
         if args.check:
             problems = check_folder(folder)
@@ -94,13 +98,13 @@ def run(args) -> int:
         return 0
     if not args.game:
         raise InputError("give a GAME (or --all)")
-    unbounded = set(_targets(args.target)) <= BOXLESS   # a script for every position: no box
+    unbounded = all(TARGETS[t].boxless for t in _targets(args.target))   # about every position: no box
     if not args.bound and not unbounded:
         raise InputError("--bound is required: the box of the emitted table")
     ruleset = ruleset_from_args(args)
     box = box_from_args(args, ruleset) if args.bound else None
     paths = generate_files(ruleset, box, _targets(args.target), Path(args.output or "."),
-                           misere=args.misere, overwrite=args.force, form=args.mathematica_form)
+                           misere=args.misere, overwrite=args.force, form=_forms(args))
     for path in paths if not args.quiet else ():  # --quiet: no 'wrote' lines
         print(path)
     return 0

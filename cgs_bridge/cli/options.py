@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from cgs_bridge.foundation.errors import ParameterError
 
-#: option dest -> (lowest, highest, unit); both ends inclusive.
+#: option dest -> (lowest, highest, unit); both ends inclusive. The ``bench`` cases of the systems
+#: add their options' ranges when ``bench``'s parser is built (:attr:`BenchCase.ranges
+#: <cgs_bridge.systems.base.BenchCase>`).
 RANGES = {
     "timeout": (0, 7 * 86400, "seconds"),          # every --timeout: foundation/budget.py's rule
     "memory": (0, 1024, "GiB"),                     # every --memory (GiB): foundation/budget.py's rule
@@ -19,9 +21,6 @@ RANGES = {
     "hexagon_budget": (0, 86400, "seconds"),        # bench
     "heaps_budget": (0, 86400, "seconds"),          # bench --cases heaps-far
     "sweep_bound": (1, 100_000, ""),                # bench
-    "mathics_bound": (0, 1000, ""),                 # bench --cases mathics
-    "cgsuite_bound": (1, 1000, ""),                 # bench --cases cgsuite
-    "verify_bound": (1, 1000, ""),                  # bench --cases verify
     "limit": (0, 1_000_000, "counterexamples or formulas"),
     "shown": (0, 1_000_000, "differences"),
     "shift": (0, 1000, ""),                         # discover (run() refuses more than 8)
@@ -33,7 +32,7 @@ RANGES = {
     "workers": (0, 1024, "worker processes"),       # sweep (0: serial)
     "max_states": (1, 100_000, "states"),           # discover --automaton
     "iteration_limit": (20, 10 ** 8, ""),           # audit: $IterationLimit of a run (hints.BOUNDS)
-    "recursion_limit": (20, 100_000, ""),           # audit: $RecursionLimit (config.MATHICS_RECURSION_LIMIT)
+    "recursion_limit": (20, 100_000, ""),           # audit: $RecursionLimit (the prelude's limit)
 }
 
 

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from .common import add_claim_args, claims_file, game_parser, parse_params, positive
+from .common import add_claim_args, add_prover_args, claims_file, game_parser, parse_params, positive, prover_options
 
 
 def register(sub) -> None:
@@ -12,8 +12,8 @@ def register(sub) -> None:
                                 "refuted (with its smallest counterexample), 2 when a claim is not "
                                 "expressible or the prover failed.", bound=False)
     add_claim_args(p, "a claim to prove in the spec language, e.g. 'P iff x xor y xor z == 0'; repeatable")
-    p.add_argument("--prover", choices=["walnut", "embedded", "both"],
-                   help="which prover (default: walnut when found, else embedded); both: they must agree")
+    from cgs_bridge.jobs.prove import ALL
+    add_prover_args(p, "which prover (default: walnut when found, else embedded); both: they must agree", ALL)
     p.add_argument("--format", choices=["text", "json"], default="text")
     p.add_argument("-o", "--output", metavar="DIR | FILE",
                    help="write proof.md, proof.html, proof.tex, proof.json and the Walnut files into the folder "
@@ -27,8 +27,6 @@ def register(sub) -> None:
     p.add_argument("--memory", type=positive(), metavar="GiB",
                    help="memory of a prover run in GiB (1 MiB to 1024 GiB): the embedded prover's "
                         "address space beyond what the process had (main thread), Walnut's JVM heap")
-    p.add_argument("--walnut-home", metavar="DIR",
-                   help="Walnut 6 folder with bin/walnut-run (or $CGS_BRIDGE_WALNUT_HOME)")
     p.add_argument("--sweep", action="append", default=[], metavar="NAME=A..B[:STEP]",
                    help="one verdict per parameter value (the sweep's value syntax); repeatable")
     p.add_argument("--workers", type=int, metavar="N",
@@ -52,8 +50,8 @@ def run(args) -> int:
     try:
         result = prove(args.game, parse_params(args.param), args.claim, prover=args.prover,
                        output=args.output, force=args.force, claims_file=claims_file(args),
-                       timeout=args.timeout, memory=memory, walnut_home=args.walnut_home,
-                       game_name=args.game_name)
+                       timeout=args.timeout, memory=memory, game_name=args.game_name,
+                       **prover_options(args))
     except InputError as e:
         if getattr(e, "result", None) is not None:   # the proofs ran; only the folder was refused
             _print(args, e.result)
@@ -71,9 +69,9 @@ def _sweep(args, memory) -> int:
     fixed = parse_params(args.param)
     try:
         result = prove_sweep(args.game, {**fixed, **grid}, args.claim, claims_file(args),
-                             choose_provers(args.prover, args.walnut_home), workers=args.workers,
+                             choose_provers(args.prover, prover_options(args)), workers=args.workers,
                              scheduler=args.scheduler, game_name=args.game_name, timeout=args.timeout,
-                             memory=memory, walnut_home=args.walnut_home, output=args.output)
+                             memory=memory, output=args.output, **prover_options(args))
     except KeyboardInterrupt as e:
         partial = getattr(e, "partial", None)
         if partial is not None and len(partial.frame):

@@ -1,9 +1,13 @@
-"""Every environment variable cgs_bridge reads, in one place (the README's "Configuration" table
-lists the same names).
+"""Every environment variable cgs_bridge reads, read in one place (the README's "Configuration"
+table lists the same names).
 
-Code reads a variable only through :func:`get` with one of the names below; a test checks that no
-other module reads ``os.environ`` / ``os.getenv`` and that every name here is in the README.
-Passing the environment on to a child process (``engines.run``, the benchmark) is not a read.
+Code reads a variable only through :func:`get` with a name of :data:`VARIABLES`; a test checks that
+no other module reads ``os.environ`` / ``os.getenv`` and that every name is in the README. The
+variables below are the core's; an outside system's settings (the command that starts CGSuite,
+Walnut's folder, ...) live in its folder (``cgs_bridge/systems/<name>/settings.py``), which
+declares its :class:`Variable` records here with :func:`declare` when it is imported (issue 45: this
+layer names no system). Passing the environment on to a child process (``engines.run``, the
+benchmark) is not a read.
 """
 
 from __future__ import annotations
@@ -30,24 +34,10 @@ MAX_WORK = "CGS_BRIDGE_MAX_WORK"
 KERNEL_CACHE = "CGS_BRIDGE_KERNEL_CACHE"
 #: Base of the default kernel cache directory (XDG Base Directory specification).
 XDG_CACHE_HOME = "XDG_CACHE_HOME"
-#: Command that starts the CGSuite 2.x REPL for ``cgs-bridge verify``.
-CGSUITE_CMD = "CGS_BRIDGE_CGSUITE_CMD"
-#: Folder of Walnut 6 (``bin/walnut-run``) for ``cgs-bridge prove``.
-WALNUT_HOME = "CGS_BRIDGE_WALNUT_HOME"
 #: Set (to anything) to show the Python traceback of an unexpected internal error.
 DEBUG = "CGS_BRIDGE_DEBUG"
 #: numba's own machine-code cache directory (read by numba itself, listed for completeness).
 NUMBA_CACHE_DIR = "NUMBA_CACHE_DIR"
-
-#: Mathics3's cap on ``$RecursionLimit`` (default 512): set, never read, for every Mathics3 child
-#: (:func:`cgs_bridge.systems.mathematica.runner.run_mathematica_file`) to
-#: :data:`MATHICS_RECURSION_LIMIT`, the limit the audit prelude asks for (``prelude.wl``); asking
-#: above the cap prints ``$RecursionLimit::limset`` and leaves the limit low.
-MATHICS_RECURSION = "MATHICS_MAX_RECURSION_DEPTH"
-MATHICS_RECURSION_LIMIT = 100000
-
-#: What cgs_bridge sets for the engines it starts (passing on is not a read): name -> value.
-CHILD_VARIABLES = {MATHICS_RECURSION: str(MATHICS_RECURSION_LIMIT)}
 
 VARIABLES = {v.name: v for v in (
     Variable(MAX_MEMORY, "memory budget of one solve, in bytes (an integer)",
@@ -58,11 +48,6 @@ VARIABLES = {v.name: v for v in (
              "$XDG_CACHE_HOME/cgs_bridge/kernels", "solvers.kcache.cache_dir"),
     Variable(XDG_CACHE_HOME, "base directory of user caches", "~/.cache",
              "solvers.kcache.cache_dir, cgs_bridge.language.parser"),
-    Variable(CGSUITE_CMD, "command starting the CGSuite 2.x REPL (the run folder is appended "
-             "to its class path)", "none: --cgsuite-cmd is then required", "cgs_bridge.jobs.verify"),
-    Variable(WALNUT_HOME, "folder of Walnut 6 (bin/walnut-run, lib/walnut.jar) for prove",
-             "none: ../shared/engines/walnut when there, else the embedded prover",
-             "cgs_bridge.systems.walnut.runner"),
     Variable(DEBUG, "when set, an unexpected internal error also prints its Python traceback",
              "unset: one line and exit 2", "cgs_bridge.cli.main"),
     Variable(NUMBA_CACHE_DIR, "where numba keeps compiled machine code (read by numba itself)",
@@ -81,10 +66,20 @@ TEST_VARIABLES = {
                                     "(default 12; pytest -q: 5)",
     "CGS_BRIDGE_EXAMPLES": "deep: the property tests keep their defaults (CI's second run); otherwise "
                            "pytest -q lowers the numba-compiling ones (tests/conftest.py SUITE_EXAMPLES)",
-    "CGS_BRIDGE_CGSUITE_HOME": "the real CGSuite of the tests (tests/realcgsuite.py): a folder with "
-                               "bin/cgsuite-run and bin/cgsuite-repl, or a CGSuite jar (default "
-                               "../shared/engines/cgsuite)",
 }
+
+
+def declare(*variables: Variable, tests: dict | None = None) -> None:
+    """Add a system's variables to :data:`VARIABLES` (and its tests' to :data:`TEST_VARIABLES`,
+    ``{name: meaning}``), from the system's settings module when it is imported.
+
+    Raises:
+        ValueError: a name declared twice with another meaning (a programming error).
+    """
+    for v in variables:
+        if VARIABLES.setdefault(v.name, v) != v:
+            raise ValueError(f"environment variable {v.name} is declared twice")
+    TEST_VARIABLES.update(tests or {})
 
 
 def get(name: str) -> str | None:
@@ -98,6 +93,5 @@ def get(name: str) -> str | None:
     return os.environ.get(name)
 
 
-__all__ = ["VARIABLES", "TEST_VARIABLES", "Variable", "get", "MAX_MEMORY", "MAX_WORK", "KERNEL_CACHE",
-           "XDG_CACHE_HOME", "CGSUITE_CMD", "WALNUT_HOME", "NUMBA_CACHE_DIR", "MATHICS_RECURSION",
-           "MATHICS_RECURSION_LIMIT", "CHILD_VARIABLES"]
+__all__ = ["VARIABLES", "TEST_VARIABLES", "Variable", "declare", "get", "MAX_MEMORY", "MAX_WORK",
+           "KERNEL_CACHE", "XDG_CACHE_HOME", "NUMBA_CACHE_DIR", "DEBUG"]

@@ -22,7 +22,7 @@ from cgs_bridge.foundation.errors import InputError
 from cgs_bridge.foundation.io import atomic_write_text
 from cgs_bridge.foundation.results import Result, position_text, render
 from cgs_bridge.model.claims import check_claims, load_claims
-from cgs_bridge.systems.registry import SYSTEMS
+from cgs_bridge.systems import registry
 
 
 @dataclass
@@ -297,7 +297,7 @@ def compare_sources(ruleset, sol, sources=None, claims=None, table_axes=None, fi
     given = _sources(sources)
     options = {"table_axes": table_axes, "fixed": fixed}
     comp = Comparison(ruleset.describe(), str(sol.box), len(sol), spec_claims=spec_claim_results(ruleset, sol))
-    for name, system in SYSTEMS.items():
+    for name, system in registry.SYSTEMS.items():
         path = given.get(name)
         if not path:
             continue
@@ -343,7 +343,7 @@ def engine_claim_checks(comp: Comparison, side: str, checks: list) -> None:
 def _sources(sources) -> dict:
     """``{system: path}`` of ``sources`` (empty paths dropped); an unknown system is refused."""
     given = {k: v for k, v in (sources or {}).items() if v}
-    unknown = [k for k in given if k not in SYSTEMS]
+    unknown = [k for k in given if k not in registry.SYSTEMS]
     if unknown:
-        raise InputError(f"unknown system {unknown[0]!r}; known: {', '.join(SYSTEMS)}")
+        raise InputError(f"unknown system {unknown[0]!r}; known: {', '.join(registry.SYSTEMS)}")
     return given

@@ -1,4 +1,5 @@
-"""Emit CGSuite 2.x and Mathematica programs for a bound game and a box (issue 3).
+"""Emit the programs of every registered target (CGSuite 2.x, Mathematica, ...) for a bound game
+and a box (issue 3).
 
 API (used by ``cgs-bridge generate`` and ``cgs-bridge verify``):
 
@@ -9,65 +10,32 @@ API (used by ``cgs-bridge generate`` and ``cgs-bridge verify``):
   :func:`generate_files` (plan + write) writes them atomically into a folder and returns the
   paths (``verify`` builds its plan once from its solution and passes it down);
 - :func:`file_names` names the files of a target (the one place: the target's ``files`` of the
-  stem below, plus the CSV); :func:`file_stem`, :func:`mathematica_csv_name`,
-  :func:`cgsuite_script_name`, :func:`cgsuite_class_file` read it, so callers can find the outputs.
-
-File names (the *stem* rule): ``<game>`` then, per parameter in spec order, ``_<name><value>``
-for an integer (a negative value is written ``m<abs>``: ``k=-2`` -> ``_km2``) or
-``_<name>-<slug>-<hash>`` for a function parameter (slug: the expression in spec syntax with every
-run of characters other than letters and digits replaced by ``-``; hash: the first 6 hex digits
-of the SHA-1 of that spec text, so different functions never share a name), then per coordinate
-``_<coord><bound>``, then ``_misere`` with misère values. Example: ``triangular_k3_x4_y4_z4``.
-
-- Mathematica: ``<stem>.wl``, which writes ``<stem>.csv`` into the folder it runs in;
-- CGSuite: the class ``<ClassName>.cgs`` (CamelCase of the game name: ``two_inequalities`` ->
-  ``TwoInequalities``; function parameter values are built into the class, integer parameters
-  are class parameters) and the worksheet script ``<stem>_table.cgs``.
+  stem, plus the CSV: :mod:`cgs_bridge.systems.printing.files`, whose :func:`file_stem` is the
+  stem rule); each target's folder has the helpers naming its own files (``files.py``), so
+  callers can find the outputs.
 """
 
 from __future__ import annotations
 
-import hashlib
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from cgs_bridge.foundation.errors import InputError
 from cgs_bridge.foundation.io import atomic_write_text
 from cgs_bridge.foundation.templating import environment
-from cgs_bridge.language.spec_printer import expr_text
 from cgs_bridge.model import catalog
 from cgs_bridge.model.box import parse_bound
-from cgs_bridge.model.game import FunctionValue, Ruleset
+from cgs_bridge.model.game import Ruleset
 from cgs_bridge.model.resolve import check_box_coords
+from cgs_bridge.systems.printing.files import file_stem, stem_files
 from cgs_bridge.systems.printing.model import build_model
 from cgs_bridge.systems.registry import TARGETS
 
 #: The template of ``generated/README.md``.
 TEMPLATES = Path(__file__).with_name("templates")
 
-__all__ = ["Plan", "plan", "write_plan", "emit", "generate_files", "file_names", "file_stem", "mathematica_csv_name", "cgsuite_script_name",
-           "cgsuite_class_file", "mathematica_program_name", "TARGETS",
+__all__ = ["Plan", "plan", "write_plan", "emit", "generate_files", "file_names", "file_stem", "TARGETS",
            "catalog_files", "check_folder"]
-
-
-def file_stem(ruleset, box, misere: bool = False) -> str:
-    """The filesystem-safe stem naming the emitted files of ``ruleset`` on ``box`` (see module)."""
-    parts = [ruleset.name]
-    for p in ruleset.game.params:
-        v = ruleset.params[p.name]
-        if isinstance(v, FunctionValue):
-            text = expr_text(v.body)
-            slug = re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-")
-            digest = hashlib.sha1(text.encode("utf-8")).hexdigest()[:6]
-            parts.append(f"{p.name}-{slug}-{digest}")
-        else:
-            parts.append(f"{p.name}{v}" if v >= 0 else f"{p.name}m{-v}")
-    if box is not None:   # None: files that cover every position (the walnut script)
-        parts += [f"{c}{u}" for c, u in zip(box.coords, box.upper)]
-    if misere:
-        parts.append("misere")
-    return "_".join(parts)
 
 
 @dataclass(frozen=True)
@@ -103,7 +71,7 @@ class Plan:
         """
         if target not in TARGETS:
             raise InputError(f"unknown target {target!r}; known: {', '.join(TARGETS)}")
-        return {**TARGETS[target].files(self.stem, self.model), "csv": self.stem + ".csv"}
+        return stem_files(TARGETS[target], self.stem, self.model)
 
 
 def plan(ruleset, box, misere: bool = False) -> Plan:
@@ -123,26 +91,6 @@ def file_names(ruleset, box, target: str, misere: bool = False) -> dict:
         InputError: unknown target. BoxError: box over other coordinates.
     """
     return plan(ruleset, box, misere).names(target)
-
-
-def mathematica_csv_name(ruleset, box, misere: bool = False) -> str:
-    """Name of the CSV file the emitted ``.wl`` program writes (``<stem>.csv``)."""
-    return file_names(ruleset, box, "mathematica", misere)["csv"]
-
-
-def mathematica_program_name(ruleset, box, misere: bool = False) -> str:
-    return file_names(ruleset, box, "mathematica", misere)["program.wl.j2"]
-
-
-def cgsuite_script_name(ruleset, box, misere: bool = False) -> str:
-    """Name of the emitted CGSuite worksheet script (``<stem>_table.cgs``)."""
-    return file_names(ruleset, box, "cgsuite", misere)["script.cgs.j2"]
-
-
-def cgsuite_class_file(ruleset) -> str:
-    """Name of the emitted CGSuite class file (``<ClassName>.cgs``; it does not depend on the box);
-    None for a game emitted as CGSuite's own ``TakeAndBreak`` (no class: issue 49)."""
-    return TARGETS["cgsuite"].files("", build_model(ruleset)).get("class.cgs.j2")
 
 
 def emit(ruleset, box, target: str, misere: bool = False, form: str | None = None) -> dict:
@@ -168,6 +116,7 @@ def _rendered(p: Plan, target: str, form: str | None = None) -> list:
     the text of those it writes (the CSV is written by the program, not here)."""
     names = p.names(target)
     t = TARGETS[target]
+    form = form.get(target) if isinstance(form, dict) else form
     if form is not None and t.forms and form not in t.forms:
         raise InputError(f"unknown {target} program form {form!r}; known: {', '.join(t.forms)}")
     ctx = t.context(p.model, p.box, p.misere, names, **({"form": form} if form is not None and t.forms else {}))
@@ -185,7 +134,8 @@ def generate_files(ruleset, box, targets=None, outdir=Path("."),
     Args:
         placed: when a dict, filled with ``{target: {template name or "csv": path}}``: where each
             target's files (and the CSV its program writes) are, for the runners of ``verify``.
-        form: the program form of the targets that print more than one (see :func:`emit`).
+        form: the program form of the targets that print more than one (see :func:`emit`), or
+            ``{target: form}``.
     Returns:
         the written paths (``pathlib.Path``), in target order then file order.
     Raises:

@@ -1,11 +1,10 @@
 """``cgs-bridge prove`` (issue 32): every claim of a game decided for **all** positions.
 
-A claim is translated into the proof language (:mod:`solvers.logic.formula`, by the translation
-that :func:`cgs_bridge.systems.walnut.script.translations` imports) and its obligations are
-decided by a prover: Walnut (:mod:`cgs_bridge.systems.walnut.runner`, the ``walnut`` system of the
-registry) or the embedded automata prover (``solvers.automata.decide_problem``, issue 33), or both
-(``both``: the verdicts and witnesses must agree, else the row is an engine error, never a
-verdict).
+A claim is translated into the proof language (:mod:`solvers.logic.formula`, by
+:func:`cgs_bridge.jobs.prove_run.translations`) and its obligations are decided by the provers of
+the registry (:data:`cgs_bridge.systems.registry.PROVERS`: each a
+:class:`~solvers.logic.prover.Prover`), one or ``both`` (every available prover: the verdicts and
+witnesses must agree, else the row is an engine error, never a verdict).
 
 Verdicts per claim: PROVED (every obligation holds), REFUTED (one fails; the counterexample is
 found by the solver on the box the witness bounds, :mod:`cgs_bridge.jobs.prove_refute`), NOT
@@ -19,14 +18,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from cgs_bridge.foundation.errors import CgsBridgeError, InputError
+from cgs_bridge.foundation.errors import CgsBridgeError
 from cgs_bridge.foundation.results import Result
 
-from .prove_decide import SIDE_CONDITIONS, Disagreement
+from .prove_decide import ALL, SIDE_CONDITIONS, Disagreement, choose_provers  # noqa: F401  (ALL: public here too)
 
 PROVED, REFUTED, NOT_APPLICABLE, NOT_EXPRESSIBLE, ENGINE_ERROR = (
     "PROVED", "REFUTED", "NOT APPLICABLE", "NOT EXPRESSIBLE", "ENGINE ERROR")
-PROVERS = ("walnut", "embedded", "both")
 
 
 @dataclass
@@ -36,7 +34,8 @@ class ClaimProof:
     (largest automaton reported), ``decisions`` ``{prover: [Decision]}``; for REFUTED:
     ``obligation`` (name and meaning of the failing sentence), ``witness`` (the prover's),
     ``position`` (the smallest position where the claim and the solver differ), ``claim_value``,
-    ``true_value``; ``script``: the Walnut script of the claim; ``times``: seconds per prover; ``move``: the move from S to S or the missing move;
+    ``true_value``; ``listings``: ``{prover: the claim's problem in its input language, with the
+    claim's notes}`` of the provers that ran and print one; ``times``: seconds per prover; ``move``: the move from S to S or the missing move;
     ``errors``: ``{prover: message}`` of a prover that failed while another answered (issue 50:
     one prover's time-out never hides the other's verdict); ``confirmation``: how the solver
     confirmed the counterexample; ``hypotheses``: how the claim's hypotheses were established;
@@ -59,7 +58,7 @@ class ClaimProof:
     true_value: str = ""
     problem: object = None
     claim: object = None
-    script: str = ""
+    listings: dict = field(default_factory=dict)
     times: dict = field(default_factory=dict)
     move: str = ""
     errors: dict = field(default_factory=dict)
@@ -84,6 +83,8 @@ class ProveResult(Result):
     title: str = ""
     #: the checked game (``ast.Game``: its positions and moves, for the proof's definition)
     spec: object = None
+    #: ``{prover: its version line}`` of the provers that have one (``engine`` joins them)
+    engines: dict = field(default_factory=dict)
 
     def __repr__(self) -> str:
         """``ProveResult(nim_pass: 1 claim(s): 1 proved)``: short (a notebook's text/plain; the
@@ -121,43 +122,28 @@ class ProveResult(Result):
                               r.claim_value, r.true_value] for r in self.rows], columns=cols)
 
 
-def choose_provers(prover: str | None, walnut_home=None) -> tuple:
-    """The provers to run: ``walnut``, ``embedded`` or both; default Walnut when found
-    (``walnut_home`` or ``$CGS_BRIDGE_WALNUT_HOME``), else the embedded prover.
-
-    Raises:
-        InputError: unknown prover. EngineError: Walnut named but not found.
-    """
-    from cgs_bridge.systems.walnut.runner import find_home
-    if prover is None:
-        return ("walnut",) if find_home(walnut_home) else ("embedded",)
-    if prover not in PROVERS:
-        raise InputError(f"unknown prover {prover!r}; choose {', '.join(PROVERS)}")
-    return ("walnut", "embedded") if prover == "both" else (prover,)
-
-
-def _decider(name: str, walnut_home):
+def _decider(name: str, options):
     """``decide(problem, timeout, memory, workdir, notes) -> [Decision]`` of one prover
     (:func:`.prove_decide.decider`; tests replace this name).
 
     Raises:
-        EngineError: the embedded prover is not installed in this build.
+        InputError, EngineError: as :func:`cgs_bridge.systems.registry.prover`.
     """
     from .prove_decide import decider
-    return decider(name, walnut_home)
+    return decider(name, options)
 
 
-def _decided_rows(ruleset, translations, provers, timeout, memory, walnut_home, workdir) -> list:
+def _decided_rows(ruleset, translations, provers, timeout, memory, options, workdir) -> list:
     """The rows of :func:`prove_translations` for a game the provers translate: the declared
     properties first (:func:`check_declared`), then each claim, with the box check that confirms
     refutations."""
     from cgs_bridge.model.game import claim_uses_misere
 
     from .prove_box import BoxCheck
-    declared = check_declared(ruleset, provers, timeout=timeout, memory=memory,
-                              walnut_home=walnut_home, workdir=workdir)
+    declared = check_declared(ruleset, provers, timeout=timeout, memory=memory, workdir=workdir,
+                              **options)
     check = BoxCheck(ruleset, any(claim_uses_misere(tr.claim) for tr in translations))
-    limits = {"timeout": timeout, "memory": memory, "walnut_home": walnut_home}
+    limits = {"timeout": timeout, "memory": memory, **options}
     rows = [_one(ruleset, tr, i, provers, limits, workdir, check) for i, tr in enumerate(translations, 1)]
     for row in rows:
         if declared and row.verdict != NOT_APPLICABLE:
@@ -165,56 +151,64 @@ def _decided_rows(ruleset, translations, provers, timeout, memory, walnut_home, 
     return rows
 
 
-def prove_translations(ruleset, translations, provers=("walnut",), *, timeout=None, memory=None,
-                       walnut_home=None, workdir=None) -> ProveResult:
+def prove_translations(ruleset, translations, provers=None, *, timeout=None, memory=None,
+                       workdir=None, **options) -> ProveResult:
     """Decide translated claims (``translations``: ClaimTranslation records, see
-    :func:`cgs_bridge.systems.walnut.script.translations`) with ``provers``.
+    :func:`cgs_bridge.jobs.prove_run.translations`) with ``provers`` (default
+    :func:`choose_provers`'s).
 
     Args:
         workdir: a folder that keeps every prover run (``<claim number>_<prover>/``: Walnut's
             script, output and automata; ``..._smallest``, ``..._hypotheses`` for the sentences
             of a refutation and of hypotheses); default private temporary folders.
+        options: the provers' options (:data:`cgs_bridge.systems.registry.PROVER_OPTIONS`, e.g.
+            ``walnut_home``).
     Returns:
         a :class:`ProveResult`; engine errors become ENGINE ERROR rows (never PROVED).
     Raises:
+        InputError: an option no prover takes.
         ParameterError: a function parameter lacks a property the game declares
             (:func:`check_declared`), before any claim is decided.
     """
+    from cgs_bridge.systems.registry import prover, prover_options
+    provers = tuple(provers) if provers is not None else choose_provers(None, options)
+    options = prover_options(options, provers)
     if getattr(ruleset, "takebreak", None) is not None:  # issue 49: the octal periodicity theorem
         from .prove_octal import THEOREM, prove_periodic
-        provers = (THEOREM,)
+        provers, engines = (THEOREM,), {}
         rows = [ClaimProof(**r) for r in prove_periodic(ruleset, [tr.claim for tr in translations])]
     else:
-        rows = _decided_rows(ruleset, list(translations), provers, timeout, memory, walnut_home, workdir)
-    from cgs_bridge.systems.walnut.runner import find_home, version
-    home = find_home(walnut_home) if "walnut" in provers else None
+        rows = _decided_rows(ruleset, list(translations), provers, timeout, memory, options, workdir)
+        engines = {p: v for p in provers if (v := prover(p).version(options))}
     title = (getattr(ruleset.game, "title", "") or ruleset.name).split(":")[0].strip()
     return ProveResult(ruleset.name, ruleset.describe(), dict(ruleset.params),
                        tuple(ruleset.coords), rows, "+".join(provers),
-                       version(home) if home else "", title, ruleset.game)
+                       "; ".join(engines.values()), title, ruleset.game, engines)
 
 
-def check_declared(ruleset, provers=("walnut",), *, timeout=None, memory=None, walnut_home=None,
-                   workdir=None) -> str:
+def check_declared(ruleset, provers=None, *, timeout=None, memory=None, workdir=None, **options) -> str:
     """The declared properties of ``ruleset``'s function parameters, on ``0..64`` and decided for
-    every value by ``provers`` where the function is linear with floors
-    (:func:`.prove_declared.check_declared`; ``workdir``: keeps the runs in ``declared_<prover>/``).
-    Returns the note each claim's row carries.
+    every value by ``provers`` (default :func:`choose_provers`'s; ``options``: the provers' options)
+    where the function is linear with floors (:func:`.prove_declared.check_declared`; ``workdir``:
+    keeps the runs in ``declared_<prover>/``). Returns the note each claim's row carries.
 
     Raises:
         ParameterError: one fails (the witness, and how it was found); Disagreement: the provers
-            disagree."""
+            disagree; InputError: an option no prover takes."""
+    from cgs_bridge.systems.registry import prover_options
+
     from .prove_decide import decide
     from .prove_declared import check_declared as check
-    limits = {"timeout": timeout, "memory": memory, "walnut_home": walnut_home}
+    provers = tuple(provers) if provers is not None else choose_provers(None, options)
+    limits = {"timeout": timeout, "memory": memory, **prover_options(options, provers)}
     folder = None if workdir is None else (lambda name: f"{workdir}/declared_{name}")
     return check(ruleset, lambda problem: decide(problem, provers, limits, folder, (f"game {ruleset.name}",),
-                                                 get=lambda name, home: _decider(name, home)))
+                                                 get=lambda name, opts: _decider(name, opts)))
 
 
 def _runner(ruleset, tr, number, provers, limits, workdir):
     """``run(problem, tag) -> Decided``: every prover on one problem of this claim."""
-    from cgs_bridge.systems.walnut.script import claim_notes
+    from solvers.logic.translate import claim_notes
 
     from .prove_decide import decide
 
@@ -222,7 +216,7 @@ def _runner(ruleset, tr, number, provers, limits, workdir):
         suffix = f"_{tag}" if tag else ""
         folder = None if workdir is None else (lambda name: f"{workdir}/{number}_{name}{suffix}")
         return decide(problem, provers, limits, folder, claim_notes(tr.claim, ruleset),
-                      get=lambda name, home: _decider(name, home))
+                      get=lambda name, options: _decider(name, options))
     return run
 
 
@@ -241,10 +235,8 @@ def _one(ruleset, tr, number, provers, limits, workdir, check) -> ClaimProof:
         if tr.status != "ok" or tr.problem is None:
             row.verdict = NOT_EXPRESSIBLE
             return row
-        from cgs_bridge.systems.walnut.printer import print_problem
-        from cgs_bridge.systems.walnut.script import claim_notes
         row.provers = tuple(provers)
-        row.script = print_problem(tr.problem, claim_notes(tr.claim, ruleset)).text
+        row.listings = _listings(ruleset, tr, provers)
         decided = run(tr.problem)
         row.decisions = dict(decided.decisions)
         row.errors.update(decided.errors)
@@ -260,6 +252,15 @@ def _one(ruleset, tr, number, provers, limits, workdir, check) -> ClaimProof:
         else:   # the provers could not decide, but the solver found the claim false on the box
             _box_counterexample(ruleset, tr, row, str(e))
     return row
+
+
+def _listings(ruleset, tr, provers) -> dict:
+    """``{prover: the claim's problem in its input language, with the claim's notes}`` of the
+    provers that print one (each printed once: the prover's run reads the same)."""
+    from cgs_bridge.systems.registry import prover
+    from solvers.logic.translate import claim_notes
+    notes = tuple(claim_notes(tr.claim, ruleset))
+    return {p: prover(p).listing(tr.problem, notes) for p in provers if prover(p).listing}
 
 
 def _against_box(row) -> None:

@@ -60,48 +60,29 @@ def said(decisions) -> str:
                      + (f" at {d.witness}" if d.witness is not None else "") for d in decisions)
 
 
-def decider(name: str, walnut_home):
-    """``decide(problem, timeout, memory, workdir, notes) -> [Decision]`` of one prover.
+def decider(name: str, options):
+    """``decide(problem, timeout, memory, workdir, notes) -> [Decision]`` of one prover of the
+    registry (:func:`cgs_bridge.systems.registry.prover`), with the provers' ``options``.
 
     Raises:
-        EngineError: the embedded prover is not installed in this build.
+        InputError: unknown prover. EngineError: its module is not available in this build.
     """
-    if name == "walnut":
-        from cgs_bridge.systems.registry import SYSTEMS
-        prove = SYSTEMS["walnut"].prover
-        return lambda pb, timeout, memory, workdir, notes: prove(
-            pb, timeout=timeout, memory=memory, walnut_home=walnut_home, workdir=workdir, notes=notes)
-    try:
-        from solvers.automata import decide_problem
-    except ImportError as e:
-        raise EngineError(f"the embedded prover (solvers.automata) is not available in this build: {e}; "
-                          "use --prover walnut") from None
-    return lambda pb, timeout, memory, workdir, notes: _bounded(decide_problem, pb, timeout, memory)
-
-
-def _bounded(decide, problem, timeout, memory) -> list:
-    """The embedded prover's run with its address space bounded too (issue 46): the process may
-    grow by at most ``memory`` bytes while it runs (:func:`cgs_bridge.foundation.budget.within`,
-    in the main thread), besides the prover's own estimate of its transition tables."""
-    from cgs_bridge.foundation.budget import GIB, within
-    from cgs_bridge.foundation.errors import AutomatonLimitError
-
-    def exhausted():
-        return AutomatonLimitError(f"the embedded prover ran out of memory: this run may add at most "
-                                   f"{memory / GIB:g} GiB (--memory) to the process's address space")
-    with within(None, memory, None, exhausted):
-        return decide(problem, timeout=timeout, memory=memory)
+    from cgs_bridge.systems.registry import prover
+    entry = prover(name)
+    return lambda pb, timeout, memory, workdir, notes: entry.decide(
+        pb, {**(options or {}), "timeout": timeout, "memory": memory, "workdir": workdir, "notes": notes})
 
 
 def decide(problem, provers, limits, folder=None, notes=(), get=decider) -> Decided:
     """Run every prover of ``provers`` on ``problem``, each under ``limits`` (``timeout``,
-    ``memory``, ``walnut_home``); ``folder(prover)`` names a prover's run folder (or None).
-    ``get(name, walnut_home)`` returns a prover's decide function (:func:`decider`)."""
+    ``memory``, and the provers' options); ``folder(prover)`` names a prover's run folder (or
+    None). ``get(name, options)`` returns a prover's decide function (:func:`decider`)."""
     out = Decided()
+    options = {k: v for k, v in limits.items() if k not in ("timeout", "memory")}
     for name in provers:
         t0 = time.monotonic()
         try:
-            got = get(name, limits.get("walnut_home"))(
+            got = get(name, options)(
                 problem, limits.get("timeout"), limits.get("memory"),
                 folder(name) if folder else None, notes)
             if [d.obligation for d in got] != [o.name for o in problem.obligations]:
@@ -112,3 +93,40 @@ def decide(problem, provers, limits, folder=None, notes=(), get=decider) -> Deci
             out.errors[name] = str(e)
         out.times[name] = time.monotonic() - t0
     return out
+
+
+#: The ``--prover`` choice that runs every available prover and compares them.
+ALL = "both"
+
+
+def choose_provers(prover: str | None, options=None) -> tuple:
+    """The provers to run: ``prover`` (a name of :data:`cgs_bridge.systems.registry.PROVERS`), or
+    :data:`ALL` (every available prover, in registry order), or by default the first available
+    one (Walnut when found, else the embedded prover). ``options``: the provers' options
+    (``{"walnut_home": DIR}``); availability is asked only of the provers it may choose.
+
+    Raises:
+        InputError: unknown prover. EngineError: an option names something unusable; no prover
+        is available; ``both`` with fewer than two available (each reason named).
+    """
+    from cgs_bridge.systems.registry import PROVERS
+    from cgs_bridge.systems.registry import prover as entry
+    options = options if isinstance(options, dict) else {}
+    if prover is not None and prover != ALL:
+        entry(prover)
+        return (prover,)
+    found, why = [], {}
+    for name in PROVERS:
+        ok, reason = entry(name).availability(options)
+        if ok and prover is None:
+            return (name,)
+        if ok:
+            found.append(name)
+        else:
+            why[name] = reason
+    if prover is None or len(found) < 2:
+        from cgs_bridge.foundation.errors import EngineError
+        raise EngineError((f"--prover {ALL} compares every available prover, and only "
+                           f"{', '.join(found) or 'none'} is available" if prover else "no prover is available")
+                          + "".join(f"; {p}: {r}" for p, r in why.items()))
+    return tuple(found)

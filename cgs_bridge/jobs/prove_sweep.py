@@ -19,7 +19,7 @@ def prove_cell(options: dict, spec, cell, version: str, method: str = "auto", li
     """One cell: the claims of ``spec`` at the cell's parameters decided by the provers.
 
     ``options``: ``provers`` (tuple), ``claims`` (texts added to the game's), ``claims_file``,
-    ``timeout``, ``memory``, ``walnut_home``. Returns the row: key columns, ``status`` ('ok' or
+    ``timeout``, ``memory`` and the provers' options (``walnut_home``). Returns the row: key columns, ``status`` ('ok' or
     'error' with ``error``), ``exit_code``, per claim ``claim{i}`` (name), ``claim{i}_verdict``,
     ``claim{i}_detail`` (reason or counterexample), ``seconds`` (wall), ``cpu_seconds`` (processor
     time of the process), ``worker``, ``pid`` (the process that ran the cell; rows that are not
@@ -28,17 +28,16 @@ def prove_cell(options: dict, spec, cell, version: str, method: str = "auto", li
     """
     from cgs_bridge.foundation.results import position_text
     from cgs_bridge.model.game import Ruleset
-    from cgs_bridge.systems.walnut.script import translations
 
+    from . import prove_run
     from .prove import prove_translations
-    from .prove_run import checked_claims
     row = base_row(cell, spec, version)
     t0, c0 = time.perf_counter(), time.process_time()
     opts = dict(options)
     try:
-        checked = checked_claims(spec.load(), opts.pop("claims", ()), opts.pop("claims_file", None))
+        checked = prove_run.checked_claims(spec.load(), opts.pop("claims", ()), opts.pop("claims_file", None))
         ruleset = Ruleset(checked, dict(cell.params))
-        result = prove_translations(ruleset, translations(ruleset), opts.pop("provers"), **opts)
+        result = prove_translations(ruleset, prove_run.translations(ruleset), opts.pop("provers"), **opts)
     except CgsBridgeError as e:
         row.update(status="error", error=str(e), exit_code=2,
                    seconds=round(time.perf_counter() - t0, 4), worker=worker_name())
@@ -98,11 +97,13 @@ class ProveSweepResult(Result):
         return self.frame[keep]
 
 
-def prove_sweep(source: str, sweep: dict, claims=(), claims_file=None, provers=("walnut",),
+def prove_sweep(source: str, sweep: dict, claims=(), claims_file=None, provers=None,
                 workers=None, scheduler=None, game_name=None, output=None, **options) -> ProveSweepResult:
     """Prove the claims of ``source`` (with ``claims`` and the claims of ``claims_file`` added, the
     rule of every command's ``--claim``) at every value of ``sweep`` (``{name: "1..41"}``, the
-    sweep's value syntax) on the sweep's path (``workers=0``: serially here).
+    sweep's value syntax) on the sweep's path (``workers=0``: serially here), by ``provers``
+    (default :func:`cgs_bridge.jobs.prove.choose_provers`'s, chosen once here) with ``options``
+    (``timeout``, ``memory``, the provers' options).
 
     Args:
         output: a ``.csv``/``.parquet`` table rewritten after every value (replaced, never resumed:
@@ -112,8 +113,11 @@ def prove_sweep(source: str, sweep: dict, claims=(), claims_file=None, provers=(
         anything runs); EngineError: the Dask scheduler is unreachable; KeyboardInterrupt: Ctrl-C,
         with ``partial``, the ProveSweepResult of the values finished.
     """
+    from .prove import choose_provers
     from .sweep.runner import plan_sweep, run_plan
     plan = plan_sweep(source, sweep, 0, game_name=game_name)
+    if provers is None:
+        provers = choose_provers(None, options)
     cell_fn = partial(prove_cell, {"provers": tuple(provers), "claims": tuple(claims),
                                    "claims_file": claims_file, **options})
     if output is not None and os.path.lexists(output):

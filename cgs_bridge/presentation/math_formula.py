@@ -12,6 +12,8 @@ is not an atom is parenthesised: ``∧`` and ``∨`` keep the grouping of the fo
 from __future__ import annotations
 
 from solvers.logic import formula as F
+from solvers.logic.visitor import FormulaVisitor, register_visitor
+from solvers.logic.visitor import missing_handlers as _missing
 
 from .math_marks import LatexMarks, MathMLMarks
 
@@ -30,23 +32,21 @@ SYMBOLS = {
 _ATOMS = (F.Cmp, F.Xor, F.Pred, F.Bool, F.Not)
 
 
-class FormulaPrinter:
-    """Structure shared by both formats; a format mixes in its marks (:mod:`.math_marks`).
+class FormulaPrinter(FormulaVisitor):
+    """Structure shared by both formats; a format mixes in its marks (:mod:`.math_marks`). A
+    proof-language pass (:class:`solvers.logic.visitor.FormulaVisitor`).
 
     Raises:
         NotImplementedError: a node class without a ``_print_<Class>`` handler.
     """
 
-    PREFIX = "_print_"
+    PREFIX, VERB = "_print_", "print"
 
     def sym(self, name: str) -> str:
         return self.mo(SYMBOLS[self.FORMAT][name])
 
     def doprint(self, node) -> str:
-        method = getattr(self, self.PREFIX + type(node).__name__, None)
-        if method is None:
-            raise NotImplementedError(f"{type(self).__name__} cannot print {type(node).__name__}")
-        return method(node)
+        return self.visit(node)
 
     def sub(self, node) -> str:
         """A sub-formula: parenthesised unless an atom (or a negation of one)."""
@@ -142,15 +142,17 @@ class FormulaPrinter:
         return self.quantified("forall", ob.free, ob.body) if ob.free else self.doprint(ob.body)
 
 
+@register_visitor
 class FormulaLatex(LatexMarks, FormulaPrinter):
     """Proof-language formulas as LaTeX inline math."""
 
 
+@register_visitor
 class FormulaMathML(MathMLMarks, FormulaPrinter):
     """Proof-language formulas as presentation MathML."""
 
 
 def missing_handlers(printer_class) -> list:
-    """Names of the proof-language node classes ``printer_class`` cannot print."""
-    return [t.__name__ for t in F.TERM_TYPES + F.FORMULA_TYPES
-            if not callable(getattr(printer_class, FormulaPrinter.PREFIX + t.__name__, None))]
+    """Names of the proof-language node classes ``printer_class`` cannot print
+    (:func:`solvers.logic.visitor.missing_handlers`)."""
+    return _missing(printer_class)

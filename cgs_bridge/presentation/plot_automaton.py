@@ -44,14 +44,14 @@ def _labels(letters, arity: int) -> str:
 
 def automaton_figure_of(found: dict, game: str, coords=None) -> Figure:
     """The figure of ``found`` (a learned automaton as :meth:`~cgs_bridge.jobs.discover.automaton.
-    AutomatonFinding.to_dict` gives it: ``walnut`` text, ``what``, ``states``, ``numeration``).
+    AutomatonFinding.to_dict` gives it: ``automaton_file`` text, ``what``, ``states``, ``numeration``).
 
     Raises:
         PlotError: more than :data:`MAX_DRAWN` states (the Walnut text is the readable form)."""
     from cgs_bridge.language.automaton_file import parse_automaton
     from solvers.automata.learn import minimal
     from .plot import PlotError
-    d = minimal(parse_automaton(found["walnut"], "learned"))
+    d = minimal(parse_automaton(found["automaton_file"], "learned"))
     n, arity = d.states, len(d.tracks)
     if n > MAX_DRAWN:
         raise PlotError(f"the automaton has {n} states; at most {MAX_DRAWN} are drawn "

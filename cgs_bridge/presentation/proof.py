@@ -1,9 +1,10 @@
 """How a :class:`cgs_bridge.jobs.prove.ProveResult` looks: the text report, JSON, HTML, and the
 paper-ready proof folder (``prove -o DIR``: ``proof.md``, ``proof.html``, ``proof.tex`` with a
-LaTeX ``theorem`` per proved claim, and per claim the Walnut script and Walnut's output).
+LaTeX ``theorem`` per proved claim, and per claim the files of the provers that decided it).
 
-Sentences are shown twice: in mathematical notation (:func:`math_text`: ∀, ∃, ∧, ∨, ¬, ⇒, ⇔, ⊕,
-⌊·⌋) and as Walnut prints them (:func:`cgs_bridge.systems.walnut.printer.print_problem`).
+Sentences are shown in mathematical notation (:func:`math_text`: ∀, ∃, ∧, ∨, ¬, ⇒, ⇔, ⊕, ⌊·⌋)
+and in the input language of every prover of the registry that prints one
+(:attr:`solvers.logic.prover.Prover.listing`: :func:`listings`).
 """
 
 from __future__ import annotations
@@ -13,48 +14,85 @@ import json
 
 from cgs_bridge.language.spec_printer import expr_text
 from solvers.logic import formula as F
+from solvers.logic.visitor import FormulaVisitor, register_visitor
 
 _CMP = {"=": "=", "!=": "≠", "<": "<", "<=": "≤", ">": ">", ">=": "≥"}
 
 
-def term_math(t) -> str:
-    if isinstance(t, F.Var):
+@register_visitor
+class _MathText(FormulaVisitor):
+    """A proof-language node in mathematical notation (``proof.md``): ``visit_<Node>`` per node."""
+
+    def visit_Var(self, t):
         return t.name
-    if isinstance(t, F.Const):
+
+    def visit_Const(self, t):
         return str(t.value)
-    if isinstance(t, F.Add):
-        return " + ".join(term_math(x) for x in t.terms) or "0"
-    if isinstance(t, F.Scale):
-        inner = term_math(t.term)
+
+    def visit_Add(self, t):
+        return " + ".join(self.visit(x) for x in t.terms) or "0"
+
+    def visit_Scale(self, t):
+        inner = self.visit(t.term)
         return f"{t.coef}({inner})" if isinstance(t.term, F.Add) else f"{t.coef}{inner}"
-    return f"⌊({term_math(t.term)})/{t.den}⌋"
 
+    def visit_Div(self, t):
+        return f"⌊({self.visit(t.term)})/{t.den}⌋"
 
-def math_text(f) -> str:  # noqa: C901  (one branch per node type)
-    """A proof-language formula in mathematical notation."""
-    if isinstance(f, F.Cmp):
-        return f"{term_math(f.left)} {_CMP[f.op]} {term_math(f.right)}"
-    if isinstance(f, F.Xor):
+    def visit_Cmp(self, f):
+        return f"{self.visit(f.left)} {_CMP[f.op]} {self.visit(f.right)}"
+
+    def visit_Xor(self, f):
         return f"{f.a.name} ⊕ {f.b.name} = {f.c.name}"
-    if isinstance(f, F.Pred):
+
+    def visit_Pred(self, f):
         return f"{f.name}({', '.join(a.name for a in f.args)})"
-    if isinstance(f, F.Bool):
+
+    def visit_Accepts(self, f):
+        """The automaton ``f.name`` (read from a file, issue 44) accepts the arguments."""
+        return f"accepts {f.name}({', '.join(a.name for a in f.args)})"
+
+    def visit_Bool(self, f):
         return "true" if f.value else "false"
-    if isinstance(f, F.Not):
+
+    def visit_Not(self, f):
         return f"¬{_wrap(f.body)}"
-    if isinstance(f, (F.And, F.Or)):
-        sep = " ∧ " if isinstance(f, F.And) else " ∨ "
-        return sep.join(_wrap(p) for p in f.parts) or math_text(F.Bool(isinstance(f, F.And)))
-    if isinstance(f, (F.Implies, F.Iff)):
-        op = " ⇒ " if isinstance(f, F.Implies) else " ⇔ "
-        return f"{_wrap(f.a)}{op}{_wrap(f.b)}"
-    q = "∃" if isinstance(f, F.Exists) else "∀"
-    return f"{q}{', '.join(f.vars)}: {_wrap(f.body)}"
+
+    def visit_And(self, f):
+        return " ∧ ".join(_wrap(p) for p in f.parts) or "true"
+
+    def visit_Or(self, f):
+        return " ∨ ".join(_wrap(p) for p in f.parts) or "false"
+
+    def visit_Implies(self, f):
+        return f"{_wrap(f.a)} ⇒ {_wrap(f.b)}"
+
+    def visit_Iff(self, f):
+        return f"{_wrap(f.a)} ⇔ {_wrap(f.b)}"
+
+    def visit_Exists(self, f):
+        return f"∃{', '.join(f.vars)}: {_wrap(f.body)}"
+
+    def visit_Forall(self, f):
+        return f"∀{', '.join(f.vars)}: {_wrap(f.body)}"
+
+
+_MATH = _MathText()
+
+
+def term_math(t) -> str:
+    """A proof-language term in mathematical notation."""
+    return _MATH.visit(t)
+
+
+def math_text(f) -> str:
+    """A proof-language formula in mathematical notation."""
+    return _MATH.visit(f)
 
 
 def _wrap(f) -> str:
     text = math_text(f)
-    return text if isinstance(f, (F.Cmp, F.Xor, F.Pred, F.Bool, F.Not)) else f"({text})"
+    return text if isinstance(f, (F.Cmp, F.Xor, F.Pred, F.Accepts, F.Bool, F.Not)) else f"({text})"
 
 
 def sentence_math(ob) -> str:
@@ -97,9 +135,18 @@ def statement(result, row) -> str:
 
 
 def verified(result, row) -> str:
-    by = " and ".join(result.engine if p == "walnut" and result.engine else
-                      ("the embedded automata prover" if p == "embedded" else p) for p in row.provers)
+    from cgs_bridge.systems.registry import prover
+    by = " and ".join(result.engines.get(p) or prover(p).title or p for p in row.provers)
     return f"verified for all positions by {by} in {row.seconds:.1f} s"
+
+
+def listings(problem, document: str) -> list:
+    """``[(heading, text)]``: ``problem`` in the input language of every prover of the registry
+    that prints one (:attr:`~solvers.logic.prover.Prover.listing`, without notes), with its
+    heading for ``document`` (``md``, ``html``, ``tex``), in registry order."""
+    from cgs_bridge.systems.registry import PROVERS, prover
+    return [(prover(p).listing_titles[document], prover(p).listing(problem))
+            for p in PROVERS if prover(p).listing]
 
 
 def position_text(p) -> str:
@@ -191,11 +238,10 @@ def _detail(r) -> str:
 
 def proof_markdown(result) -> str:
     """``proof.md``: per claim its verdict; per proved claim the theorem, the definitions and
-    the sentences in mathematical notation and in Walnut. Every text of a user (title, claim name,
+    the sentences in mathematical notation and in each prover's language (:func:`listings`). Every text of a user (title, claim name,
     parameters, reasons) is Markdown-escaped outside code (:func:`markdown_text`: no tag, link or
-    emphasis can come from it), and the Walnut script sits in a fence no line of it can close."""
+    emphasis can come from it), and each listing sits in a fence no line of it can close."""
     from cgs_bridge.foundation.escape import markdown_fence, markdown_text as md
-    from cgs_bridge.systems.walnut.printer import print_problem
     out = [f"# Proofs: {md(result.describe)}", "", md(result.verdict()), ""]
     for i, r in enumerate(result.rows, 1):
         out += [f"## {i}. {md(r.name)}: {r.verdict}", ""]
@@ -207,9 +253,10 @@ def proof_markdown(result) -> str:
             out += ["", "Sentences (each TRUE):", ""]
             out += [f"{j}. {md(ob.name)} ({md(ob.meaning)}): {md(sentence_math(ob))}"
                     for j, ob in enumerate(r.problem.obligations, 1)]
-            script = print_problem(r.problem).text.rstrip("\n")
-            fence = markdown_fence(script)
-            out += ["", "In Walnut (with xor.txt in Automata Library/):", "", fence, script, fence, ""]
+            for heading, script in listings(r.problem, "md"):
+                script = script.rstrip("\n")
+                fence = markdown_fence(script)
+                out += ["", heading, "", fence, script, fence, ""]
         else:
             out += [md(line.strip()) + "  " for line in row_line(r).splitlines()] + [""]
     return "\n".join(out) + "\n"

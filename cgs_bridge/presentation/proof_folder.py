@@ -4,8 +4,8 @@ written atomically after it, by the project's one overwrite rule
 as it is; one with other content is replaced only with ``--force``).
 
 - Before the work (:func:`check_folder`): ``DIR`` is a folder or can be created; every file a
-  proof writes there (``proof.md``, ``proof.html``, ``proof.tex``, ``proof.json``, ``xor.txt``,
-  ``claimN_walnut.txt``/``.out``) is absent or a regular file (a FIFO, device, folder or symbolic
+  proof writes there (``proof.md``, ``proof.html``, ``proof.tex``, ``proof.json``, and the files
+  of the provers: :attr:`solvers.logic.prover.Prover.owns`) is absent or a regular file (a FIFO, device, folder or symbolic
   link is refused and never opened); and without ``force`` the folder holds no such file unless
   its ``proof.json`` is the proof of the same game, parameters, claims and provers (a rerun).
 - Run times are not content: a rerun whose files differ from the folder's only in run times (``0.4
@@ -25,9 +25,18 @@ from pathlib import Path
 from cgs_bridge.foundation.errors import InputError
 from cgs_bridge.foundation.io import atomic_write_text
 
-#: Names of the files a proof writes into its folder.
-OWN = re.compile(r"(proof\.(md|html|tex|json)|xor\.txt|claim[0-9]+_walnut\.(txt|out))\Z")
+#: Names of the files a proof writes into its folder, besides those of the provers (:func:`owned`).
+OWN = re.compile(r"proof\.(md|html|tex|json)\Z")
 _TIMES = re.compile(r"\d[\d,]*(?:\.\d+)?(?=\s?(?:s|ms|seconds)\b)|(?<=\"seconds\": )[0-9.eE+-]+")
+
+
+def owned(name: str) -> bool:
+    """``name`` is a file a proof writes: :data:`OWN`, or a file of a prover of the registry
+    (:attr:`~solvers.logic.prover.Prover.owns`; every prover is asked, as a folder may hold the
+    proof of another prover)."""
+    from cgs_bridge.systems.registry import PROVERS, prover
+    return bool(OWN.match(name)) or any(prover(p).owns and re.fullmatch(prover(p).owns, name)
+                                        for p in PROVERS)
 
 
 def timeless(text: str) -> str:
@@ -70,7 +79,7 @@ def check_folder(folder, force: bool = False, key: dict | None = None) -> Path:
         return path
     own = []
     for entry in os.scandir(path):
-        if OWN.match(entry.name):
+        if owned(entry.name):
             mode = entry.stat(follow_symlinks=False).st_mode
             if not stat.S_ISREG(mode):
                 raise InputError(f"-o {folder}: {entry.name} is {_kind(mode)}; the proof writes a regular "
@@ -104,8 +113,9 @@ def _check_same_proof(path: Path, folder, own: list, key) -> None:
 
 
 def folder_files(result) -> dict:
-    """``{file name: text}`` of a result's proof folder."""
-    from cgs_bridge.systems.walnut.automata import xor_automaton
+    """``{file name: text}`` of a result's proof folder: the documents, and per claim the files
+    of each prover that decided it (:attr:`~solvers.logic.prover.Prover.files`)."""
+    from cgs_bridge.systems.registry import prover
 
     from .proof import proof_markdown, to_json
     from .proof_html import proof_page
@@ -116,10 +126,8 @@ def folder_files(result) -> dict:
     files = {"proof.md": proof_markdown(result), "proof.html": proof_page(result),
              "proof.tex": proof_latex(result), "proof.json": json.dumps(data, indent=2) + "\n"}
     for i, r in enumerate(result.rows, 1):
-        if r.problem is not None and "walnut" in r.decisions:
-            files[f"claim{i}_walnut.txt"] = r.script
-            files[f"claim{i}_walnut.out"] = r.decisions["walnut"][0].output
-            files["xor.txt"] = xor_automaton()
+        for p in r.decisions if r.problem is not None else ():
+            files.update(prover(p).files(i, r, r.listings.get(p, "")))
     return files
 
 

@@ -43,13 +43,12 @@ def _claim(result, i, r, version) -> dict:
     """The page model of one claim."""
     from markupsafe import Markup
 
-    from .proof import row_line
+    from .proof import listings, row_line
     from .proof_tex import _remark, prover_names, refutation
     pr, fp = MathMLPrinter(), FormulaMathML()
     out = {"number": i, "name": r.name, "verdict": r.verdict, "id": f"claim{i}", "theorem": None,
            "refutation": None, "detail": ""}
     if r.verdict == "PROVED":
-        from cgs_bridge.systems.walnut.printer import print_problem
         anchors = {ob.name: f"claim{i}-{ob.name}" for ob in r.problem.obligations}
         by = " and by ".join(prover_names(result, r, version))
         out.update(
@@ -58,7 +57,7 @@ def _claim(result, i, r, version) -> dict:
             lemmas=[{"id": anchors[ob.name], "name": ob.name, "meaning": ob.meaning,
                      "sentence": Markup(fp.math(fp.sentence(ob))), "by": by} for ob in r.problem.obligations],
             proof=Markup(_induction(r, anchors)), remark=_remark(result, r, version),
-            script=print_problem(r.problem).text.strip("\n"))
+            listings=[(heading, text.strip("\n")) for heading, text in listings(r.problem, "html")])
     elif r.verdict == "REFUTED":
         out.update(refutation=Markup(_html(refutation(pr, result, r))))
     else:

@@ -121,10 +121,14 @@ def _sentence_case(text: str) -> str:
 
 
 def prover_names(result, r, version) -> list:
-    """``["the embedded automata prover of cgs-bridge 0.9", "Walnut 6 (commit ...)"]``."""
+    """``["the embedded automata prover of cgs-bridge 0.9", "Walnut 6 (commit ...)"]``: each
+    prover's version line, else its title (:class:`~solvers.logic.prover.Prover`), "of cgs-bridge
+    VERSION" after the title of a prover written for this project."""
+    from cgs_bridge.systems.registry import prover
     names = []
     for p in r.provers:
-        names.append((result.engine or "Walnut") if p == "walnut" else f"the embedded automata prover of cgs-bridge {version}")
+        entry = prover(p)
+        names.append(result.engines.get(p) or (entry.title or p) + (f" of cgs-bridge {version}" if entry.ours else ""))
     return names
 
 
@@ -134,12 +138,13 @@ def _decided_by(result, r, name, version) -> str:
 
 def _remark(result, r, version) -> str:
     """The prover's name, version, the automaton sizes and the run time."""
+    from cgs_bridge.systems.registry import prover
     parts = [f"Decided by {' and by '.join(prover_names(result, r, version))}, each sentence by automata "
              "reading its variables in base 2 (never by a bounded search)."]
     for p, decisions in r.decisions.items():
         sizes = "; ".join(f"{d.obligation}: TRUE" + (f", largest automaton {d.states:,} states" if d.states else "")
                           for d in decisions)
-        parts.append(f"{'Walnut' if p == 'walnut' else 'Embedded prover'}: {sizes}; run time "
+        parts.append(f"{prover(p).label or p}: {sizes}; run time "
                      f"{r.times.get(p, r.seconds):.1f} s.")
     if len(r.decisions) > 1:
         parts.append("Both provers gave the same verdict on every sentence.")
@@ -190,15 +195,15 @@ def refutation(pr, result, r) -> list:
 
 
 def _appendix(result, proved) -> list:
-    """The provers' sentences, as listings: each line escaped (no text of a claim can end the
-    listing or become TeX), long lines broken at spaces."""
-    from cgs_bridge.systems.walnut.printer import print_problem
+    """The provers' sentences, as listings (:func:`.proof.listings`): each line escaped (no text of
+    a claim can end the listing or become TeX), long lines broken at spaces."""
+    from .proof import listings
     out = ["\\par\\bigskip\\noindent\\textbf{Appendix: the sentences as the provers read them}", ""]
     for _, r in proved:
-        out += [f"\\par\\medskip\\noindent\\textbf{{{tex_text(r.name)}}}. In Walnut 6's syntax (with "
-                "\\texttt{xor.txt} in \\texttt{Automata Library/}); the embedded prover reads the same sentences.",
-                "\\begin{flushleft}\\footnotesize\\ttfamily"]
-        out += [tex_typewriter(line) + "\\\\" if line.strip() else "\\mbox{}\\\\"
-                for line in print_problem(r.problem).text.strip("\n").splitlines()]
-        out += ["\\end{flushleft}", ""]
+        for heading, text in listings(r.problem, "tex"):
+            out += [f"\\par\\medskip\\noindent\\textbf{{{tex_text(r.name)}}}. {heading}",
+                    "\\begin{flushleft}\\footnotesize\\ttfamily"]
+            out += [tex_typewriter(line) + "\\\\" if line.strip() else "\\mbox{}\\\\"
+                    for line in text.strip("\n").splitlines()]
+            out += ["\\end{flushleft}", ""]
     return out

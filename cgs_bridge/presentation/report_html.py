@@ -30,10 +30,12 @@ def env():
 
 
 def versions(extra: dict | None = None) -> list:
-    """``(name, version)`` of cgs_bridge, Python and the libraries a result depends on."""
+    """``(name, version)`` of cgs_bridge, Python and the libraries a result depends on: the
+    solver's and those the registered systems run on (:attr:`~cgs_bridge.systems.base.System.packages`)."""
     from cgs_bridge.foundation.version import __version__
+    from cgs_bridge.systems.registry import SYSTEMS
     out = [("cgs_bridge", __version__), ("Python", platform.python_version())]
-    for dist in ("numpy", "pandas", "numba", "matplotlib", "Mathics3"):
+    for dist in ("numpy", "pandas", "numba", "matplotlib", *(p for s in SYSTEMS.values() for p in s.packages)):
         try:
             out.append((dist, importlib.metadata.version(dist)))
         except importlib.metadata.PackageNotFoundError:

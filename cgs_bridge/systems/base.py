@@ -12,10 +12,11 @@ published program in its language is judged). See docs/recipes/new-system.md.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Callable
 
-from cgs_bridge.systems.printing.context import Target
+if TYPE_CHECKING:   # an annotation only: the registry loads without the printers
+    from cgs_bridge.systems.printing.context import Target
 
 
 def no_notes(table) -> list:
@@ -92,6 +93,29 @@ class Auditor:
 
 
 @dataclass(frozen=True)
+class BenchCase:
+    """A case of ``cgs-bridge bench`` that runs the system (run only when named: ``--cases NAME``).
+
+    Attributes:
+        name: the ``--cases`` choice.
+        run: ``run(options, jobs) -> exit status`` (0, or 1 when a check of the case failed): runs
+            the case and prints its lines (its measurements and their ratio to the yardstick of
+            the same run). ``options``: its own options by ``dest`` (:attr:`arguments`) and
+            ``quick``; ``jobs``: the commands it may use (``generate_files``, ``compare_table``,
+            ``run_verify``: :func:`cgs_bridge.jobs.bench.services.services`), handed to it because
+            a system sits below the jobs' layer. Raises InputError, EngineError.
+        arguments: its own options of ``bench``: ``(flags, argparse keywords)`` each.
+        ranges: ``{dest: (lowest, highest, unit)}`` of its numeric options
+            (:data:`cgs_bridge.cli.options.RANGES`).
+    """
+
+    name: str
+    run: Callable
+    arguments: tuple = ()
+    ranges: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class System:
     """One outside system.
 
@@ -110,9 +134,13 @@ class System:
         run_order: ``verify`` runs the systems by increasing ``run_order`` (the embedded engine
             first), compares them in registry order.
         auditor: how ``audit`` recognises its published programs (None: not audited).
-        prover: ``prover(problem, *, timeout, memory, **options) -> [Decision]`` deciding a
-            :class:`solvers.logic.formula.Problem` for all positions (None: not a prover;
-            ``cgs-bridge prove --prover NAME``).
+        bench: its :class:`BenchCase` records (``cgs-bridge bench --cases NAME``).
+        packages: the Python distributions it runs on (their versions are listed in the reports).
+
+    A system's prover (``prove --prover NAME``) is not a field: it is a line of
+    :data:`cgs_bridge.systems.registry.PROVERS` naming the module of its
+    :class:`~solvers.logic.prover.Prover` record (``systems/<name>/prover.py``), so that choosing
+    another prover never loads the system.
     """
 
     name: str
@@ -123,4 +151,5 @@ class System:
     runner: Runner | None = None
     run_order: int = 0
     auditor: Auditor | None = None
-    prover: Callable | None = None
+    bench: tuple = ()
+    packages: tuple = ()

@@ -15,26 +15,51 @@ from .limits import Budget
 from .minimize import minimize
 
 
-def shortest_word(d: Dfa) -> list | None:
-    """The shortest word ``d`` accepts, ties broken by the least sequence of letter indices
-    (letters compared one by one from the first); None when ``d`` accepts nothing."""
+class WordTooLong(ValueError):
+    """The shortest accepted word is longer than a caller's ``longest``: ``length`` letters."""
+
+    def __init__(self, length: int):
+        super().__init__(f"the shortest accepted word has {length:,} letters")
+        self.length = length
+
+
+def distances(d: Dfa) -> np.ndarray:
+    """Per state, the length of the shortest word ``d`` accepts from it (-1: none), breadth-first
+    over the reversed transitions: each level visits only the predecessors of the last one
+    (transitions sorted by target once), so a chain of n states takes O(n log n), not O(n^2)."""
     n = d.states
     dist = np.where(d.accept, 0, -1).astype(np.int64)
     src = np.repeat(np.arange(n), d.letters)
-    dst = d.delta.ravel()
+    dst = d.delta.ravel().astype(np.int64)
     keep = dst >= 0
-    src, dst = src[keep], dst[keep]
-    level = 0
-    while True:                                   # distance of every state to acceptance
-        frontier = dist == level
-        grow = np.unique(src[frontier[dst]])
-        grow = grow[dist[grow] < 0]
-        if not grow.size:
-            break
+    order = np.argsort(dst[keep], kind="stable")
+    preds = src[keep][order]
+    starts = np.searchsorted(dst[keep][order], np.arange(n + 1))
+    frontier, level = np.flatnonzero(d.accept), 0
+    while frontier.size:
+        lo, counts = starts[frontier], starts[frontier + 1] - starts[frontier]
+        at = np.repeat(lo - np.cumsum(counts) + counts, counts) + np.arange(int(counts.sum()))
+        grow = np.unique(preds[at])
+        frontier = grow[dist[grow] < 0]
         level += 1
-        dist[grow] = level
+        dist[frontier] = level
+    return dist
+
+
+def shortest_word(d: Dfa, longest: int | None = None) -> list | None:
+    """The shortest word ``d`` accepts, ties broken by the least sequence of letter indices
+    (letters compared one by one from the first); None when ``d`` accepts nothing. The one witness
+    search of both provers (issue 45): Walnut's counterexample automata are read into a
+    :class:`Dfa` (:mod:`cgs_bridge.systems.walnut.automata`) and searched here.
+
+    Raises:
+        WordTooLong: ``longest`` given and the shortest word is longer (found before it is spelt).
+    """
+    dist = distances(d)
     if dist[0] < 0:
         return None
+    if longest is not None and dist[0] > longest:
+        raise WordTooLong(int(dist[0]))
     word, state = [], 0
     while dist[state] > 0:                        # greedy: the least letter that stays shortest
         nxt = d.delta[state]

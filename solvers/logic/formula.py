@@ -34,146 +34,13 @@ tests' independent check (never a proof).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Tuple, Union
+from dataclasses import dataclass
+from typing import Tuple
 
-CMP_OPS = ("=", "!=", "<", "<=", ">", ">=")
-
-
-# ---------------------------------------------------------------- terms
-@dataclass(frozen=True)
-class Var:
-    name: str
-
-
-@dataclass(frozen=True)
-class Const:
-    value: int
-
-    def __post_init__(self):
-        if not isinstance(self.value, int) or self.value < 0:
-            raise ValueError(f"Const needs a natural number, got {self.value!r}")
-
-
-@dataclass(frozen=True)
-class Add:
-    terms: Tuple["Term", ...]
-
-
-@dataclass(frozen=True)
-class Scale:
-    coef: int
-    term: "Term"
-
-    def __post_init__(self):
-        if not isinstance(self.coef, int) or self.coef < 1:
-            raise ValueError(f"Scale needs a coefficient >= 1, got {self.coef!r}")
-
-
-@dataclass(frozen=True)
-class Div:
-    """floor(term / den)."""
-
-    term: "Term"
-    den: int
-
-    def __post_init__(self):
-        if not isinstance(self.den, int) or self.den < 1:
-            raise ValueError(f"Div needs a divisor >= 1, got {self.den!r}")
-
-
-Term = Union[Var, Const, Add, Scale, Div]
-TERM_TYPES = (Var, Const, Add, Scale, Div)
-
-
-# ---------------------------------------------------------------- formulas
-@dataclass(frozen=True)
-class Cmp:
-    op: str
-    left: Term
-    right: Term
-
-    def __post_init__(self):
-        if self.op not in CMP_OPS:
-            raise ValueError(f"unknown comparison {self.op!r}")
-
-
-@dataclass(frozen=True)
-class Xor:
-    """a xor b = c, bitwise, on three variables."""
-
-    a: Var
-    b: Var
-    c: Var
-
-
-@dataclass(frozen=True)
-class Pred:
-    name: str
-    args: Tuple[Var, ...]
-
-
-@dataclass(frozen=True)
-class Accepts:
-    """The automaton ``automaton`` (a :class:`cgs_bridge.language.automaton_file.AutomatonFile`,
-    its digits in the problem's numeration) accepts the tuple of ``args`` (issue 44). ``name``
-    is the printers' automaton name (two different automata of one name are renamed apart)."""
-
-    name: str
-    automaton: object = field(repr=False)
-    args: Tuple[Var, ...] = ()
-
-
-@dataclass(frozen=True)
-class Bool:
-    value: bool
-
-
-TRUE = Bool(True)
-FALSE = Bool(False)
-
-
-@dataclass(frozen=True)
-class Not:
-    body: "Formula"
-
-
-@dataclass(frozen=True)
-class And:
-    parts: Tuple["Formula", ...]
-
-
-@dataclass(frozen=True)
-class Or:
-    parts: Tuple["Formula", ...]
-
-
-@dataclass(frozen=True)
-class Implies:
-    a: "Formula"
-    b: "Formula"
-
-
-@dataclass(frozen=True)
-class Iff:
-    a: "Formula"
-    b: "Formula"
-
-
-@dataclass(frozen=True)
-class Exists:
-    vars: Tuple[str, ...]
-    body: "Formula"
-
-
-@dataclass(frozen=True)
-class Forall:
-    vars: Tuple[str, ...]
-    body: "Formula"
-
-
-Formula = Union[Cmp, Xor, Pred, Accepts, Bool, Not, And, Or, Implies, Iff, Exists, Forall]
-FORMULA_TYPES = (Cmp, Xor, Pred, Accepts, Bool, Not, And, Or, Implies, Iff, Exists, Forall)
+from .nodes import (_CMP, CMP_OPS, FALSE, FORMULA_TYPES, TERM_TYPES, TRUE, Accepts, Add, And,  # noqa: F401
+                    Bool, Cmp, Const, Div, Exists, Forall, Formula, Iff, Implies, Not, Or, Pred, Scale, Term,
+                    Var, Xor)
+from .walks import FORMULAS, FREE_VARS, TERM_VALUE, TERMS, Truth, checked
 
 
 # ---------------------------------------------------------------- problems
@@ -245,34 +112,14 @@ def disj(*parts) -> Formula:
 
 
 def term_vars(t: Term) -> set:
-    if isinstance(t, Var):
-        return {t.name}
-    if isinstance(t, Const):
-        return set()
-    if isinstance(t, Add):
-        return set().union(*(term_vars(x) for x in t.terms))
-    return term_vars(t.term)
+    """The variables of the term ``t`` (:class:`solvers.logic.walks.FreeVars`)."""
+    return FREE_VARS.visit(checked(t, TERMS, "term"))
 
 
 def free_vars(f: Formula) -> set:
-    """The free variables of ``f``."""
-    if isinstance(f, Cmp):
-        return term_vars(f.left) | term_vars(f.right)
-    if isinstance(f, Xor):
-        return {f.a.name, f.b.name, f.c.name}
-    if isinstance(f, (Pred, Accepts)):
-        return {a.name for a in f.args}
-    if isinstance(f, Bool):
-        return set()
-    if isinstance(f, Not):
-        return free_vars(f.body)
-    if isinstance(f, (And, Or)):
-        return set().union(*(free_vars(p) for p in f.parts)) if f.parts else set()
-    if isinstance(f, (Implies, Iff)):
-        return free_vars(f.a) | free_vars(f.b)
-    if isinstance(f, (Exists, Forall)):
-        return free_vars(f.body) - set(f.vars)
-    raise TypeError(f"not a formula: {f!r}")
+    """The free variables of ``f`` (:class:`solvers.logic.walks.FreeVars`). Raises TypeError on a
+    node that is not a formula."""
+    return FREE_VARS.visit(checked(f, FORMULAS, "formula"))
 
 
 def subformulas(f: Formula):
@@ -313,60 +160,16 @@ def problem_numeration(defines, obligations) -> str:
 
 
 def term_value(t: Term, env: dict) -> int:
-    if isinstance(t, Var):
-        return env[t.name]
-    if isinstance(t, Const):
-        return t.value
-    if isinstance(t, Add):
-        return sum(term_value(x, env) for x in t.terms)
-    if isinstance(t, Scale):
-        return t.coef * term_value(t.term, env)
-    return term_value(t.term, env) // t.den
-
-
-_CMP = {"=": int.__eq__, "!=": int.__ne__, "<": int.__lt__, "<=": int.__le__,
-        ">": int.__gt__, ">=": int.__ge__}
+    """The value of the term ``t`` under ``env`` (:class:`solvers.logic.walks.TermValue`)."""
+    return TERM_VALUE.visit(t, env)
 
 
 def evaluate(f: Formula, env: dict, limit: int, defines: dict | None = None) -> bool:
     """Truth of ``f`` under ``env`` (variable -> natural number) with every quantified variable
     ranging over ``0..limit-1``; ``defines`` maps predicate names to :class:`Define`. A bounded
-    check for tests, never a proof (a formula true below ``limit`` may be false above it)."""
-    defines = defines or {}
-    ev = lambda g, e=env: evaluate(g, e, limit, defines)  # noqa: E731
-    if isinstance(f, Cmp):
-        return _CMP[f.op](term_value(f.left, env), term_value(f.right, env))
-    if isinstance(f, Xor):
-        return env[f.a.name] ^ env[f.b.name] == env[f.c.name]
-    if isinstance(f, Pred):
-        d = defines[f.name]
-        return ev(d.body, {p: env[a.name] for p, a in zip(d.params, f.args)})
-    if isinstance(f, Accepts):
-        return f.automaton.accepts([env[a.name] for a in f.args])
-    if isinstance(f, Bool):
-        return f.value
-    if isinstance(f, Not):
-        return not ev(f.body)
-    if isinstance(f, And):
-        return all(ev(p) for p in f.parts)
-    if isinstance(f, Or):
-        return any(ev(p) for p in f.parts)
-    if isinstance(f, Implies):
-        return (not ev(f.a)) or ev(f.b)
-    if isinstance(f, Iff):
-        return ev(f.a) == ev(f.b)
-    if isinstance(f, (Exists, Forall)):
-        test = any if isinstance(f, Exists) else all
-        return test(ev(f.body, e) for e in _assignments(env, f.vars, limit))
-    raise TypeError(f"not a formula: {f!r}")
-
-
-def _assignments(env: dict, names, limit: int):
-    if not names:
-        yield env
-        return
-    for v in range(limit):
-        yield from _assignments({**env, names[0]: v}, names[1:], limit)
+    check for tests, never a proof (a formula true below ``limit`` may be false above it)
+    (:class:`solvers.logic.walks.Truth`). Raises TypeError on a node that is not a formula."""
+    return Truth(limit, defines or {}).visit(checked(f, FORMULAS, "formula"), env)
 
 
 # ---------------------------------------------------------------- what a prover answers

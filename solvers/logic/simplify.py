@@ -13,8 +13,9 @@ refuses a quantified variable that no longer occurs ("... is not a free variable
 
 from __future__ import annotations
 
-from .formula import (FALSE, TRUE, And, Bool, Cmp, Define, Exists, Forall, Iff, Implies, Not,
-                      Obligation, Or, Pred, Problem, Xor, Accepts, evaluate, free_vars, term_vars)
+from .formula import (FALSE, TRUE, And, Bool, Define, Iff, Implies, Not, Obligation, Problem, evaluate,
+                      free_vars, term_vars)
+from .visitor import FORMULAS, FormulaVisitor, register_visitor
 
 
 def simplify(f, constants: dict | None = None):
@@ -22,44 +23,66 @@ def simplify(f, constants: dict | None = None):
     name to the :class:`Bool` its body folded to: its calls are replaced by it.
 
     Raises TypeError on a node that is not a formula."""
-    constants = constants or {}
-    if isinstance(f, Cmp):
+    if type(f) not in FORMULAS:
+        raise TypeError(f"not a formula: {f!r}")
+    return _Folder(constants or {}).visit(f)
+
+
+@register_visitor
+class _Folder(FormulaVisitor):
+    """The folding pass of :func:`simplify`: one ``visit_<Node>`` per formula node."""
+
+    NODES = FORMULAS
+
+    def __init__(self, constants: dict):
+        self.constants = constants
+
+    def visit_Cmp(self, f):
         if term_vars(f.left) or term_vars(f.right):
             return f
         return Bool(evaluate(f, {}, 0))
-    if isinstance(f, (Xor, Bool, Accepts)):
+
+    def _kept(self, f):
         return f
-    if isinstance(f, Pred):
-        return constants.get(f.name, f)
-    if isinstance(f, Not):
-        body = simplify(f.body, constants)
+
+    visit_Xor = visit_Bool = visit_Accepts = _kept
+
+    def visit_Pred(self, f):
+        return self.constants.get(f.name, f)
+
+    def visit_Not(self, f):
+        body = self.visit(f.body)
         return Bool(not body.value) if isinstance(body, Bool) else Not(body)
-    if isinstance(f, (And, Or)):
-        return _junction(f, constants)
-    if isinstance(f, (Implies, Iff)):
-        return _binary(f, simplify(f.a, constants), simplify(f.b, constants))
-    if isinstance(f, (Exists, Forall)):
-        body = simplify(f.body, constants)
+
+    def visit_And(self, f):
+        unit = isinstance(f, And)                 # TRUE is And's unit, FALSE Or's
+        parts = []
+        for p in f.parts:
+            p = self.visit(p)
+            if isinstance(p, Bool):
+                if p.value != unit:
+                    return p                      # FALSE in an And, TRUE in an Or
+                continue
+            parts.append(p)
+        if not parts:
+            return Bool(unit)
+        return parts[0] if len(parts) == 1 else type(f)(tuple(parts))
+
+    visit_Or = visit_And
+
+    def visit_Implies(self, f):
+        return _binary(f, self.visit(f.a), self.visit(f.b))
+
+    visit_Iff = visit_Implies
+
+    def visit_Exists(self, f):
+        body = self.visit(f.body)
         names = tuple(v for v in dict.fromkeys(f.vars) if v in free_vars(body))
         if not names:
             return body
         return type(f)(names, body)
-    raise TypeError(f"not a formula: {f!r}")
 
-
-def _junction(f, constants):
-    unit = isinstance(f, And)                 # TRUE is And's unit, FALSE Or's
-    parts = []
-    for p in f.parts:
-        p = simplify(p, constants)
-        if isinstance(p, Bool):
-            if p.value != unit:
-                return p                      # FALSE in an And, TRUE in an Or
-            continue
-        parts.append(p)
-    if not parts:
-        return Bool(unit)
-    return parts[0] if len(parts) == 1 else type(f)(tuple(parts))
+    visit_Forall = visit_Exists
 
 
 def _binary(f, a, b):

@@ -72,6 +72,14 @@ def translate_claims(ruleset, claims=None, box: Box | None = None) -> list:
     return [game.claim(cl, box) for cl in claims]
 
 
+def claim_notes(claim, ruleset) -> list:
+    """Note lines naming a claim and stating it in the spec language (the head of a prover's
+    script: ``game triangular with k = 5``, ``claim NAME``, ``states EXPR``)."""
+    params = ", ".join(f"{k} = {v}" for k, v in ruleset.params.items())
+    return [f"game {ruleset.name}" + (f" with {params}" if params else ""),
+            f"claim {claim.name}", f"states {expr_text(claim.expr)}"]
+
+
 def game_problem(ruleset) -> F.Problem:
     """The rules of ``ruleset`` alone: the definitions ``valid``, one per rule, ``option``, and the
     closed obligation ``terminates``.

@@ -148,7 +148,7 @@ def test_discover_passes_its_limits_to_every_proof(capsys, monkeypatch):
 
 def test_embedded_prover_memory_bounds_the_process():
     from cgs_bridge.foundation.errors import AutomatonLimitError
-    from cgs_bridge.jobs.prove_decide import _bounded
+    from solvers.automata.prover import bounded as _bounded
 
     def greedy(problem, timeout=None, memory=None):
         return len(bytearray(512 << 20))  # what the estimate of the tables never sees

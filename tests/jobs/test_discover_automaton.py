@@ -67,7 +67,7 @@ def _flip_first_accepting(text: str) -> str:
 def test_planted_wrong_wythoff_automaton_refuted_at_smallest(tmp_path, prover, request):
     home = request.getfixturevalue("walnut_home") if prover == "both" else None
     found = learn_set(cb.game("wythoff").ruleset, "msd_fib")
-    wrong = parse_automaton(_flip_first_accepting(found.walnut), "wrong")
+    wrong = parse_automaton(_flip_first_accepting(found.file_text), "wrong")
     (tmp_path / "wrong.txt").write_text(automaton_text(wrong))
     row = _prove("wythoff", f'P iff accepts "{tmp_path}/wrong.txt"(x, y)', prover, home)
     assert row.verdict == "REFUTED"

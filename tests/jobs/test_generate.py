@@ -12,19 +12,13 @@ import pytest
 
 from cgs_bridge.cli.main import main
 from cgs_bridge.foundation.errors import InputError
-from cgs_bridge.jobs.generate import (
-    cgsuite_class_file,
-    cgsuite_script_name,
-    check_folder,
-    emit,
-    file_stem,
-    generate_files,
-    mathematica_csv_name,
-)
+from cgs_bridge.jobs.generate import check_folder, emit, file_stem, generate_files
 from cgs_bridge.model import catalog
 from cgs_bridge.model.game import Ruleset
 from cgs_bridge.model.loading import load_text
 from cgs_bridge.systems.cgsuite.check import CGScriptSyntaxError, parse_cgscript
+from cgs_bridge.systems.cgsuite.files import cgsuite_class_file, cgsuite_script_name
+from cgs_bridge.systems.mathematica.files import mathematica_csv_name
 from solvers import parse_bound
 
 import paths

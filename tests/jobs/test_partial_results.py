@@ -21,6 +21,7 @@ from cgs_bridge.jobs.compare import compare_table
 from cgs_bridge.model import catalog
 from cgs_bridge.model.game import Ruleset
 from cgs_bridge.systems.mathematica import runner as engines
+from cgs_bridge.systems.mathematica.files import mathematica_csv_name, mathematica_program_name
 from cgs_bridge.systems.mathematica.reader import read_output
 from solvers import parse_bound, solve
 
@@ -142,7 +143,7 @@ def test_emitted_wl_in_mathics_leaves_every_row_before_a_failure(tmp_path):
     r = Ruleset(catalog.load("triangular"), {"k": "3"})
     box = parse_bound("x=3,y=1,z=3", r.coords)
     generate.generate_files(r, box, ("mathematica",), tmp_path)
-    wl = tmp_path / generate.mathematica_program_name(r, box)
+    wl = tmp_path / mathematica_program_name(r, box)
     text = wl.read_text()
     assert "\ncomputeValue[{x_, y_, z_}] := " in text
     stop = text.index("\npositions = ")
@@ -150,7 +151,7 @@ def test_emitted_wl_in_mathics_leaves_every_row_before_a_failure(tmp_path):
     res = engines.run_mathematica_file(wl, tmp_path, "mathics", timeout=300)
     assert res.returncode == 3
     sol = solve(r, box, method="reference")
-    t = read_output(tmp_path / generate.mathematica_csv_name(r, box), r.coords, partial=True)
+    t = read_output(tmp_path / mathematica_csv_name(r, box), r.coords, partial=True)
     before = [p for p in sol.positions() if tuple(p) < (2, 0, 0)]
     res_cmp = compare_table(sol, t, "mathematica", "partial", complete=False)
     assert res_cmp.differences == [] and res_cmp.compared == len(before) == len(t.frame) > 0

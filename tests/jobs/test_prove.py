@@ -1,5 +1,5 @@
 """``prove`` end to end with the real Walnut, on hand-written translations (tests/logic_problems.py)
-put in place of the claim translation (cgs_bridge.systems.walnut.script.translations): verdicts,
+put in place of the claim translation (cgs_bridge.jobs.prove_run.translations): verdicts,
 the refutation's smallest counterexample against a plain recursion, exit codes, JSON, -o DIR."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import pytest
 import cgs_bridge as cb
 import logic_problems as lp
 from cgs_bridge.cli.main import main
-from cgs_bridge.systems.walnut import script
+from cgs_bridge.jobs import prove_run as script
 
 
 def _fake(ruleset, claims=None):

@@ -14,7 +14,7 @@ from test_prove import _fake
 
 @pytest.fixture
 def translated(monkeypatch):
-    from cgs_bridge.systems.walnut import script
+    from cgs_bridge.jobs import prove_run as script
     monkeypatch.setattr(script, "translations", _fake)
 
 

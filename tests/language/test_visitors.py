@@ -8,6 +8,7 @@ import cgs_bridge.language.checker  # noqa: F401  (imports register the visitors
 import cgs_bridge.language.constraints  # noqa: F401
 import cgs_bridge.language.evaluate  # noqa: F401
 import cgs_bridge.presentation.math_spec  # noqa: F401  (the paper printers of proofs, issue 48.1)
+import solvers.logic.exprs  # noqa: F401  (the translation into the proof language, issue 45.3)
 import solvers.bounds  # noqa: F401
 import solvers.periodicity  # noqa: F401  (issue 49: EventualPeriod)
 from cgs_bridge.language import ast as A
@@ -41,5 +42,6 @@ def test_every_expression_pass_is_a_registered_visitor():
     """The type checker, monotonicity, the reference compiler and the int64 bounds are visitors
     (so the parametrized test above covers them)."""
     names = {c.__qualname__ for c in _all_visitors()}
-    assert {"_TypeChecker", "Monotonicity", "Compiler", "_Bounds", "LatexPrinter", "MathMLPrinter"} <= names
+    assert {"_TypeChecker", "Monotonicity", "Compiler", "_Bounds", "LatexPrinter", "MathMLPrinter",
+            "Translator"} <= names
     assert all(issubclass(c, ExprVisitor) for c in _all_visitors())

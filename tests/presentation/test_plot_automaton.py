@@ -32,6 +32,6 @@ def test_discover_automaton_json_has_walnut_text(capsys):
     rep = json.loads(capsys.readouterr().out)
     first = rep["automata"][0]
     assert first["what"] == "P-positions" and first["states"] == 3
-    assert first["walnut"].startswith("msd_2\n")
+    assert first["automaton_file"].startswith("msd_2\n")
     # Grundy values x % 4 of S = {1, 2, 3} (Winning Ways ch. 4): one automaton per value 1, 2, 3
     assert [a["what"] for a in rep["automata"][1:]] == ["grundy == 1", "grundy == 2", "grundy == 3"]

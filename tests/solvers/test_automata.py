@@ -157,7 +157,7 @@ def test_closed_and_reach_share_the_automaton_of_their_options_in_s(monkeypatch)
     monkeypatch.setattr(build, "project", lambda d, v, b=None: calls.append(v) or real(d, v, b))
     from cgs_bridge.model.loading import load_game
     from cgs_bridge.model.resolve import ruleset_of
-    from cgs_bridge.systems.walnut.script import translations
+    from solvers.logic.translate import translate_claims as translations
     ruleset = ruleset_of(load_game("triangular"), {"k": "5"})
     (problem,) = [t.problem for t in translations(ruleset) if t.status == "ok"]
     closed, reach = problem.obligations[:2]

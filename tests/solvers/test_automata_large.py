@@ -32,7 +32,7 @@ def test_k161_through_the_translation_within_20_processor_seconds():
     reach, and conjunctions ordered (8 s after, on the shared 2-core machine)."""
     from cgs_bridge.model.loading import load_game
     from cgs_bridge.model.resolve import ruleset_of
-    from cgs_bridge.systems.walnut.script import translations
+    from solvers.logic.translate import translate_claims as translations
     ruleset = ruleset_of(load_game("triangular"), {"k": "161"})
     (problem,) = [t.problem for t in translations(ruleset) if t.status == "ok"]
     start = time.process_time()

@@ -19,9 +19,10 @@ from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 from jobs.test_generate import script_ruleset
 
-from cgs_bridge.jobs.generate import cgsuite_class_file, emit
+from cgs_bridge.jobs.generate import emit
 from cgs_bridge.model.game import Ruleset
 from cgs_bridge.model.loading import load_text
+from cgs_bridge.systems.cgsuite.files import cgsuite_class_file
 from solvers import parse_bound, solve
 
 from cgscript_interp import Interpreter

@@ -9,13 +9,14 @@ from __future__ import annotations
 import re
 
 import pytest
+from mathics_batch import run_programs
 
-from cgs_bridge.jobs.generate import emit, mathematica_csv_name
+from cgs_bridge.jobs.generate import emit
 from cgs_bridge.model import catalog
 from cgs_bridge.model.game import Ruleset
 from cgs_bridge.model.loading import load_text
 from cgs_bridge.systems.engines import require_success, run
-from mathics_batch import run_programs
+from cgs_bridge.systems.mathematica.files import mathematica_csv_name
 from solvers import parse_bound, solve
 
 SPECS = {

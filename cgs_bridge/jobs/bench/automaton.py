@@ -1,9 +1,9 @@
 """The ``automaton`` case of ``cgs-bridge bench`` (issue 44): for each catalog game with a P-claim,
 the automaton of its P-positions learned from the table and proved, against the proof of the
 catalog's formula in the same run (the yardstick). Target: learning and proving within 10 minutes
-per game, and the learned automaton's proof no slower than the formula's (ratio <= 1). Walnut is
-timed when found (``--walnut-home``); the embedded prover always. Benchmarks are not tests:
-nothing here asserts a time."""
+per game, and the learned automaton's proof no slower than the formula's (ratio <= 1). Every
+available prover of the registry is timed: the embedded prover always, Walnut when found
+(``--walnut-home``). Benchmarks are not tests: nothing here asserts a time."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ GAMES = (("triangular", {"k": 1}), ("triangular", {"k": 3}), ("triangular", {"k"
 RUNS = 2
 
 
-def _proof_time(game, params, claims, prover, home):
+def _proof_time(game, params, claims, prover, options):
     """The least time of :data:`RUNS` proofs of ``claims`` (the catalog's when empty), as ``prove``
     runs them: the prover's own time on the claims that apply (Walnut's whole run, JVM start
     included; the translation, the same for both, left out), and their verdicts. Given claims
@@ -28,24 +28,25 @@ def _proof_time(game, params, claims, prover, home):
     from cgs_bridge.jobs.prove_run import prove_game
     best = None
     for _ in range(RUNS):
-        res = prove_game(game, params, claims, prover=prover, walnut_home=home)
+        res = prove_game(game, params, claims, prover=prover, **options)
         rows = [r for r in (res.rows[-len(claims):] if claims else res.rows) if r.verdict != "NOT APPLICABLE"]
         best = min(best or 1e99, sum(r.times.get(prover, 0.0) for r in rows))
     return best, [r.verdict for r in rows]
 
 
-def automaton_case(walnut_home=None, out=print) -> list:
-    """One line per game and prover; returns ``[{"game", "prover", "learn", "automaton",
-    "formula", "ratio", "verdicts"}]`` (seconds)."""
+def automaton_case(out=print, **options) -> list:
+    """One line per game and available prover (the project's own first; ``options``: the provers'
+    options, ``walnut_home``); returns ``[{"game", "prover", "learn", "automaton", "formula",
+    "ratio", "verdicts"}]`` (seconds)."""
     import tempfile
     from pathlib import Path
 
     from cgs_bridge.foundation.io import atomic_write_text
     from cgs_bridge.jobs.discover.automaton import learn_set
     from cgs_bridge.model.resolve import ruleset_of
-    from cgs_bridge.systems.walnut.runner import find_home
-    home = find_home(walnut_home)
-    provers = ("embedded", "walnut") if home else ("embedded",)
+    from cgs_bridge.systems.registry import PROVERS, prover
+    options = {k: v for k, v in options.items() if v is not None}
+    provers = sorted((p for p in PROVERS if prover(p).availability(options)[0]), key=lambda p: not prover(p).ours)
     rows = []
     with tempfile.TemporaryDirectory(prefix="cgs-bench-automaton-") as tmp:
         for game, params in GAMES:
@@ -58,16 +59,16 @@ def automaton_case(walnut_home=None, out=print) -> list:
                 out(f"automaton {label}: {found.verdict} ({learned:.1f} s)")
                 continue
             path = Path(tmp) / f"{game}_{'_'.join(map(str, params.values()))}.txt"
-            atomic_write_text(path, found.walnut, overwrite=True)
+            atomic_write_text(path, found.file_text, overwrite=True)
             claim = f'P iff accepts "{path}"({", ".join(ruleset.coords)})'
-            for prover in provers:
-                auto, v1 = _proof_time(game, params, [claim], prover, home)
-                formula, v2 = _proof_time(game, params, [], prover, home)
+            for name in provers:
+                auto, v1 = _proof_time(game, params, [claim], name, options)
+                formula, v2 = _proof_time(game, params, [], name, options)
                 ratio = auto / formula if formula else float("nan")
-                rows.append({"game": label, "prover": prover, "learn": learned, "automaton": auto,
+                rows.append({"game": label, "prover": name, "learn": learned, "automaton": auto,
                              "formula": formula, "ratio": ratio, "verdicts": v1 + v2})
                 out(f"automaton {label} ({found.states} states, learned on {found.learned}, "
-                    f"confirmed on {found.confirmed}) {prover}: learn {learned:.1f} s, automaton "
+                    f"confirmed on {found.confirmed}) {name}: learn {learned:.1f} s, automaton "
                     f"proof {auto:.1f} s = {ratio:.2f}x the formula's {formula:.1f} s (target <= 1x); "
                     f"learn + prove {learned + auto:.1f} s (target <= 600 s); verdicts {v1 + v2}")
     return rows

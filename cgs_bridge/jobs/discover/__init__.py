@@ -65,8 +65,8 @@ def _check_families(families) -> None:
 def discover(game, params=None, bound=None, *, families=FAMILIES, shifts: int = 3, moduli=(2, 3, 4),
              offsets: int = 3, limit: int = 10, near: int = 5, fix_max: int = 2, per_family: int = 3,
              sweep=None, method: str = "auto", progress=None, bfile=None, force: bool = False, against=None,
-             prove=False, prover=None, walnut_home=None, timeout=None, memory=None, automaton=False,
-             base="2", max_states=None) -> Discovery:
+             prove=False, prover=None, timeout=None, memory=None, automaton=False,
+             base="2", max_states=None, **options) -> Discovery:
     """Search the formula families for ``game`` with ``params`` on the box ``bound``.
 
     Args:
@@ -75,11 +75,10 @@ def discover(game, params=None, bound=None, *, families=FAMILIES, shifts: int = 
             API's ``Solved``) and ``params``/``bound`` are omitted.
         families: subset of ``FAMILIES`` = ('p', 'grundy', 'linear', 'regions', 'slices',
             'periodic', 'partners', 'misere'), the registry :data:`REGISTRY` (issue 21).
-        shifts: largest |a| of a term's shift ``c + a``; ``moduli``: the m of ``floor(c / m)`` and
-            ``c % m``; offsets: largest |c| added outside a nim-sum or to a sum of coordinates.
-        limit: most formulas (and region formulas) reported; per_family: most formulas of one
-            family among them; near: most near misses reported;
-        fix_max: periodic rows/columns are those whose fixed coordinates are all <= fix_max.
+        shifts, moduli, offsets: largest |a| of a term's shift ``c + a``; the m of ``floor(c / m)``
+            and ``c % m``; largest |c| added outside a nim-sum or to a sum of coordinates.
+        limit, per_family, near: most formulas (and region formulas) reported, of one family among
+            them, near misses; fix_max: periodic rows/columns have fixed coordinates <= fix_max.
         sweep: ``"k=1..12"`` or ``("k", [1, 2, ...])``: also search each value of that int
             parameter on the same box and report the classes ``k % M == r`` where a formula holds.
         method: solver method ('auto', 'fast', 'reference'); with 'reference' the claim checker
@@ -89,10 +88,11 @@ def discover(game, params=None, bound=None, *, families=FAMILIES, shifts: int = 
         against: other parameter values (``{"k": 7}`` or ``"k=7"``): compare the P-positions with
             the game at those values on the same box and a common re-check box
             (:mod:`.differences`).
-        prove, prover, walnut_home, timeout, memory: decide every finding for all positions
+        prove, prover, timeout, memory: decide every finding for all positions
             (:mod:`.proofs`), the prover as :func:`cgs_bridge.jobs.prove.choose_provers`, each run within
             ``timeout`` s (default 600) and ``memory`` bytes (ParameterError first, without ``prove``;
             a function parameter lacking a declared property: ParameterError before the search).
+        options: the provers' options (``walnut_home``; InputError first for an unknown one).
         automaton, base ("2", "fib"), max_states: the P-positions' automaton too (:mod:`.automaton`),
             proved within the same limits when ``prove``.
 
@@ -105,8 +105,9 @@ def discover(game, params=None, bound=None, *, families=FAMILIES, shifts: int = 
         CgsBridgeError subclasses for bad games, parameters, bounds or sweep texts; see
         :func:`solvers.solve` for solver errors.
     """
-    _check_options(families, prove, timeout, memory, base if automaton else None)
-    before = _declared(prover, walnut_home, 600.0 if timeout is None else timeout, memory) if prove else None
+    _check_options(families, prove, timeout, memory, base if automaton else None, options)
+    seconds_each = 600.0 if timeout is None else timeout
+    before = _declared(prover, options, seconds_each, memory) if prove else None
     sol, ruleset, box, seconds, families, heap_notes = _solved(game, params, bound, families, method,
                                                                progress, before)
     rep = discover_solution(sol, families, shifts, moduli, offsets, limit, near, fix_max,
@@ -114,24 +115,22 @@ def discover(game, params=None, bound=None, *, families=FAMILIES, shifts: int = 
                             check_method="reference" if method == "reference" else "auto",
                             solve_method=method)
     rep.notes += heap_notes + heaps.period_notes(sol)
-    if against is not None:
-        rep.differences = _differences(sol, against, method)
+    rep.differences = _differences(sol, against, method) if against is not None else rep.differences
     if bfile is not None:
         _bfiles(rep, sol, bfile, fix_max, force)
     if sweep is not None:
         _sweep(rep, ruleset, box, sweep, families, (shifts, moduli, offsets, method))
     return _automata(rep, ruleset, (automaton, base, max_states, method),
-                     (prove, prover, walnut_home, 600.0 if timeout is None else timeout, memory))
+                     (prove, prover, options, seconds_each, memory))
 
 
-def _declared(prover, walnut_home, timeout, memory):
+def _declared(prover, options, timeout, memory):
     """``before(ruleset)`` of :func:`_solved` under ``prove``: the declared properties of the
     function parameters decided before the work, as ``prove`` decides them (a failing one is the
-    ParameterError ``prove`` gives, not a refusal after the search)."""
+    ParameterError ``prove`` gives, not a refusal after the search); ``options``: the provers'."""
     def before(ruleset):
         from cgs_bridge.jobs.prove import check_declared, choose_provers
-        check_declared(ruleset, choose_provers(prover, walnut_home), timeout=timeout, memory=memory,
-                       walnut_home=walnut_home)
+        check_declared(ruleset, choose_provers(prover, options), timeout=timeout, memory=memory, **options)
     return before
 
 
@@ -153,7 +152,7 @@ def _solved(game, params, bound, families, method, progress, before=None) -> tup
     return sol, ruleset, box, {} if solved else {"solve": time.perf_counter() - t0}, families, notes
 
 
-def _check_options(families, prove, timeout, memory, base=None) -> None:
+def _check_options(families, prove, timeout, memory, base=None, options=None) -> None:
     """Before any work: the families are known; ``timeout``/``memory`` belong to ``prove`` and
     follow :mod:`cgs_bridge.foundation.budget`'s rule (issue 46); the automaton's ``base`` (when
     one is learned) is one of :data:`.automaton.BASES`. Raises ParameterError."""
@@ -168,24 +167,26 @@ def _check_options(families, prove, timeout, memory, base=None) -> None:
     _check_families(families)
     check_timeout(timeout, "timeout=")
     check_memory(memory, "memory=")
+    from cgs_bridge.systems.registry import prover_options
+    prover_options(options or {}, ())   # InputError for an option no prover takes
 
 
 def _automata(rep, ruleset, learn, proving):
-    """``rep`` with its findings proved when ``proving[0]`` (``prove, prover, walnut_home,
-    timeout, memory``: :func:`_prove`) and ``rep.automata`` when ``learn[0]`` (``automaton, base,
+    """``rep`` with its findings proved when ``proving[0]`` (``prove, prover, options (of the
+    provers), timeout, memory``: :func:`_prove`) and ``rep.automata`` when ``learn[0]`` (``automaton, base,
     max_states, method``): the learned automata (:mod:`.automaton`), proved too when asked."""
-    prove, prover, walnut_home, timeout, memory = proving
-    rep = _prove(rep, ruleset, prover, walnut_home, timeout, memory) if prove else rep
+    prove, prover, options, timeout, memory = proving
+    rep = _prove(rep, ruleset, prover, options, timeout, memory) if prove else rep
     automaton, base, max_states, method = learn
     if not automaton:
         return rep
     from cgs_bridge.jobs.prove import choose_provers
     from .automaton import BASES, MAX_STATES, learn_automata
-    provers = choose_provers(prover, walnut_home) if prove else None
+    provers = choose_provers(prover, options) if prove else None
     t0 = time.perf_counter()
     found = learn_automata(ruleset, BASES[str(base)], max_states=max_states or MAX_STATES,
                            method=method if method != "reference" else "auto", prove=prove,
-                           provers=provers, walnut_home=walnut_home, limits=(timeout, memory))
+                           provers=provers, limits=(timeout, memory), **options)
     rep.automata = [f.to_dict() for f in found]
     rep.seconds["automaton"] = time.perf_counter() - t0
     return rep
@@ -205,14 +206,13 @@ def _bfiles(rep, sol, bfile, fix_max, force) -> None:
     rep.bfiles = write(bfile, sequences(sol, tables, fix_max), overwrite=force)
 
 
-def _prove(rep, ruleset, prover, walnut_home, timeout=None, memory=None):
+def _prove(rep, ruleset, prover, options, timeout=None, memory=None):
     """``rep`` with ``rep.proofs``: every finding decided for all positions (:mod:`.proofs`), each
     prover run within ``timeout`` seconds (default 600) and ``memory`` bytes."""
     from .proofs import prove_findings
     t0 = time.perf_counter()
     rep.proofs = heaps.period_proofs(ruleset) + prove_findings(
-        rep, ruleset, prover=prover, walnut_home=walnut_home,
-        timeout=600.0 if timeout is None else timeout, memory=memory)
+        rep, ruleset, prover=prover, timeout=600.0 if timeout is None else timeout, memory=memory, **options)
     rep.seconds["prove"] = time.perf_counter() - t0
     return rep
 

@@ -64,16 +64,18 @@ class AutomatonFinding:
     seconds: float = 0.0
 
     def to_dict(self) -> dict:
-        """The finding as plain data (the automaton as Walnut text, ``walnut``)."""
+        """The finding as plain data (the automaton in the file format of ``accepts`` claims,
+        ``automaton_file``)."""
         out = {k: getattr(self, k) for k in ("what", "numeration", "states", "learned", "confirmed",
                                               "tried", "verdict", "words", "reason", "notes", "proof")}
         out["seconds"] = round(self.seconds, 3)
-        out["walnut"] = self.walnut
+        out["automaton_file"] = self.file_text
         return out
 
     @property
-    def walnut(self) -> str:
-        """The automaton in Walnut's file format ("" when none)."""
+    def file_text(self) -> str:
+        """The automaton in the file format of ``accepts "FILE"`` claims
+        (:func:`cgs_bridge.language.automaton_file.automaton_text`; "" when none)."""
         return automaton_text(self.automaton) if self.automaton is not None else ""
 
 
@@ -147,18 +149,18 @@ def learn_set(ruleset, numeration="msd_2", *, value=0, start=1, max_states=MAX_S
 
 def learn_automata(ruleset, numeration="msd_2", *, max_states=MAX_STATES,
                    max_positions=MAX_POSITIONS, method="auto", prove=False, provers=None,
-                   walnut_home=None, workdir=None, limits=(600.0, None)) -> list:
+                   workdir=None, limits=(600.0, None), **options) -> list:
     """The P-positions' automaton (proved when ``prove``, each prover run within ``limits`` =
-    ``(timeout seconds, memory bytes or None)``) and, where the Grundy values on its confirmed box
+    ``(timeout seconds, memory bytes or None)`` with the provers' ``options``) and, where the Grundy values on its confirmed box
     are at most :data:`MAX_VALUES`, one automaton per value: a list of
     :class:`AutomatonFinding`, the P-positions first."""
     tables: dict = {}
     first = learn_set(ruleset, numeration, max_states=max_states, max_positions=max_positions,
                       method=method, tables=tables)
     if prove and first.automaton is not None:
-        first = prove_learned(ruleset, first, provers, walnut_home=walnut_home, workdir=workdir,
+        first = prove_learned(ruleset, first, provers, workdir=workdir,
                               max_states=max_states, max_positions=max_positions, method=method,
-                              tables=tables, limits=limits)
+                              tables=tables, limits=limits, **options)
     out = [first]
     if first.confirmed is not None:
         depth = max(d for d, (_, up) in tables.items() if up == first.confirmed)
@@ -175,17 +177,17 @@ def learn_automata(ruleset, numeration="msd_2", *, max_states=MAX_STATES,
     return out
 
 
-def prove_learned(ruleset, found: AutomatonFinding, provers, *, walnut_home=None, workdir=None,
+def prove_learned(ruleset, found: AutomatonFinding, provers, *, workdir=None,
                   max_states=MAX_STATES, max_positions=MAX_POSITIONS, method="auto",
-                  tables=None, limits=(600.0, None)) -> AutomatonFinding:
+                  tables=None, limits=(600.0, None), **options) -> AutomatonFinding:
     """Prove ``found`` (the P-positions' automaton): the claim ``P iff accepts "FILE"(...)``
-    decided by ``provers``; a refutation grows the box past the counterexample and learns again,
+    decided by ``provers`` (with the provers' ``options``); a refutation grows the box past the counterexample and learns again,
     until PROVED, another verdict, or no box of at most ``max_positions`` positions is left."""
     t0 = time.perf_counter()
     rounds = 0
     while True:
         rounds += 1
-        row = _prove_once(ruleset, found, provers, walnut_home, workdir, limits)
+        row = _prove_once(ruleset, found, provers, options, workdir, limits)
         found.proof = {"verdict": row.verdict, "provers": "+".join(row.provers),
                        "seconds": round(row.seconds, 3), "rounds": rounds,
                        "position": list(row.position) if row.position else None,
@@ -207,7 +209,7 @@ def prove_learned(ruleset, found: AutomatonFinding, provers, *, walnut_home=None
     return found
 
 
-def _prove_once(ruleset, found, provers, walnut_home, workdir, limits):
+def _prove_once(ruleset, found, provers, options, workdir, limits):
     from cgs_bridge.jobs.checking import with_claims
     from cgs_bridge.jobs.prove import prove_translations
     from cgs_bridge.model.game import Ruleset
@@ -216,11 +218,11 @@ def _prove_once(ruleset, found, provers, walnut_home, workdir, limits):
         folder = Path(workdir or tmp)
         folder.mkdir(parents=True, exist_ok=True)
         path = (folder / f"{ruleset.name}_ppos.txt").resolve()
-        atomic_write_text(path, found.walnut, overwrite=True)
+        atomic_write_text(path, found.file_text, overwrite=True)
         text = f'P iff accepts "{path}"({", ".join(ruleset.coords)})'
         bound = Ruleset(with_claims(ruleset.checked, [text], keep=False, prefix=""), dict(ruleset.params))
         return prove_translations(bound, translate_claims(bound), provers, timeout=limits[0],
-                                  memory=limits[1], walnut_home=walnut_home).rows[0]
+                                  memory=limits[1], **options).rows[0]
 
 
 def automata_text(found: list) -> list:
@@ -229,7 +231,7 @@ def automata_text(found: list) -> list:
                "coordinate; Walnut's format with --json):"]
     for f in found:
         base = "Fibonacci" if f["numeration"] == "msd_fib" else "base 2"
-        if not f["walnut"]:
+        if not f["automaton_file"]:
             out += [f"  {f['what']} ({base}): {f['verdict']}", f"      {f['reason']}"]
             continue
         out.append(f"  {f['what']} ({base}): {f['states']} states, learned on box "

@@ -39,24 +39,25 @@ def findings(rep, ruleset) -> list:
     return out
 
 
-def prove_findings(rep, ruleset, *, prover=None, timeout=None, memory=None, walnut_home=None) -> list:
+def prove_findings(rep, ruleset, *, prover=None, timeout=None, memory=None, **options) -> list:
     """Decide every finding of ``rep`` (a :class:`~cgs_bridge.jobs.discover.report.Discovery` of
     ``ruleset``) for all positions; returns one dict per finding: ``source``, ``condition``,
     ``params`` (every parameter value it was decided at), ``verdict`` (PROVED, REFUTED, NOT
     EXPRESSIBLE, NOT APPLICABLE, ENGINE ERROR), ``provers``, ``seconds``, ``sentences`` (the
     obligations decided), ``reason``, ``position`` and ``obligation`` (REFUTED: the smallest
-    counterexample and the failing sentence).
+    counterexample and the failing sentence). ``options``: the provers' options
+    (:data:`cgs_bridge.systems.registry.PROVER_OPTIONS`).
 
     Raises:
-        InputError: an unknown prover name; EngineError: Walnut named and not found.
+        InputError: an unknown prover name; EngineError: the prover named is not available.
     """
     from cgs_bridge.jobs.prove import choose_provers
-    provers = choose_provers(prover, walnut_home)
-    return [_prove_one(ruleset, source, condition, params, provers, timeout, memory, walnut_home)
+    provers = choose_provers(prover, options)
+    return [_prove_one(ruleset, source, condition, params, provers, timeout, memory, options)
             for source, condition, params in findings(rep, ruleset)]
 
 
-def _prove_one(ruleset, source, condition, params, provers, timeout, memory, walnut_home) -> dict:
+def _prove_one(ruleset, source, condition, params, provers, timeout, memory, options) -> dict:
     from cgs_bridge.jobs.checking import with_claims
     from cgs_bridge.jobs.prove import prove_translations
     from cgs_bridge.model.game import Ruleset
@@ -64,7 +65,7 @@ def _prove_one(ruleset, source, condition, params, provers, timeout, memory, wal
     values = {**ruleset.params, **params}
     bound = Ruleset(with_claims(ruleset.checked, [condition], keep=False, prefix=""), values)
     rows = prove_translations(bound, translate_claims(bound), provers, timeout=timeout, memory=memory,
-                              walnut_home=walnut_home).rows
+                              **options).rows
     row = next(r for r in rows if r.claim is not None)   # a take-and-break game's rows start with its period
     problem = row.problem
     return {"source": source, "condition": condition,

@@ -5,7 +5,7 @@ be judged: e.g. nothing extracted), ``skipped`` or ``info``. Differences carry r
 ``position``, ``program``, ``spec``, ``detail``.
 
 Sources of truth: the spec's :class:`~cgs_bridge.model.game.Ruleset` (valid set, move rules) and its
-solver (:func:`solvers.solve`) on the audit's box (:mod:`cgs_bridge.systems.auditing.sizes`; never the
+solver (:func:`solvers.solve`) on the audit's box (the auditor's size of a run: :mod:`cgs_bridge.systems.mathematica.sizes`; never the
 program's own list); the paper's printed outputs (``--expect`` file, see docs/audit.md).
 """
 

@@ -29,7 +29,7 @@ def common(options: dict) -> dict:
 
     from .declared import check_printed
     from .judge import load_expect  # the solver's modules: loaded when an audit runs
-    from .sizes import parse_scale
+    from .scale import parse_scale
     o = {**DEFAULTS, **{k: v for k, v in options.items() if k in DEFAULTS}}
     check_timeout(o["timeout"], "timeout=")
     if isinstance(o["memory"], (int, float)) and not isinstance(o["memory"], bool):

@@ -19,42 +19,16 @@ precedence:
 4. **agree (exit 0)** only when every run ran to its end and every valid position of the audit's
    box was compared (a value that is symbolic or ``Missing[]`` is no agreement).
 
-Text that ends inside an open bracket, string or comment is refused before any run
-(:func:`incomplete`). The CGScript auditor applies the same order (:func:`interpreted_exit_code`):
+Text that ends inside an open bracket, string or comment is refused before any run (the Wolfram
+Language auditor's :func:`cgs_bridge.systems.mathematica.wlscan.incomplete`). The CGScript auditor applies the same order (:func:`interpreted_exit_code`):
 its interpreter stops at the first error, so every error there is of rule 1.
 """
 
 from __future__ import annotations
 
 from .judge import Check
-from .wlscan import scan
 
 STOPPED = "the program stopped the audit before its checks"
-
-
-def incomplete(text: str) -> str | None:
-    """Why ``text`` (the printed program) cannot be complete, or None: it ends inside a string or
-    comment, or inside an open bracket (the outermost: the statement cut off), named with its
-    1-based line and column."""
-    stack, start, prev, last = [], None, None, "code"
-    for i, ch, state, _ in scan(text + "\n"):  # the added newline is inside what is left open
-        if state != prev and state in ("string", "comment"):
-            start = i
-        prev = last = state
-        if state == "code" and ch in "([{":
-            stack.append((ch, i))
-        elif state == "code" and ch in ")]}" and stack:
-            stack.pop()
-
-    def where(i):
-        line = text.count("\n", 0, i) + 1
-        return f"line {line}, column {i - (text.rfind(chr(10), 0, i) + 1) + 1}"
-    if last in ("string", "comment") and start is not None:
-        return f"the program ends inside a {last} opened at {where(start)}"
-    if stack:  # the outermost open bracket: the statement that was cut off
-        ch, i = stack[0]
-        return f"the program ends inside `{ch}` opened at {where(i)}"
-    return None
 
 
 def completion(extracted) -> Check:

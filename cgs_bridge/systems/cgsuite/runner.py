@@ -9,7 +9,9 @@ import shutil
 from cgs_bridge.foundation import config
 from cgs_bridge.foundation.errors import InputError
 
-CGSUITE_ENV = config.CGSUITE_CMD
+from .settings import CGSUITE_CMD
+
+CGSUITE_ENV = CGSUITE_CMD
 
 
 def cgsuite_argv(cgsuite_cmd=None) -> list | None:

@@ -10,7 +10,7 @@ from cgs_bridge.foundation.errors import InputError
 from cgs_bridge.foundation.io import read_input_text
 from cgs_bridge.systems.base import Auditor, Runner, System
 
-from . import heaps, runner
+from . import bench, heaps, runner
 from .audit import entry, report
 from .reader import parse_table, parse_transcript
 
@@ -97,4 +97,5 @@ RUNNER = Runner("cgsuite_cmd", (), "command that starts the CGSuite REPL, e.g. '
 SYSTEM = System(name="cgsuite", target=heaps.TARGET, read=read, notes=notes,
                 source_help="a CGSuite stdout transcript", runner=RUNNER, run_order=1,
                 auditor=Auditor("cgscript", (".cgs",), SIGNS, entry.audit, report.cgscript_text,
-                                report.write_cgscript, entry.ARGUMENTS, entry.options))
+                                report.write_cgscript, entry.ARGUMENTS, entry.options),
+                bench=(bench.CASE,))

@@ -361,4 +361,7 @@ def context(model, box, misere, files, form: str = FORMS[0]) -> dict:
             "pass_open": pass_open, "pass_close": pass_close, "form": form}
 
 
-TARGET = Target("mathematica", MathematicaPrinter, files, context, Path(__file__).with_name("templates"), FORMS)
+TARGET = Target("mathematica", MathematicaPrinter, files, context, Path(__file__).with_name("templates"), FORMS,
+                "the .wl program's form: 'fast' (default; what verify runs) keeps the options' values per "
+                "line, 'papers' lists every option position and reads its value, as the published programs "
+                "do; both give the same values")

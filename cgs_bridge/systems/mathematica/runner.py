@@ -16,9 +16,10 @@ import shutil
 import sys
 from pathlib import Path
 
-from cgs_bridge.foundation import config
 from cgs_bridge.foundation.errors import EngineError
 from cgs_bridge.systems.engines import DEFAULT_MEMORY, DEFAULT_TIMEOUT, EngineResult, run
+
+from .settings import CHILD_VARIABLES, MATHICS_RECURSION
 
 #: The launcher's files, copied into the run folder under these names (the launcher loads
 #: ``<its stem>_choose.py`` and ``_positions.py`` from beside itself: ``launcher.PARTS``).
@@ -91,7 +92,7 @@ def run_mathematica_file(path, cwd=None, engine: str | None = None, timeout: flo
     """Run a ``.wl`` file as a script with the chosen engine (see :func:`mathematica_engine`).
 
     Mathics3's cap on ``$RecursionLimit`` is raised through ``MATHICS_MAX_RECURSION_DEPTH``
-    (:data:`cgs_bridge.foundation.config.MATHICS_RECURSION`), so the prelude's limit is accepted
+    (:data:`cgs_bridge.systems.mathematica.settings.MATHICS_RECURSION`), so the prelude's limit is accepted
     without a ``$RecursionLimit::limset`` message.
 
     Args:
@@ -110,7 +111,7 @@ def run_mathematica_file(path, cwd=None, engine: str | None = None, timeout: flo
     name, prefix = mathematica_engine(engine)
     path = Path(path).resolve()
     cwd = Path(cwd or path.parent)
-    env = {config.MATHICS_RECURSION: config.CHILD_VARIABLES[config.MATHICS_RECURSION]} if name == "mathics" else {}
+    env = {MATHICS_RECURSION: CHILD_VARIABLES[MATHICS_RECURSION]} if name == "mathics" else {}
     argv = prefix + [str(path)]
     if name == "mathics" and not lockdown:  # the sandbox sees no package folder: the plain command there
         argv = (open_launch(prefix[0], path) if sandbox is None else None) or argv

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from cgs_bridge.systems.base import Auditor, Runner, System
 
-from . import heaps, runner
+from . import bench, bench_audit_reading, bench_verify, heaps, runner
 from .audit import entry, report
 from .reader import read_output
 
@@ -74,4 +74,5 @@ SYSTEM = System(name="mathematica", target=heaps.TARGET, read=read,
                 run_order=0,
                 auditor=Auditor("mathematica", (".wl", ".m", ".nb", ".wls"), SIGNS, entry.audit,
                                 report.mathematica_text, report.write_mathematica, entry.ARGUMENTS,
-                                entry.options))
+                                entry.options),
+                bench=(bench.CASE, bench_verify.CASE, bench_audit_reading.CASE), packages=("Mathics3",))

@@ -22,7 +22,9 @@ class Target:
     ``context(model, box, misere, files)`` returns the variables of those templates (``files`` is
     the ``files`` mapping plus ``"csv"``: the CSV file name ``<stem>.csv``). ``forms`` names the
     program forms the target can print (the first is the default; empty: one form), and then
-    ``context`` takes the chosen one as ``form=``.
+    ``context`` takes the chosen one as ``form=``; ``forms_help`` says what they are (the help of
+    ``generate --<name>-form``). ``boxless``: its files are about every position, so ``generate``
+    needs no ``--bound`` for it (issue 48.10).
     """
 
     name: str
@@ -31,6 +33,8 @@ class Target:
     context: Callable
     templates: Path
     forms: tuple = ()
+    forms_help: str = ""
+    boxless: bool = False
 
 
 def comment_safe(text: str) -> str:

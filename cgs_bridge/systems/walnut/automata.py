@@ -1,5 +1,7 @@
 """Walnut's automaton files: the xor automaton the project writes, and the reader of the automata
-Walnut saves (``Result/NAME.txt``, ``Automata Library/NAME.txt``) with the smallest witness.
+Walnut saves (``Result/NAME.txt``, ``Automata Library/NAME.txt``) into the embedded prover's
+automaton model (:class:`solvers.automata.dfa.Dfa`, issue 45 item 3), whose one witness search
+(:func:`solvers.automata.decide.shortest_word`) gives Walnut's smallest counterexample too.
 
 File format (``../shared/engines/walnut/README.md``): the first line names each input's number
 system (``msd_2 msd_2 msd_2``), then for each state a line ``STATE OUTPUT`` (1 = accepting)
@@ -10,11 +12,11 @@ or ``false``.
 
 from __future__ import annotations
 
-from collections import deque
-from dataclasses import dataclass
+import numpy as np
 
 from cgs_bridge.foundation.errors import EngineError
-from cgs_bridge.language.automaton_file import word_value
+from solvers.automata import decide
+from solvers.automata.dfa import Dfa, constant, relabel
 
 #: The number systems of the inputs of an automaton this reader accepts (the project writes and
 #: reads base 2 and Fibonacci numeration, most significant digit first; every input of one file in
@@ -33,19 +35,17 @@ def xor_automaton() -> str:
     return "msd_2 msd_2 msd_2\n\n0 1\n" + "\n".join(rows) + "\n"
 
 
-@dataclass(frozen=True)
-class Automaton:
-    """``arity`` inputs; ``accepting``: set of states; ``delta``: ``{state: {digits: next}}``
-    (``None`` arity 0: ``constant`` holds the truth value)."""
-
-    arity: int
-    accepting: frozenset
-    delta: dict
-    constant: bool | None = None
+def input_track(i: int) -> str:
+    """The track of a read automaton's input ``i`` (file order): ``#in0``, ``#in1``, ... (no
+    variable of the proof language starts with ``#``)."""
+    return f"#in{i}"
 
 
-def parse(text: str, where: str) -> Automaton:
-    """Read a Walnut automaton file.
+def parse(text: str, where: str) -> Dfa:
+    """Read a Walnut automaton file into a :class:`~solvers.automata.dfa.Dfa` over the tracks
+    ``#in0, #in1, ...`` (:func:`input_track`, the inputs in file order); Walnut's state 0 is the
+    start, the other states are numbered in the order of their lines, and a transition to a state
+    without a line rejects. ``true``/``false`` is the automaton without tracks.
 
     Raises:
         EngineError: malformed file (``where`` and the line named): Walnut wrote something this
@@ -58,7 +58,7 @@ def parse(text: str, where: str) -> Automaton:
     if not body:
         raise EngineError(f"{where}: empty automaton file")
     if body[0][1] in ("true", "false") and len(body) == 1:
-        return Automaton(0, frozenset(), {}, body[0][1] == "true")
+        return constant(body[0][1] == "true")
     systems = body[0][1].split()
     if any(system not in SYSTEMS for system in systems) or len(set(systems)) > 1:
         raise EngineError(f"{where}:{body[0][0]}: inputs in {' '.join(systems)[:80]!r}; this reader "
@@ -68,12 +68,27 @@ def parse(text: str, where: str) -> Automaton:
         state = _line(ln, len(systems), state, delta, accepting, f"{where}:{no}")
     if 0 not in delta:
         raise EngineError(f"{where}: no state 0 (the initial state)")
-    return Automaton(len(systems), frozenset(accepting), delta)
+    return _dfa(len(systems), delta, accepting)
+
+
+def _dfa(arity: int, delta: dict, accepting: set) -> Dfa:
+    """The dense table of ``delta`` (``{state: {letter: next}}``), state 0 first."""
+    number = {0: 0}
+    for s in delta:
+        number.setdefault(s, len(number))
+    table = np.full((len(number), 1 << arity), -1, dtype=np.int64)
+    for s, moves in delta.items():
+        for letter, t in moves.items():
+            table[number[s], letter] = number.get(t, -1)
+    accept = np.zeros(len(number), dtype=bool)
+    accept[[number[s] for s in accepting]] = True
+    return Dfa(tuple(input_track(i) for i in range(arity)), table, accept)
 
 
 def _line(ln: str, arity: int, state, delta: dict, accepting: set, where: str):
     """Read one line (a state ``STATE OUTPUT`` or a transition ``d1 ... -> NEXT``) into ``delta``
-    and ``accepting``; returns the current state. Raises EngineError naming ``where``."""
+    (``{state: {letter: next}}``, the letter's first digit most significant) and ``accepting``;
+    returns the current state. Raises EngineError naming ``where``."""
     head, arrow, tail = ln.partition("->")
     try:
         if arrow:
@@ -96,62 +111,39 @@ def _line(ln: str, arity: int, state, delta: dict, accepting: set, where: str):
     if any(d not in DIGITS for d in digits):
         raise EngineError(f"{where}: the digit {next(d for d in digits if d not in DIGITS)} in "
                           f"{ln[:80]!r} is not a digit of {' or '.join(SYSTEMS)} (0 and 1)")
-    if digits in delta[state]:
+    letter = int("".join(map(str, digits)), 2)
+    if letter in delta[state]:
         raise EngineError(f"{where}: two transitions of state {state} on {' '.join(map(str, digits))} "
                           "(not deterministic)")
-    delta[state][digits] = targets[0]
+    delta[state][letter] = targets[0]
     return state
 
 
-def shortest_accepted(aut: Automaton, order: tuple) -> list | None:
-    """The shortest word ``aut`` accepts, ties broken by the least sequence of digit tuples with
-    each tuple compared in ``order`` (indices of the inputs: the obligation's ``free`` order), as
-    a list of digit tuples in the file's input order; None when it accepts nothing."""
-    if aut.constant is not None:
-        return [] if aut.constant else None
-    back: dict = {}
-    for s, moves in aut.delta.items():
-        for digits, t in moves.items():
-            back.setdefault(t, []).append(s)
-    dist = {s: 0 for s in aut.accepting}
-    queue = deque(aut.accepting)
-    while queue:
-        t = queue.popleft()
-        for s in back.get(t, ()):
-            if s not in dist:
-                dist[s] = dist[t] + 1
-                queue.append(s)
-    if 0 not in dist:
-        return None
-    if dist[0] > MAX_WITNESS_DIGITS:
-        raise EngineError(f"the counterexample automaton accepts no word shorter than {dist[0]:,} "
-                          f"digits: its smallest witness is beyond 2^{MAX_WITNESS_DIGITS} (positions are "
-                          f"{MAX_WITNESS_DIGITS}-bit integers), so no position can confirm it; no verdict")
-    word, state = [], 0
-    while dist[state]:
-        step = min((tuple(d[i] for i in order), d, t) for d, t in aut.delta[state].items()
-                   if dist.get(t) == dist[state] - 1)
-        word.append(step[1])
-        state = step[2]
-    return word
-
-
-def witness(aut: Automaton, inputs: tuple, free: tuple, numeration: str = "msd_2") -> tuple | None:
-    """The smallest tuple of ``free`` values ``aut`` accepts (:func:`shortest_accepted`), or None.
+def witness(aut: Dfa, inputs: tuple, free: tuple, numeration: str = "msd_2") -> tuple | None:
+    """The smallest tuple of ``free`` values ``aut`` (read by :func:`parse`) accepts, or None: the
+    embedded prover's witness (:func:`solvers.automata.decide.shortest_word`: the shortest word,
+    ties broken by the least sequence of letters) over the tracks ``free``, so digit tuples are
+    compared in the obligation's order as for its own counterexamples.
 
     Args:
         inputs: the names of ``aut``'s inputs in file order (a ``def``'s free variables in
             lexicographic order); ``free``: the obligation's variables, in its order; a variable
             of ``free`` that is not an input is unconstrained and takes its least value, 0.
+    Raises:
+        EngineError: ``inputs`` not as many as the automaton's; its shortest word longer than
+            :data:`MAX_WITNESS_DIGITS` (no 64-bit position).
     """
-    if len(inputs) != aut.arity and aut.constant is None:
-        raise EngineError(f"the automaton has {aut.arity} inputs, expected {len(inputs)} "
+    if aut.tracks and len(inputs) != len(aut.tracks):
+        raise EngineError(f"the automaton has {len(aut.tracks)} inputs, expected {len(inputs)} "
                           f"({', '.join(inputs)})")
-    order = tuple(inputs.index(v) for v in free if v in inputs)
-    word = shortest_accepted(aut, order)
+    source = {input_track(i): name for i, name in enumerate(inputs)} if aut.tracks else {}
+    tracks = tuple(free) + tuple(name for name in inputs if name not in free and aut.tracks)
+    try:
+        word = decide.shortest_word(relabel(aut, tracks, source), longest=MAX_WITNESS_DIGITS)
+    except decide.WordTooLong as e:
+        raise EngineError(f"the counterexample automaton accepts no word shorter than {e.length:,} "
+                          f"digits: its smallest witness is beyond 2^{MAX_WITNESS_DIGITS} (positions are "
+                          f"{MAX_WITNESS_DIGITS}-bit integers), so no position can confirm it; no verdict") from None
     if word is None:
         return None
-    values = {name: 0 for name in free}
-    for i, name in enumerate(inputs):
-        values[name] = word_value([d[i] for d in word], numeration)
-    return tuple(values[name] for name in free)
+    return decide.word_values(word, len(tracks), numeration)[:len(free)]

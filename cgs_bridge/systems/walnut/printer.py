@@ -28,10 +28,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from solvers.logic.formula import (Accepts, And, Bool, Cmp, Const, Div, Exists, Forall, Iff, Implies,
-                                   Not, Or, Pred, Problem, Scale, Var, Xor, free_vars, term_vars)
+from solvers.logic.formula import (Accepts, And, Bool, Const, Exists, Forall, Iff, Implies, Or, Pred, Problem,
+                                   Var, term_vars)
 from solvers.logic.formula import Add as Sum
 from solvers.logic.simplify import fold_problem
+from solvers.logic.visitor import FORMULAS, TERMS, FormulaVisitor, register_visitor
+from solvers.logic.walks import FreeVars
 
 #: The automaton file of ``a xor b = c`` that every script calls as ``$xor(a,b,c)``.
 XOR_NAME = "xor"
@@ -82,7 +84,13 @@ class Plan:
     numeration: str = "msd_2"
 
 
-class _Printer:
+@register_visitor
+class _Printer(FormulaVisitor):
+    """The Walnut text of proof-language nodes: ``visit(term, top)`` and ``visit(formula,
+    anchor)`` (:meth:`term`, :meth:`formula`), one ``print_<Node>`` per node class."""
+
+    PREFIX, VERB = "print_", "print"
+
     def __init__(self, problem: Problem):
         self.names = Names()
         self.params = {}  # define name -> Walnut argument order (problem parameter names)
@@ -91,76 +99,91 @@ class _Printer:
         self.note_prefix = ""
         self.automata = {}   # AutomatonFile -> Walnut name
         self.files = {}      # Walnut name -> file text
+        self.uses = _Used(self)
 
     def term(self, t, top: bool = False) -> str:
         """``t`` in Walnut; a sum in parentheses unless ``top`` (a side of a comparison)."""
-        if isinstance(t, Var):
-            return self.names.get(t.name)
-        if isinstance(t, Const):
-            return str(t.value)
-        if isinstance(t, Sum):
-            if not t.terms:
-                return "0"
-            text = "+".join(self.term(x) for x in t.terms)
-            return text if top or len(t.terms) == 1 else f"({text})"
-        if isinstance(t, Scale):
-            return f"{t.coef}*{self._atom(t.term)}"
-        if isinstance(t, Div):
-            return f"{self._atom(t.term)}/{t.den}"
-        raise TypeError(f"not a term: {t!r}")
+        if type(t) not in TERMS:
+            raise TypeError(f"not a term: {t!r}")
+        return self.visit(t, top)
+
+    def print_Var(self, t, top):
+        return self.names.get(t.name)
+
+    def print_Const(self, t, top):
+        return str(t.value)
+
+    def print_Add(self, t, top):
+        if not t.terms:
+            return "0"
+        text = "+".join(self.term(x) for x in t.terms)
+        return text if top or len(t.terms) == 1 else f"({text})"
+
+    def print_Scale(self, t, top):
+        return f"{t.coef}*{self._atom(t.term)}"
+
+    def print_Div(self, t, top):
+        return f"{self._atom(t.term)}/{t.den}"
 
     def _atom(self, t) -> str:
         text = self.term(t)
         return text if isinstance(t, (Var, Const, Sum)) else f"({text})"
 
-    def formula(self, f, anchor: str | None = None) -> str:  # noqa: C901  (one branch per node)
+    def formula(self, f, anchor: str | None = None) -> str:
         """``f`` in Walnut; ``anchor`` is the Walnut name of a variable in scope (free in the
         enclosing ``def`` or bound by an enclosing quantifier), tied to every closed quantifier
         inside (:meth:`quantified`)."""
-        if isinstance(f, Cmp):
-            return f"{self.term(f.left, True)} {f.op} {self.term(f.right, True)}"
-        if isinstance(f, Xor):
-            return f"${XOR_NAME}({','.join(self.names.get(v.name) for v in (f.a, f.b, f.c))})"
-        if isinstance(f, Pred):
-            return self.call(f, anchor)
-        if isinstance(f, Accepts):
-            return f"${self.automaton(f)}({','.join(self.names.get(v.name) for v in f.args)})"
-        if isinstance(f, Bool):
-            return "0 = 0" if f.value else "0 = 1"
-        if isinstance(f, Not):
-            inner = self.formula(f.body, anchor)
-            wrapped = isinstance(f.body, (And, Or, Implies, Iff)) or (
-                isinstance(f.body, (Exists, Forall)) and inner.startswith("("))
-            return f"~{inner}" if wrapped or isinstance(f.body, Pred) else f"~({inner})"
-        if isinstance(f, (And, Or)):
-            if not f.parts:
-                return self.formula(Bool(isinstance(f, And)))
-            joiner = " & " if isinstance(f, And) else " | "
-            return "(" + joiner.join(self.formula(p, anchor) for p in f.parts) + ")"
-        if isinstance(f, (Implies, Iff)):
-            op = " => " if isinstance(f, Implies) else " <=> "
-            return f"({self.formula(f.a, anchor)}{op}{self.formula(f.b, anchor)})"
-        if isinstance(f, (Exists, Forall)):
-            return self.quantified("E" if isinstance(f, Exists) else "A", f.vars, f.body, anchor)
-        raise TypeError(f"not a formula: {f!r}")
+        if type(f) not in FORMULAS:
+            raise TypeError(f"not a formula: {f!r}")
+        return self.visit(f, anchor)
+
+    def print_Cmp(self, f, anchor):
+        return f"{self.term(f.left, True)} {f.op} {self.term(f.right, True)}"
+
+    def print_Xor(self, f, anchor):
+        return f"${XOR_NAME}({','.join(self.names.get(v.name) for v in (f.a, f.b, f.c))})"
+
+    def print_Pred(self, f, anchor):
+        return self.call(f, anchor)
+
+    def print_Accepts(self, f, anchor):
+        return f"${self.automaton(f)}({','.join(self.names.get(v.name) for v in f.args)})"
+
+    def print_Bool(self, f, anchor):
+        return "0 = 0" if f.value else "0 = 1"
+
+    def print_Not(self, f, anchor):
+        inner = self.formula(f.body, anchor)
+        wrapped = isinstance(f.body, (And, Or, Implies, Iff)) or (
+            isinstance(f.body, (Exists, Forall)) and inner.startswith("("))
+        return f"~{inner}" if wrapped or isinstance(f.body, Pred) else f"~({inner})"
+
+    def print_And(self, f, anchor):
+        return self._junction(f.parts, " & ", True, anchor)
+
+    def print_Or(self, f, anchor):
+        return self._junction(f.parts, " | ", False, anchor)
+
+    def _junction(self, parts, joiner: str, empty: bool, anchor) -> str:
+        if not parts:
+            return self.formula(Bool(empty))
+        return "(" + joiner.join(self.formula(p, anchor) for p in parts) + ")"
+
+    def print_Implies(self, f, anchor):
+        return f"({self.formula(f.a, anchor)} => {self.formula(f.b, anchor)})"
+
+    def print_Iff(self, f, anchor):
+        return f"({self.formula(f.a, anchor)} <=> {self.formula(f.b, anchor)})"
+
+    def print_Exists(self, f, anchor):
+        return self.quantified("E", f.vars, f.body, anchor)
+
+    def print_Forall(self, f, anchor):
+        return self.quantified("A", f.vars, f.body, anchor)
 
     def used(self, f) -> set:
-        """The free variables of ``f`` that reach Walnut: like
-        :func:`~solvers.logic.formula.free_vars`, but a call passes only the arguments its
-        definition uses (Walnut's automaton has no input for the others)."""
-        if isinstance(f, Pred):
-            d = self.problem.define(f.name)
-            bind = dict(zip(d.params, f.args))
-            return {bind[n].name for n in self.params.get(f.name, d.params)}
-        if isinstance(f, Not):
-            return self.used(f.body)
-        if isinstance(f, (And, Or)):
-            return set().union(*(self.used(p) for p in f.parts)) if f.parts else set()
-        if isinstance(f, (Implies, Iff)):
-            return self.used(f.a) | self.used(f.b)
-        if isinstance(f, (Exists, Forall)):
-            return self.used(f.body) - set(f.vars)
-        return free_vars(f)
+        """The free variables of ``f`` that reach Walnut (:class:`_Used`)."""
+        return self.uses.visit(f)
 
     def quantified(self, q: str, names, body, anchor: str | None = None) -> str:
         """``q`` over the variables of ``names`` that occur free in ``body`` (Walnut refuses the
@@ -224,6 +247,23 @@ class _Printer:
     def note(self, text: str) -> str:
         self.notes += 1
         return f'macro note_{self.note_prefix}{self.notes} "{note_text(text)}";'
+
+
+@register_visitor
+class _Used(FreeVars):
+    """The free variables of a formula that reach Walnut: those of
+    :class:`~solvers.logic.walks.FreeVars`, but a call passes only the arguments its definition
+    uses (Walnut's automaton has no input for the others)."""
+
+    NODES = FORMULAS
+
+    def __init__(self, printer: _Printer):
+        self.printer = printer
+
+    def visit_Pred(self, f):
+        d = self.printer.problem.define(f.name)
+        bind = dict(zip(d.params, f.args))
+        return {bind[n].name for n in self.printer.params.get(f.name, d.params)}
 
 
 def print_problem(problem: Problem, notes=(), prefix: str = "") -> Plan:

@@ -29,8 +29,9 @@ from solvers.logic.formula import Decision, Problem
 
 from . import automata
 from .printer import XOR_NAME, print_problem
+from .settings import WALNUT_HOME
 
-HOME_ENV = config.WALNUT_HOME
+HOME_ENV = WALNUT_HOME
 RUN = Path("bin") / "walnut-run"
 _RESULT = re.compile(r"^(TRUE|FALSE)\s*$", re.M)
 _STATES = re.compile(r"computed ~:(\d+) states")
@@ -90,7 +91,7 @@ def version(home: Path) -> str:
 
 
 def decide_problem(problem: Problem, *, timeout: float | None = None, memory: int | None = None,
-                   walnut_home=None, workdir=None, notes=()) -> list:
+                   walnut_home=None, workdir=None, notes=(), plan=None) -> list:
     """Decide every obligation of ``problem`` with Walnut: one
     :class:`~solvers.logic.formula.Decision` per obligation, in order.
 
@@ -100,6 +101,8 @@ def decide_problem(problem: Problem, *, timeout: float | None = None, memory: in
         workdir: the run folder (kept: the script ``walnut.txt``, Walnut's output ``walnut.out``
             and the automata it saved); default a private temporary folder, removed.
         notes: lines printed as notes at the top of the script.
+        plan: the script of ``problem`` with ``notes``, printed already
+            (:func:`~cgs_bridge.systems.walnut.printer.print_problem`); default printed here.
     Raises:
         EngineError: Walnut not found, or the run broke one of the engine-error rules (module).
     """
@@ -111,7 +114,7 @@ def decide_problem(problem: Problem, *, timeout: float | None = None, memory: in
                           "(a folder with bin/walnut-run, e.g. ../shared/engines/walnut); or use the "
                           "embedded prover, which needs neither Walnut nor Java: --prover embedded")
     require_java()
-    plan = print_problem(problem, notes)
+    plan = plan or print_problem(problem, notes)
     if workdir is not None:
         return _decide(home, plan, Path(workdir), timeout, memory)
     with tempfile.TemporaryDirectory(prefix="cgs-walnut-") as tmp:

@@ -1,39 +1,13 @@
-"""The Walnut script of a game's claims (what ``generate --target walnut`` writes) and the one
-guarded import of the claim translation (``solvers.logic.translate``, issue 32).
-
-:func:`translations` is the only place the translation is imported: until it is installed, it
-raises :class:`~cgs_bridge.foundation.errors.EngineError` (exit 2), and the emitted script says so.
+"""The Walnut script of a game's claims (what ``generate --target walnut`` writes): every claim
+translated into the proof language (:func:`solvers.logic.translate.translate_claims`, issue 32)
+and printed by :func:`.printer.print_problem`; a claim that cannot be stated says why in a note.
 """
 
 from __future__ import annotations
 
-from cgs_bridge.foundation.errors import EngineError
-from cgs_bridge.language.spec_printer import expr_text
+from solvers.logic.translate import claim_notes, translate_claims
 
 from .printer import XOR_NAME, note_text, print_problem
-
-
-def translations(ruleset, claims=None) -> list:
-    """``solvers.logic.translate.translate_claims(ruleset, claims)``: one ClaimTranslation per
-    claim (``claim``, ``status`` ok / not_applicable / not_expressible, ``reason``, ``where``,
-    ``kind``, ``problem``).
-
-    Raises:
-        EngineError: the translation is not installed in this build.
-    """
-    try:
-        from solvers.logic.translate import translate_claims
-    except ImportError as e:
-        raise EngineError("the translation of claims into the proof language "
-                          f"(solvers.logic.translate) is not available in this build: {e}") from None
-    return translate_claims(ruleset, claims)
-
-
-def claim_notes(claim, ruleset) -> list:
-    """Note lines naming a claim and stating it in the spec language."""
-    params = ", ".join(f"{k} = {v}" for k, v in ruleset.params.items())
-    return [f"game {ruleset.name}" + (f" with {params}" if params else ""),
-            f"claim {claim.name}", f"states {expr_text(claim.expr)}"]
 
 
 def game_script(ruleset) -> str:
@@ -45,11 +19,7 @@ def game_script(ruleset) -> str:
             f"needs {XOR_NAME}.txt (a xor b = c) in the folder Automata Library/ beside it",
             "each eval prints TRUE or FALSE, each def NAME_fails saves the failing positions"]
     lines = [f'macro note_{i} "{note_text(t)}";' for i, t in enumerate(head, 1)]
-    try:
-        found = translations(ruleset)
-    except EngineError as e:
-        return "\n".join(lines + [f'macro note_none "{note_text(str(e))}";']) + "\n"
-    for i, tr in enumerate(found, 1):
+    for i, tr in enumerate(translate_claims(ruleset), 1):
         notes = claim_notes(tr.claim, ruleset)
         if tr.status != "ok" or tr.problem is None:
             notes.append(f"{tr.status.replace('_', ' ')} - {tr.reason} ({tr.where})")

@@ -1,7 +1,8 @@
 """Walnut 6 as a :class:`~cgs_bridge.systems.base.System` (issue 32): the ``walnut`` target
-(``generate --target walnut`` writes the game's claims as a Walnut script plus the xor automaton),
-and its prover (:func:`.runner.decide_problem`, what ``prove --prover walnut`` runs). Walnut prints
-verdicts, not a table of values, so it is neither a source of ``compare`` nor run by ``verify``."""
+(``generate --target walnut`` writes the game's claims as a Walnut script plus the xor automaton).
+Its prover (what ``prove --prover walnut`` runs) is the registry's prover entry in :mod:`.prover`.
+Walnut prints verdicts, not a table of values, so it is neither a source of ``compare`` nor run by
+``verify``."""
 
 from __future__ import annotations
 
@@ -12,14 +13,7 @@ from cgs_bridge.language.spec_printer import SpecPrinter
 from cgs_bridge.systems.base import System
 from cgs_bridge.systems.printing.context import Target
 
-from . import automata
-
-
-def decide_problem(problem, **options) -> list:
-    """:func:`cgs_bridge.systems.walnut.runner.decide_problem` (imported when first called: the
-    registry loads this module, and the proof language lives in the solvers' package)."""
-    from .runner import decide_problem as decide
-    return decide(problem, **options)
+from . import settings  # noqa: F401  (declares Walnut's variable)
 
 
 def _files(stem: str, model) -> dict:
@@ -27,9 +21,10 @@ def _files(stem: str, model) -> dict:
 
 
 def _context(model, box, misere, files) -> dict:
+    from .automata import xor_automaton
     from .script import game_script
     return {"script": game_script(model.ruleset).rstrip("\n"),
-            "xor": automata.xor_automaton().rstrip("\n")}
+            "xor": xor_automaton().rstrip("\n")}
 
 
 def read(path, ruleset, partial: bool, options: dict):
@@ -43,8 +38,7 @@ def read(path, ruleset, partial: bool, options: dict):
 
 
 #: The printer target; ``printer`` is the spec printer, which writes the claims in the notes.
-TARGET = Target("walnut", SpecPrinter, _files, _context, Path(__file__).with_name("templates"))
+TARGET = Target("walnut", SpecPrinter, _files, _context, Path(__file__).with_name("templates"), boxless=True)
 
 SYSTEM = System(name="walnut", target=TARGET, read=read,
-                source_help="(not a source: Walnut prints verdicts; see 'cgs-bridge prove')",
-                prover=decide_problem)
+                source_help="(not a source: Walnut prints verdicts; see 'cgs-bridge prove')")

@@ -9,9 +9,9 @@ from cgs_bridge.foundation.errors import InputError
 from cgs_bridge.model.game import Ruleset
 from cgs_bridge.model.loading import load_game
 from cgs_bridge.systems.auditing.judge import judge_moves, judge_outputs, judge_positions, judge_values, load_expect
-from cgs_bridge.systems.auditing.normalize import normalize
 from cgs_bridge.systems.auditing.values import Symbolic, parse_wl
 from cgs_bridge.systems.mathematica.audit.extract import detect_symbols, parse_output
+from cgs_bridge.systems.mathematica.normalize import normalize
 
 from seed_programs import by_name
 
@@ -144,12 +144,12 @@ def test_unevaluated_probe_and_displayed_values():
     ("x = 1; (* the moves", "comment opened at line 1, column 8"),
 ])
 def test_incomplete_text_names_what_is_open(text, why):
-    from cgs_bridge.systems.auditing.verdict import incomplete
+    from cgs_bridge.systems.mathematica.wlscan import incomplete
     assert why in incomplete(text)
 
 
 def test_complete_texts_are_not_incomplete(data):
-    from cgs_bridge.systems.auditing.verdict import incomplete
+    from cgs_bridge.systems.mathematica.wlscan import incomplete
     for name in ("seed003_ex83.txt", "seed002_ex22.txt", "seed000_ex72.txt"):
         assert incomplete(by_name(name)) is None
 

@@ -18,9 +18,9 @@ import pytest
 
 import cgs_bridge as cb
 from cgs_bridge.foundation.errors import InputError
-from cgs_bridge.systems.auditing import sizes, wlread
-from cgs_bridge.systems.auditing.normalize import normalize
-from cgs_bridge.systems.auditing.wlscan import Lexed, scan
+from cgs_bridge.systems.mathematica import sizes, wlread
+from cgs_bridge.systems.mathematica.normalize import normalize
+from cgs_bridge.systems.mathematica.wlscan import Lexed, scan
 
 BASE = ("move[{x_, y_}] := Join[Table[{t, y}, {t, 0, x - 1}], Table[{x, t}, {t, 0, y - 1}]];\n"
         "Gr[p_] := Gr[p] = Module[{s = Map[Gr, move[p]]}, Min[Complement[Range[0, Length[s]], s]]];\n")

@@ -15,9 +15,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from cgs_bridge.jobs.compare import compare_table
-from cgs_bridge.jobs.generate import cgsuite_script_name, generate_files
+from cgs_bridge.jobs.generate import generate_files
 from cgs_bridge.model import catalog
 from cgs_bridge.model.game import Ruleset
+from cgs_bridge.systems.cgsuite.files import cgsuite_script_name
 from cgs_bridge.systems.cgsuite.reader import check_error_transcript, parse_transcript
 from solvers import parse_bound, solve
 

@@ -6,12 +6,12 @@ import pytest
 
 from cgs_bridge.cli.main import main
 from cgs_bridge.foundation.errors import InputError
-from cgs_bridge.systems.mathematica.audit.core import audit_program
 from cgs_bridge.model.game import Ruleset
 from cgs_bridge.model.loading import load_game
-from cgs_bridge.systems.auditing.normalize import normalize
 from cgs_bridge.systems.mathematica.audit import core
+from cgs_bridge.systems.mathematica.audit.core import audit_program
 from cgs_bridge.systems.mathematica.audit.runner import UNSAFE, unsafe_calls
+from cgs_bridge.systems.mathematica.normalize import normalize
 
 UNSAFE_PROGRAMS = [
     'Run["rm -rf ~"]', 'RunProcess[{"ls"}]', 'StartProcess["sh"]', 'Import["http://example.org/x"]',

@@ -16,14 +16,15 @@ import json
 import os
 
 import pytest
+from mathics_batch import run_programs, write_driver
 
-from cgs_bridge.jobs.generate import emit, mathematica_csv_name
+from cgs_bridge.jobs.generate import emit
 from cgs_bridge.model import catalog
 from cgs_bridge.model.game import Ruleset
 from cgs_bridge.systems.engines import EngineResult, require_success
+from cgs_bridge.systems.mathematica.files import mathematica_csv_name
 from cgs_bridge.systems.mathematica.printer import FORMS
 from cgs_bridge.systems.mathematica.runner import mathics_command, run_mathematica_file
-from mathics_batch import run_programs, write_driver
 from solvers import parse_bound, solve
 
 pytestmark = pytest.mark.mathics

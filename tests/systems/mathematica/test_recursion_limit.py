@@ -1,7 +1,7 @@
 """Mathics3 runs are clean of ``$RecursionLimit::limset`` (issue 35): the audit prelude asks for
 ``$RecursionLimit = 100000``, above Mathics3's default cap of 512 (mathics/settings.py
 DEFAULT_MAX_RECURSION_DEPTH); every Mathics3 child gets ``MATHICS_MAX_RECURSION_DEPTH`` from
-``foundation.config.CHILD_VARIABLES``, and the in-process runs of the tests get it from
+``systems.mathematica.settings.CHILD_VARIABLES``, and the in-process runs of the tests get it from
 tests/conftest.py before Mathics3 is imported. A planted twin without the variable prints the
 message and keeps the low limit."""
 
@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from cgs_bridge.foundation import config
 from cgs_bridge.systems.mathematica import runner
+from cgs_bridge.systems.mathematica import settings as config
 
 PRELUDE = Path(runner.__file__).with_name("audit") / "prelude.wl"
 PROGRAM = '$RecursionLimit = {limit};\nPrint["R ", $RecursionLimit];\n'
@@ -57,11 +57,11 @@ def test_mathics_takes_the_limit_only_with_the_variable(tmp_path, with_variable,
 
 def test_an_in_process_audit_prints_no_limset(monkeypatch, mathics):
     # the symptom: every in-process audit's output held $RecursionLimit::limset
-    import audit_inprocess
-    import paths
-
     import cgs_bridge as cb
     from cgs_bridge.systems.mathematica.audit import runner as audit_runner
+
+    import audit_inprocess
+    import paths
     outputs = []
 
     def spy(*a, **k):

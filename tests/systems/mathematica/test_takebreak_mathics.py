@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from cgs_bridge.jobs.generate import generate_files, mathematica_csv_name, mathematica_program_name
+from cgs_bridge.jobs.generate import generate_files
+from cgs_bridge.systems.mathematica.files import mathematica_csv_name, mathematica_program_name
 from cgs_bridge.model.game import Ruleset
 from cgs_bridge.model.loading import load_text
 from cgs_bridge.systems.mathematica.reader import read_csv_text

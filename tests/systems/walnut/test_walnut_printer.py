@@ -50,15 +50,16 @@ def test_unused_parameter_is_not_an_argument():
 
 
 def test_xor_automaton_accepts_exactly_xor():
-    aut = automata.parse(automata.xor_automaton(), "xor")
+    aut = automata.parse(automata.xor_automaton(), "xor")   # the embedded prover's Dfa
+    assert aut.tracks == ("#in0", "#in1", "#in2")
     for a, b, c in itertools.product(range(8), repeat=3):
-        word = [tuple((v >> i) & 1 for v in (a, b, c)) for i in (2, 1, 0)]
+        word = [4 * ((a >> i) & 1) + 2 * ((b >> i) & 1) + ((c >> i) & 1) for i in (2, 1, 0)]
         state = 0
-        for d in word:
-            state = aut.delta[state].get(d)
-            if state is None:
+        for letter in word:
+            state = int(aut.delta[state, letter])
+            if state < 0:
                 break
-        assert (state in aut.accepting) == (a ^ b == c)
+        assert (state >= 0 and bool(aut.accept[state])) == (a ^ b == c)
 
 
 AUT = """msd_2 msd_2 msd_2

@@ -11,10 +11,10 @@ Text extracted from a PDF or web page (``shared/seeds``, seed 003 Examples 8.2-8
   starts a statement (``for``, ``if``, ``return``, ``end``, ``name :=``, ...) and a line break is
   put there (kind ``comment-break``);
 - curly quotes and operator characters (``≥ ≤ ≠ → −``), non-breaking spaces: the same table as
-  the Mathematica audit (:data:`cgs_bridge.systems.auditing.normalize.CHARACTERS`), except that ``∧``/``∨``
+  the Mathematica audit (:data:`cgs_bridge.systems.auditing.changes.CHARACTERS`), except that ``∧``/``∨``
   become ``and``/``or``.
 
-Every change is listed (:class:`~cgs_bridge.systems.auditing.normalize.Change`, with its printed line), and
+Every change is listed (:class:`~cgs_bridge.systems.auditing.changes.Change`, with its printed line), and
 every character of the result remembers where it was printed (:meth:`NormalizedScript.printed_pos`)
 so errors name both places. Nothing here evaluates the code.
 """
@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from cgs_bridge.systems.auditing.normalize import CHARACTERS, PSI, Change
+from cgs_bridge.systems.auditing.changes import CHARACTERS, PSI, Change
 
 #: (kind, character, replacement) for CGScript.
 CGS_CHARACTERS = [(k, c, {"&&": " and ", "||": " or "}.get(r, r)) for k, c, r in CHARACTERS]

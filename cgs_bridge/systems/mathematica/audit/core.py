@@ -20,13 +20,14 @@ from cgs_bridge.systems.auditing.judge import (
     solve_box,
     valid_positions,
 )
-from cgs_bridge.systems.auditing.normalize import CHARACTERS, Normalized, normalize, strip_comments, substitute
 from cgs_bridge.systems.auditing.printed import judge_printed
 from cgs_bridge.systems.auditing.report import ProgramAudit
-from cgs_bridge.systems.auditing.sizes import apply_scale, audit_box
 from cgs_bridge.systems.auditing.values import parse_wl
-from cgs_bridge.systems.auditing.verdict import completion, exit_code, incomplete
-from cgs_bridge.systems.auditing.wlread import load_parser
+from cgs_bridge.systems.auditing.verdict import completion, exit_code
+from cgs_bridge.systems.mathematica.normalize import CHARACTERS, Normalized, normalize, strip_comments, substitute
+from cgs_bridge.systems.mathematica.sizes import apply_scale, audit_box
+from cgs_bridge.systems.mathematica.wlread import load_parser
+from cgs_bridge.systems.mathematica.wlscan import incomplete
 
 from .extract import Symbols, detect_symbols
 from .groups import judge_group
@@ -100,7 +101,7 @@ class AuditReport(ProgramAudit):
 def _assigned(norm: Normalized, name: str) -> bool:
     """Does the program define ``name`` anywhere (``f[x_] /; c := ...``, inside a ``Module``, a
     ``Part`` assignment)? Read by Mathics3's parser; a statement it refuses by a pattern."""
-    from cgs_bridge.systems.auditing import wlread
+    from cgs_bridge.systems.mathematica import wlread
     pattern = re.compile(r"(?<![\w`$])" + re.escape(name) + r"\s*(\[[^\]]*\]\s*)?:?=(?!=)")
     for st in norm.statements:
         node = wlread.parse_one(st.text)

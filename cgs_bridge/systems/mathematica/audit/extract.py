@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from cgs_bridge.systems.auditing.normalize import IDENT, Normalized, identifiers, strip_comments
+from cgs_bridge.systems.mathematica.normalize import IDENT, Normalized, identifiers, strip_comments
 
 
 def markers(key: str) -> tuple:
@@ -133,7 +133,7 @@ def self_mapped(norm: Normalized):
     """A function whose definition maps itself over another function's result (``w[p_] := ...
     w /@ nb[p] ...``, ``Map[w, nb[p]]``): the Grundy function and its option function, read by
     Mathics3's parser, as ``(grundy, moves or None)``; None when there is no such definition."""
-    from cgs_bridge.systems.auditing import wlread
+    from cgs_bridge.systems.mathematica import wlread
     for st in norm.statements:
         for node in wlread.walk(wlread.parse_one(st.text)):
             f = wlread.assigned_symbol(node) if node.get_head_name() == "SetDelayed" else None
@@ -151,7 +151,7 @@ def memoised(norm: Normalized) -> list:
     ...``, ``T[n_, k_] := T[n, k] = ...``, ``g[{x_, y_}] := g[{x, y}] = ...``), read by Mathics3's
     parser, as ``(name, arity)`` in the order defined; ``arity`` is the number of separate
     arguments (a single list argument is 0)."""
-    from cgs_bridge.systems.auditing import wlread
+    from cgs_bridge.systems.mathematica import wlread
     out = []
     for st in norm.statements:
         for node in wlread.walk(wlread.parse_one(st.text)):
@@ -173,7 +173,7 @@ def memoised(norm: Normalized) -> list:
 def part_filled(norm: Normalized) -> list:
     """The symbols the program assigns by index anywhere (``g[[a + 1, b + 1]] = ...``), read by
     Mathics3's parser: the only candidates for a table of Grundy values the program filled."""
-    from cgs_bridge.systems.auditing import wlread
+    from cgs_bridge.systems.mathematica import wlread
     out = set()
     for st in norm.statements:
         for node in wlread.walk(wlread.parse_one(st.text)):
@@ -264,9 +264,9 @@ def loop_locals(norm: Normalized) -> list:
 
 def per_call_locals(norm: Normalized) -> list:
     """Locals of a ``Module``/``Block``/``With`` inside a function's definition, read by Mathics3's
-    parser (:func:`cgs_bridge.systems.auditing.wlread.per_call_locals`): one instance per call,
+    parser (:func:`cgs_bridge.systems.mathematica.wlread.per_call_locals`): one instance per call,
     never the program's position list."""
-    from cgs_bridge.systems.auditing import wlread
+    from cgs_bridge.systems.mathematica import wlread
     out: set = set()
     for st in norm.statements:
         out |= wlread.per_call_locals(wlread.parse_one(st.text))

@@ -5,13 +5,13 @@ ran, reported as the engine's, with what to do."""
 from __future__ import annotations
 
 from cgs_bridge.systems.auditing.judge import Check
-from cgs_bridge.systems.auditing.normalize import Normalized
+from cgs_bridge.systems.mathematica.normalize import Normalized
 
 
 def candidates(norm: Normalized) -> str:
     """What the program does define, for a refusal (issue 47, item 4): its functions and its
     data, read by Mathics3's parser, and the options that name one."""
-    from cgs_bridge.systems.auditing import wlread
+    from cgs_bridge.systems.mathematica import wlread
     functions, data = [], []
     for st in norm.statements:
         node = wlread.parse_one(st.text)
@@ -50,14 +50,15 @@ def limits_text(limits: dict) -> str:
     Raises:
         InputError: a value that is not an integer within :data:`BOUNDS` (checked before any run).
     """
-    from cgs_bridge.foundation import config
     from cgs_bridge.foundation.errors import InputError
+
+    from ..settings import MATHICS_RECURSION_LIMIT
     out = []
     for key, value in (limits or {}).items():
         if value is None:
             continue
         symbol, low, high = BOUNDS[key]
-        high = high or config.MATHICS_RECURSION_LIMIT
+        high = high or MATHICS_RECURSION_LIMIT
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
             raise InputError(f"--{key.replace('_', '-')} {value!r}: {symbol} for this run must be an "
                              f"integer from {low} to {high}")
@@ -93,7 +94,7 @@ def engine_limit(outcome, how: str, norm: Normalized | None = None, limits: dict
 
 def _sets(norm: Normalized, symbol: str):
     """The line of the first statement that assigns ``symbol`` (read by Mathics3's parser), or None."""
-    from cgs_bridge.systems.auditing import wlread
+    from cgs_bridge.systems.mathematica import wlread
     for st in norm.statements:
         node = wlread.parse_one(st.text)
         if node is not None and symbol in wlread.definitions(node):

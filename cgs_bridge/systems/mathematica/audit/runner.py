@@ -25,10 +25,10 @@ from importlib import resources
 from pathlib import Path
 
 from cgs_bridge.foundation.errors import InputError
-from cgs_bridge.systems.auditing.normalize import Normalized, identifiers
-from cgs_bridge.systems.auditing.wlscan import scan
 from cgs_bridge.systems.engines import DEFAULT_MEMORY, EngineResult
+from cgs_bridge.systems.mathematica.normalize import Normalized, identifiers
 from cgs_bridge.systems.mathematica.runner import mathematica_engine, run_mathematica_file
+from cgs_bridge.systems.mathematica.wlscan import scan
 
 from .extract import Extracted, Symbols, instrument, new_key, parse_output, plan
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from cgs_bridge.systems.auditing.normalize import normalize, replace_assignment, substitute
+from cgs_bridge.systems.mathematica.normalize import normalize, replace_assignment, substitute
 
 from seed_programs import by_name
 

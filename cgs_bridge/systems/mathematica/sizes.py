@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import re
 
-from cgs_bridge.foundation.errors import InputError
 from cgs_bridge.model.box import parse_bound
+from cgs_bridge.systems.auditing.scale import int_text, parse_scale, parse_scale_item  # noqa: F401  (theirs)
 from solvers import Box
 
 from .normalize import Normalized, Statement, strip_comments
@@ -29,7 +29,6 @@ from .normalize import Normalized, Statement, strip_comments
 _INT_ASSIGN = re.compile(r"\s*([A-Za-z$][A-Za-z0-9$]*)\s*=\s*(-?\d+)\s*")
 _CALL = re.compile(r"\s*([A-Za-z$][A-Za-z0-9$]*)\[\s*(\d+)\s*\]\s*")
 #: ``--scale`` item: ``NAME=N`` or a call ``f[N]``.
-_SCALE_CALL = re.compile(r"([A-Za-z$][A-Za-z0-9$]*)\[\s*(\d+)\s*\]")
 
 
 _ITERATOR_START = re.compile(r"\{\s*[A-Za-z$]\w*\s*,\s*-?\d+\s*,")
@@ -49,17 +48,6 @@ def iterator_names(text: str) -> set:
     return out
 
 
-def _int_text(digits: str):
-    """The int a ``-?\\d+`` text writes, or ±:data:`.wlread.BEYOND` past 64-bit positions (never
-    converted: Python refuses texts of more than 4,300 digits)."""
-    from .wlread import BEYOND, LARGEST
-    sign = -1 if digits.startswith("-") else 1
-    plain = digits.lstrip("-").lstrip("0") or "0"
-    if len(plain) > 19 or int(plain) > LARGEST:
-        return sign * BEYOND
-    return sign * int(plain)
-
-
 def size_symbols(norm: Normalized) -> dict:
     """Top-level ``NAME = <int>`` assignments whose name bounds an iterator: name -> int (or
     :data:`.wlread.BEYOND`, a value past 64-bit positions)."""
@@ -69,7 +57,7 @@ def size_symbols(norm: Normalized) -> dict:
     for st in norm.statements:
         m = _INT_ASSIGN.fullmatch(st.text)
         if m and m.group(1) in bounding:
-            out[m.group(1)] = _int_text(m.group(2))
+            out[m.group(1)] = int_text(m.group(2))
     return out
 
 
@@ -77,32 +65,9 @@ def size_call(norm: Normalized):
     """The last top-level call ``f[<int>]`` of a function ``f`` the program defines with a
     pattern argument (``ppo[ss_] := ...``), as ``(f, int)``, or None."""
     defined = {st.assigned() for st in norm.statements if re.match(r"\s*[A-Za-z$][\w$]*\[\s*\w+_", st.text)}
-    hits = [(m.group(1), _int_text(m.group(2))) for st in norm.statements
+    hits = [(m.group(1), int_text(m.group(2))) for st in norm.statements
             for m in [_CALL.fullmatch(st.text)] if m and m.group(1) in defined]
     return hits[-1] if hits else None
-
-
-def parse_scale_item(item: str) -> dict:
-    """One ``--scale`` value: ``"ss=40"``, ``"ss=6,k=5"`` or ``"ppo[6]"`` (the call's argument;
-    key ``"ppo[]"``). Returns name -> integer text. Raises ValueError when malformed."""
-    item = str(item).strip()
-    m = _SCALE_CALL.fullmatch(item)
-    if m and not isinstance(_int_text(m.group(2)), int):
-        raise ValueError(f"--scale {item[:40]}{'...' if len(item) > 40 else ''}: beyond 64-bit positions "
-                         "(more than 2^63 - 1)")
-    if m:
-        return {m.group(1) + "[]": m.group(2)}
-    d = {}
-    for part in item.split(","):
-        name, eq, value = part.partition("=")
-        name, value = name.strip(), value.strip()
-        if not eq or not name.isidentifier() or not value.lstrip("-").isdigit():
-            raise ValueError(f"--scale expects NAME=INTEGER[,NAME=INTEGER...] or f[INTEGER], got {item!r}")
-        if not isinstance(_int_text(value), int):
-            raise ValueError(f"--scale {name}={value[:30]}{'...' if len(value) > 30 else ''}: beyond "
-                             "64-bit positions (more than 2^63 - 1)")
-        d[name] = value
-    return d
 
 
 def apply_scale(norm: Normalized, name: str, value: str) -> Normalized:
@@ -193,19 +158,3 @@ def audit_box(ruleset, norm: Normalized, scale: dict, bound: str | None):
     if size is None or size < 0:
         return None, how
     return Box(tuple(ruleset.coords), (size,) * ruleset.n), how
-
-
-def parse_scale(items) -> list:
-    """``--scale`` values (``"ss=40"``, ``"ss=6,k=5"`` or a call ``"ppo[6]"``) as a list of dicts
-    name -> int text (a call's name is ``"ppo[]"``).
-
-    Raises:
-        InputError: malformed item.
-    """
-    out = []
-    for item in items or []:
-        try:
-            out.append(parse_scale_item(item))
-        except ValueError as e:
-            raise InputError(str(e)) from None
-    return out

@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from cgs_bridge.systems.auditing import scale
+
 from .wlscan import CODE, Lexed
 
 #: Heads that assign: ``lhs = rhs``, ``lhs := rhs`` and their tagged/up forms.
@@ -67,7 +69,7 @@ def parse_one(text: str):
     """The single expression ``text`` parses to, or None (a syntax error, or more than one).
     Every text is parsed once while one program is read (the reading asks again for each
     statement; a bounded cache would parse a long program's statements again and again):
-    :func:`cgs_bridge.systems.auditing.normalize.normalize` empties the cache (:func:`forget`)."""
+    :func:`cgs_bridge.systems.mathematica.normalize.normalize` empties the cache (:func:`forget`)."""
     found = parse_all(text)
     if len(found) != 1:
         return None
@@ -175,11 +177,9 @@ def per_call_locals(node) -> set:
     return out
 
 
-#: The largest integer read as a value: positions are 64-bit integers (README, "Inputs"); a larger
-#: literal or result is read as :data:`BEYOND` (never converted digit by digit: Python refuses
-#: more than 4,300 digits, and ``10*^100000`` has 100,001; issue 46).
-LARGEST = 2 ** 63 - 1
-BEYOND = float("inf")
+#: The largest integer read as a value and what a larger one is read as (issue 46:
+#: :data:`cgs_bridge.systems.auditing.scale.LARGEST`, ``BEYOND``).
+LARGEST, BEYOND = scale.LARGEST, scale.BEYOND
 
 
 def _capped(v):

@@ -4,7 +4,8 @@ and the report files), timed whole in the calling process, against issue 24's ta
 paper's box (seed 003, Examples 8.1-8.3: x, y, z <= 20, 3,234 positions).
 
 Benchmarks are not tests: nothing here asserts a time; the case reports the verdict with the time,
-so a fast run that did not agree cannot pass for a result.
+so a fast run that did not agree cannot pass for a result. Its record, :data:`CASE`, is one of
+Mathematica's ``bench`` cases in the registry (issue 45: it moved here from ``jobs/bench``).
 """
 
 from __future__ import annotations
@@ -13,16 +14,19 @@ import tempfile
 import time
 from pathlib import Path
 
+from cgs_bridge.systems.base import BenchCase
+
 #: Issue 24, item 1: ``verify triangular -p k=3 --bound 20`` within 90 s on the 2-core machine.
 TARGET_SECONDS = 90.0
 
 
-def verify_case(bound: int = 20, timeout: float = 1800.0) -> dict:
+def verify_case(bound: int = 20, timeout: float = 1800.0, *, jobs) -> dict:
     """Run ``verify`` on triangular k=3, ``x, y, z <= bound``, with Mathics3, in a temporary run folder.
 
     Args:
         bound: the box's bound on every coordinate (an int >= 1).
         timeout: seconds Mathics3 may take (the engine's limit, not a target).
+        jobs: the jobs' commands (``run_verify``: :class:`~cgs_bridge.systems.base.BenchCase`).
     Returns:
         ``{"box", "positions", "seconds", "engine_seconds", "agree", "target", "ratio"}``: wall
         seconds of the whole job and of the Mathics3 run (floats), the verdict (bool: every position
@@ -32,7 +36,6 @@ def verify_case(bound: int = 20, timeout: float = 1800.0) -> dict:
         EngineError: Mathics3 missing, failing or over ``timeout``.
     """
     from cgs_bridge.foundation.errors import EngineError
-    from cgs_bridge.jobs import verify
     from cgs_bridge.model import catalog
     from cgs_bridge.model.game import Ruleset
     from solvers import parse_bound
@@ -40,7 +43,7 @@ def verify_case(bound: int = 20, timeout: float = 1800.0) -> dict:
     box = parse_bound(str(bound), ruleset.coords)
     with tempfile.TemporaryDirectory(prefix="cgsb-bench-verify-") as tmp:
         start = time.perf_counter()
-        res = verify.run_verify(ruleset, box, run_dir=Path(tmp) / "run", engines={"mathematica_engine": "mathics"},
+        res = jobs.run_verify(ruleset, box, run_dir=Path(tmp) / "run", engines={"mathematica_engine": "mathics"},
                                 timeout=timeout, say=lambda _text: None)
         res.comparison.write(res.run_dir, res.solution)  # the report files, as verify writes them
         seconds = time.perf_counter() - start
@@ -51,3 +54,23 @@ def verify_case(bound: int = 20, timeout: float = 1800.0) -> dict:
     return {"box": f"x, y, z <= {bound}", "positions": len(res.solution), "seconds": seconds,
             "engine_seconds": sum(engine) if engine else None, "agree": bool(res.agree),
             "target": target, "ratio": seconds / target if target else None}
+
+
+def run_case(options: dict, jobs) -> int:
+    """The case as ``bench --cases verify`` runs it: one line; 1 when the verdict is not agree."""
+    r = verify_case(options["verify_bound"], jobs=jobs)
+    engine = "-" if r["engine_seconds"] is None else f"{r['engine_seconds']:.1f} s"
+    target = (f"; {r['ratio']:.2f}x the {r['target']:.0f} s target" if r["target"]
+              else " (the 90 s target is set at --verify-bound 20)")
+    verdict = "agree" if r["agree"] else "DISAGREE"
+    print(f"verify   triangular k=3 {r['box']}: {r['positions']:,} positions; whole job "
+          f"{r['seconds']:.1f} s (Mathics3 run {engine}){target}; verdict {verdict}")
+    return 0 if r["agree"] else 1
+
+
+#: The ``verify`` case: the main job timed whole against its 90 s target.
+CASE = BenchCase("verify", run_case, (
+    (("--verify-bound",), dict(metavar="N", type=int, default=20,
+                               help="box x, y, z <= N of the verify case (default 20, the paper's box: about a "
+                                    "minute on an idle 2-core machine; the target of 90 s is printed there)")),),
+    ranges={"verify_bound": (1, 1000, "")})

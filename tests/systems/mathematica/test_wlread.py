@@ -4,9 +4,9 @@ grammar: `/;` is Condition, `/@` is Map, `{i, lo, hi}` an iterator), never from 
 
 from __future__ import annotations
 
-from cgs_bridge.systems.auditing import wlread
-from cgs_bridge.systems.auditing.normalize import normalize
-from cgs_bridge.systems.auditing.sizes import iterator_span, run_size
+from cgs_bridge.systems.mathematica import wlread
+from cgs_bridge.systems.mathematica.normalize import normalize
+from cgs_bridge.systems.mathematica.sizes import iterator_span, run_size
 
 R3 = """With[{k = 2, n = 6},
  Module[{nx, gv, all, lose},

@@ -23,21 +23,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .wlscan import CODE, COMMENT, Buffer, Lexed
+from cgs_bridge.systems.auditing.changes import CHARACTERS, PSI, Change
 
-#: Character replacements: (kind, character, replacement).
-CHARACTERS = [
-    ("curly-quote", "\u201d", '"'), ("curly-quote", "\u201c", '"'), ("curly-quote", "\u201e", '"'),
-    ("curly-quote", "\u2033", '"'),
-    ("operator-character", "\u2265", ">="), ("operator-character", "\u2264", "<="),
-    ("operator-character", "\u2260", "!="), ("operator-character", "\u2192", "->"),
-    ("operator-character", "\u29f4", ":>"), ("operator-character", "\u2212", "-"),
-    ("operator-character", "\u00d7", "*"), ("operator-character", "\uf522", "->"),
-    ("operator-character", "\u2227", "&&"), ("operator-character", "\u2228", "||"),
-    ("space-character", "\u00a0", " "), ("space-character", "\u2003", " "),
-    ("space-character", "\t", " "),
-]
-PSI = "\u03a8"
+from .wlscan import CODE, COMMENT, Buffer, Lexed
 
 #: Operators that can only continue an expression when a line starts with them (binary or
 #: postfix). ``-`` and ``!`` are left out: at the start of a line they may begin a new expression.
@@ -55,18 +43,6 @@ DISPLAY_HEADS = {"Grid", "Graphics", "Graphics3D", "Show", "ListPlot", "ArrayPlo
 NAMING_HEADS = {"Clear", "ClearAll", "Remove"}
 
 IDENT = re.compile(r"[A-Za-z$][A-Za-z0-9$`]*")
-
-
-@dataclass
-class Change:
-    """One normalisation step: ``kind`` (``psi-break``, ``psi-space``, ``curly-quote``,
-    ``operator-character``, ``space-character``, ``joined-continuation``, ``comment-break``,
-    ``display-removed``, ``scale``, ``substitute``), its 1-based ``line`` in the printed text, and a
-    human-readable ``detail``."""
-
-    kind: str
-    line: int
-    detail: str
 
 
 @dataclass

@@ -7,12 +7,15 @@ strings, ``Ψ`` breaks, one long compound statement, display code, loops) is rea
 and 4n characters, in this process; the yardstick is the reading of the smaller one in the same
 run, so the printed ratio is 4 for a linear reading and 16 for a quadratic one (the splitter's
 rebuilt buffer made a 40 KB statement 4-5 times slower than a 20 KB one). Benchmarks are not
-tests: nothing here asserts a time.
+tests: nothing here asserts a time. Its record, :data:`CASE`, is one of Mathematica's ``bench``
+cases in the registry (issue 45: it moved here from ``jobs/bench``).
 """
 
 from __future__ import annotations
 
 import time
+
+from cgs_bridge.systems.base import BenchCase
 
 #: A small program the shapes are appended to (a Grundy function of two-heap Nim, written here).
 BASE = ("ss = 4;\nmove[{x_, y_}] := Join[Table[{t, y}, {t, 0, x - 1}], Table[{x, t}, {t, 0, y - 1}]];\n"
@@ -35,8 +38,9 @@ SHAPES = {
 
 def read_seconds(text: str) -> float:
     """Seconds to read ``text`` as ``audit`` does before and after its engine run."""
-    from cgs_bridge.systems.auditing import sizes
-    from cgs_bridge.systems.mathematica.audit import core, extract, runner
+    from cgs_bridge.systems.mathematica import sizes
+
+    from .audit import core, extract, runner
     t0 = time.perf_counter()
     norm, _, _ = core._normalized(text, (), True)
     symbols = extract.detect_symbols(norm)
@@ -58,3 +62,13 @@ def bench_audit_reading(n: int = 20_000, out=print) -> dict:
         out(f"audit-reading {name:<11} {n:,} chars {small:.2f} s, {4 * n:,} chars {large:.2f} s: "
             f"{res[name][2]:.1f}x (linear 4x, quadratic 16x)")
     return res
+
+
+def run_case(options: dict, jobs) -> int:
+    """The case as ``bench --cases audit-reading`` runs it (a timing: always 0)."""
+    bench_audit_reading()
+    return 0
+
+
+#: The ``audit-reading`` case: the reading of a program at n and 4n characters.
+CASE = BenchCase("audit-reading", run_case)

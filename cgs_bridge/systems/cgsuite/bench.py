@@ -5,7 +5,8 @@ same box. The emitted table script of triangular k = 3 (``cgs-bridge generate tr
 whole run, and so is an empty session (the JVM's and CGSuite's start-up); what it printed is
 imported and compared with the Python solution (``check``). Python is timed in this process: the
 fast kernel (compiled before timing) and the reference solver. Benchmarks are not tests: nothing
-here asserts a time.
+here asserts a time. The case's record, :data:`CASE`, is CGSuite's ``bench`` in the registry
+(issue 45: it moved here from ``jobs/bench``).
 """
 
 from __future__ import annotations
@@ -14,9 +15,14 @@ import tempfile
 import time
 from pathlib import Path
 
+from cgs_bridge.systems.base import BenchCase
 
-def cgsuite_case(bound: int = 20, cgsuite_cmd: str | None = None, timeout: float = 1800.0) -> dict:
+
+def cgsuite_case(bound: int = 20, cgsuite_cmd: str | None = None, timeout: float = 1800.0, *,
+                 jobs) -> dict:
     """Time CGSuite and Python on triangular k=3, box ``x, y, z <= bound``.
+
+    ``jobs``: the jobs' commands it uses (:class:`~cgs_bridge.systems.base.BenchCase`).
 
     Returns:
         ``{"box", "positions", "startup", "cgsuite", "fast", "reference", "check"}`` (seconds).
@@ -24,14 +30,14 @@ def cgsuite_case(bound: int = 20, cgsuite_cmd: str | None = None, timeout: float
         InputError: no CGSuite command. EngineError: CGSuite failed (its output quoted).
     """
     from cgs_bridge.foundation.errors import InputError
-    from cgs_bridge.jobs import generate
-    from cgs_bridge.jobs.compare import compare_table
     from cgs_bridge.model import catalog
     from cgs_bridge.model.game import Ruleset
-    from cgs_bridge.systems.cgsuite.reader import parse_transcript
-    from cgs_bridge.systems.cgsuite.runner import cgsuite_argv
     from cgs_bridge.systems.engines import require_success, run
     from solvers import parse_bound, solve
+
+    from .files import cgsuite_script_name
+    from .reader import parse_transcript
+    from .runner import cgsuite_argv
     argv = cgsuite_argv(cgsuite_cmd)
     if argv is None:
         raise InputError("the cgsuite case needs the CGSuite REPL command: --cgsuite-cmd CMD or "
@@ -50,11 +56,32 @@ def cgsuite_case(bound: int = 20, cgsuite_cmd: str | None = None, timeout: float
         cmd = argv + [str(folder)]
         out["startup"] = require_success(run(cmd, folder, timeout, None, stdin=":quit\n"),
                                          "CGSuite (empty session)").seconds
-        generate.generate_files(ruleset, box, ("cgsuite",), folder)
-        script = (folder / generate.cgsuite_script_name(ruleset, box)).read_text(encoding="utf-8")
+        jobs.generate_files(ruleset, box, ("cgsuite",), folder)
+        script = (folder / cgsuite_script_name(ruleset, box)).read_text(encoding="utf-8")
         res = require_success(run(cmd, folder, timeout, None, stdin=script + ":quit\n"), "CGSuite (emitted)")
         out["cgsuite"] = res.seconds
-        side = compare_table(sol, parse_transcript(res.stdout, ruleset.n, "CGSuite"), "cgsuite", "CGSuite")
+        side = jobs.compare_table(sol, parse_transcript(res.stdout, ruleset.n, "CGSuite"), "cgsuite", "CGSuite")
         same = not side.differences and side.compared == len(sol)
         out["check"] = "CGSuite's table equals solve" if same else "CGSuite's table DIFFERS from solve"
     return out
+
+
+def run_case(options: dict, jobs) -> int:
+    """The case as ``bench --cases cgsuite`` runs it: one line; 1 when the tables differ."""
+    r = cgsuite_case(options["cgsuite_bound"], options["cgsuite_cmd"], jobs=jobs)
+    work = r["cgsuite"] - r["startup"]
+    print(f"cgsuite  triangular k=3 {r['box']}: {r['positions']:,} positions; CGSuite start-up "
+          f"{r['startup']:.1f} s, emitted script {r['cgsuite']:.1f} s (whole run, {work:.1f} s without "
+          f"start-up); Python fast {r['fast'] * 1e3:.1f} ms, reference {r['reference']:.2f} s; CGSuite "
+          f"computing / Python fast {work / r['fast']:,.0f}x, / reference {work / r['reference']:.1f}x; "
+          f"{r['check']}")
+    return 0 if "DIFFERS" not in r["check"] else 1
+
+
+#: The ``cgsuite`` case: the real CGSuite against Python on the same box.
+CASE = BenchCase("cgsuite", run_case, (
+    (("--cgsuite-bound",), dict(metavar="N", type=int, default=20,
+                                help="box x, y, z <= N of the cgsuite case (default 20: 3,234 positions)")),
+    (("--cgsuite-cmd",), dict(metavar="CMD", help="the cgsuite case: command starting the CGSuite "
+                                                  "REPL (default $CGS_BRIDGE_CGSUITE_CMD)"))),
+    ranges={"cgsuite_bound": (1, 1000, "")})

@@ -148,3 +148,28 @@ class Buffer:
 
     def text(self) -> str:
         return "".join(self.parts)
+
+
+def incomplete(text: str) -> str | None:
+    """Why ``text`` (the printed program) cannot be complete, or None: it ends inside a string or
+    comment, or inside an open bracket (the outermost: the statement cut off), named with its
+    1-based line and column."""
+    stack, start, prev, last = [], None, None, "code"
+    for i, ch, state, _ in scan(text + "\n"):  # the added newline is inside what is left open
+        if state != prev and state in ("string", "comment"):
+            start = i
+        prev = last = state
+        if state == "code" and ch in "([{":
+            stack.append((ch, i))
+        elif state == "code" and ch in ")]}" and stack:
+            stack.pop()
+
+    def where(i):
+        line = text.count("\n", 0, i) + 1
+        return f"line {line}, column {i - (text.rfind(chr(10), 0, i) + 1) + 1}"
+    if last in ("string", "comment") and start is not None:
+        return f"the program ends inside a {last} opened at {where(start)}"
+    if stack:  # the outermost open bracket: the statement that was cut off
+        ch, i = stack[0]
+        return f"the program ends inside `{ch}` opened at {where(i)}"
+    return None

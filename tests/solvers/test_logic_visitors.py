@@ -1,0 +1,66 @@
+"""Every pass over the proof language handles every node it must (issue 45, item 3): the Walnut
+printer, its free-variable pass and the paper printers are registered
+:class:`~solvers.logic.visitor.FormulaVisitor` passes, as the spec language's visitors are
+(``tests/language/test_visitors.py``); a node without a handler fails loudly, here and when
+visited."""
+
+from __future__ import annotations
+
+import pytest
+
+import cgs_bridge as cb
+import cgs_bridge.presentation.math_formula  # noqa: F401  (imports register the passes)
+import solvers.logic.simplify  # noqa: F401
+import solvers.logic.walks  # noqa: F401
+import cgs_bridge.systems.walnut.printer as walnut_printer
+from cgs_bridge.presentation.proof import math_text, proof_markdown
+from paths import ROOT
+from solvers.logic import formula as F
+from solvers.logic.visitor import ALL, VISITORS, FormulaVisitor, missing_handlers
+
+
+@pytest.mark.parametrize("visitor", sorted(VISITORS, key=lambda c: c.__qualname__), ids=lambda c: c.__qualname__)
+def test_every_node_type_has_a_handler(visitor):
+    assert missing_handlers(visitor) == []
+
+
+def test_every_proof_language_pass_is_a_registered_visitor():
+    names = {c.__qualname__ for c in VISITORS}
+    assert {"_Printer", "_Used", "FormulaLatex", "FormulaMathML", "_MathText", "_Folder", "FreeVars", "TermValue",
+            "Truth"} <= names
+    assert all(issubclass(c, FormulaVisitor) for c in VISITORS)
+    # the node classes are the language's: its terms and its formulas
+    assert set(ALL) == set(F.TERM_TYPES) | set(F.FORMULA_TYPES) and len(ALL) == 17
+
+
+def test_an_unhandled_node_fails_loudly():
+    class Mod:   # a node planted in the language: every registered pass misses it
+        pass
+    grown = [type(c.__name__, (c,), {"NODES": c.NODES + (Mod,)}) for c in VISITORS]
+    assert all(missing_handlers(c) == ["Mod"] for c in grown)
+    printer = walnut_printer._Printer(F.Problem((), ()))
+    with pytest.raises(NotImplementedError, match="_Printer cannot print Mod"):
+        printer.visit(Mod(), None)
+    # and a pass without one handler is named by what it misses
+    without = type("NoXor", (walnut_printer._Printer,), {"print_Xor": None})
+    assert missing_handlers(without) == ["Xor"]
+
+
+def test_the_walnut_printer_walks_every_node():
+    x, y, z = F.Var("x"), F.Var("y"), F.Var("z")
+    f = F.Forall(("x",), F.Implies(F.And((F.Cmp("<=", F.Div(F.Add((x, F.Scale(2, y))), 3), F.Const(4)),
+                                          F.Xor(x, y, z))),
+                                   F.Or((F.Not(F.Cmp("=", x, y)), F.Iff(F.TRUE, F.Exists(("y",), F.Cmp("<", y, z)))))))
+    text = walnut_printer._Printer(F.Problem((), ())).formula(f, "z")
+    # written by hand from Walnut's syntax (module docstring of the printer): sums in parentheses
+    # inside a product or a quotient, $xor(a,b,c), ~(...), quantifiers over used variables
+    assert text == ("(A x (((x+2*y)/3 <= 4 & $xor(x,y,z)) => (~(x = y) | (0 = 0 <=> (E y y < z)))))")
+
+
+def test_proof_md_states_an_automaton_claim():
+    # the Markdown printer had no branch for Accepts (issue 44's node) and took it for a
+    # quantifier: prove -o DIR on an automaton claim was an internal error (AttributeError)
+    assert math_text(F.Accepts("ppos", None, (F.Var("x"), F.Var("y")))) == "accepts ppos(x, y)"
+    r = cb.prove("maximum_nim", claims=[f'P iff accepts "{ROOT / "examples" / "maxnim_ppos.txt"}"(x)'], prover="embedded")
+    assert r.rows[-1].verdict == "PROVED"
+    assert "accepts maxnim\\_ppos(x)" in proof_markdown(r)
