@@ -12,6 +12,7 @@ from __future__ import annotations
 import html
 import json
 
+from cgs_bridge.jobs.prove_octal import THEOREM
 from cgs_bridge.language.spec_printer import expr_text
 from solvers.logic import formula as F
 from solvers.logic.visitor import FormulaVisitor, register_visitor
@@ -160,7 +161,7 @@ def row_line(row) -> str:
     """One claim's line of the report (and, issue 50: how the counterexample was confirmed, the
     hypotheses, a prover that failed while another answered)."""
     head = f"  {row.verdict:<16} {row.name}"
-    if row.problem is None and row.verdict in ("PROVED", "REFUTED"):  # issue 49: the periodicity proof
+    if THEOREM in row.provers and row.verdict in ("PROVED", "REFUTED"):  # issue 49: the periodicity proof
         return head + f"\n      {row.reason}" + (f"\n      by the {', '.join(row.provers)}" if row.provers else "")
     if row.verdict == "PROVED":
         times = ", ".join(f"{p} {t:.1f} s" for p, t in row.times.items() if p in row.decisions)

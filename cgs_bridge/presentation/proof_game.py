@@ -80,6 +80,11 @@ def _is_flag_bound(spec, r) -> bool:
 def moves(pr, spec, coords) -> list:
     """One paragraph per rule: the options it gives from the position ``coords``."""
     out = []
+    if spec.octal is not None or spec.splits:   # issue 49: a heap moves to a sum of heaps
+        code = f"the octal code {spec.octal[0]}" if spec.octal is not None else "its split rules" + _line(spec.splits[0])
+        out.append([T(f"the moves of {code}, read as CGSuite's TakeAndBreak reads a take-and-break code "
+                      "(Winning Ways, ch. 4): remove tokens and leave the rest as a sum of heaps, whose "
+                      "Grundy value is the nim-sum of the parts' values")])
     for rule in spec.cuts:
         out.append(_cut(pr, rule, coords) if isinstance(rule, A.Cut) else _derived(pr, rule, coords))
     out += [_general(pr, m, coords) for m in spec.moves]

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from cgs_bridge.jobs.prove_octal import THEOREM
 from cgs_bridge.foundation.escape import html_text
 
 from . import proof_game as G
@@ -48,7 +49,9 @@ def _claim(result, i, r, version) -> dict:
     pr, fp = MathMLPrinter(), FormulaMathML()
     out = {"number": i, "name": r.name, "verdict": r.verdict, "id": f"claim{i}", "theorem": None,
            "refutation": None, "detail": ""}
-    if r.verdict == "PROVED":
+    if THEOREM in r.provers:   # decided by a theorem, not by sentences (issue 49): its argument in words
+        out.update(detail=" ".join(line.strip() for line in row_line(r).splitlines()[1:]))
+    elif r.verdict == "PROVED":
         anchors = {ob.name: f"claim{i}-{ob.name}" for ob in r.problem.obligations}
         by = " and by ".join(prover_names(result, r, version))
         out.update(

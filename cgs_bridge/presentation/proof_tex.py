@@ -16,6 +16,7 @@ through :func:`cgs_bridge.foundation.escape.tex_text`; every formula through the
 
 from __future__ import annotations
 
+from cgs_bridge.jobs.prove_octal import THEOREM
 from cgs_bridge.foundation.escape import tex_comment, tex_text, tex_typewriter
 
 from . import proof_game as G
@@ -71,7 +72,7 @@ def proof_latex(result, version: str = "") -> str:
         out += _definition(pr, result)
     for i, r in enumerate(result.rows, 1):
         out += _proved(pr, result, i, r, version) if r.verdict == "PROVED" else _other(pr, result, i, r)
-    if proved:
+    if any(r.problem is not None for _, r in proved):
         out += _appendix(result, proved)
     return "\n".join(out) + "\n" + TAIL
 
@@ -91,7 +92,23 @@ def _definition(pr, result) -> list:
     return lines
 
 
+def _by_theorem(pr, result, i, r) -> list:
+    """A row decided by a theorem rather than by sentences (issue 49: a take-and-break game's
+    period, and claims read off it): the statement and the argument, in words."""
+    head = (_render(G.statement(pr, result, r)) if r.claim is not None else
+            tex_text(f"The Grundy values g(n) of {result.title or result.game}: " + r.reason.split(":")[0] + "."))
+    env = "theorem" if r.verdict == "PROVED" else "remark"
+    out = [f"\\begin{{{env}}}[{{{tex_text(r.name)}}}]\\label{{{_label(result, i)}}}", head]
+    if r.verdict == "PROVED":
+        why = r.reason[:1].upper() + r.reason[1:]
+        return out + ["\\end{theorem}", "", "\\begin{proof}" + tex_text(f"{why}; by the {', '.join(r.provers)}.")
+                      + "\\end{proof}", ""]
+    return out + [tex_text(f"The claim is false: it {r.reason} (by the {', '.join(r.provers)})."), "\\end{remark}", ""]
+
+
 def _proved(pr, result, i, r, version) -> list:
+    if THEOREM in r.provers:
+        return _by_theorem(pr, result, i, r)
     fp, thm = FormulaLatex(), _label(result, i)
     out = [f"\\begin{{theorem}}[{{{tex_text(r.name)}}}]\\label{{{thm}}}",
            _render(G.statement(pr, result, r)), "\\end{theorem}", "",
@@ -169,6 +186,8 @@ def _induction(r, labels) -> str:
 def _other(pr, result, i, r) -> list:
     """A claim not proved: a remark (for a refutation, a referee's note with the counterexample)."""
     name = f"\\begin{{remark}}[{{{tex_text(r.name)}}}]\\label{{{_label(result, i)}}}"
+    if r.verdict == "REFUTED" and THEOREM in r.provers:
+        return _by_theorem(pr, result, i, r)
     if r.verdict == "REFUTED":
         return [name, _render(refutation(pr, result, r)), "\\end{remark}", ""]
     head = {"NOT APPLICABLE": "does not apply to these parameters",
@@ -200,7 +219,7 @@ def _appendix(result, proved) -> list:
     from .proof import listings
     out = ["\\par\\bigskip\\noindent\\textbf{Appendix: the sentences as the provers read them}", ""]
     for _, r in proved:
-        for heading, text in listings(r.problem, "tex"):
+        for heading, text in (listings(r.problem, "tex") if r.problem is not None else ()):
             out += [f"\\par\\medskip\\noindent\\textbf{{{tex_text(r.name)}}}. {heading}",
                     "\\begin{flushleft}\\footnotesize\\ttfamily"]
             out += [tex_typewriter(line) + "\\\\" if line.strip() else "\\mbox{}\\\\"

@@ -146,3 +146,24 @@ def test_random_claims_against_the_sequence_by_the_literature():
             assert fails and row.position == (fails[0],), (text, row.position, fails[:3])
         decided += row.verdict in ("PROVED", "REFUTED")
     assert decided >= 60       # the test decides claims, not only refusals
+
+
+def test_the_proof_folder_of_a_take_and_break_game(tmp_path):
+    """``prove kayles -o DIR``: the folder is written (it was an internal error: the HTML and TeX
+    pages read sentences a periodicity proof does not have), proof.tex compiles, and each page says
+    the period and the theorem that proves it; a false claim is a remark, not a theorem."""
+    import shutil
+    import subprocess
+    out = tmp_path / "proof"
+    assert main(["prove", "kayles", "--claim", "grundy <= 8", "--claim", "grundy == 9", "-o", str(out)]) == 1
+    html = (out / "proof.html").read_text()
+    assert "g(n + 12) = g(n) for every n &gt;= 71" in html and "octal periodicity theorem" in html
+    tex = (out / "proof.tex").read_text()
+    assert "\\begin{theorem}[{periodicity}]" in tex and "\\begin{remark}[{grundy == 9}]" in tex
+    assert "Appendix" not in tex          # no sentences to list
+    if shutil.which("pdflatex") is None or shutil.which("pdftotext") is None:
+        pytest.skip("pdflatex or pdftotext is not installed")
+    subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "proof.tex"], cwd=out,
+                   capture_output=True, check=True, timeout=120)
+    text = subprocess.run(["pdftotext", str(out / "proof.pdf"), "-"], capture_output=True, text=True).stdout
+    assert "the octal code 0.77" in text and "fails at heap 0" in text
