@@ -10,6 +10,7 @@ import numpy as np
 from solvers.logic.formula import Decision, Not, Obligation, Problem, free_vars
 
 from .build import Builder
+from .diagram import edges
 from .dfa import Dfa, relabel
 from .limits import Budget
 from .minimize import minimize
@@ -17,13 +18,10 @@ from .minimize import minimize
 
 def shortest_word(d: Dfa) -> list | None:
     """The shortest word ``d`` accepts, ties broken by the least sequence of letter indices
-    (letters compared one by one from the first); None when ``d`` accepts nothing."""
-    n = d.states
+    (letters compared one by one from the first); None when ``d`` accepts nothing. Read from the
+    edges of the transition diagram with their least letters (:func:`~.diagram.edges`)."""
+    src, dst, letter = edges(list(d.levels), d.widths, d.roots)
     dist = np.where(d.accept, 0, -1).astype(np.int64)
-    src = np.repeat(np.arange(n), d.letters)
-    dst = d.delta.ravel()
-    keep = dst >= 0
-    src, dst = src[keep], dst[keep]
     level = 0
     while True:                                   # distance of every state to acceptance
         frontier = dist == level
@@ -37,11 +35,10 @@ def shortest_word(d: Dfa) -> list | None:
         return None
     word, state = [], 0
     while dist[state] > 0:                        # greedy: the least letter that stays shortest
-        nxt = d.delta[state]
-        ok = (nxt >= 0) & (dist[np.maximum(nxt, 0)] == dist[state] - 1)
-        a = int(np.flatnonzero(ok)[0])
-        word.append(a)
-        state = int(nxt[a])
+        ok = (src == state) & (dist[dst] == dist[state] - 1)
+        best = int(np.argmin(np.where(ok, letter, np.iinfo(np.int64).max)))
+        word.append(int(letter[best]))
+        state = int(dst[best])
     return word
 
 

@@ -26,15 +26,17 @@ class Budget:
         self.start = time.monotonic()
         self.largest = 0
 
-    def check(self, states: int, letters: int, step: str) -> None:
-        """Record an automaton of ``states`` states over ``letters`` letters being built by
-        ``step``; raise :class:`AutomatonLimitError` naming its size when it would not fit in
-        ``memory`` or the time is up."""
+    def check(self, states: int, letters: int, step: str, entries: int | None = None) -> None:
+        """Record an automaton of ``states`` states being built by ``step``, its transitions a
+        dense table over ``letters`` letters or ``entries`` stored entries (a diagram: see
+        :mod:`.diagram`); raise :class:`AutomatonLimitError` naming its size when it would not fit
+        in ``memory`` or the time is up."""
         self.largest = max(self.largest, states)
-        need = states * letters * BYTES_PER_ENTRY
+        entries = states * letters if entries is None else entries
+        need = entries * BYTES_PER_ENTRY
         if self.memory is not None and need > self.memory:
             raise AutomatonLimitError(
-                f"the {step} automaton reached {states} states over {letters} letters "
+                f"the {step} automaton reached {states} states with {entries} transition entries "
                 f"(about {need / 2**20:.1f} MiB of transition tables), over the memory limit of "
                 f"{self.memory / 2**20:.1f} MiB (--memory)")
         self.tick(step)
