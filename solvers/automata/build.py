@@ -22,10 +22,14 @@ from solvers.logic.formula import (
 
 from .atoms import Linear, Linearizer, floor_constraints, linear_automaton, xor_automaton
 from .dfa import Dfa, complement, constant, product, relabel
-from .limits import Budget
+from .limits import Budget, OverCap
 from .minimize import minimize
 from .project import project
 from .scoping import cases, conjuncts, expose, one_point
+
+#: A quantified conjunction over disjunctions is first built whole while its automata stay
+#: within this many states (measured on the catalog: cgs_bridge/jobs/bench/prove_scale.py).
+TRIAL_STATES = 1000
 
 #: Formulas whose automata are cached per :class:`Builder`.
 ATOMS = (Cmp, Xor, Pred)
@@ -103,14 +107,18 @@ class Builder:
         return out if out.tracks == tuple(tracks) else relabel(out, tuple(tracks))
 
     def _best_pair(self, autos: list) -> tuple:
-        """(i, j, product) of the pair of ``autos`` whose product has the fewest states (ties:
-        fewer tracks, then the first pair). Trial products stop past the best so far and past a
-        cap (four times the largest part, then four times more until a product fits), so a pair
-        whose product explodes costs no more than the pair that is taken; an empty product is
-        taken at once."""
+        """(i, j, product) of a pair of ``autos`` whose product is small: pairs are tried by the
+        fewest tracks one adds to the other, then the fewest states multiplied; a product no
+        larger than its larger side, or empty, is taken at once; else the smallest (ties: fewer
+        tracks, then the first pair). Trial products stop past the best so far and past a cap
+        (four times the largest part, then four times more until a product fits), so a pair whose
+        product explodes costs no more than the pair that is taken."""
+        def order(p):
+            a, b = autos[p[0]], autos[p[1]]
+            union = len(set(a.tracks) | set(b.tracks))
+            return union - max(len(a.tracks), len(b.tracks)), a.states * b.states, union, p
         pairs = sorted(((i, j) for i in range(len(autos)) for j in range(i + 1, len(autos))),
-                       key=lambda p: (autos[p[0]].states * autos[p[1]].states,
-                                      len(set(autos[p[0]].tracks) | set(autos[p[1]].tracks)), p))
+                       key=order)
         cap = 4 * max(256, max(d.states for d in autos))
         while True:
             best = None
@@ -119,7 +127,7 @@ class Builder:
                 p = product(autos[i], autos[j], "and", self.budget, limit=limit)
                 if p is None:
                     continue
-                if p.is_empty():
+                if p.is_empty() or p.states <= max(autos[i].states, autos[j].states):
                     return i, j, p
                 if best is None or (p.states, len(p.tracks)) < (best[2].states, len(best[2].tracks)):
                     best = (i, j, p)
@@ -157,7 +165,7 @@ class Builder:
         expected = tuple(sorted(free_vars(body) - set(names)))
         if d.tracks != expected:      # a variable renamed away (one-point rule) is free
             d = self.quantified[key] = relabel(d, expected)
-        self.budget.check(d.states, d.letters, "quantified formula (cached)")
+        self.budget.check(d.states, 1, "quantified formula (cached)", entries=d.entries)
         return d
 
     def _exists_of(self, body, names: tuple) -> Dfa:
@@ -171,8 +179,24 @@ class Builder:
         names = tuple(v for v in names if any(v in free_vars(p) for p in parts))
         split = cases(parts, set(names))
         if split is not None:
+            whole = self._trial(lambda: self._conjoin([self.build(p) for p in parts], names))
+            if whole is not None:
+                return whole
             return self._combine([Exists(names, And(tuple(c))) for c in split], "or")
         return self._conjoin([self.build(p) for p in parts], names)
+
+    def _trial(self, build):
+        """``build()`` with every automaton limited to :data:`TRIAL_STATES` states, or None
+        when one grows past it (the disjunctions are then distributed: many small cases cost
+        more than one small conjunction, and less than one large one)."""
+        outer = self.budget.cap
+        self.budget.cap = TRIAL_STATES if outer is None else min(outer, TRIAL_STATES)
+        try:
+            return build()
+        except OverCap:
+            return None
+        finally:
+            self.budget.cap = outer
 
     def _Forall(self, f: Forall) -> Dfa:
         """``A v. f`` as ``~ E v. ~f`` with the negation pushed inwards first (:func:`negated`),
@@ -228,7 +252,7 @@ class Builder:
                                  f"are not its parameters {define.params}")
             self.cache[define.name] = self.build(define.body)
         d = self.cache[define.name]
-        self.budget.check(d.states, d.letters, f"definition {define.name}")
+        self.budget.check(d.states, 1, f"definition {define.name}", entries=d.entries)
         return d
 
 

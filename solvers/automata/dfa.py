@@ -57,13 +57,37 @@ class Dfa:
         if delta.size and (delta.min() < -1 or delta.max() >= accept.size):
             raise ValueError("a transition leads to no state (targets are 0..states-1 or -1)")
         widths = dg.layout(len(tracks))
-        levels, roots = dg.from_table(delta, widths)
+        if len(widths) <= 1:                      # one dense level: the table itself
+            levels, roots = ([delta.astype(np.int32)], np.arange(accept.size)) if widths \
+                else ([], delta[:, 0])
+        else:
+            levels, roots = dg.from_table(delta, widths)
         self._set(tracks, widths, levels, roots, accept)
+        if len(widths) <= 1:
+            self._delta = delta.astype(np.int32)
 
     def _set(self, tracks, widths, levels, roots, accept):
         self.tracks, self.widths = tuple(tracks), tuple(widths)
         self.levels, self.roots = tuple(levels), np.asarray(roots, dtype=np.int32)
         self.accept, self._delta = np.asarray(accept, dtype=bool), None
+
+    @classmethod
+    def of_table(cls, tracks, table, accept) -> "Dfa":
+        """``Dfa(tracks, table, accept)`` without the checks (an operation's own table)."""
+        d = cls.__new__(cls)
+        widths = dg.layout(len(tracks))
+        if len(widths) <= 1:
+            levels, roots = ([table], np.arange(len(accept))) if widths else ([], table[:, 0])
+            d._set(tracks, widths, levels, roots, accept)
+        else:
+            d._set(tracks, widths, *dg.from_table(table, widths), accept)
+        d._delta = table if len(widths) <= 1 else None
+        return d
+
+    @property
+    def flat(self) -> bool:
+        """True when the transitions are one dense level (the dense algorithms apply)."""
+        return len(self.widths) <= 1
 
     @classmethod
     def of_levels(cls, tracks, widths, levels, roots, accept) -> "Dfa":
@@ -135,7 +159,14 @@ def relabel(d: Dfa, tracks, source: dict | None = None) -> Dfa:
     if reads == list(range(len(tracks))):
         if d.tracks == tracks and d.widths == widths:
             return d
-        return conform(Dfa.of_levels(tracks, d.widths, d.levels, d.roots, d.accept))
+        if not (d.flat and len(widths) <= 1):
+            return conform(Dfa.of_levels(tracks, d.widths, d.levels, d.roots, d.accept))
+    if d.flat and len(widths) <= 1:               # column indexing of the dense table
+        n_old = len(d.tracks)
+        weights = np.array([1 << (n_old - 1 - i) for i in range(n_old)], dtype=np.int64)
+        cols = letter_bits(len(tracks))[:, reads] @ weights if n_old \
+            else np.zeros(1 << len(tracks), np.int64)
+        return Dfa.of_table(tracks, np.ascontiguousarray(d.delta[:, cols]), d.accept.copy())
     binary = arrange(dg.to_binary(list(d.levels), d.widths), reads, len(tracks), d.states)
     levels, roots = dg.normalize(dg.from_binary(binary, widths), d.roots)
     return Dfa.of_levels(tracks, widths, levels, roots, d.accept.copy())
@@ -157,6 +188,10 @@ def complete(d: Dfa) -> Dfa:
     if (d.roots >= 0).all() and all((lv >= 0).all() for lv in d.levels):
         return d
     sink = d.states
+    if d.flat:
+        table = np.vstack([d.delta, np.full((1, d.letters), sink, dtype=np.int32)])
+        return Dfa.of_table(d.tracks, np.where(table < 0, sink, table).astype(np.int32),
+                            np.append(d.accept, False))
     levels = []
     for i, lv in enumerate(d.levels):         # one all-sink node appended per level
         below = d.levels[i + 1].shape[0] if i + 1 < len(d.levels) else sink
@@ -172,7 +207,9 @@ def complement(d: Dfa) -> Dfa:
     transition rejects, so it must lead to a state that becomes accepting), then swap accepting
     states. Keeps the padding invariant."""
     c = complete(d)
-    return Dfa.of_levels(c.tracks, c.widths, c.levels, c.roots, ~c.accept)
+    out = Dfa.of_levels(c.tracks, c.widths, c.levels, c.roots, ~c.accept)
+    out._delta = c._delta
+    return out
 
 
 def product(a: Dfa, b: Dfa, op: str, budget: Budget | None = None,
@@ -187,6 +224,8 @@ def product(a: Dfa, b: Dfa, op: str, budget: Budget | None = None,
     if op != "and":
         a, b = complete(a), complete(b)
     a, b = relabel(a, tracks), relabel(b, tracks)
+    if a.flat:
+        return _flat_product(a, b, op, budget, limit)
     depth = len(a.levels)
     # level i's node pairs are coded na * (b's nodes at level i) + nb; level `depth`: the states
     width = [lv.shape[0] for lv in b.levels] + [b.states]
@@ -220,3 +259,27 @@ def product(a: Dfa, b: Dfa, op: str, budget: Budget | None = None,
     accept = _OPS[op](a.accept[codes // b.states], b.accept[codes % b.states])
     return Dfa.of_levels(tracks, a.widths, levels, np.concatenate(roots).astype(np.int32),
                          np.asarray(accept, dtype=bool))
+
+
+def _flat_product(a: Dfa, b: Dfa, op: str, budget: Budget | None, limit: int | None):
+    """:func:`product` of two dense tables over the same tracks (issue 33's breadth-first
+    construction over pair codes)."""
+    da, db = a.delta, b.delta
+    nb = np.int64(b.states)
+    pairs = CodeMemo(a.states * b.states)
+    pairs.lookup(np.zeros(1, dtype=np.int64))
+    frontier, rows = pairs.take_new(), []
+    while frontier.size:
+        sa, sb = da[frontier // nb].astype(np.int64), db[frontier % nb]
+        live = (sa >= 0) & (sb >= 0)
+        ids = np.full(sa.shape, -1, dtype=np.int64)
+        ids[live] = pairs.lookup(sa[live] * nb + sb[live])
+        rows.append(ids.astype(np.int32))
+        frontier = pairs.take_new()
+        if limit is not None and len(pairs) > limit:
+            return None
+        if budget is not None:
+            budget.check(len(pairs), da.shape[1], "product")
+    codes = pairs.codes()
+    accept = _OPS[op](a.accept[codes // nb], b.accept[codes % nb])
+    return Dfa.of_table(a.tracks, np.vstack(rows), np.asarray(accept, dtype=bool))

@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from .memo import factor
+
 #: The layout of every automaton built (chosen by the measurements of cgs_bridge/jobs/bench/
 #: prove.py: see docs/prove.md); :func:`set_layout` changes it (the bench's dense yardstick).
 SETTINGS = {"dense_below": 4, "chunk": 2}
@@ -50,22 +52,32 @@ def layout(n: int) -> tuple:
 
 # ----------------------------------------------------------------- rows
 def unique_rows(rows: np.ndarray) -> tuple:
-    """(unique rows sorted, inverse) of a 2-D int array: each row coded as one int64 when it
-    fits, else compared as bytes."""
+    """(unique rows in order of first appearance, inverse) of a 2-D int array: each row coded
+    as one int64 when it fits, else hashed and then compared with its group's first row (rows
+    compared as bytes when two differ)."""
     rows = np.ascontiguousarray(rows, dtype=np.int64)
     n, w = rows.shape
     if n == 0:
         return rows.reshape(0, w), np.zeros(0, dtype=np.int64)
     base = int(rows.max()) + 2
-    if w * np.log2(max(base, 2)) < 62:
+    exact = w * np.log2(max(base, 2)) < 62
+    if exact:
         code = np.zeros(n, dtype=np.int64)
         for j in range(w):
             code = code * base + (rows[:, j] + 1)
-        _, first, inv = np.unique(code, return_index=True, return_inverse=True)
     else:
-        view = rows.view(np.dtype((np.void, 8 * w))).ravel()
-        _, first, inv = np.unique(view, return_index=True, return_inverse=True)
+        with np.errstate(over="ignore"):
+            code = ((rows + 1).astype(np.uint64) * _ROW_MULT[:w]).sum(axis=1, dtype=np.uint64)
+    inv, first = factor(code)
+    if exact or (rows == rows[first][inv]).all():
+        return rows[first], inv
+    view = rows.view(np.dtype((np.void, 8 * w))).ravel()          # a hash collision
+    _, first, inv = np.unique(view, return_index=True, return_inverse=True)
     return rows[first], inv.ravel().astype(np.int64)
+
+
+_ROW_MULT = np.random.default_rng(45).integers(1, 2 ** 63, size=1 << 16,
+                                               dtype=np.uint64) | np.uint64(1)
 
 
 def dedupe(rows: np.ndarray) -> tuple:
@@ -88,9 +100,7 @@ def follow(table: np.ndarray, nodes: np.ndarray) -> np.ndarray:
 # ----------------------------------------------------------------- whole diagrams
 def normalize(levels: list, roots: np.ndarray) -> tuple:
     """(levels, roots) with the nodes no root reaches removed and equal nodes merged, level by
-    level from the bottom; a node whose every completion rejects becomes -1. The node order is
-    a function of the leaves and the roots only (rows sorted), so equal automata get equal
-    diagrams."""
+    level from the bottom; a node whose every completion rejects becomes -1."""
     keep, cur = [], np.unique(roots[roots >= 0])
     for lv in levels:
         keep.append(cur)

@@ -11,6 +11,11 @@ from cgs_bridge.foundation.errors import AutomatonLimitError
 BYTES_PER_ENTRY = 4 * 6
 
 
+class OverCap(Exception):
+    """An automaton outgrew :attr:`Budget.cap` during a trial construction (the builder then
+    takes another way: never seen by a caller of the prover)."""
+
+
 class Budget:
     """Limits of one :func:`~solvers.automata.decide.decide_problem` call.
 
@@ -25,6 +30,7 @@ class Budget:
         self.timeout, self.memory = timeout, memory
         self.start = time.monotonic()
         self.largest = 0
+        self.cap: int | None = None    # a trial's limit on states (see OverCap)
 
     def check(self, states: int, letters: int, step: str, entries: int | None = None) -> None:
         """Record an automaton of ``states`` states being built by ``step``, its transitions a
@@ -32,6 +38,8 @@ class Budget:
         :mod:`.diagram`); raise :class:`AutomatonLimitError` naming its size when it would not fit
         in ``memory`` or the time is up."""
         self.largest = max(self.largest, states)
+        if self.cap is not None and states > self.cap:
+            raise OverCap(step)
         entries = states * letters if entries is None else entries
         need = entries * BYTES_PER_ENTRY
         if self.memory is not None and need > self.memory:

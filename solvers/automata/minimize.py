@@ -18,6 +18,7 @@ import numpy as np
 from . import diagram as dg
 from .dfa import Dfa, complete, constant
 from .limits import Budget
+from .memo import factor
 
 
 def _signatures(d: Dfa, classes: np.ndarray) -> np.ndarray:
@@ -36,9 +37,8 @@ def _classes(d: Dfa, budget: Budget | None) -> np.ndarray:
     count = len(np.unique(classes))
     while True:
         sig = _signatures(d, classes)
-        _, new = np.unique(classes * (int(sig.max()) + 1) + sig, return_inverse=True)
-        new = new.ravel().astype(np.int64)
-        n = int(new.max()) + 1
+        new, first = factor(classes * (int(sig.max()) + 1) + sig)
+        n = first.size
         if budget is not None:
             budget.tick("minimisation")
         if n == count:
@@ -163,7 +163,7 @@ def minimize(d: Dfa, budget: Budget | None = None) -> Dfa:
     completed automaton (unreachable states included: they change no class of a reachable one),
     then their quotient (:func:`_quotient`)."""
     c = complete(d)
-    out = _quotient(c, _classes(c, budget))
+    out = _flat_minimize(c, budget) if c.flat else _quotient(c, _classes(c, budget))
     if budget is not None:
         budget.check(out.states, 1, "minimised", entries=out.entries)
     return out
@@ -173,3 +173,36 @@ def trim_unreachable(d: Dfa) -> Dfa:
     """``d`` restricted to the states reachable from the start."""
     keep = _reachable(d)
     return d if keep.all() else restrict(d, np.flatnonzero(keep))
+
+
+def _flat_minimize(c: Dfa, budget: Budget | None) -> Dfa:
+    """:func:`minimize` of a complete dense table: Moore's rounds compare the rows of class
+    labels, then the quotient's live classes in breadth-first order (issue 33's algorithm)."""
+    table = c.delta.astype(np.int64)
+    classes = c.accept.astype(np.int64)
+    count = len(np.unique(classes))
+    while True:
+        _, new = dg.unique_rows(np.column_stack([classes, classes[table]]))
+        n = int(new.max()) + 1
+        if budget is not None:
+            budget.tick("minimisation")
+        if n == count:
+            break
+        classes, count = new, n
+    start = int(new[0])
+    swap = np.arange(n)
+    swap[[0, start]] = swap[[start, 0]]                      # the start state's class is 0
+    classes = swap[new]
+    first = np.full(n, -1, dtype=np.int64)
+    first[classes[::-1]] = np.arange(c.states - 1, -1, -1)   # a representative of each class
+    quot, accept = classes[table[first]], c.accept[first]
+    letters = quot.shape[1]
+    src = np.repeat(np.arange(n), letters)
+    dst, letter = quot.ravel(), np.tile(np.arange(letters), n)
+    keep = _live(src, dst, accept)
+    if not keep[0]:
+        return constant(False, c.tracks)
+    order = bfs_numbering(src, dst, letter, n, keep)
+    rank = np.full(n, -1, dtype=np.int64)
+    rank[order] = np.arange(order.size)
+    return Dfa.of_table(c.tracks, rank[quot[order]].astype(np.int32), accept[order])

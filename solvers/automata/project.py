@@ -49,37 +49,35 @@ def project(d: Dfa, var: str, budget: Budget | None = None) -> Dfa:
     rest = tuple(t for t in d.tracks if t != var)
     e = relabel(d, rest + (var,))
     depth, last = len(e.levels), e.widths[-1]
-    subsets, nodes = SetMemo(), [SetMemo() for _ in e.levels]
-    rows = [[] for _ in range(depth + 1)]           # rows[0]: roots; rows[i + 1]: level i
+    subsets, nodes = SetMemo(), [SetMemo() for _ in e.levels[1:]]
+    rows = [[] for _ in range(depth)]               # rows[i]: level i (a subset's root: its id)
     accept = []
     subsets.lookup(canonical_sets(zero_closure(e)[None, :]))
     frontier = subsets.take_new()
     while frontier.size:
         block = subsets.block(frontier)
         accept.append(((block >= 0) & e.accept[np.maximum(block, 0)]).any(axis=1))
-        cur = dg.follow(e.roots, block)
-        for i in range(depth + 1):
-            memo = nodes[i] if i < depth else subsets
-            ids = memo.lookup(canonical_sets(cur))
-            rows[i].append(ids)
-            new = memo.take_new()
-            if i == depth:
-                frontier = new
-                break
-            ch = dg.follow(e.levels[i], nodes[i].block(new))          # (k, width, branches)
+        members = dg.follow(e.roots, block)            # level 0: the subset's own node
+        for i in range(depth):
+            ch = dg.follow(e.levels[i], members)          # (k, width, branches)
             k, width, branches = ch.shape
             if i == depth - 1:                    # the last bit is var's: join its branches
                 ch = ch.reshape(k, width, branches // 2, 2).transpose(0, 2, 1, 3)
                 cur = ch.reshape(k * (branches // 2), 2 * width)
             else:
                 cur = ch.transpose(0, 2, 1).reshape(k * branches, width)
+            memo = nodes[i] if i < depth - 1 else subsets
+            rows[i].append(memo.lookup(canonical_sets(cur)))
+            if i < depth - 1:
+                members = memo.block(memo.take_new())
+        frontier = subsets.take_new()
         if budget is not None:
-            entries = len(subsets) + sum(len(m) << w for m, w in zip(nodes, e.widths))
+            entries = len(subsets) + sum(len(m) << w for m, w in zip(nodes, e.widths[1:]))
             budget.check(len(subsets), 1, "projection (subset construction)", entries=entries)
     widths = e.widths[:-1] + (last - 1,)
     levels = [np.concatenate(r).reshape(-1, 1 << w).astype(np.int32)
-              for r, w in zip(rows[1:], widths)]
-    roots = np.concatenate(rows[0]).astype(np.int32)
+              for r, w in zip(rows, widths)]
+    roots = np.arange(len(subsets), dtype=np.int32)
     if last == 1:                                 # the last level read var only: drop it
         if depth == 1:
             roots = dg.follow(levels[0], roots.astype(np.int64))[:, 0].astype(np.int32)
