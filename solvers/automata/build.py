@@ -31,8 +31,8 @@ from .scoping import cases, conjuncts, expose, one_point
 #: within this many states (measured on the catalog: cgs_bridge/jobs/bench/prove_scale.py).
 TRIAL_STATES = 1000
 
-#: Formulas whose automata are cached per :class:`Builder`.
-ATOMS = (Cmp, Xor, Pred)
+#: Formulas whose automata are cached per :class:`Builder` (a quantifier has its own cache).
+CACHED = (Cmp, Xor, Pred, Not, And, Or, Implies, Iff)
 
 #: Each comparison as constraints ``form <= 0`` / ``form = 0`` on ``left - right`` (sign, shift).
 _CMP = {"=": ("=", 1, 0), "<=": ("<=", 1, 0), "<": ("<=", 1, 1),
@@ -47,7 +47,7 @@ class Builder:
         self.defines, self.budget = defines, budget
         self.cache: dict = {}
         self.quantified: dict = {}     # (body, names) -> the automaton of E names. body
-        self.atoms: dict = {}          # Cmp, Xor or Pred -> its automaton
+        self.built: dict = {}          # formula (see CACHED) -> its automaton
         self.counter = itertools.count(1)
 
     # ------------------------------------------------------------- connectives
@@ -58,11 +58,11 @@ class Builder:
         method = getattr(self, "_" + type(f).__name__, None)
         if method is None:
             raise TypeError(f"not a formula: {f!r}")
-        if not isinstance(f, ATOMS):
+        if not isinstance(f, CACHED):
             return method(f)
-        if f not in self.atoms:       # a case split repeats its atoms: each is built once
-            self.atoms[f] = method(f)
-        return self.atoms[f]
+        if f not in self.built:       # a case split repeats its parts: each is built once
+            self.built[f] = method(f)
+        return self.built[f]
 
     def _Bool(self, f: Bool) -> Dfa:
         return constant(f.value)

@@ -26,7 +26,7 @@ from .memo import factor
 
 #: The layout of every automaton built (chosen by the measurements of cgs_bridge/jobs/bench/
 #: prove.py: see docs/prove.md); :func:`set_layout` changes it (the bench's dense yardstick).
-SETTINGS = {"dense_below": 4, "chunk": 2}
+SETTINGS = {"dense_below": 8, "chunk": 2}
 
 
 def set_layout(dense_below: int, chunk: int) -> dict:
@@ -59,8 +59,19 @@ def unique_rows(rows: np.ndarray) -> tuple:
     n, w = rows.shape
     if n == 0:
         return rows.reshape(0, w), np.zeros(0, dtype=np.int64)
+    if n <= 64:                                   # few rows: a dict of their bytes
+        buf, step, seen = rows.tobytes(), 8 * w, {}
+        inv = np.fromiter((seen.setdefault(buf[r * step:(r + 1) * step], len(seen))
+                           for r in range(n)), dtype=np.int64, count=n)
+        first = np.zeros(len(seen), dtype=np.int64)
+        first[inv[::-1]] = np.arange(n - 1, -1, -1)
+        return rows[first], inv
     base = int(rows.max()) + 2
     exact = w * np.log2(max(base, 2)) < 62
+    if not exact and w > _ROW_MULT.size:          # rows too wide to hash: compared as bytes
+        view = rows.view(np.dtype((np.void, 8 * w))).ravel()
+        _, first, inv = np.unique(view, return_index=True, return_inverse=True)
+        return rows[first], inv.ravel().astype(np.int64)
     if exact:
         code = np.zeros(n, dtype=np.int64)
         for j in range(w):

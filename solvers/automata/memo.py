@@ -245,12 +245,16 @@ class SetMemo:
         return ids
 
     def _lookup_small(self, sub: np.ndarray) -> np.ndarray:
-        """Ids through the dict of members (few sets: no hashing)."""
+        """Ids through the dict of members (few sets: no hashing); a key is the bytes of a
+        row's members."""
+        sub = np.ascontiguousarray(sub)
         out = np.empty(sub.shape[0], dtype=np.int64)
-        new_rows = []
-        for r, row in enumerate(sub.tolist()):
-            key = tuple(v for v in row if v != _PAD)
-            i = self.small.get(key)
+        buf, step = sub.tobytes(), 8 * sub.shape[1]
+        sizes = (8 * (sub != _PAD).sum(axis=1)).tolist()
+        new_rows, get = [], self.small.get
+        for r, size in enumerate(sizes):
+            key = buf[r * step:r * step + size]
+            i = get(key)
             if i is None:
                 i = self.small[key] = self.count + len(new_rows)
                 new_rows.append(r)

@@ -80,6 +80,10 @@ def restrict(d: Dfa, order: np.ndarray) -> Dfa:
     return Dfa.of_levels(d.tracks, d.widths, levels, roots, d.accept[order])
 
 
+#: Up to this many edges :func:`bfs_numbering` walks them in a loop, above it layer by layer.
+SMALL_BFS = 4096
+
+
 def bfs_numbering(src, dst, letter, states: int, keep: np.ndarray | None = None) -> np.ndarray:
     """The states reachable from state 0 through states of ``keep`` (all when None), in
     breadth-first order, each state's successors in the order of the least letter leading to
@@ -90,6 +94,15 @@ def bfs_numbering(src, dst, letter, states: int, keep: np.ndarray | None = None)
     order = np.lexsort((letter, src))
     src, dst = src[order], dst[order]
     start = np.searchsorted(src, np.arange(states + 1))
+    if dst.size <= SMALL_BFS:                     # few edges: a plain loop is faster
+        targets, bounds = dst.tolist(), start.tolist()
+        index, found = {0: 0}, [0]
+        for s in found:                           # grows while iterating
+            for t in targets[bounds[s]:bounds[s + 1]]:
+                if t not in index:
+                    index[t] = len(found)
+                    found.append(t)
+        return np.array(found, dtype=np.int64)
     seen = np.zeros(states, dtype=bool)
     seen[0] = True
     found, frontier = [np.array([0])], np.array([0])

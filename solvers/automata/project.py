@@ -20,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import diagram as dg
-from .dfa import Dfa, conform, relabel
+from .dfa import Dfa, conform, letter_bits, relabel
 from .limits import Budget
 from .memo import SetMemo, canonical_sets
 from .minimize import minimize
@@ -46,6 +46,8 @@ def project(d: Dfa, var: str, budget: Budget | None = None) -> Dfa:
     (``d`` unchanged when it has no track ``var``). Raises AutomatonLimitError via ``budget``."""
     if var not in d.tracks:
         return d
+    if d.flat and len(dg.layout(len(d.tracks) - 1)) <= 1:
+        return _flat_project(d, var, budget)
     rest = tuple(t for t in d.tracks if t != var)
     e = relabel(d, rest + (var,))
     depth, last = len(e.levels), e.widths[-1]
@@ -87,3 +89,40 @@ def project(d: Dfa, var: str, budget: Budget | None = None) -> Dfa:
             widths = widths[:-1]
     out = Dfa.of_levels(rest, widths, levels, roots, np.concatenate(accept))
     return minimize(conform(out), budget)
+
+
+def _flat_project(d: Dfa, var: str, budget: Budget | None) -> Dfa:
+    """:func:`project` of a dense table into a dense table: each new letter lifts to the two
+    old letters with ``var``'s bit 0 and 1 (issue 33's subset construction, sets numbered by
+    :class:`~.memo.SetMemo`)."""
+    i = d.tracks.index(var)
+    rest = d.tracks[:i] + d.tracks[i + 1:]
+    n = len(d.tracks)
+    bits = letter_bits(n - 1)
+    lifts = np.zeros((bits.shape[0], 2), dtype=np.int64)
+    for j in range(n - 1):
+        lifts += (bits[:, j] << (n - 1 - (j if j < i else j + 1)))[:, None]
+    lifts[:, 1] += 1 << (n - 1 - i)
+    table = d.delta
+    reach = np.array([0], dtype=np.int64)
+    while True:                                   # the zero closure
+        nxt = table[reach][:, lifts[0]].ravel()
+        nxt = np.union1d(reach, nxt[nxt >= 0])
+        if nxt.size == reach.size:
+            break
+        reach = nxt
+    subsets, rows, accept = SetMemo(), [], []
+    subsets.lookup(canonical_sets(reach[None, :]))
+    frontier = subsets.take_new()
+    while frontier.size:
+        block = subsets.block(frontier)
+        accept.append(((block >= 0) & d.accept[np.maximum(block, 0)]).any(axis=1))
+        succ = dg.follow(table, block)[:, :, lifts]             # (k, width, letters, 2)
+        k, width, letters, _ = succ.shape
+        succ = succ.transpose(0, 2, 1, 3).reshape(k * letters, 2 * width)
+        rows.append(subsets.lookup(canonical_sets(succ)).reshape(k, letters))
+        frontier = subsets.take_new()
+        if budget is not None:
+            budget.check(len(subsets), letters, "projection (subset construction)")
+    out = Dfa.of_table(rest, np.vstack(rows).astype(np.int32), np.concatenate(accept))
+    return minimize(out, budget)
