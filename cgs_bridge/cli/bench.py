@@ -14,12 +14,15 @@ VERIFY_CASE = "verify"
 CGSUITE_CASE = "cgsuite"
 #: The embedded prover against Walnut 6 (cgs_bridge/jobs/bench/prove.py, issue 33).
 PROVE_CASE = "prove"
-#: prove --sweep k=1..201 serially and on 2 Dask worker processes (cgs_bridge/jobs/bench/prove_sweep.py).
+#: prove --sweep k=1..1001 serially and on 2 Dask worker processes (cgs_bridge/jobs/bench/prove_sweep.py).
 PROVE_SWEEP_CASE = "prove-sweep"
+#: Nim with 10 heaps, triangular k=1001 and the hexagon by the embedded prover, against today's
+#: prover and dense tables (cgs_bridge/jobs/bench/prove_scale.py, issue 45).
+PROVE_SCALE_CASE = "prove-scale"
 #: Start-up of --help, catalog and check against ``python -c pass`` (cgs_bridge/jobs/bench/startup.py).
 STARTUP_CASE = "startup"
 #: Cases run only when named (minutes each, or an outside engine).
-OPTIONAL = (MATHICS_CASE, CGSUITE_CASE, VERIFY_CASE, PROVE_CASE, PROVE_SWEEP_CASE)
+OPTIONAL = (MATHICS_CASE, CGSUITE_CASE, VERIFY_CASE, PROVE_CASE, PROVE_SWEEP_CASE, PROVE_SCALE_CASE)
 
 
 def register(sub) -> None:
@@ -35,7 +38,7 @@ def register(sub) -> None:
                                    "against its 90 s target. Exit 1 when a checksum differs or a "
                                    "verdict is not agree.")
     p.add_argument("--quick", action="store_true", help="skip the hexagon search (about a minute); "
-                   "the prove-sweep case runs k=1..61 instead of the issue's k=1..201")
+                   "the prove-sweep case runs k=1..61 instead of issue 45's k=1..1001")
     p.add_argument("--cases", nargs="+", choices=CASES + SWEEP + DISCOVER + (STARTUP_CASE,) + OPTIONAL,
                    default=list(CASES + SWEEP + DISCOVER + (STARTUP_CASE,)), metavar="CASE",
                    help=f"cases to run (default all but mathics, cgsuite and verify): "
@@ -80,6 +83,9 @@ def run(args) -> int:
     if PROVE_CASE in args.cases:
         from cgs_bridge.jobs.bench.prove import prove_case
         prove_case(args.walnut_home)
+    if PROVE_SCALE_CASE in args.cases:
+        from cgs_bridge.jobs.bench.prove_scale import prove_scale_case
+        prove_scale_case()
     if PROVE_SWEEP_CASE in args.cases:
         from cgs_bridge.jobs.bench.prove_sweep import prove_sweep_case
         status |= 0 if prove_sweep_case(quick=args.quick)["equal"] else 1

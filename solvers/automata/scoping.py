@@ -208,16 +208,3 @@ def cases(parts: list, names: set) -> list | None:
     rest = [p for p in parts if p is not first]
     return [conjuncts(q) + rest for q in first.parts]
 
-
-def absorb(ex: Exists, used: set) -> Exists:
-    """``ex`` with its bound variables renamed away from ``used`` (so that ``a & E v. b`` can be
-    written ``E v. (a & b)``)."""
-    clash = [v for v in ex.vars if v in used]
-    if not clash:
-        return ex
-    taken = used | _all_names(ex)
-    mapping = {}
-    for v in clash:
-        mapping[v] = fresh_name(v, taken)
-        taken.add(mapping[v])
-    return Exists(tuple(mapping.get(v, v) for v in ex.vars), rename(ex.body, mapping))
