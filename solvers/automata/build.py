@@ -30,6 +30,7 @@ from .scoping import cases, conjuncts, expose, one_point
 #: A quantified conjunction over disjunctions is first built whole while its automata stay
 #: within this many states (measured on the catalog: cgs_bridge/jobs/bench/prove_scale.py).
 TRIAL_STATES = 1000
+TRIAL_ENTRIES_PER_STATE = 256
 
 #: Formulas whose automata are cached per :class:`Builder` (a quantifier has its own cache).
 CACHED = (Cmp, Xor, Pred, Not, And, Or, Implies, Iff)
@@ -186,11 +187,13 @@ class Builder:
         return self._conjoin([self.build(p) for p in parts], names)
 
     def _trial(self, build):
-        """``build()`` with every automaton limited to :data:`TRIAL_STATES` states, or None
-        when one grows past it (the disjunctions are then distributed: many small cases cost
+        """``build()`` with every automaton limited to :data:`TRIAL_STATES` states (and their
+        transitions to :data:`TRIAL_ENTRIES_PER_STATE` entries a state), or None when one grows
+        past it (the disjunctions are then distributed: many small cases cost
         more than one small conjunction, and less than one large one)."""
         outer = self.budget.cap
-        self.budget.cap = TRIAL_STATES if outer is None else min(outer, TRIAL_STATES)
+        cap = (TRIAL_STATES, TRIAL_STATES * TRIAL_ENTRIES_PER_STATE)
+        self.budget.cap = cap if outer is None else min(outer, cap)
         try:
             return build()
         except OverCap:

@@ -270,6 +270,8 @@ def _flat_product(a: Dfa, b: Dfa, op: str, budget: Budget | None, limit: int | N
     pairs.lookup(np.zeros(1, dtype=np.int64))
     frontier, rows = pairs.take_new(), []
     while frontier.size:
+        if budget is not None:                    # the layer's rows before they are allocated
+            budget.check(len(pairs) + frontier.size, da.shape[1], "product")
         sa, sb = da[frontier // nb].astype(np.int64), db[frontier % nb]
         live = (sa >= 0) & (sb >= 0)
         ids = np.full(sa.shape, -1, dtype=np.int64)

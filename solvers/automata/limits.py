@@ -30,7 +30,7 @@ class Budget:
         self.timeout, self.memory = timeout, memory
         self.start = time.monotonic()
         self.largest = 0
-        self.cap: int | None = None    # a trial's limit on states (see OverCap)
+        self.cap: tuple | None = None  # a trial's limits (states, entries): see OverCap
 
     def check(self, states: int, letters: int, step: str, entries: int | None = None) -> None:
         """Record an automaton of ``states`` states being built by ``step``, its transitions a
@@ -38,9 +38,9 @@ class Budget:
         :mod:`.diagram`); raise :class:`AutomatonLimitError` naming its size when it would not fit
         in ``memory`` or the time is up."""
         self.largest = max(self.largest, states)
-        if self.cap is not None and states > self.cap:
-            raise OverCap(step)
         entries = states * letters if entries is None else entries
+        if self.cap is not None and (states > self.cap[0] or entries > self.cap[1]):
+            raise OverCap(step)
         need = entries * BYTES_PER_ENTRY
         if self.memory is not None and need > self.memory:
             raise AutomatonLimitError(

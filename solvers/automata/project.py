@@ -115,6 +115,9 @@ def _flat_project(d: Dfa, var: str, budget: Budget | None) -> Dfa:
     subsets.lookup(canonical_sets(reach[None, :]))
     frontier = subsets.take_new()
     while frontier.size:
+        if budget is not None:                    # the layer's rows before they are allocated
+            budget.check(len(subsets) + frontier.size, 2 * lifts.shape[0],
+                         "projection (subset construction)")
         block = subsets.block(frontier)
         accept.append(((block >= 0) & d.accept[np.maximum(block, 0)]).any(axis=1))
         succ = dg.follow(table, block)[:, :, lifts]             # (k, width, letters, 2)

@@ -38,7 +38,7 @@ def test_nim_proved_and_a_false_twin_refuted_with_both_yardsticks(tmp_path, toda
     lines: list = []
     res = run_target("Nim with 3 heaps", spec, {}, (), 10.0, today, lines.append)
     assert res["verdicts"] == ["PROVED"] and "(target < 10 s: met)" in lines[-1]
-    assert "dense tables" in lines[-1] and "today's prover (87a0feb)" in lines[-1]
+    assert "with dense tables" in lines[-1] and "today's prover (87a0feb)" in lines[-1]
     assert all(h for _, h in res["dense"]["holds"]) and all(h for _, h in res["today"]["holds"])
     # the twin: nim-sum 1 is not Bouton's set; the smallest failing position is the terminal one
     res = run_target("Nim, nim-sum 1", spec, {}, ("P iff h0 xor h1 xor h2 == 1",), 10.0, today,

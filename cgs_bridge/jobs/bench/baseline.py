@@ -66,10 +66,10 @@ def dense_tables():
         set_layout(old["dense_below"], old["chunk"])
 
 
-def timed_decide(decide, problems, timeout: float) -> dict:
+def timed_decide(decide, problems, timeout: float, memory: int = 2 << 30) -> dict:
     """Decide ``problems`` with ``decide`` (a ``decide_problem``) within ``timeout`` seconds in
-    all: ``{"seconds", "cpu", "holds" (list of (obligation, holds)), "stopped" (the reason or
-    "")}``."""
+    all and ``memory`` bytes of tables: ``{"seconds", "cpu", "holds" (list of (obligation,
+    holds)), "stopped" (the reason or "")}``."""
     from cgs_bridge.foundation.errors import AutomatonLimitError
     t0, c0 = time.perf_counter(), time.process_time()
     holds, stopped = [], ""
@@ -78,7 +78,7 @@ def timed_decide(decide, problems, timeout: float) -> dict:
             left = timeout - (time.perf_counter() - t0)
             if left <= 0:
                 raise AutomatonLimitError(f"out of time ({timeout:g} s)")
-            holds += [(d.obligation, d.holds) for d in decide(p, timeout=left)]
+            holds += [(d.obligation, d.holds) for d in decide(p, timeout=left, memory=memory)]
     except AutomatonLimitError as e:
         stopped = str(e)
     return {"seconds": time.perf_counter() - t0, "cpu": time.process_time() - c0,
