@@ -23,8 +23,9 @@ def prove_sweep_case(out=print, workers: int = 2, k_range: str | None = None,
                      quick: bool = False) -> dict:
     """Run the sweep serially and on ``workers`` worker processes; print one line per run and the
     ratio. Returns ``{"serial", "parallel", "ratio", "equal", "workers_seen", "pids", "cells",
-    "label", "serial_cpu", "worker_cpu"}`` (seconds; ``workers_seen``/``pids``: the Dask worker
-    names and process ids that ran cells; ``worker_cpu``: processor seconds per worker).
+    "label", "serial_cpu", "worker_cpu", "slowest"}`` (seconds; ``workers_seen``/``pids``: the
+    Dask worker names and process ids that ran cells; ``worker_cpu``: processor seconds per
+    worker; ``slowest``: (k, seconds, processor seconds) of the serial run's slowest cell).
 
     The wall-clock ratio is what the machine gave: on a shared machine the workers compete with
     other processes, so the processor seconds are printed too (the same work split in two)."""
@@ -46,6 +47,10 @@ def prove_sweep_case(out=print, workers: int = 2, k_range: str | None = None,
     split = ", ".join(f"worker {w} {c:.1f} s" for w, c in cpu.items())
     out(f"  {par.workers:<37} {t_par:8.1f} s   {len(pids)} worker process(es) ran the cells "
         f"(not this one: {os.getpid() not in pids}); processor seconds {split}")
+    slowest = serial.frame.loc[serial.frame["seconds"].idxmax()]
+    out(f"  slowest cell k={slowest['k']}: {float(slowest['seconds']):.1f} s serial, "
+        f"{float(slowest['cpu_seconds']):.1f} s processor (target {TARGET_CELL:g} s: "
+        f"{'met' if float(slowest['seconds']) <= TARGET_CELL else 'MISSED'})")
     equal = serial.table().reset_index(drop=True).equals(par.table().reset_index(drop=True))
     ratio = t_serial / t_par if t_par else float("inf")
     serial_cpu = float(serial.frame["cpu_seconds"].sum())
@@ -53,9 +58,7 @@ def prove_sweep_case(out=print, workers: int = 2, k_range: str | None = None,
         f"; tables {'equal' if equal else 'DIFFER'}; processor seconds serial {serial_cpu:.1f}, "
         f"the busier worker {float(cpu.max()):.1f} (the speed-up an idle machine allows: "
         f"{serial_cpu / max(1e-9, float(cpu.max())):.2f}x without the cluster's start-up)")
-    slowest = serial.frame.loc[serial.frame["seconds"].idxmax()]
-    out(f"  slowest cell k={slowest['k']}: {float(slowest['seconds']):.1f} s serial (target "
-        f"{TARGET_CELL:g} s: {'met' if float(slowest['seconds']) <= TARGET_CELL else 'MISSED'})")
     return {"serial": t_serial, "parallel": t_par, "ratio": ratio, "equal": equal,
             "workers_seen": seen, "pids": pids, "cells": len(par.frame), "label": par.workers,
-            "serial_cpu": serial_cpu, "worker_cpu": {str(w): float(c) for w, c in cpu.items()}}
+            "serial_cpu": serial_cpu, "worker_cpu": {str(w): float(c) for w, c in cpu.items()},
+            "slowest": (slowest["k"], float(slowest["seconds"]), float(slowest["cpu_seconds"]))}
