@@ -11,8 +11,11 @@ from .common import positive, prover_options
 
 #: The embedded prover against the registry's other prover (cgs_bridge/jobs/bench/prove.py, issue 33).
 PROVE_CASE = "prove"
-#: prove --sweep k=1..201 serially and on 2 Dask worker processes (cgs_bridge/jobs/bench/prove_sweep.py).
+#: prove --sweep k=1..1001 serially and on 2 Dask worker processes (cgs_bridge/jobs/bench/prove_sweep.py).
 PROVE_SWEEP_CASE = "prove-sweep"
+#: Nim with 10 heaps, triangular k=1001 and the hexagon by the embedded prover, against today's
+#: prover and dense tables (cgs_bridge/jobs/bench/prove_scale.py, issue 45).
+PROVE_SCALE_CASE = "prove-scale"
 #: Learned automata proved against the catalog formulas' proofs (cgs_bridge/jobs/bench/automaton.py, issue 44).
 AUTOMATON_CASE = "automaton"
 #: Start-up of --help, catalog and check against ``python -c pass`` (cgs_bridge/jobs/bench/startup.py).
@@ -20,7 +23,7 @@ STARTUP_CASE = "startup"
 #: Take-and-break sequences against takebreak.c (cgs_bridge/jobs/bench/takebreak.py, issue 49).
 HEAPS_CASES = ("heaps", "heaps-direct", "heaps-far")
 #: Cases run only when named (minutes each), besides those of the systems (:func:`system_cases`).
-OWN_OPTIONAL = (PROVE_CASE, PROVE_SWEEP_CASE, AUTOMATON_CASE) + HEAPS_CASES
+OWN_OPTIONAL = (PROVE_CASE, PROVE_SWEEP_CASE, PROVE_SCALE_CASE, AUTOMATON_CASE) + HEAPS_CASES
 
 
 def system_cases() -> dict:
@@ -47,7 +50,7 @@ def register(sub) -> None:
                                    "against its 90 s target. Exit 1 when a checksum differs or a "
                                    "verdict is not agree.")
     p.add_argument("--quick", action="store_true", help="skip the hexagon search (about a minute); "
-                   "the prove-sweep case runs k=1..61 instead of the issue's k=1..201")
+                   "the prove-sweep case runs k=1..61 instead of issue 45's k=1..1001")
     p.add_argument("--cases", nargs="+", choices=CASES + SWEEP + DISCOVER + (STARTUP_CASE,) + OPTIONAL,
                    default=list(CASES + SWEEP + DISCOVER + (STARTUP_CASE,)), metavar="CASE",
                    help=f"cases to run (default all but {', '.join(OPTIONAL)}): "
@@ -89,6 +92,9 @@ def run(args) -> int:
     if PROVE_CASE in args.cases:
         from cgs_bridge.jobs.bench.prove import prove_case
         prove_case(**options)
+    if PROVE_SCALE_CASE in args.cases:
+        from cgs_bridge.jobs.bench.prove_scale import prove_scale_case
+        prove_scale_case()
     if AUTOMATON_CASE in args.cases:
         from cgs_bridge.jobs.bench.automaton import automaton_case
         automaton_case(**options)

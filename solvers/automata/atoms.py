@@ -20,6 +20,7 @@ import numpy as np
 
 from solvers.logic.formula import Add, Const, Div, Scale, Var, Xor
 
+from .diagram import layout, normalize
 from .dfa import Dfa, constant, letter_bits
 from .limits import Budget
 from .minimize import minimize
@@ -87,68 +88,104 @@ def floor_constraints(q: str, form: Linear, d: int) -> list:
 FORWARD_LIMIT = 4096
 
 
+def letter_sums(coefs) -> list:
+    """The sorted distinct values of ``sum c_i b_i`` over all bit tuples ``b`` (subset sums,
+    without listing the 2**n letters)."""
+    sums = {0}
+    for c in coefs:
+        sums |= {s + c for s in sums}
+    return sorted(sums)
+
+
 def linear_automaton(form: Linear, relation: str, budget: Budget | None = None) -> Dfa:
     """The minimal automaton of ``form = 0`` (``relation`` ``"="``) or ``form <= 0`` (``"<="``),
     over the variables with a nonzero coefficient (sorted)."""
     tracks = tuple(sorted(form.coefs))
     if not tracks:
         return constant(form.const == 0 if relation == "=" else form.const <= 0)
-    coefs = np.array([form.coefs[v] for v in tracks], dtype=np.int64)
-    sums = letter_bits(len(tracks)) @ coefs
+    coefs = [form.coefs[v] for v in tracks]
+    sums = letter_sums(coefs)
     k = -form.const
-    hi, lo = max(k, -int(sums.min())), min(k, -int(sums.max()))
+    hi, lo = max(k, -sums[0]), min(k, -sums[-1])
     if relation == "=":
-        return _equation(tracks, sums, k, lo, hi, budget)
+        return _equation(tracks, coefs, sums, k, lo, hi, budget)
     if hi - lo > FORWARD_LIMIT:
         eq = linear_automaton(form.plus(Linear({"#slack": 1})), "=", budget)
         return project(eq, "#slack", budget)
-    return _inequality(tracks, sums, k, lo, hi, budget)
+    return _inequality(tracks, coefs, sums, k, lo, hi, budget)
 
 
-def _equation(tracks, sums, k, lo, hi, budget) -> Dfa:
+def _equation(tracks, coefs, sums, k, lo, hi, budget) -> Dfa:
     """``sum = k``: the values that can still reach ``k`` are found backwards from ``k``
     (``v = (v' - s) / 2`` when even, within ``[lo, hi]``); transitions between them forwards."""
     values, index = [k], {k: 0}
     for v in values:                              # grows while iterating
-        for s in set(sums.tolist()):
+        for s in sums:
             prev, odd = divmod(v - s, 2)
             if not odd and lo <= prev <= hi and prev not in index:
                 index[prev] = len(values)
                 values.append(prev)
         if budget is not None and len(values) % 256 == 0:
-            budget.check(len(values), sums.size, "linear atom")
+            budget.check(len(values), len(sums), "linear atom")
     if 0 not in index:
         return constant(False, tracks)
-    order = [0] + [v for v in values if v != 0]   # the start state (value 0) first
-    pos = {v: i for i, v in enumerate(order)}
-    nxt = 2 * np.array(order, dtype=np.int64)[:, None] + sums[None, :]
-    delta = np.array([[pos.get(t, -1) for t in row] for row in nxt.tolist()], dtype=np.int32)
-    accept = np.array([v == k for v in order])
-    return minimize(Dfa(tracks, delta, accept), budget)
+    order = np.array([0] + [v for v in values if v != 0], dtype=np.int64)   # the start first
+    return minimize(_by_value(tracks, coefs, order, order == k, None), budget)
 
 
-def _inequality(tracks, sums, k, lo, hi, budget) -> Dfa:
+def _inequality(tracks, coefs, sums, k, lo, hi, budget) -> Dfa:
     """``sum <= k`` value by value: above ``hi`` dead, below ``lo`` an accepting sink."""
-    values, index, rows = [0], {0: 0}, []
+    values, index = [0], {0: 0}
     for v in values:                              # grows while iterating
-        if v is None:                              # the accepting sink
-            rows.append(np.full(sums.size, index[None], dtype=np.int32))
-            continue
-        row = np.empty(sums.size, dtype=np.int32)
-        for a, nxt in enumerate((2 * v + sums).tolist()):
-            if nxt > hi:
-                row[a] = -1
-                continue
-            key = None if nxt < lo else nxt
-            if key not in index:
-                index[key] = len(values)
-                values.append(key)
-            row[a] = index[key]
-        rows.append(row)
+        for s in sums:
+            nxt = 2 * v + s
+            if lo <= nxt <= hi and nxt not in index:
+                index[nxt] = len(values)
+                values.append(nxt)
         if budget is not None and len(values) % 256 == 0:
-            budget.check(len(values), sums.size, "linear atom")
-    accept = np.array([v is None or v <= k for v in values])
-    return minimize(Dfa(tracks, np.vstack(rows), accept), budget)
+            budget.check(len(values), len(sums), "linear atom")
+    order = np.array(values, dtype=np.int64)
+    return minimize(_by_value(tracks, coefs, order, order <= k, lo), budget)
+
+
+def _by_value(tracks, coefs, values: np.ndarray, accept: np.ndarray, sink_below) -> Dfa:
+    """The automaton whose state ``i`` is the value ``values[i]`` of the prefix read, moving on a
+    letter with bits ``b`` to ``2 v + sum c_i b_i``: to the state of that value, to an accepting
+    sink (state ``len(values)``) below ``sink_below`` (None: no sink), else rejecting. Built level
+    by level over the diagram (:mod:`.diagram`): a node is the partial value ``2 v + (the sum over
+    the tracks read so far)``, shared by every state and letter that reach it."""
+    widths = layout(len(tracks))
+    sorted_vals = np.argsort(values)
+    keys, levels, j = 2 * values, [], 0
+    roots = None
+    for w in widths:
+        step = letter_bits(w) @ np.array(coefs[j:j + w], dtype=np.int64)
+        j += w
+        uniq, inv = np.unique(keys, return_inverse=True)
+        if roots is None:
+            roots = inv.ravel()
+        keys = (uniq[:, None] + step[None, :])
+        levels.append(keys)
+    targets = np.searchsorted(values[sorted_vals], keys.ravel())
+    targets = np.minimum(targets, values.size - 1)
+    found = values[sorted_vals][targets] == keys.ravel()
+    leaf = np.where(found, sorted_vals[targets], -1)
+    if sink_below is not None:
+        leaf = np.where(keys.ravel() < sink_below, values.size, leaf)
+    levels[-1] = leaf.reshape(keys.shape)
+    for i in range(len(levels) - 1):            # node keys of level i+1 -> node numbers
+        _, inv = np.unique(levels[i].ravel(), return_inverse=True)
+        levels[i] = inv.reshape(levels[i].shape)
+    n = values.size + (sink_below is not None)
+    accept = np.append(accept, True) if sink_below is not None else accept
+    if sink_below is not None:                  # the sink: one node per level, all to itself
+        top = [lv.shape[0] for lv in levels]
+        levels = [np.vstack([lv, np.full((1, lv.shape[1]), (top[i + 1] if i + 1 < len(levels)
+                                                             else values.size))])
+                  for i, lv in enumerate(levels)]
+        roots = np.append(roots, top[0])
+    levels, roots = normalize([lv.astype(np.int32) for lv in levels], np.asarray(roots))
+    return Dfa.of_levels(tracks, widths, levels, roots, np.asarray(accept, dtype=bool)[:n])
 
 
 def xor_automaton(atom: Xor) -> Dfa:

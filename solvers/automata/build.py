@@ -22,9 +22,18 @@ from solvers.logic.formula import (
 
 from .atoms import Linear, Linearizer, floor_constraints, linear_automaton, xor_automaton
 from .dfa import Dfa, complement, constant, product, relabel
-from .limits import Budget
+from .limits import Budget, OverCap
 from .minimize import minimize
 from .project import project
+from .scoping import cases, conjuncts, expose, one_point
+
+#: A quantified conjunction over disjunctions is first built whole while its automata stay
+#: within this many states (measured on the catalog: cgs_bridge/jobs/bench/prove_scale.py).
+TRIAL_STATES = 1000
+TRIAL_ENTRIES_PER_STATE = 256
+
+#: Formulas whose automata are cached per :class:`Builder` (a quantifier has its own cache).
+CACHED = (Cmp, Xor, Pred, Not, And, Or, Implies, Iff)
 
 #: Each comparison as constraints ``form <= 0`` / ``form = 0`` on ``left - right`` (sign, shift).
 _CMP = {"=": ("=", 1, 0), "<=": ("<=", 1, 0), "<": ("<=", 1, 1),
@@ -39,6 +48,7 @@ class Builder:
         self.defines, self.budget = defines, budget
         self.cache: dict = {}
         self.quantified: dict = {}     # (body, names) -> the automaton of E names. body
+        self.built: dict = {}          # formula (see CACHED) -> its automaton
         self.counter = itertools.count(1)
 
     # ------------------------------------------------------------- connectives
@@ -49,7 +59,11 @@ class Builder:
         method = getattr(self, "_" + type(f).__name__, None)
         if method is None:
             raise TypeError(f"not a formula: {f!r}")
-        return method(f)
+        if not isinstance(f, CACHED):
+            return method(f)
+        if f not in self.built:       # a case split repeats its parts: each is built once
+            self.built[f] = method(f)
+        return self.built[f]
 
     def _Bool(self, f: Bool) -> Dfa:
         return constant(f.value)
@@ -58,31 +72,69 @@ class Builder:
         return minimize(complement(self.build(f.body)), self.budget)
 
     def _combine(self, parts, op: str) -> Dfa:
-        """The product of the parts' automata. A disjunction multiplies them in order. A
-        conjunction starts from the part over the most tracks (a relation such as ``option``
-        before the sets it is restricted to), fewer states first among equals; then, among the
-        parts that add the fewest tracks not yet read (products over disjoint tracks are
-        Cartesian), it takes the one whose product with the conjunction so far has the fewest
-        states; it stops as soon as the conjunction is empty. Any order gives the same language."""
+        """The product of the parts' automata: a disjunction multiplies them in order, a
+        conjunction is scheduled by :meth:`_conjoin`. Any order gives the same language."""
         autos = [self.build(p) for p in parts]
-        if op != "and":
-            out = autos[0] if autos else constant(False)
-            for d in autos[1:]:
-                out = minimize(product(out, d, op, self.budget), self.budget)
-            return out
-        tracks = tuple(sorted(set().union(*(d.tracks for d in autos))))
-        if not autos:
-            return constant(True)
-        autos.sort(key=lambda d: (-len(d.tracks), d.states))
-        out, rest = autos[0], autos[1:]
-        while rest and not out.is_empty():
-            fewest = min(len(set(d.tracks) - set(out.tracks)) for d in rest)
-            trials = [(product(out, d, op, self.budget), i) for i, d in enumerate(rest)
-                      if len(set(d.tracks) - set(out.tracks)) == fewest]
-            best, i = min(trials, key=lambda t: (t[0].states, t[1]))
-            out = minimize(best, self.budget)
-            rest.pop(i)
-        return constant(False, tracks) if out.is_empty() else out
+        if op == "and":
+            return self._conjoin(autos, ())
+        out = autos[0] if autos else constant(False)
+        for d in autos[1:]:
+            out = minimize(product(out, d, op, self.budget), self.budget)
+        return out
+
+    def _conjoin(self, autos: list, names: tuple) -> Dfa:
+        """The automaton of ``E names. (a_1 & ... & a_n)`` (tracks: the union of the parts'
+        tracks without ``names``, sorted). A variable held by one part only is projected from it
+        at once (early quantification: Burch, Clarke and Long, "Symbolic model checking with
+        partitioned transition relations", 1991); then the two parts whose product is smallest
+        are joined (:meth:`_best_pair`), until one part is left or a part is empty."""
+        tracks = sorted(set().union(*(d.tracks for d in autos)) - set(names)) if autos else []
+        autos, names = list(autos), list(names)
+        while True:
+            for v in list(names):
+                holders = [i for i, d in enumerate(autos) if v in d.tracks]
+                if len(holders) <= 1:
+                    names.remove(v)
+                    if holders:
+                        autos[holders[0]] = project(autos[holders[0]], v, self.budget)
+            if any(d.is_empty() for d in autos):
+                return constant(False, tuple(tracks))
+            if len(autos) <= 1:
+                break
+            i, j, joined = self._best_pair(autos)
+            autos = [d for k, d in enumerate(autos) if k not in (i, j)]
+            autos.append(minimize(joined, self.budget))
+        out = autos[0] if autos else constant(True)
+        return out if out.tracks == tuple(tracks) else relabel(out, tuple(tracks))
+
+    def _best_pair(self, autos: list) -> tuple:
+        """(i, j, product) of a pair of ``autos`` whose product is small: pairs are tried by the
+        fewest tracks one adds to the other, then the fewest states multiplied; a product no
+        larger than its larger side, or empty, is taken at once; else the smallest (ties: fewer
+        tracks, then the first pair). Trial products stop past the best so far and past a cap
+        (four times the largest part, then four times more until a product fits), so a pair whose
+        product explodes costs no more than the pair that is taken."""
+        def order(p):
+            a, b = autos[p[0]], autos[p[1]]
+            union = len(set(a.tracks) | set(b.tracks))
+            return union - max(len(a.tracks), len(b.tracks)), a.states * b.states, union, p
+        pairs = sorted(((i, j) for i in range(len(autos)) for j in range(i + 1, len(autos))),
+                       key=order)
+        cap = 4 * max(256, max(d.states for d in autos))
+        while True:
+            best = None
+            for i, j in pairs:
+                limit = cap if best is None else min(cap, best[2].states)
+                p = product(autos[i], autos[j], "and", self.budget, limit=limit)
+                if p is None:
+                    continue
+                if p.is_empty() or p.states <= max(autos[i].states, autos[j].states):
+                    return i, j, p
+                if best is None or (p.states, len(p.tracks)) < (best[2].states, len(best[2].tracks)):
+                    best = (i, j, p)
+            if best is not None:
+                return best
+            cap *= 4
 
     def _And(self, f: And) -> Dfa:
         return self._combine(f.parts, "and")
@@ -111,7 +163,10 @@ class Builder:
         if key not in self.quantified:
             self.quantified[key] = self._exists_of(body, names)
         d = self.quantified[key]
-        self.budget.check(d.states, d.letters, "quantified formula (cached)")
+        expected = tuple(sorted(free_vars(body) - set(names)))
+        if d.tracks != expected:      # a variable renamed away (one-point rule) is free
+            d = self.quantified[key] = relabel(d, expected)
+        self.budget.check(d.states, 1, "quantified formula (cached)", entries=d.entries)
         return d
 
     def _exists_of(self, body, names: tuple) -> Dfa:
@@ -120,12 +175,31 @@ class Builder:
                                   + tuple(body.vars))
         if isinstance(body, Or):
             return self._combine([Exists(names, p) for p in body.parts], "or")
-        if isinstance(body, And):
-            outside = [p for p in body.parts if not free_vars(p) & set(names)]
-            if outside:
-                inside = [p for p in body.parts if free_vars(p) & set(names)]
-                return self._combine(outside + [Exists(names, And(tuple(inside)))], "and")
-        return self.exists(self.build(body), names)
+        parts = expose(conjuncts(body), set(names), self.defines)
+        parts, names = one_point(parts, names)
+        names = tuple(v for v in names if any(v in free_vars(p) for p in parts))
+        split = cases(parts, set(names))
+        if split is not None:
+            whole = self._trial(lambda: self._conjoin([self.build(p) for p in parts], names))
+            if whole is not None:
+                return whole
+            return self._combine([Exists(names, And(tuple(c))) for c in split], "or")
+        return self._conjoin([self.build(p) for p in parts], names)
+
+    def _trial(self, build):
+        """``build()`` with every automaton limited to :data:`TRIAL_STATES` states (and their
+        transitions to :data:`TRIAL_ENTRIES_PER_STATE` entries a state), or None when one grows
+        past it (the disjunctions are then distributed: many small cases cost
+        more than one small conjunction, and less than one large one)."""
+        outer = self.budget.cap
+        cap = (TRIAL_STATES, TRIAL_STATES * TRIAL_ENTRIES_PER_STATE)
+        self.budget.cap = cap if outer is None else min(outer, cap)
+        try:
+            return build()
+        except OverCap:
+            return None
+        finally:
+            self.budget.cap = outer
 
     def _Forall(self, f: Forall) -> Dfa:
         """``A v. f`` as ``~ E v. ~f`` with the negation pushed inwards first (:func:`negated`),
@@ -184,7 +258,7 @@ class Builder:
                                  f"are not its parameters {define.params}")
             self.cache[define.name] = self.build(define.body)
         d = self.cache[define.name]
-        self.budget.check(d.states, d.letters, f"definition {define.name}")
+        self.budget.check(d.states, 1, f"definition {define.name}", entries=d.entries)
         return d
 
 

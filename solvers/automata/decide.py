@@ -10,6 +10,7 @@ import numpy as np
 from solvers.logic.formula import Decision, Not, Obligation, Problem, free_vars
 
 from .build import Builder
+from .diagram import edges
 from .dfa import Dfa, relabel
 from .limits import Budget
 from .minimize import minimize
@@ -23,18 +24,17 @@ class WordTooLong(ValueError):
         self.length = length
 
 
-def distances(d: Dfa) -> np.ndarray:
+def distances(d: Dfa, graph=None) -> np.ndarray:
     """Per state, the length of the shortest word ``d`` accepts from it (-1: none), breadth-first
-    over the reversed transitions: each level visits only the predecessors of the last one
-    (transitions sorted by target once), so a chain of n states takes O(n log n), not O(n^2)."""
+    over the reversed edges of the transition diagram (``graph``: :func:`~.diagram.edges`' ``(src,
+    dst, letter)``, computed when None): edges sorted by target once, each level visits only the
+    predecessors of the last one, so a chain of n states takes O(n log n), not O(n^2)."""
+    src, dst, _ = graph if graph is not None else edges(list(d.levels), d.widths, d.roots)
     n = d.states
     dist = np.where(d.accept, 0, -1).astype(np.int64)
-    src = np.repeat(np.arange(n), d.letters)
-    dst = d.delta.ravel().astype(np.int64)
-    keep = dst >= 0
-    order = np.argsort(dst[keep], kind="stable")
-    preds = src[keep][order]
-    starts = np.searchsorted(dst[keep][order], np.arange(n + 1))
+    order = np.argsort(dst, kind="stable")
+    preds = src[order]
+    starts = np.searchsorted(dst[order], np.arange(n + 1))
     frontier, level = np.flatnonzero(d.accept), 0
     while frontier.size:
         lo, counts = starts[frontier], starts[frontier + 1] - starts[frontier]
@@ -48,25 +48,29 @@ def distances(d: Dfa) -> np.ndarray:
 
 def shortest_word(d: Dfa, longest: int | None = None) -> list | None:
     """The shortest word ``d`` accepts, ties broken by the least sequence of letter indices
-    (letters compared one by one from the first); None when ``d`` accepts nothing. The one witness
-    search of both provers (issue 45): Walnut's counterexample automata are read into a
-    :class:`Dfa` (:mod:`cgs_bridge.systems.walnut.automata`) and searched here.
+    (letters compared one by one from the first); None when ``d`` accepts nothing. Read from the
+    edges of the transition diagram with their least letters (:func:`~.diagram.edges`, sorted by
+    source). The one witness search of both provers (issue 45): Walnut's counterexample automata
+    are read into a :class:`Dfa` (:mod:`cgs_bridge.systems.walnut.automata`) and searched here.
 
     Raises:
         WordTooLong: ``longest`` given and the shortest word is longer (found before it is spelt).
     """
-    dist = distances(d)
+    src, dst, letter = graph = edges(list(d.levels), d.widths, d.roots)
+    dist = distances(d, graph)
     if dist[0] < 0:
         return None
     if longest is not None and dist[0] > longest:
         raise WordTooLong(int(dist[0]))
+    starts = np.searchsorted(src, np.arange(d.states + 1))
     word, state = [], 0
     while dist[state] > 0:                        # greedy: the least letter that stays shortest
-        nxt = d.delta[state]
-        ok = (nxt >= 0) & (dist[np.maximum(nxt, 0)] == dist[state] - 1)
-        a = int(np.flatnonzero(ok)[0])
-        word.append(a)
-        state = int(nxt[a])
+        lo, hi = starts[state], starts[state + 1]
+        to, by = dst[lo:hi], letter[lo:hi]
+        ok = dist[to] == dist[state] - 1
+        best = int(np.argmin(np.where(ok, by, np.iinfo(np.int64).max)))
+        word.append(int(by[best]))
+        state = int(to[best])
     return word
 
 

@@ -1,10 +1,14 @@
-"""Deterministic automata over tuples of bits, as numpy transition tables (issue 33).
+"""Deterministic automata over tuples of bits (issues 33, 45).
 
 A :class:`Dfa` reads a word of letters, one letter per binary digit position, most significant
 digit first; a letter is one bit per *track* (a variable). Letter index ``a`` carries track ``i``'s
 bit at ``(a >> (n - 1 - i)) & 1``: the first track is the most significant bit of the index, so
-comparing letter indices compares bit tuples in track order. The start state is 0; a transition
-``-1`` rejects (the automaton is *partial*: minimisation removes the dead state).
+comparing letter indices compares bit tuples in track order. The start state is 0; a missing
+transition rejects (the automaton is *partial*: minimisation removes the dead state).
+
+The transitions are stored as a shared decision diagram over the tracks (:mod:`.diagram`), whose
+size follows the automaton's real branching; ``Dfa(tracks, delta, accept)`` still builds one from a
+dense table (``delta[state, letter]``, -1 = reject) and :attr:`Dfa.delta` gives the dense table back.
 
 Every automaton this package builds accepts a tuple's word with any number of leading zero
 letters or none (the *padding invariant*): atoms are built so, product and complement keep it,
@@ -18,32 +22,103 @@ CAV 2000): :func:`relabel` (rename, reorder, identify or add tracks), :func:`pro
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Tuple
 
 import numpy as np
 
+from . import diagram as dg
 from .limits import Budget
+from .memo import CodeMemo
+from .relabel import arrange
 
 _OPS = {"and": np.logical_and, "or": np.logical_or, "iff": np.equal}
 
+#: Dense tables (:attr:`Dfa.delta`) are refused above this many entries.
+MAX_TABLE = 1 << 26
 
-@dataclass(frozen=True, eq=False)
+
 class Dfa:
-    """``tracks``: variable names (track order); ``delta``: int32 array (states, 2**len(tracks)),
-    -1 = reject; ``accept``: bool array (states,). State 0 is the start state."""
+    """An automaton over ``tracks`` (variable names, track order); state 0 is the start.
 
-    tracks: Tuple[str, ...]
-    delta: np.ndarray
-    accept: np.ndarray
+    ``Dfa(tracks, delta, accept)``: from a dense table, ``delta`` an int array
+    ``(states, 2**len(tracks))`` (-1 = reject), ``accept`` a bool array ``(states,)``. Raises
+    ValueError when the shapes disagree or a target is not a state. :meth:`of_levels` builds one
+    from a diagram (:mod:`.diagram`)."""
+
+    __slots__ = ("tracks", "widths", "levels", "roots", "accept", "_delta")
+
+    def __init__(self, tracks, delta, accept):
+        tracks = tuple(tracks)
+        delta = np.asarray(delta, dtype=np.int64)
+        accept = np.asarray(accept, dtype=bool)
+        if delta.ndim != 2 or delta.shape != (accept.size, 1 << len(tracks)):
+            raise ValueError(f"a table over {len(tracks)} tracks with {accept.size} states has "
+                             f"shape ({accept.size}, {1 << len(tracks)}), got {delta.shape}")
+        if delta.size and (delta.min() < -1 or delta.max() >= accept.size):
+            raise ValueError("a transition leads to no state (targets are 0..states-1 or -1)")
+        widths = dg.layout(len(tracks))
+        if len(widths) <= 1:                      # one dense level: the table itself
+            levels, roots = ([delta.astype(np.int32)], np.arange(accept.size)) if widths \
+                else ([], delta[:, 0])
+        else:
+            levels, roots = dg.from_table(delta, widths)
+        self._set(tracks, widths, levels, roots, accept)
+        if len(widths) <= 1:
+            self._delta = delta.astype(np.int32)
+
+    def _set(self, tracks, widths, levels, roots, accept):
+        self.tracks, self.widths = tuple(tracks), tuple(widths)
+        self.levels, self.roots = tuple(levels), np.asarray(roots, dtype=np.int32)
+        self.accept, self._delta = np.asarray(accept, dtype=bool), None
+
+    @classmethod
+    def of_table(cls, tracks, table, accept) -> "Dfa":
+        """``Dfa(tracks, table, accept)`` without the checks (an operation's own table)."""
+        d = cls.__new__(cls)
+        widths = dg.layout(len(tracks))
+        if len(widths) <= 1:
+            levels, roots = ([table], np.arange(len(accept))) if widths else ([], table[:, 0])
+            d._set(tracks, widths, levels, roots, accept)
+        else:
+            d._set(tracks, widths, *dg.from_table(table, widths), accept)
+        d._delta = table if len(widths) <= 1 else None
+        return d
+
+    @property
+    def flat(self) -> bool:
+        """True when the transitions are one dense level (the dense algorithms apply)."""
+        return len(self.widths) <= 1
+
+    @classmethod
+    def of_levels(cls, tracks, widths, levels, roots, accept) -> "Dfa":
+        """The automaton of a diagram (levels of ``widths`` summing to ``len(tracks)``)."""
+        d = cls.__new__(cls)
+        d._set(tracks, widths, levels, roots, accept)
+        return d
 
     @property
     def states(self) -> int:
-        return int(self.delta.shape[0])
+        return int(self.accept.shape[0])
 
     @property
     def letters(self) -> int:
-        return int(self.delta.shape[1])
+        return 1 << len(self.tracks)
+
+    @property
+    def entries(self) -> int:
+        """Stored transition entries (every level's nodes times their branches, plus roots)."""
+        return int(sum(lv.size for lv in self.levels)) + self.states
+
+    @property
+    def delta(self) -> np.ndarray:
+        """The dense table ``(states, 2**len(tracks))`` (-1 = reject). Raises ValueError above
+        :data:`MAX_TABLE` entries."""
+        if self._delta is None:
+            if self.states * self.letters > MAX_TABLE:
+                raise ValueError(f"a dense table of {self.states} states over {self.letters} "
+                                 f"letters is too large")
+            self._delta = dg.to_table(list(self.levels), self.roots)
+        return self._delta
 
     def is_empty(self) -> bool:
         """True when no word is accepted (valid on a trimmed automaton: see :mod:`.minimize`)."""
@@ -52,9 +127,12 @@ class Dfa:
 
 def constant(value: bool, tracks: Tuple[str, ...] = ()) -> Dfa:
     """The automaton of TRUE (every word) or FALSE (no word) over ``tracks``."""
-    letters = 1 << len(tracks)
-    delta = np.full((1, letters), 0 if value else -1, dtype=np.int32)
-    return Dfa(tuple(tracks), delta, np.array([bool(value)]))
+    widths = dg.layout(len(tracks))
+    if not value:
+        levels = [np.zeros((0, 1 << w), dtype=np.int32) for w in widths]
+        return Dfa.of_levels(tracks, widths, levels, [-1], [False])
+    levels = [np.zeros((1, 1 << w), dtype=np.int32) for w in widths]
+    return Dfa.of_levels(tracks, widths, levels, [0], [True])
 
 
 def letter_bits(n: int) -> np.ndarray:
@@ -74,24 +152,54 @@ def relabel(d: Dfa, tracks, source: dict | None = None) -> Dfa:
     source = source or {}
     pos = {t: i for i, t in enumerate(tracks)}
     try:
-        cols = [pos[source.get(o, o)] for o in d.tracks]
+        reads = [pos[source.get(o, o)] for o in d.tracks]
     except KeyError as exc:
         raise ValueError(f"track {exc.args[0]!r} has no source in {tracks}") from None
-    n_old = len(d.tracks)
-    weights = np.array([1 << (n_old - 1 - i) for i in range(n_old)], dtype=np.int64)
-    old = letter_bits(len(tracks))[:, cols] @ weights if n_old else np.zeros(1 << len(tracks), np.int64)
-    return Dfa(tracks, np.ascontiguousarray(d.delta[:, old]), d.accept.copy())
+    widths = dg.layout(len(tracks))
+    if reads == list(range(len(tracks))):
+        if d.tracks == tracks and d.widths == widths:
+            return d
+        if not (d.flat and len(widths) <= 1):
+            return conform(Dfa.of_levels(tracks, d.widths, d.levels, d.roots, d.accept))
+    if d.flat and len(widths) <= 1:               # column indexing of the dense table
+        n_old = len(d.tracks)
+        weights = np.array([1 << (n_old - 1 - i) for i in range(n_old)], dtype=np.int64)
+        cols = letter_bits(len(tracks))[:, reads] @ weights if n_old \
+            else np.zeros(1 << len(tracks), np.int64)
+        return Dfa.of_table(tracks, np.ascontiguousarray(d.delta[:, cols]), d.accept.copy())
+    binary = arrange(dg.to_binary(list(d.levels), d.widths), reads, len(tracks), d.states)
+    levels, roots = dg.normalize(dg.from_binary(binary, widths), d.roots)
+    return Dfa.of_levels(tracks, widths, levels, roots, d.accept.copy())
+
+
+def conform(d: Dfa) -> Dfa:
+    """``d`` in the current :func:`~.diagram.layout` (unchanged when it is)."""
+    widths = dg.layout(len(d.tracks))
+    if d.widths == widths:
+        return d
+    binary = dg.to_binary(list(d.levels), d.widths)
+    levels, roots = dg.normalize(dg.from_binary(binary, widths), d.roots)
+    return Dfa.of_levels(d.tracks, widths, levels, roots, d.accept)
 
 
 def complete(d: Dfa) -> Dfa:
-    """``d`` with a rejecting sink state added when some transition is missing (-1)."""
-    missing = d.delta < 0
-    if not missing.any():
+    """``d`` with a rejecting sink state added when some transition is missing (-1): every -1
+    becomes a chain of sink nodes down to the sink state."""
+    if (d.roots >= 0).all() and all((lv >= 0).all() for lv in d.levels):
         return d
     sink = d.states
-    delta = np.vstack([d.delta, np.full((1, d.letters), sink, dtype=np.int32)])
-    delta[:-1][missing] = sink
-    return Dfa(d.tracks, delta, np.append(d.accept, False))
+    if d.flat:
+        table = np.vstack([d.delta, np.full((1, d.letters), sink, dtype=np.int32)])
+        return Dfa.of_table(d.tracks, np.where(table < 0, sink, table).astype(np.int32),
+                            np.append(d.accept, False))
+    levels = []
+    for i, lv in enumerate(d.levels):         # one all-sink node appended per level
+        below = d.levels[i + 1].shape[0] if i + 1 < len(d.levels) else sink
+        lv = np.vstack([lv, np.full((1, lv.shape[1]), below, dtype=np.int32)])
+        levels.append(np.where(lv < 0, below, lv).astype(np.int32))
+    top = d.levels[0].shape[0] if d.levels else sink
+    roots = np.append(np.where(d.roots < 0, top, d.roots), top).astype(np.int32)
+    return Dfa.of_levels(d.tracks, d.widths, levels, roots, np.append(d.accept, False))
 
 
 def complement(d: Dfa) -> Dfa:
@@ -99,41 +207,81 @@ def complement(d: Dfa) -> Dfa:
     transition rejects, so it must lead to a state that becomes accepting), then swap accepting
     states. Keeps the padding invariant."""
     c = complete(d)
-    return Dfa(c.tracks, c.delta, ~c.accept)
+    out = Dfa.of_levels(c.tracks, c.widths, c.levels, c.roots, ~c.accept)
+    out._delta = c._delta
+    return out
 
 
-def product(a: Dfa, b: Dfa, op: str, budget: Budget | None = None) -> Dfa:
+def product(a: Dfa, b: Dfa, op: str, budget: Budget | None = None,
+            limit: int | None = None) -> Dfa | None:
     """The synchronous product of ``a`` and ``b`` over the union of their tracks (sorted), with
     accepting states combined by ``op`` (``and``, ``or``, ``iff``); only states reachable from the
-    start are built, breadth-first. For ``and`` the operands stay partial: a pair with a rejecting
-    (-1) side rejects and is never built, since no word read from it is accepted by both. Raises
-    :class:`~.limits.AutomatonLimitError` via ``budget``."""
+    start are built, breadth-first, and each pair of diagram nodes once per level (the apply of
+    decision diagrams: Bryant 1986). For ``and`` the operands stay partial: a pair with a
+    rejecting side rejects and is never built. Returns None when more than ``limit`` states would
+    be built. Raises :class:`~.limits.AutomatonLimitError` via ``budget``."""
     tracks = tuple(sorted(set(a.tracks) | set(b.tracks)))
     if op != "and":
         a, b = complete(a), complete(b)
-    da, db = relabel(a, tracks).delta, relabel(b, tracks).delta
-    nb = np.int64(db.shape[0])
-    known = np.zeros(1, dtype=np.int64)           # sorted pair codes p * nb + q
-    ids = np.zeros(1, dtype=np.int64)             # their state numbers
-    frontier, rows, count = known.copy(), [], 1
+    a, b = relabel(a, tracks), relabel(b, tracks)
+    if a.flat:
+        return _flat_product(a, b, op, budget, limit)
+    depth = len(a.levels)
+    # level i's node pairs are coded na * (b's nodes at level i) + nb; level `depth`: the states
+    width = [lv.shape[0] for lv in b.levels] + [b.states]
+    memos = [CodeMemo(la.shape[0] * w) for la, w in zip(a.levels, width)] + \
+        [CodeMemo(a.states * b.states)]
+    rows = [[] for _ in range(depth + 1)]          # rows[0]: roots; rows[i + 1]: level i
+    memos[depth].lookup(np.zeros(1, dtype=np.int64))
+    frontier = memos[depth].take_new()
     while frontier.size:
+        na, nb = a.roots[frontier // b.states], b.roots[frontier % b.states]
+        for i in range(depth + 1):
+            live = (na >= 0) & (nb >= 0)
+            ids = np.full(na.shape, -1, dtype=np.int64)
+            ids[live] = memos[i].lookup(na[live].astype(np.int64) * width[i] + nb[live])
+            rows[i].append(ids)
+            new = memos[i].take_new()
+            if i < depth:
+                na, nb = a.levels[i][new // width[i]], b.levels[i][new % width[i]]
+            else:
+                frontier = new
+        count = len(memos[depth])
+        if limit is not None and count > limit:
+            return None
+        if budget is not None:
+            nodes = sum(len(m) << w for m, w in zip(memos, a.widths))
+            budget.check(count, 1, "product", entries=count + nodes)
+    codes = memos[depth].codes()
+    levels = [np.concatenate(r).astype(np.int32) if r else np.zeros((0, 1 << w), np.int32)
+              for r, w in zip(rows[1:], a.widths)]
+    roots = rows[0]
+    accept = _OPS[op](a.accept[codes // b.states], b.accept[codes % b.states])
+    return Dfa.of_levels(tracks, a.widths, levels, np.concatenate(roots).astype(np.int32),
+                         np.asarray(accept, dtype=bool))
+
+
+def _flat_product(a: Dfa, b: Dfa, op: str, budget: Budget | None, limit: int | None):
+    """:func:`product` of two dense tables over the same tracks (issue 33's breadth-first
+    construction over pair codes)."""
+    da, db = a.delta, b.delta
+    nb = np.int64(b.states)
+    pairs = CodeMemo(a.states * b.states)
+    pairs.lookup(np.zeros(1, dtype=np.int64))
+    frontier, rows = pairs.take_new(), []
+    while frontier.size:
+        if budget is not None:                    # the layer's rows before they are allocated
+            budget.check(len(pairs) + frontier.size, da.shape[1], "product")
         sa, sb = da[frontier // nb].astype(np.int64), db[frontier % nb]
         live = (sa >= 0) & (sb >= 0)
-        succ = np.where(live, sa * nb + sb, -1)
-        flat = np.unique(succ[live])
-        where = np.minimum(np.searchsorted(known, flat), known.size - 1)
-        new = flat[known[where] != flat]
-        known = np.concatenate([known, new])
-        ids = np.concatenate([ids, np.arange(count, count + new.size)])
-        order = np.argsort(known, kind="stable")
-        known, ids = known[order], ids[order]
-        count += new.size
+        ids = np.full(sa.shape, -1, dtype=np.int64)
+        ids[live] = pairs.lookup(sa[live] * nb + sb[live])
+        rows.append(ids.astype(np.int32))
+        frontier = pairs.take_new()
+        if limit is not None and len(pairs) > limit:
+            return None
         if budget is not None:
-            budget.check(count, da.shape[1], "product")
-        found = ids[np.minimum(np.searchsorted(known, succ), known.size - 1)]
-        rows.append(np.where(live, found, -1).astype(np.int32))
-        frontier = new
-    codes = np.empty(count, dtype=np.int64)
-    codes[ids] = known
+            budget.check(len(pairs), da.shape[1], "product")
+    codes = pairs.codes()
     accept = _OPS[op](a.accept[codes // nb], b.accept[codes % nb])
-    return Dfa(tracks, np.vstack(rows), np.asarray(accept, dtype=bool))
+    return Dfa.of_table(a.tracks, np.vstack(rows), np.asarray(accept, dtype=bool))

@@ -11,6 +11,11 @@ from cgs_bridge.foundation.errors import AutomatonLimitError
 BYTES_PER_ENTRY = 4 * 6
 
 
+class OverCap(Exception):
+    """An automaton outgrew :attr:`Budget.cap` during a trial construction (the builder then
+    takes another way: never seen by a caller of the prover)."""
+
+
 class Budget:
     """Limits of one :func:`~solvers.automata.decide.decide_problem` call.
 
@@ -25,16 +30,21 @@ class Budget:
         self.timeout, self.memory = timeout, memory
         self.start = time.monotonic()
         self.largest = 0
+        self.cap: tuple | None = None  # a trial's limits (states, entries): see OverCap
 
-    def check(self, states: int, letters: int, step: str) -> None:
-        """Record an automaton of ``states`` states over ``letters`` letters being built by
-        ``step``; raise :class:`AutomatonLimitError` naming its size when it would not fit in
-        ``memory`` or the time is up."""
+    def check(self, states: int, letters: int, step: str, entries: int | None = None) -> None:
+        """Record an automaton of ``states`` states being built by ``step``, its transitions a
+        dense table over ``letters`` letters or ``entries`` stored entries (a diagram: see
+        :mod:`.diagram`); raise :class:`AutomatonLimitError` naming its size when it would not fit
+        in ``memory`` or the time is up."""
         self.largest = max(self.largest, states)
-        need = states * letters * BYTES_PER_ENTRY
+        entries = states * letters if entries is None else entries
+        if self.cap is not None and (states > self.cap[0] or entries > self.cap[1]):
+            raise OverCap(step)
+        need = entries * BYTES_PER_ENTRY
         if self.memory is not None and need > self.memory:
             raise AutomatonLimitError(
-                f"the {step} automaton reached {states} states over {letters} letters "
+                f"the {step} automaton reached {states} states with {entries} transition entries "
                 f"(about {need / 2**20:.1f} MiB of transition tables), over the memory limit of "
                 f"{self.memory / 2**20:.1f} MiB (--memory)")
         self.tick(step)

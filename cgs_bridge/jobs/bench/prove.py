@@ -8,13 +8,17 @@ project (:attr:`~solvers.logic.prover.Prover.ours`) against the first other one,
 - k = 161: the embedded prover against the 30 s target and Walnut's time (limited to
   :data:`WALNUT_161_TIMEOUT`), then both on the hand-written sentences of
   :mod:`solvers.automata.samples`;
-- the memory bound: k = 161 with 1 MiB must stop with an error naming the automaton's size.
+- the memory bound: k = 161 with 1 MiB must stop with an error naming the automaton's size;
+- every catalog proof (triangular k = 1..13 where a claim applies, and each catalog game whose
+  claims translate) decided by today's prover (:mod:`.baseline`, issue 45's "before") and by this
+  one, processor seconds (best of :data:`REPEAT`), with the ratio now / before per proof.
 
 The other prover is found through its options (``--walnut-home``/``$CGS_BRIDGE_WALNUT_HOME``);
 without it only the embedded times print. Benchmarks are not tests: nothing here asserts a time."""
 
 from __future__ import annotations
 
+import gc
 import time
 
 TARGET_161 = 30.0
@@ -62,16 +66,76 @@ def _hand_written_161(options: dict) -> str:
     return text
 
 
+#: Each catalog proof is decided this many times by each prover; the least processor time counts.
+REPEAT = 5
+
+
+def catalog_proofs() -> list:
+    """(label, problems) of every catalog proof: triangular k = 1..13 with an applicable claim,
+    then each catalog game (default parameters) with a claim that translates."""
+    from cgs_bridge.model import catalog
+    from cgs_bridge.model.loading import load_game
+    from cgs_bridge.model.resolve import ruleset_of
+    from cgs_bridge.jobs.prove_run import translations
+    cases = [("triangular", {"k": str(k)}) for k in range(1, 14)]
+    cases += [(name, {}) for name in catalog.names() if name != "triangular"]
+    out = []
+    for name, params in cases:
+        problems = [t.problem for t in translations(ruleset_of(load_game(name), params))
+                    if t.status == "ok"]
+        if problems:
+            out.append((f"{name}{' k=' + params['k'] if params else ''}", problems))
+    return out
+
+
+def _best_cpu(deciders, problems) -> list:
+    """Per decider: (least processor seconds over REPEAT runs, its verdicts and witnesses); the
+    runs alternate between the deciders, so a change in the machine's load hits both."""
+    times = [[] for _ in deciders]
+    answers = [None] * len(deciders)
+    for _ in range(REPEAT):
+        for i, decide in enumerate(deciders):
+            gc.collect()
+            c0 = time.process_time()
+            answers[i] = [(d.obligation, d.holds, d.witness) for p in problems for d in decide(p)]
+            times[i].append(time.process_time() - c0)
+    return [(min(t), a) for t, a in zip(times, answers)]
+
+
+def catalog_before_after(out=print) -> dict:
+    """Every catalog proof by today's prover and by this one; one line per proof and a summary.
+    Returns ``{label: (before, now, same answers)}`` (empty without today's prover)."""
+    from solvers.automata import decide_problem
+
+    from .baseline import BASELINE, load_baseline
+    baseline, why = load_baseline()
+    if baseline is None:
+        out(f"prove catalog: {why}")
+        return {}
+    rows = {}
+    for label, problems in catalog_proofs():
+        (before, theirs), (now, ours) = _best_cpu((baseline.decide_problem, decide_problem),
+                                                  problems)
+        rows[label] = (before, now, theirs == ours)
+        out(f"prove catalog {label}: today's prover ({BASELINE}) {before * 1e3:.0f} ms, now "
+            f"{now * 1e3:.0f} ms = {now / before:.2f}x; answers {'equal' if theirs == ours else 'DIFFER'}")
+    worst = max(rows, key=lambda r: rows[r][1] / rows[r][0])
+    out(f"prove catalog: {len(rows)} proofs, slowest ratio {rows[worst][1] / rows[worst][0]:.2f}x "
+        f"({worst}; processor seconds, best of {REPEAT}); answers "
+        f"{'all equal' if all(r[2] for r in rows.values()) else 'DIFFER'}")
+    return rows
+
+
 def prove_case(out=print, **options) -> dict:
     """Time both provers on the triangular claims; print one line per comparison and return
     ``{"<ours>13", "<other>13", "ratio13", "<ours>161", "<other>161", "hand161", "memory"}`` (keys by
     prover name, e.g. ``embedded13``, ``walnut13``; seconds; the hand-written sentences' line; the
-    memory run's verdict and reason). ``options``: the provers' options (``walnut_home``). Raises
+    memory run's verdict and reason; ``catalog``: :func:`catalog_before_after`). ``options``: the provers' options (``walnut_home``). Raises
     nothing for a missing other prover (its times are None)."""
     from cgs_bridge.systems.registry import prover
     ours, other, found = contenders(options)
     label = (prover(other).label or other) if other else "other prover"
-    res = {f"{ours}13": 0.0, f"{other}13": 0.0 if found else None}
+    res = {f"{ours}13": 0.0, f"{other}13": 0.0 if found else None, "catalog": catalog_before_after(out)}
     same = True
     for k in range(1, 14):
         e, verdicts, _, _ = _timed(k, ours)

@@ -1,0 +1,330 @@
+"""Numbering of the states (and diagram nodes) a construction discovers (issue 45): pairs of
+states for the product (:class:`CodeMemo`, a pair coded as one integer), sets of states for the
+subset construction (:class:`SetMemo`). Both number new entries in batches (a breadth-first layer
+at a time) and hand back the entries added since the last call, to be expanded next.
+
+Lookups are vectorized: :class:`HashIndex` is an open-addressing hash table (linear probing,
+Knuth, *TAOCP* vol. 3, section 6.4, algorithm L) probed for a whole batch at once, and a batch is
+grouped with :func:`pandas.factorize` (hashing, linear time). Sets are found by hashes and then
+compared member by member, so equal ids always mean equal sets."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+#: Code spaces up to this size are numbered through an array, larger ones through a hash table.
+DENSE_SPACE = 1 << 18
+#: Up to TINY values :func:`factor` uses a dict, below SMALL it sorts (numpy), above it hashes
+#: (pandas): the fastest of the three at each size on this machine.
+TINY, SMALL = 64, 1 << 14
+_FIB = np.uint64(0x9E3779B97F4A7C15)           # 2**64 / golden ratio: multiplicative hashing
+
+
+def factor(values: np.ndarray) -> tuple:
+    """(codes, first): ``codes[i]`` numbers ``values[i]`` by order of first appearance,
+    ``first[c]`` is the index of value ``c``'s first appearance."""
+    if values.size <= TINY:
+        seen: dict = {}
+        codes = np.fromiter((seen.setdefault(v, len(seen)) for v in values.tolist()),
+                            dtype=np.int64, count=values.size)
+        first = np.zeros(len(seen), dtype=np.int64)
+        first[codes[::-1]] = np.arange(values.size - 1, -1, -1)
+        return codes, first
+    if values.size < SMALL:
+        _, first, codes = np.unique(values, return_index=True, return_inverse=True)
+        order = np.argsort(first)                  # number by first appearance
+        rank = np.empty_like(order)
+        rank[order] = np.arange(order.size)
+        return rank[codes.ravel()].astype(np.int64), first[order]
+    codes = pd.factorize(values)[0].astype(np.int64)
+    if not codes.size:
+        return codes, codes
+    new = np.ones(codes.size, dtype=bool)         # a code first seen is above all before it
+    new[1:] = codes[1:] > np.maximum.accumulate(codes)[:-1]
+    return codes, np.flatnonzero(new)
+
+
+class HashIndex:
+    """A table from non-zero uint64 keys to int64 values, probed a batch at a time."""
+
+    def __init__(self, capacity: int = 1 << 12):
+        self.keys = np.zeros(capacity, dtype=np.uint64)
+        self.values = np.full(capacity, -1, dtype=np.int64)
+        self.size = 0
+
+    def _slots(self, keys: np.ndarray) -> np.ndarray:
+        bits = np.uint64(64 - (self.keys.size.bit_length() - 1))
+        with np.errstate(over="ignore"):
+            return ((keys * _FIB) >> bits).astype(np.int64)
+
+    def find(self, keys: np.ndarray) -> np.ndarray:
+        """The value of each key (-1 when absent)."""
+        return self.find_or_add(keys, None)
+
+    def find_or_add(self, keys: np.ndarray, first_id: int | None) -> np.ndarray:
+        """The value of each of the distinct ``keys``; absent keys are added with the values
+        ``first_id, first_id + 1, ...`` in key order (-1 for them when ``first_id`` is None)."""
+        if first_id is not None and 2 * (self.size + keys.size) > self.keys.size:
+            self._grow(2 * (self.size + keys.size))
+        out = np.full(keys.size, -1, dtype=np.int64)
+        added = np.zeros(keys.size, dtype=bool)
+        slot, todo, mask = self._slots(keys), np.arange(keys.size), self.keys.size - 1
+        while todo.size:
+            at = self.keys[slot[todo]]
+            hit = at == keys[todo]
+            out[todo[hit]] = self.values[slot[todo[hit]]]
+            free = at == 0
+            if first_id is not None and free.any():
+                cand = todo[free]
+                self.keys[slot[cand]] = keys[cand]          # several claim a slot: one wins
+                won = self.keys[slot[cand]] == keys[cand]
+                added[cand[won]] = True
+                todo = np.concatenate([todo[~hit & ~free], cand[~won]])
+            else:
+                todo = todo[~hit & ~free]
+            slot[todo] = (slot[todo] + 1) & mask
+        if added.any():
+            new = np.flatnonzero(added)
+            out[new] = first_id + np.arange(new.size)
+            self.values[self._where(keys[new])] = out[new]
+            self.size += new.size
+        return out
+
+    def _where(self, keys: np.ndarray) -> np.ndarray:
+        """The slots of keys in the table."""
+        slot, todo, mask = self._slots(keys), np.arange(keys.size), self.keys.size - 1
+        while todo.size:
+            hit = self.keys[slot[todo]] == keys[todo]
+            todo = todo[~hit]
+            slot[todo] = (slot[todo] + 1) & mask
+        return slot
+
+    def insert(self, keys: np.ndarray, values: np.ndarray) -> None:
+        """Add distinct keys not in the table with their ``values``."""
+        if 2 * (self.size + keys.size) > self.keys.size:
+            self._grow(2 * (self.size + keys.size))
+        self.find_or_add(keys, 0)
+        self.values[self._where(keys)] = values
+
+    def _grow(self, need: int) -> None:
+        keys, values = self.keys[self.keys != 0], self.values[self.keys != 0]
+        capacity = self.keys.size
+        while capacity < need:
+            capacity *= 2
+        self.keys = np.zeros(capacity, dtype=np.uint64)
+        self.values = np.full(capacity, -1, dtype=np.int64)
+        self.size = 0
+        self.insert(keys, values)
+
+
+class CodeMemo:
+    """Ids ``0, 1, ...`` for non-negative int64 codes, in order of discovery; ``space``: one
+    more than the largest code."""
+
+    def __init__(self, space: int):
+        self.table = np.full(space, -1, dtype=np.int64) if space <= DENSE_SPACE else None
+        self.index = HashIndex() if self.table is None else None
+        self.found: list = []
+        self.fresh: list = []
+        self.count = 0
+
+    def __len__(self) -> int:
+        return self.count
+
+    def lookup(self, codes: np.ndarray) -> np.ndarray:
+        """The id of every code (new codes numbered now)."""
+        codes = np.asarray(codes, dtype=np.int64).ravel()
+        if not codes.size:
+            return np.zeros(0, dtype=np.int64)
+        inv, first = factor(codes)
+        uniq = codes[first]
+        if self.table is not None:
+            ids = self.table[uniq]
+            new = ids < 0
+            ids[new] = np.arange(self.count, self.count + int(new.sum()))
+            self.table[uniq[new]] = ids[new]
+        else:
+            ids = self.index.find_or_add(uniq.astype(np.uint64) + np.uint64(1), self.count)
+            new = ids >= self.count
+        if new.any():
+            added = uniq[new]
+            self.count += added.size
+            self.found.append(added)
+            self.fresh.append(added)
+        return ids[inv]
+
+    def take_new(self) -> np.ndarray:
+        """The codes numbered since the last call, in id order."""
+        out = np.concatenate(self.fresh) if self.fresh else np.zeros(0, dtype=np.int64)
+        self.fresh = []
+        return out
+
+    def codes(self) -> np.ndarray:
+        """Every code, in id order."""
+        return np.concatenate(self.found) if self.found else np.zeros(0, dtype=np.int64)
+
+
+_PAD = np.iinfo(np.int64).max
+_MULT = np.random.default_rng(20240545).integers(1, 2 ** 63, size=(2, 8192),
+                                                 dtype=np.uint64) | np.uint64(1)
+
+
+def canonical_sets(block: np.ndarray) -> np.ndarray:
+    """Each row of ``block`` (ints; negative entries are not members) as its sorted distinct
+    members followed by :data:`_PAD`, trimmed to the widest row (at least one column)."""
+    rows = np.where(block < 0, _PAD, block.astype(np.int64))
+    rows.sort(axis=1)
+    dup = np.zeros(rows.shape, dtype=bool)
+    dup[:, 1:] = rows[:, 1:] == rows[:, :-1]
+    if dup.any():
+        rows[dup] = _PAD
+        rows.sort(axis=1)
+    used = int((rows != _PAD).sum(axis=1).max()) if rows.size else 0
+    return rows[:, :max(used, 1)]
+
+
+def _hash(rows: np.ndarray) -> np.ndarray:
+    """A non-zero 64-bit hash of each row of :func:`canonical_sets`."""
+    keys = np.where(rows == _PAD, 0, rows + 1).astype(np.uint64)
+    with np.errstate(over="ignore"):
+        return (keys * _MULT[0, :rows.shape[1]]).sum(axis=1, dtype=np.uint64) | np.uint64(1)
+
+
+class SetMemo:
+    """Ids ``0, 1, ...`` for sets of non-negative ints given as rows of :func:`canonical_sets`
+    (the empty set is -1). A row is found by a 64-bit hash, then compared with the stored set
+    member by member; a set whose hash an earlier, different set has is numbered through an exact
+    dict (so equal ids mean equal sets). Members are stored flat (int32): :meth:`block`."""
+
+    #: Sets numbered through a dict of their members until there are this many.
+    SWITCH = 4096
+
+    def __init__(self):
+        self.index: HashIndex | None = None
+        self.small: dict = {}
+        self.exact: dict = {}
+        self.flat = np.zeros(1024, dtype=np.int32)
+        self.start = np.zeros(256, dtype=np.int64)
+        self.size = np.zeros(256, dtype=np.int64)
+        self.count, self.used, self.fresh = 0, 0, 0
+
+    def __len__(self) -> int:
+        return self.count
+
+    def lookup(self, rows: np.ndarray) -> np.ndarray:
+        """The id of every row (new sets numbered now, in order of first appearance)."""
+        n, w = rows.shape
+        if w > _MULT.shape[1]:
+            raise ValueError(f"a set of {w} states is beyond the subset construction's hashing")
+        ids = np.full(n, -1, dtype=np.int64)
+        live = rows[:, 0] != _PAD
+        if not live.any():
+            return ids
+        sub = rows[live]
+        if self.index is None and self.count + sub.shape[0] <= self.SWITCH:
+            ids[live] = self._lookup_small(sub)
+            return ids
+        if self.index is None:
+            self._to_hashes()
+        h = _hash(sub)
+        inv, first = factor(h)
+        reps, hashes = sub[first], h[first]
+        got = self.index.find_or_add(hashes, self.count)
+        old = np.flatnonzero(got < self.count)
+        wrong = old[~self._equal(got[old], reps[old])]
+        new = np.flatnonzero(got >= self.count)
+        if new.size:
+            self._append(reps[new])
+        for g in wrong:                                   # a collision with an earlier set
+            got[g] = self._exact(reps[g], hashes[g])
+        out = got[inv]
+        for r in np.flatnonzero(~(sub == reps[inv]).all(axis=1)):   # a collision in the batch
+            out[r] = self._exact(sub[r], h[r])
+        ids[live] = out
+        return ids
+
+    def _lookup_small(self, sub: np.ndarray) -> np.ndarray:
+        """Ids through the dict of members (few sets: no hashing); a key is the bytes of a
+        row's members."""
+        sub = np.ascontiguousarray(sub)
+        out = np.empty(sub.shape[0], dtype=np.int64)
+        buf, step = sub.tobytes(), 8 * sub.shape[1]
+        sizes = (8 * (sub != _PAD).sum(axis=1)).tolist()
+        new_rows, get = [], self.small.get
+        for r, size in enumerate(sizes):
+            key = buf[r * step:r * step + size]
+            i = get(key)
+            if i is None:
+                i = self.small[key] = self.count + len(new_rows)
+                new_rows.append(r)
+            out[r] = i
+        if new_rows:
+            self._append(sub[new_rows])
+        return out
+
+    def _to_hashes(self) -> None:
+        """Leave the dict: number the stored sets in a :class:`HashIndex` by their hashes
+        (sets sharing a hash with an earlier one go to the exact dict)."""
+        self.index = HashIndex()
+        if self.count:
+            ids = np.arange(self.count)
+            block = self.block(ids)
+            rows = np.where(block < 0, _PAD, block)
+            h = _hash(rows)
+            inv, first = factor(h)
+            self.index.insert(h[first], ids[first])
+            for r in np.flatnonzero(~(rows == rows[first][inv]).all(axis=1)):
+                self.exact[rows[r][rows[r] != _PAD].tobytes()] = int(r)
+        self.small = {}
+
+    def _equal(self, ids: np.ndarray, reps: np.ndarray) -> np.ndarray:
+        """Whether each stored set ``ids[i]`` has the members of row ``reps[i]``."""
+        size = (reps != _PAD).sum(axis=1)
+        stored = self.block(ids, reps.shape[1])
+        return (self.size[ids] == size) & (np.where(stored < 0, _PAD, stored) == reps).all(axis=1)
+
+    def _exact(self, row: np.ndarray, h) -> int:
+        """The id of a set whose hash is shared: the set numbered under that hash when it is
+        the same, else its id in the exact dict."""
+        owner = self.index.find(np.array([h], dtype=np.uint64))
+        if owner[0] >= 0 and self._equal(owner, row[None, :])[0]:
+            return int(owner[0])
+        key = row[row != _PAD].tobytes()
+        if key not in self.exact:
+            self.exact[key] = int(self._append(row[None, :])[0])
+        return self.exact[key]
+
+    def _append(self, rows: np.ndarray) -> np.ndarray:
+        """Store ``rows`` as new sets; their ids."""
+        sizes = (rows != _PAD).sum(axis=1)
+        k, total = rows.shape[0], int(sizes.sum())
+        while self.used + total > self.flat.size:
+            self.flat = np.concatenate([self.flat, np.zeros_like(self.flat)])
+        while self.count + k > self.start.size:
+            self.start = np.concatenate([self.start, np.zeros_like(self.start)])
+            self.size = np.concatenate([self.size, np.zeros_like(self.size)])
+        self.flat[self.used:self.used + total] = rows[rows != _PAD]
+        ids = np.arange(self.count, self.count + k)
+        self.start[ids] = self.used + np.concatenate([[0], np.cumsum(sizes)[:-1]])
+        self.size[ids] = sizes
+        self.count += k
+        self.used += total
+        return ids
+
+    def block(self, ids, width: int | None = None) -> np.ndarray:
+        """The members of sets ``ids`` as rows padded with -1 (``width`` columns, at least the
+        largest set's size when None)."""
+        ids = np.asarray(ids, dtype=np.int64)
+        size = self.size[ids]
+        width = int(size.max(initial=1)) if width is None else width
+        cols = np.arange(width)
+        ok = cols[None, :] < size[:, None]
+        at = np.where(ok, self.start[ids][:, None] + cols[None, :], 0)
+        return np.where(ok, self.flat[at], -1).astype(np.int64)
+
+    def take_new(self) -> np.ndarray:
+        """The ids numbered since the last call, in order."""
+        out = np.arange(self.fresh, self.count)
+        self.fresh = self.count
+        return out
