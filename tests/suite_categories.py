@@ -37,6 +37,7 @@ MODULES = {
     "solvers/test_periodicity.py": FAST,
     "jobs/test_prove_octal.py": HEAVY,
     "systems/cgsuite/test_takebreak_real.py": ENGINE,
+    "systems/cgsuite/test_cgscript_takebreak.py": FAST,  # its real-CGSuite tests are engine (fixture)
     "systems/mathematica/test_audit_takebreak.py": ENGINE,
     "systems/mathematica/test_takebreak_mathics.py": ENGINE,
     "api/test_api.py": FAST,
