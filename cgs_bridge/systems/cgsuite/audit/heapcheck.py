@@ -13,11 +13,9 @@ solved that far) is an error check with its reason, never a verdict.
 from __future__ import annotations
 
 from cgs_bridge.foundation.errors import CgsBridgeError
-from cgs_bridge.systems.auditing.judge import Check
+from cgs_bridge.systems.auditing.judge import EXAMPLES, Check
 from cgs_bridge.systems.cgsuite.cgscript.heaprules import GameSum, HeapPosition
 from cgs_bridge.systems.cgsuite.cgscript.values import GameObject
-
-from .judge import rows_check
 
 KINDS = {"normal": "nim value (NimValue, Grundy value)", "misere": "misère nim value (MisereNimValue)"}
 
@@ -60,10 +58,13 @@ def judge_heap_values(interp, ruleset) -> Check | None:
             if v != want:
                 rows.append({"position": f"({n})", "program": v, "spec": want, "detail": KINDS[kind]})
     kinds = " and ".join(KINDS[k] for k in sorted({k for _, k in asked}, reverse=True))
-    return rows_check("heaps", rows, f"{len(rows)} of {count} values of {named} the program computed differ "
-                      f"from the spec's ({ruleset.describe()})", f"all {count} heap values of {named} the "
-                      f"program computed ({kinds}; heaps {_span(asked)}) equal the spec's ({ruleset.describe()})",
-                      lambda r: f"heap {r['position']}: {r['detail']}: program {r['program']}, spec {r['spec']}")
+    if rows:
+        return Check("heaps", "differ", f"{len(rows)} of {count} values of {named} the program computed differ "
+                     f"from the spec's ({ruleset.describe()}): " + ", ".join(
+                         f"heap {r['position']}: {r['detail']}: program {r['program']}, spec {r['spec']}"
+                         for r in rows[:EXAMPLES]), rows)
+    return Check("heaps", "agree", f"all {count} heap values of {named} the program computed ({kinds}; heaps "
+                 f"{_span(asked)}) equal the spec's ({ruleset.describe()})")
 
 
 def _span(asked) -> str:

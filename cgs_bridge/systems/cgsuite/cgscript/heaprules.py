@@ -193,6 +193,13 @@ def asked(interp, rules: HeapRuleset, n: int, kind: str, v: int) -> int:
     return v
 
 
+def check_equality(interp, op, a, b, node) -> None:
+    """``a == b`` with a take-and-break position or a sum stops the run, as in CGSuite 2.2 ("No
+    operation `==` for arguments of types game.heap.HeapRuleset.Position, ...")."""
+    if any(isinstance(v, (HeapPosition, GameSum)) for v in (a, b)):
+        interp.fail(f"no operation `{op}` for take-and-break positions or sums (as CGSuite 2.2)", node)
+
+
 def add(interp, a, b, node):
     """``a + b`` where one side is an impartial game: the sum (``0 + g`` is ``g``)."""
     parts = []
