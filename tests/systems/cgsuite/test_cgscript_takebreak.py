@@ -165,7 +165,8 @@ EXPRESSIONS = [
     'g(3) + g(3) + g(1)', '(g(2) + g(3)).NimValue', '(g(2) + g(3)).CanonicalForm', 'g(3).CanonicalForm',
     '[g(n).MisereNimValue for n from 0 to 12]', '(g(1) + g(1)).MisereNimValue', '(g(2) + g(3)).MisereNimValue',
     '[game.heap.DawsonsKayles(n).MisereNimValue for n from 0 to 12]', 'game.heap.Nim(5).NimValue',
-    '[game.heap.TakeAndBreak("0.[37]")(n).NimValue for n from 0 to 12]',
+    '[game.heap.TakeAndBreak("0.[37]")(n).NimValue for n from 0 to 12]', 'game.heap.constants.Kayles',
+    'game.heap.Kayles.NimValueSequence(3)', 'g(3).Options.Size', '[n for n from 0 to 20 where g(n).NimValue == 0]',
 ]
 
 
@@ -176,3 +177,16 @@ def test_printed_text_is_cgsuites(real_cgsuite, tmp_path):
     mine = run_worksheet(text)
     assert mine.error is None and len(got) == len(EXPRESSIONS)
     assert mine.printed == got
+
+
+@pytest.mark.parametrize("code, exit_code", [("0.77", 0), ("0.07", 1), ("1.0", 2)])
+def test_the_command_line_gives_the_exit_codes(tmp_path, capsys, code, exit_code):
+    """`cgs-bridge audit prog.cgs --game kayles` (in process, --no-sandbox): 0 for Kayles' code,
+    1 for Dawson's, 2 for a code the toolkit cannot play (its reason printed)."""
+    from cgs_bridge.cli.main import main
+    text = (DATA / "kayles_values.cgs").read_text(encoding="utf-8").replace('"0.77"', f'"{code}"')
+    (tmp_path / "k.cgs").write_text(text, encoding="utf-8")
+    assert main(["audit", str(tmp_path / "k.cgs"), "--game", "kayles", "--no-sandbox"]) == exit_code
+    out = capsys.readouterr().out
+    differ = sum(KAYLES[n] != DAWSONS_KAYLES[n] for n in range(31))  # from the OEIS tables
+    assert {0: "AGREE: all 31 heap values", 1: f"DIFFER: {differ} of 31 values", 2: "d0 with bit 0"}[exit_code] in out

@@ -1,6 +1,7 @@
 """CGSuite 2.2's take-and-break rulesets for :mod:`.evaluator` (issues 47 item 6 and 49 item 5):
 ``game.heap.TakeAndBreak("0.77")``, the library's constants ``game.heap.Kayles``,
-``DawsonsKayles``, ``GrundysGame`` and ``Nim`` (CGSuite's ``game/heap/constants.cgs``: the codes
+``DawsonsKayles``, ``GrundysGame`` and ``Nim`` (CGSuite's ``game/heap/constants.cgs``, also spelt
+``game.heap.constants.Kayles``: the codes
 ``0.77``, ``0.07``, ``4!.0``, ``0.[3]``), their positions ``R(n)``, and disjunctive sums of
 impartial games (``R(2) + R(3)``, ``K(a) + K(b)`` of a program's ``ImpartialGame`` class).
 
@@ -40,7 +41,7 @@ CONSTANTS = {"Kayles": "0.77", "DawsonsKayles": "0.07", "GrundysGame": "4!.0", "
 NOT_INTERPRETED = ("Spawning", "Subtraction", "Splittles", "PartizanTakeAndBreak", "PartizanSubtraction",
                    "PartizanSplittles", "TakeAway", "FibonacciNim", "Cutcake", "Eatcake", "MaundyCake",
                    "TurnAndEatcake", "Periodicity")
-PACKAGES = ("game", "game.heap")
+PACKAGES = ("game", "game.heap", "game.heap.constants")
 
 
 @dataclass(frozen=True)
@@ -88,6 +89,7 @@ def library_member(interp, qual: str, args, node):
     if not qual.startswith("game.heap."):
         return None
     name = qual[len("game.heap."):]
+    name = name[len("constants."):] if name.startswith("constants.") else name  # game.heap.constants.Kayles
     if name == "TakeAndBreak":
         if args is None:
             interp.fail("`game.heap.TakeAndBreak` is interpreted only called with a code, "
