@@ -125,6 +125,7 @@ def test_a_class_without_the_one_pin_move_differs(tmp_path):
     ("K := game.heap.Kayles;\nSystem.Print((K(1) + K(2)).Options);\n", "kayles", "`Options` of the sum"),
     ("K := game.heap.Kayles;\nSystem.Print(K(2) + *1);\n", "kayles", "a sum of a game and a number"),
     ("K := game.heap.Kayles;\nSystem.Print(K(2) == K(2));\n", "kayles", "no operation `==`"),
+    ("K := game.heap.Kayles;\nSystem.Print(K(1000000).NimValue);\n", "kayles", "stopped before starting"),
 ])
 def test_what_cannot_be_judged_is_refused_by_name(tmp_path, text, game, reason):
     (tmp_path / "p.cgs").write_text(text, encoding="utf-8")

@@ -221,6 +221,7 @@ def nim(interp, rules: HeapRuleset, n: int, node) -> int:
     """Grundy value of heap ``n``: every heap up to ``n`` in turn, mex over its options of the
     nim-sum of the parts (each option counts one evaluation step against the limits)."""
     seq = interp.heap_nim.setdefault(rules.text, [])
+    _check_work(interp, rules, len(seq), n, node)
     while len(seq) <= n:
         k, seen = len(seq), set()
         for _, parts in rules.code.options(k):
@@ -234,6 +235,20 @@ def nim(interp, rules: HeapRuleset, n: int, node) -> int:
             m += 1
         seq.append(m)
     return seq[n]
+
+
+def _check_work(interp, rules: HeapRuleset, start: int, n: int, node) -> None:
+    """Refuse, before the work starts, heaps ``start..n`` of a code leaving at most two heaps when
+    their options (at most ``(t + 1) * (k / 2 + 1)`` per heap ``k``, ``t`` the most tokens taken)
+    exceed the evaluation steps left; other codes are counted as they go."""
+    if n < start or rules.code.max_heaps is None or rules.code.max_heaps > 2:
+        return
+    t = n if rules.code.max_removed is None else min(n, rules.code.max_removed)
+    work = (n - start + 1) * (t + 1) * (n // 2 + 1)
+    left = interp.limits.steps - interp.steps
+    if work > left:
+        interp.fail(f"stopped before starting: the heaps up to {n} of {rules} take up to {work:,} option "
+                    f"evaluations, more than the {max(left, 0):,} evaluation steps left (raise --max-steps)", node)
 
 
 def misere(interp, rules: HeapRuleset, heaps: tuple, node) -> int:
