@@ -37,6 +37,7 @@ MODULES = {
     "solvers/test_periodicity.py": FAST,
     "jobs/test_prove_octal.py": HEAVY,
     "systems/cgsuite/test_takebreak_real.py": ENGINE,
+    "systems/cgsuite/test_cgscript_takebreak.py": FAST,  # its real-CGSuite tests are engine (fixture)
     "systems/mathematica/test_audit_takebreak.py": ENGINE,
     "systems/mathematica/test_takebreak_mathics.py": ENGINE,
     "api/test_api.py": FAST,
@@ -215,6 +216,8 @@ TESTS: dict[str, dict[str, str]] = {
     "systems/test_provers.py": {"test_prove_with_the_embedded_prover_imports_no_systems_folder": HEAVY},
     # issue 50: the halving sentence of a piecewise f takes the embedded prover 5-15 s
     "solvers/test_hypotheses.py": {"test_each_property_decided_for_every_value_agrees_with_its_definition": HEAVY},
+    # issues 47/49: the audit command in a subprocess of its own, 2-3 s each
+    "systems/cgsuite/test_cgscript_takebreak.py": {"test_the_command_line_gives_the_exit_codes": HEAVY},
     # round 6: the fast run's slowest functions (--durations=0 on the idle 2-core machine, 1.3 s to
     # 12 s each in all: published-size boxes, CLI subprocesses, time limits waited out, PDF
     # rendering, hundreds of hypothesis examples), so that `-m fast` stays under a minute

@@ -18,6 +18,7 @@ from cgs_bridge.systems.cgsuite.cgscript import ast as A
 from cgs_bridge.systems.cgsuite.cgscript.evaluator import PYTHON_ERRORS, Interpreter, Limits, error_text
 from cgs_bridge.systems.cgsuite.cgscript.parse import parse_file_text
 
+from .heapcheck import judge_heap_values
 from .judge import Binding, declared, judge_class_moves, judge_printed, judge_script_values
 from .overrides import judge_own_values
 
@@ -209,6 +210,8 @@ def _script_run(report, label, sc, it, main, target, ruleset, mapping, box, expe
             report.checks.append((label, judge_script_values(it, binding, ruleset)))
         except (CgsBridgeError,) + PYTHON_ERRORS as e:
             report.checks.append((label, Check("values", "error", error_text(e))))
+    heaps = judge_heap_values(it, ruleset)  # game.heap.TakeAndBreak heaps the program valued
+    report.checks += [(label, heaps)] if heaps is not None else []
     report.checks.append((label, judge_printed(expect, it.printed, bool(sc))))
     if printed:
         report.checks.append((label, declared(it.printed, ruleset, box, printed)))

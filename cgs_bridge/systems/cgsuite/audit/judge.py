@@ -163,6 +163,8 @@ def judge_class_moves(interp, binding: Binding, ruleset, box) -> tuple:
         ``(moves_check, values_check)``.
     """
     from solvers import solve
+
+    from .heapcheck import option_position
     try:
         sol = solve(ruleset, box, method="reference")
     except CgsBridgeError as e:
@@ -173,7 +175,7 @@ def judge_class_moves(interp, binding: Binding, ruleset, box) -> tuple:
         checked += 1
         got, bad = set(), []
         for o in G.options(interp, g):
-            q, why = binding.position(o)
+            q, why = option_position(binding, ruleset, o)  # a sum K(a) + K(b): the heaps it leaves
             if q is None:
                 bad.append(f"{B.show(interp, o)} ({why})")
             else:

@@ -34,7 +34,7 @@ GLOBAL_NAMES = {"Nothing": None, "Left": "Player.Left", "Right": "Player.Right"}
 
 def is_static(interp, name: str) -> bool:
     """A class with static members (``Worksheet``) or a package prefix (``examples``)."""
-    return name in STATICS or any(k.startswith(name + ".") for k in interp.classes)
+    return name in STATICS or name in interp.heaprules.PACKAGES or any(k.startswith(name + ".") for k in interp.classes)
 
 
 def show(interp, v) -> str:
@@ -78,6 +78,7 @@ def xor(interp, a, b, node) -> int:
 
 def binary(interp, op, a, b, node):
     if op in ("==", "!="):
+        interp.heaprules.check_equality(interp, op, a, b, node)  # CGSuite 2.2 has no == on these positions
         return equal(a, b) == (op == "==")
     if op in ("<", "<=", ">", ">="):
         if not (number(a) and number(b)):
@@ -90,6 +91,8 @@ def binary(interp, op, a, b, node):
                             "only two strings)", node)
             return interp.check_size(a + b, node)
         return interp.check_size(show(interp, a) + show(interp, b), node)
+    if op == "+" and (interp.heaprules.is_game(a) or interp.heaprules.is_game(b)):
+        return interp.heaprules.add(interp, a, b, node)  # a disjunctive sum of impartial games
     if op == "+" and (isinstance(a, NimberValue) or isinstance(b, NimberValue)):
         na = a.value if isinstance(a, NimberValue) else (0 if equal(a, 0) else None)
         nb = b.value if isinstance(b, NimberValue) else (0 if equal(b, 0) else None)
@@ -155,6 +158,9 @@ def invoke(interp, obj, name, args, node):
         return interp.games.game_member(interp, obj, name, args, node)
     if isinstance(obj, ClassRef):
         qual = f"{obj.name}.{name}"
+        heap = interp.heaprules.library_member(interp, qual, args, node)  # game.heap.TakeAndBreak(code)
+        if heap is not None:
+            return heap
         if qual in interp.classes:
             return ClassRef(qual) if args is None else interp.games.construct(interp, qual, args, node, None)
         if args is None and is_static(interp, qual):  # a package inside a package: game.heap
@@ -163,6 +169,10 @@ def invoke(interp, obj, name, args, node):
             interp.notes.append(f"`{qual}` resolved to class {name} (no package {obj.name} on the class path)")
             return ClassRef(name) if args is None else interp.games.construct(interp, name, args, node, None)
         interp.fail(f"no class `{qual}`", node)
+    H = interp.heaprules
+    member = {H.HeapRuleset: H.ruleset_member, H.HeapPosition: H.position_member, H.GameSum: H.sum_member}.get(type(obj))
+    if member is not None:
+        return member(interp, obj, name, args, node)
     if name == "ToString" and not args:
         return show(interp, obj)
     if number(obj):

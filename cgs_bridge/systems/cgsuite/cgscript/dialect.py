@@ -48,6 +48,8 @@ def _constructs(classes, stmts):
             yield "2.x", "comprehension", node.pos
         elif isinstance(node, A.Lambda):
             yield "2.x", "procedure ->", node.pos
+        elif isinstance(node, A.Member) and node.name == "heap" and isinstance(node.obj, A.Name) and node.obj.id == "game":
+            yield "2.x", "game.heap", node.pos  # CGSuite 2.x's library package (TakeAndBreak, Kayles)
         elif isinstance(node, A.Binary) and node.op[:1].isalpha() and node.op not in ("and", "or"):
             yield "2.x", f"infix {node.op}", node.pos
 

@@ -71,7 +71,7 @@ class Interpreter:
     ``Worksheet.Print``/``System.Print`` printed; ``nim_cache`` maps games to nim values."""
 
     def __init__(self, dialect: str = "1.x", limits: Limits | None = None, where=None):
-        from . import builtins, games, library
+        from . import builtins, games, heaprules, library
         self.dialect = dialect
         self.limits = limits or Limits()
         self.where = where
@@ -81,11 +81,14 @@ class Interpreter:
         self.globals: dict = {}
         self.printed: list = []
         self.nim_cache: dict = {}
+        self.heap_nim: dict = {}      # code text -> Grundy values of heaps 0.. (heaprules)
+        self.heap_misere: dict = {}   # code text -> {sum of heaps: misère Grundy value}
+        self.heap_values: dict = {}   # (code text, "normal"|"misere") -> {heap: value the program asked for}
         self.notes: list = []
         self.steps = 0
         self.depth = 0
         self.deadline = time.monotonic() + self.limits.seconds
-        self.builtins, self.games, self.library = builtins, games, library
+        self.builtins, self.games, self.library, self.heaprules = builtins, games, library, heaprules
         self._dispatch = {
             A.Num: lambda n, f: n.value, A.Str: lambda n, f: n.value, A.Bool: lambda n, f: n.value,
             A.Name: self._name, A.This: self._this, A.Nimber: self._nimber, A.Unary: self._unary,

@@ -83,6 +83,9 @@ def apply(interp, target, args, node, this):
         names = target.names
         B._need(interp, args, len(names), "the procedure", node)
         return interp.ev(target.body, Frame(list(target.scopes) + [dict(zip(names, args))], target.this))
+    if isinstance(target, interp.heaprules.HeapRuleset):  # R(n): a heap of a TakeAndBreak ruleset
+        B._need(interp, args, 1, str(target), node)
+        return interp.heaprules.HeapPosition(target, interp.heaprules.heap_size(interp, args[0], node))
     if isinstance(target, GameObject):
         m = L.method(interp, interp.classes[target.cls], "Eval", len(args), instance=True)
         if m is not None:
@@ -157,28 +160,19 @@ def nim_value(interp, g, node=None) -> int:
         if top[1] is None:
             top[1] = options(interp, top[0], node)
         opts = top[1]
+        pending = None
         while top[2] < len(opts):
-            o = opts[top[2]]
-            if isinstance(o, GameObject) and o not in cache:
-                if o in on_stack:
-                    interp.fail(f"{B.show(interp, o)} is its own follower (a loopy game): no nim value", node)
+            pending = next((x for x in _objects(interp, opts[top[2]]) if x not in cache), None)
+            if pending is not None:
+                if pending in on_stack:
+                    interp.fail(f"{B.show(interp, pending)} is its own follower (a loopy game): no nim value", node)
                 break
             top[2] += 1
-        if top[2] < len(opts):
-            o = opts[top[2]]
-            on_stack.add(o)
-            stack.append([o, None, 0])
+        if pending is not None:
+            on_stack.add(pending)
+            stack.append([pending, None, 0])
             continue
-        seen = set()
-        for o in opts:
-            if isinstance(o, GameObject):
-                seen.add(cache[o])
-            elif isinstance(o, NimberValue):
-                seen.add(o.value)
-            elif B.equal(o, 0):
-                seen.add(0)
-            else:
-                interp.fail(f"option {B.show(interp, o)} of {B.show(interp, top[0])} is not an impartial game", node)
+        seen = {_option_value(interp, o, top[0], node) for o in opts}
         v = 0
         while v in seen:
             v += 1
@@ -186,6 +180,31 @@ def nim_value(interp, g, node=None) -> int:
         on_stack.discard(top[0])
         stack.pop()
     return cache[g]
+
+
+def _objects(interp, o) -> list:
+    """The program-class games whose nim values the option ``o`` needs (itself, or a sum's parts)."""
+    if isinstance(o, GameObject):
+        return [o]
+    if isinstance(o, interp.heaprules.GameSum):
+        return [p for p in o.parts if isinstance(p, GameObject)]
+    return []
+
+
+def _option_value(interp, o, g, node) -> int:
+    """The nim value of the option ``o`` of ``g`` (its program-class parts already valued)."""
+    H = interp.heaprules
+    if isinstance(o, GameObject):
+        return interp.nim_cache[o]
+    if isinstance(o, NimberValue):
+        return o.value
+    if isinstance(o, H.HeapPosition):
+        return H.nim(interp, o.rules, o.n, node)
+    if isinstance(o, H.GameSum):
+        return H.sum_member(interp, o, "NimValue", None, node)
+    if B.equal(o, 0):
+        return 0
+    interp.fail(f"option {B.show(interp, o)} of {B.show(interp, g)} is not an impartial game", node)
 
 
 def game_member(interp, g, name, args, node):
