@@ -36,6 +36,7 @@ MODULES = {
     "solvers/test_heaps.py": FAST,
     "solvers/test_periodicity.py": FAST,
     "jobs/test_prove_octal.py": HEAVY,
+    "jobs/test_prove_octal_attacks.py": HEAVY,     # issue 49 red team: brute-force verdicts
     "systems/cgsuite/test_takebreak_real.py": ENGINE,
     "systems/mathematica/test_audit_takebreak.py": ENGINE,
     "systems/mathematica/test_takebreak_mathics.py": ENGINE,

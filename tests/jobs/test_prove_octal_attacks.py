@@ -1,0 +1,66 @@
+"""Red-team tests of ``prove`` for take-and-break games (issue 49, round after the merge): every
+expected verdict here comes from a brute force written in the test (Kayles as rows of pins, its
+misère values by exhaustive play of sums of rows), never from the code under test; each verdict
+that must hold has a planted wrong twin."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from cgs_bridge.api import prove
+
+from takebreak_data import KAYLES
+
+
+def _kayles_options(rows: tuple):
+    """Every sum of rows reached by knocking down one pin or two adjacent pins of one row."""
+    out = set()
+    for i, r in enumerate(rows):
+        rest = rows[:i] + rows[i + 1:]
+        for k in (1, 2):
+            for left in range(0, r - k + 1):
+                right = r - k - left
+                out.add(tuple(sorted(rest + tuple(x for x in (left, right) if x))))
+    return out
+
+
+@lru_cache(maxsize=None)
+def _kayles_misere(rows: tuple) -> int:
+    """Misère value (Winning Ways ch. 13): 1 for a position with no move, else the mex of the
+    options' misère values."""
+    opts = _kayles_options(rows)
+    if not opts:
+        return 1
+    vals = {_kayles_misere(o) for o in opts}
+    return next(m for m in range(len(vals) + 1) if m not in vals)
+
+
+def _row(result, text):
+    return next(r for r in result.rows if r.name == text)
+
+
+def test_a_true_misere_claim_is_never_refuted():
+    """A claim reading misère values was evaluated with no misère value at all: 'n != 0 or misere
+    == 1' (true: heap 0 has no move, misère value 1) was REFUTED 'at heap 0' (exit 1)."""
+    assert _kayles_misere(()) == 1
+    true, wrong = "n != 0 or misere == 1", "n != 2 or misere == 1"
+    result = prove("kayles", claims=[true, wrong])
+    assert _row(result, true).verdict != "REFUTED"
+    assert _kayles_misere((2,)) == 2
+    row = _row(result, wrong)                      # the planted twin: misère value 2 at heap 2
+    assert row.verdict == "REFUTED" and row.position == (2,)
+
+
+def test_misere_claims_are_refuted_at_the_smallest_heap_of_the_brute_force():
+    table = [_kayles_misere((n,) if n else ()) for n in range(12)]
+    claims = {"misere == 1 - grundy": lambda n, g, m: m == 1 - g,
+              "misere <= 3": lambda n, g, m: m <= 3,
+              "misere != 0 or n % 2 == 1": lambda n, g, m: m != 0 or n % 2 == 1}
+    result = prove("kayles", claims=list(claims))
+    for text, holds in claims.items():
+        fails = [n for n in range(12) if not holds(n, KAYLES[n], table[n])]
+        row = _row(result, text)
+        if fails:
+            assert row.verdict == "REFUTED" and row.position == (fails[0],), (text, row.reason)
+        else:
+            assert row.verdict != "REFUTED", (text, row.reason)
