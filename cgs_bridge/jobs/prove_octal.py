@@ -32,6 +32,8 @@ MAX_HEAP = 1 << 20
 THEOREM = "octal periodicity theorem"
 #: Sums of heaps explored for the misère values a claim reads (heaps 0..32 of Kayles, about a second).
 MISERE_SUMS = 50_000
+#: Most heaps a claim is evaluated on (its threshold plus one period; about five seconds).
+MAX_CLAIM_HEAPS = 1 << 22
 SOURCE = "Guy and Smith 1956; Winning Ways ch. 4"
 
 
@@ -98,6 +100,11 @@ def _claim_row(ruleset, claim, g, period) -> dict:
         if period is not None and reason is None:
             L = math.lcm(M, period.period)
             top = max(T, period.preperiod) + L
+            if top > MAX_CLAIM_HEAPS:     # checked before the work (10^8 heaps ran for minutes)
+                row["reason"] = (f"deciding it from the period reads every heap up to {top - 1:,} (from heap "
+                                 f"{max(T, period.preperiod):,} on it depends only on n mod {L}), above the "
+                                 f"limit of {MAX_CLAIM_HEAPS:,} heaps")
+                return row
             heaps = range(top)
         else:   # a claim reading misère values: only the heaps whose misère value is computed
             heaps = range(len(g) if misere is None else len(misere))

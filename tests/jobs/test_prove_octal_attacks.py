@@ -64,3 +64,16 @@ def test_misere_claims_are_refuted_at_the_smallest_heap_of_the_brute_force():
             assert row.verdict == "REFUTED" and row.position == (fails[0],), (text, row.reason)
         else:
             assert row.verdict != "REFUTED", (text, row.reason)
+
+
+def test_a_claim_reading_too_many_heaps_is_refused_before_the_work():
+    """'n < 100000000 or grundy != 8' made prove evaluate the claim on 10^8 heaps (minutes, no
+    limit, no progress; killed after 60 s). Now it is undecided at once, with the heaps it needs; the
+    twin below the limit is still refuted at the first heap of value 8 past the threshold (Kayles'
+    period 12 from heap 71, OEIS A002186)."""
+    far, near = "n < 100000000 or grundy != 8", "n < 1000 or grundy != 8"
+    result = prove("kayles", claims=[far, near])
+    row = _row(result, far)
+    assert row.verdict == "NOT EXPRESSIBLE" and "100,000,012" in row.reason and "limit" in row.reason
+    first = next(n for n in range(1000, 1100) if KAYLES[71 + (n - 71) % 12] == 8)
+    assert _row(result, near).verdict == "REFUTED" and _row(result, near).position == (first,)
