@@ -32,6 +32,8 @@ MAX_HEAP = 1 << 20
 THEOREM = "octal periodicity theorem"
 #: Sums of heaps explored for the misère values a claim reads (heaps 0..32 of Kayles, about a second).
 MISERE_SUMS = 50_000
+#: Most options the Python reference reads for a code the theorem does not cover (a few seconds).
+REFERENCE_WORK = 10 ** 7
 #: Most heaps a claim is evaluated on (its threshold plus one period; about five seconds).
 MAX_CLAIM_HEAPS = 1 << 22
 SOURCE = "Guy and Smith 1956; Winning Ways ch. 4"
@@ -51,6 +53,8 @@ def prove_periodic(ruleset, claims, max_heap: int = MAX_HEAP) -> list:
     t0 = time.monotonic()
     why = theorem_applies(code)
     N, found, g = min(2048, max_heap), None, None
+    if why:     # no period to find: the claims are read on the heaps the reference solves quickly
+        N = _reference_heaps(code, N)
     while True:
         sol = solve(ruleset, Box(tuple(ruleset.coords), (N,)), method="fast", max_work=0)
         g = sol.grundy
@@ -60,6 +64,15 @@ def prove_periodic(ruleset, claims, max_heap: int = MAX_HEAP) -> list:
         N = min(max_heap, N * 4)
     row = _period_row(found, why, N, code, time.monotonic() - t0)
     return [row] + [_claim_row(ruleset, cl, g, found if row["verdict"] == PROVED else None) for cl in claims]
+
+
+def _reference_heaps(code, N: int) -> int:
+    """``N``, halved while the Python reference would read more than :data:`REFERENCE_WORK` options
+    (a code leaving any number of heaps ran for minutes at 2048 heaps, with no limit)."""
+    from solvers.heaps import choose, work
+    while N > 16 and choose(code, "fast", N + 1) == "reference" and work(code, "reference", N) > REFERENCE_WORK:
+        N //= 2
+    return N
 
 
 def _period_row(found, why, N, code, seconds) -> dict:
