@@ -9,7 +9,7 @@ from functools import lru_cache
 
 from cgs_bridge.api import prove
 
-from takebreak_data import KAYLES
+from takebreak_data import KAYLES, any_split_values
 
 
 def _kayles_options(rows: tuple):
@@ -79,30 +79,12 @@ def test_a_claim_reading_too_many_heaps_is_refused_before_the_work():
     assert _row(result, near).verdict == "REFUTED" and _row(result, near).position == (first,)
 
 
-def _splits(total: int, smallest: int = 1):
-    if total == 0:
-        yield ()
-        return
-    for first in range(smallest, total + 1):
-        for rest in _splits(total - first, first):
-            yield (first,) + rest
-
-
 def test_a_code_the_theorem_does_not_cover_is_read_on_the_heaps_the_reference_affords(tmp_path):
     """'{2+}.0' (split a heap into two or more nonempty heaps; not octal): prove solved 2048 heaps by
     the Python reference with no work limit, enumerating every partition of every heap (killed after
     20 s; 0.F too). Now it reads the heaps it affords; a claim failing there is refuted at the first
     heap a brute force over the splits finds, one holding there stays undecided."""
-    g = []
-    for n in range(20):
-        seen = set()
-        for parts in _splits(n):
-            if len(parts) >= 2:
-                v = 0
-                for p in parts:
-                    v ^= g[p]
-                seen.add(v)
-        g.append(next(m for m in range(len(seen) + 1) if m not in seen))
+    g = any_split_values(19)
     spec = tmp_path / "g.game"
     spec.write_text('game g\n  octal "{2+}.0"\n', encoding="utf-8")
     holds, wrong = "grundy <= n", "grundy != n - 1 or n < 4 or n > 9"

@@ -12,15 +12,7 @@ from cgs_bridge.model.loading import load_text
 from solvers import parse_bound, solve
 from solvers.heaps import work
 
-
-def _splits(total: int, smallest: int = 1):
-    """Every multiset of positive parts summing to ``total`` (nondecreasing), by brute force."""
-    if total == 0:
-        yield ()
-        return
-    for first in range(smallest, total + 1):
-        for rest in _splits(total - first, first):
-            yield (first,) + rest
+from takebreak_data import any_split_values, splits
 
 
 def test_the_estimate_counts_the_options_of_codes_leaving_any_number_of_heaps():
@@ -29,7 +21,7 @@ def test_the_estimate_counts_the_options_of_codes_leaving_any_number_of_heaps():
     25, 60,750 at heap 90), so 'solve' at heap 90 started 4.6e8 options in Python and ran for
     minutes past the work limit (killed after 10 minutes)."""
     code = parse_code("{2+}.0")
-    options = sum(sum(1 for parts in _splits(n) if len(parts) >= 2) for n in range(26))
+    options = sum(sum(1 for parts in splits(n) if len(parts) >= 2) for n in range(26))
     assert options > 25 ** 3 // 12                 # what the old estimate said
     assert work(code, "reference", 25) >= options
 
@@ -40,16 +32,7 @@ def test_a_solve_beyond_the_limit_is_refused_before_the_work():
         solve(r, parse_bound("150", r.coords))
     # the twin within the limit runs: heap n moves to every split into two or more heaps; by brute
     # force over those splits (values the nim-sum of the parts'), heaps 0..12
-    g = []
-    for n in range(13):
-        seen = set()
-        for parts in _splits(n):
-            if len(parts) >= 2:
-                v = 0
-                for p in parts:
-                    v ^= g[p]
-                seen.add(v)
-        g.append(next(m for m in range(len(seen) + 1) if m not in seen))
+    g = any_split_values(12)
     assert solve(r, parse_bound("12", r.coords)).grundy.tolist() == g
 
 
