@@ -95,8 +95,22 @@ def work(code, method: str, N: int) -> int:
     if method in ("sparse", "fast"):
         return js * (min(N, PREFIX) ** 2 // 4 + 256 * N)
     if method == "reference" and (code.max_heaps is None or code.max_heaps > 2):
-        return js * N ** 3 // 12
+        return max(js * N ** 3 // 12, (t + 1 if code.finite else N + 1) * sums_upto(N, code.max_heaps, 1 << 62))
     return js * N * N // 4 if code.finite else N ** 3 // 12
+
+
+def sums_upto(N: int, heaps, cap: int) -> int:
+    """The partitions of the numbers ``0..N`` into at most ``heaps`` parts (None: any number), the
+    options the reference enumerates (at most ``cap``: counting stops there). Any number of heaps
+    grew past 4e7 options at heap 90, which the old estimate ``N^3 / 12`` put at 6e4."""
+    h = N if heaps is None else min(heaps, N)
+    ways = [1] + [0] * N           # partitions of n into parts <= k (k = 1..h): at most h parts
+    for k in range(1, h + 1):
+        for n in range(k, N + 1):
+            ways[n] = min(cap, ways[n] + ways[n - k])
+        if sum(ways) >= cap:
+            return cap
+    return min(cap, sum(ways))
 
 
 def solve_heaps(ruleset, box, misere: bool = False, progress=None, method: str = "auto"):

@@ -35,7 +35,9 @@ MODULES = {
     "language/test_splits.py": FAST,
     "solvers/test_heaps.py": FAST,
     "solvers/test_periodicity.py": FAST,
+    "solvers/test_heaps_attacks.py": FAST,         # issue 49 red team
     "jobs/test_prove_octal.py": HEAVY,
+    "jobs/test_prove_octal_attacks.py": HEAVY,     # issue 49 red team: brute-force verdicts
     "systems/cgsuite/test_takebreak_real.py": ENGINE,
     "systems/cgsuite/test_cgscript_takebreak.py": FAST,  # its real-CGSuite tests are engine (fixture)
     "systems/mathematica/test_audit_takebreak.py": ENGINE,

@@ -50,3 +50,30 @@ OCTAL_127 = [0, 1, 0, 2, 2, 1, 0, 4, 4, 1, 2, 2, 0, 1, 4, 4, 6, 1, 7, 7, 0, 1, 2
 TABLES = {"kayles": ("0.77", KAYLES), "dawsons_kayles": ("0.07", DAWSONS_KAYLES),
           "grundys_game": ("4!.0", GRUNDYS_GAME), "double_kayles": ("0.7777", DOUBLE_KAYLES),
           "octal_127": ("0.127", OCTAL_127)}
+
+
+def splits(total: int, smallest: int = 1):
+    """Every multiset of positive parts summing to ``total`` (nondecreasing tuples), by brute force:
+    the heaps a take-and-break move may leave, for the tests' own enumerations."""
+    if total == 0:
+        yield ()
+        return
+    for first in range(smallest, total + 1):
+        for rest in splits(total - first, first):
+            yield (first,) + rest
+
+
+def any_split_values(N: int) -> list:
+    """g(0..N) of the game whose move splits a heap into two or more nonempty heaps (CGSuite's
+    ``{2+}.0``), by brute force over :func:`splits` (an option's value: the nim-sum of its parts')."""
+    g: list = []
+    for n in range(N + 1):
+        seen = set()
+        for parts in splits(n):
+            if len(parts) >= 2:
+                v = 0
+                for p in parts:
+                    v ^= g[p]
+                seen.add(v)
+        g.append(next(m for m in range(len(seen) + 1) if m not in seen))
+    return g

@@ -30,6 +30,12 @@ PROVED, REFUTED, NOT_APPLICABLE, NOT_EXPRESSIBLE = "PROVED", "REFUTED", "NOT APP
 #: Heaps solved at most while looking for a period.
 MAX_HEAP = 1 << 20
 THEOREM = "octal periodicity theorem"
+#: Sums of heaps explored for the misère values a claim reads (heaps 0..32 of Kayles, about a second).
+MISERE_SUMS = 50_000
+#: Most options the Python reference reads for a code the theorem does not cover (a few seconds).
+REFERENCE_WORK = 10 ** 7
+#: Most heaps a claim is evaluated on (its threshold plus one period; about five seconds).
+MAX_CLAIM_HEAPS = 1 << 22
 SOURCE = "Guy and Smith 1956; Winning Ways ch. 4"
 
 
@@ -47,6 +53,8 @@ def prove_periodic(ruleset, claims, max_heap: int = MAX_HEAP) -> list:
     t0 = time.monotonic()
     why = theorem_applies(code)
     N, found, g = min(2048, max_heap), None, None
+    if why:     # no period to find: the claims are read on the heaps the reference solves quickly
+        N = _reference_heaps(code, N)
     while True:
         sol = solve(ruleset, Box(tuple(ruleset.coords), (N,)), method="fast", max_work=0)
         g = sol.grundy
@@ -56,6 +64,15 @@ def prove_periodic(ruleset, claims, max_heap: int = MAX_HEAP) -> list:
         N = min(max_heap, N * 4)
     row = _period_row(found, why, N, code, time.monotonic() - t0)
     return [row] + [_claim_row(ruleset, cl, g, found if row["verdict"] == PROVED else None) for cl in claims]
+
+
+def _reference_heaps(code, N: int) -> int:
+    """``N``, halved while the Python reference would read more than :data:`REFERENCE_WORK` options
+    (a code leaving any number of heaps ran for minutes at 2048 heaps, with no limit)."""
+    from solvers.heaps import choose, work
+    while N > 16 and choose(code, "fast", N + 1) == "reference" and work(code, "reference", N) > REFERENCE_WORK:
+        N //= 2
+    return N
 
 
 def _period_row(found, why, N, code, seconds) -> dict:
@@ -92,22 +109,31 @@ def _claim_row(ruleset, claim, g, period) -> dict:
             T, M = claim_period(claim.expr, ruleset.coords[0], _constant(ruleset))
         except NotPeriodic as e:
             T, M, reason = None, None, str(e)
+        misere = _misere_values(ruleset, claim, len(g) - 1)
         if period is not None and reason is None:
             L = math.lcm(M, period.period)
             top = max(T, period.preperiod) + L
+            if top > MAX_CLAIM_HEAPS:     # checked before the work (10^8 heaps ran for minutes)
+                row["reason"] = (f"deciding it from the period reads every heap up to {top - 1:,} (from heap "
+                                 f"{max(T, period.preperiod):,} on it depends only on n mod {L}), above the "
+                                 f"limit of {MAX_CLAIM_HEAPS:,} heaps")
+                return row
             heaps = range(top)
-        else:
-            heaps = range(len(g))
+        else:   # a claim reading misère values: only the heaps whose misère value is computed
+            heaps = range(len(g) if misere is None else len(misere))
         for n in heaps:
             v = value_at(g, period, n) if period is not None else int(g[n])
-            if not holds((n,), v, None):
+            if not holds((n,), v, None if misere is None else int(misere[n])):
                 row.update(verdict=REFUTED, position=(n,), claim_value="false", true_value=f"grundy {v}",
                            reason=f"fails at heap {n} (Grundy value {v})")
                 return row
     except CgsBridgeError as e:
         row["reason"] = f"the claim cannot be evaluated: {e}"
         return row
-    if period is None:
+    if misere is not None:
+        row["reason"] = (f"{reason}: holds on the heaps 0..{len(misere) - 1} (their misère values computed); "
+                         "undecided beyond them")
+    elif period is None:
         row["reason"] = f"holds on the heaps 0..{len(g) - 1}; undecided beyond them (no period proved)"
     elif reason is not None:
         row["reason"] = f"{reason}: it cannot be decided from the period"
@@ -116,6 +142,17 @@ def _claim_row(ruleset, claim, g, period) -> dict:
         row["reason"] = (f"from heap {max(T, period.preperiod)} on it depends only on n mod {L} (period "
                       f"{period.period}, claim modulus {M}); holds on every heap up to {top - 1}")
     return row
+
+
+def _misere_values(ruleset, claim, N: int):
+    """The misère values of the heaps ``0..M`` (``M <= N`` as far as :func:`solvers.heaps.sums_bound`
+    allows) when ``claim`` reads them, else None (a claim reading them was once evaluated with no
+    value and refuted at heap 0 though true there)."""
+    from cgs_bridge.model.game import claim_uses_misere
+    from solvers.heaps import misere_values, sums_bound
+    if not claim_uses_misere(claim):
+        return None
+    return misere_values(ruleset.takebreak, sums_bound(N, MISERE_SUMS), MISERE_SUMS)
 
 
 def _constant(ruleset):
