@@ -346,9 +346,10 @@ class _DaskRunner:
     def run(self, plan, items, cell_fn, method, limit, on_row) -> None:
         from distributed import as_completed
         futures = {}
-        for i, cell in items:
+        for i, cell in items:   # later cells first (priority i): a sweep's values grow, and so does a
+            # cell's work, so the largest cells start first and none is left to run alone at the end
             f = self.client.submit(cell_fn, plan.spec, cell, plan.version, method, limit, pure=False,
-                                   key=f"sweep-cell-{i}-{plan.spec.hash}-{time.time_ns()}")
+                                   key=f"sweep-cell-{i}-{plan.spec.hash}-{time.time_ns()}", priority=i)
             futures[f] = (i, cell, 0)
         pending = as_completed(list(futures))
         for f in pending:
