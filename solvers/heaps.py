@@ -168,6 +168,8 @@ def run_kernel(code, method: str, N: int, g, progress=None, prefix: int = PREFIX
     ``searches`` and ``pairs`` (witness searches and the pairs they read); ``fallback`` when a value
     left the kernels' range (the caller solves by the reference)."""
     from . import heapkernel as hk
+    if method != "direct" and not code.finite:   # the sparse space needs a finite code (:func:`choose`)
+        raise CgsBridgeError(f"method {method!r} takes finite codes; {code.text} repeats: use 'direct'")
     arrays = code_arrays(code)
     head = N if method == "direct" else min(N, prefix)
     if _direct_range(hk, 0, head, arrays, g, progress, N):

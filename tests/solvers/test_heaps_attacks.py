@@ -85,3 +85,30 @@ def test_the_sparse_method_is_exact_whatever_its_mask(text):
     code = parse_code(twin)
     hk.sparse(N, 1, *code_arrays(code)[:3], len(code.digits) - 1, g, np.int64(1), 0, 0, np.zeros(3, np.int64))
     assert g.tolist() == _octal_brute(twin, N) != want
+
+
+def test_the_sparse_kernels_refuse_a_repeating_code_themselves():
+    """``run_kernel(code, "fast" | "sparse", ...)`` on a repeating code gave wrong values (only
+    :func:`solvers.heaps.choose` kept such codes away); the kernel now refuses them by name, and
+    ``direct`` on the same code still gives the reference's values."""
+    import numpy as np
+
+    from cgs_bridge.foundation.errors import CgsBridgeError
+    from cgs_bridge.language.takebreak import parse_code
+    from solvers.heaps import run_kernel
+    code = parse_code("0.[37]")
+    for method in ("fast", "sparse"):
+        with pytest.raises(CgsBridgeError, match="takes finite codes"):
+            run_kernel(code, method, 300, np.zeros(301, np.int32))
+    g = np.zeros(301, np.int32)
+    run_kernel(code, "direct", 300, g)
+    want = [0] * 301            # 0.[37]: digit j is 3 for odd j, 7 for even j (j >= 1), for ever
+    for n in range(1, 301):
+        seen = set()
+        for j in range(1, n + 1):
+            d, s = (3 if j % 2 else 7), n - j
+            seen.update([0] if s == 0 else [want[s]])           # bits 0 and 1 (d & 3 == 3)
+            if d & 4:
+                seen.update(want[a] ^ want[s - a] for a in range(1, s // 2 + 1))
+        want[n] = next(m for m in range(len(seen) + 1) if m not in seen)
+    assert [int(v) for v in g] == want
