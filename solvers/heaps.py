@@ -24,6 +24,7 @@ the numbers up to N, :func:`partition_count`) are more than :data:`MISERE_SUMS`.
 from __future__ import annotations
 
 import itertools
+import math
 import time
 
 import numpy as np
@@ -195,15 +196,22 @@ def run_kernel(code, method: str, N: int, g, progress=None, prefix: int = PREFIX
             "rare": int(counts[0]), "searches": int(counts[1]), "pairs": int(counts[2])}
 
 
+#: Pair reads of one call of the direct kernel (about a fifth of a second): between calls Python
+#: runs, so Ctrl-C and SIGTERM stop a long solve within that time and progress moves.
+CHUNK_PAIRS = 2 * 10 ** 8
+
+
 def _direct_range(hk, first: int, last: int, arrays, g, progress, N: int) -> bool:
-    """g[first..last] by the direct kernel in chunks (for progress); True when a value left its range."""
-    step = max(1, (last - first + 1) // 16)
-    for start in range(first, last + 1, step):
-        end = min(last, start + step - 1)
+    """g[first..last] by the direct kernel in chunks of about :data:`CHUNK_PAIRS` pair reads (heap
+    ``n`` reads about ``n / 2`` pairs); True when a value left its range."""
+    start = first
+    while start <= last:
+        end = min(last, max(start, math.isqrt(start * start + 4 * CHUNK_PAIRS)))
         if hk.direct(start, end, *arrays, g):
             return True
         if progress:
             progress(end + 1, N + 1)
+        start = end + 1
     return False
 
 

@@ -36,6 +36,7 @@ MODULES = {
     "solvers/test_heaps.py": FAST,
     "solvers/test_periodicity.py": FAST,
     "solvers/test_heaps_attacks.py": FAST,         # issue 49 red team
+    "solvers/test_heaps_signals.py": HEAVY,        # a solve started, stopped by SIGTERM (10 s)
     "jobs/test_prove_octal.py": HEAVY,
     "jobs/test_prove_octal_attacks.py": HEAVY,     # issue 49 red team: brute-force verdicts
     "systems/cgsuite/test_takebreak_real.py": ENGINE,

@@ -112,3 +112,4 @@ def test_the_sparse_kernels_refuse_a_repeating_code_themselves():
                 seen.update(want[a] ^ want[s - a] for a in range(1, s // 2 + 1))
         want[n] = next(m for m in range(len(seen) + 1) if m not in seen)
     assert [int(v) for v in g] == want
+
