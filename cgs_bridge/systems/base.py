@@ -115,6 +115,16 @@ class BenchCase:
     ranges: dict = field(default_factory=dict)
 
 
+def lazy_run(module: str):
+    """A :class:`BenchCase` ``run`` that imports ``module`` (a dotted name) and calls its
+    ``run_case(options, jobs)`` only when the case runs: a system's entry (its ``system.py``)
+    names its cases and their options without loading their code (``verify`` starts without it)."""
+    def run(options: dict, jobs) -> int:
+        import importlib
+        return importlib.import_module(module).run_case(options, jobs)
+    return run
+
+
 @dataclass(frozen=True)
 class System:
     """One outside system.

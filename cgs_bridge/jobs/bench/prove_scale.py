@@ -43,13 +43,20 @@ def nim_spec(heaps: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _problems(source, params: dict, claims) -> list:
-    from cgs_bridge.jobs.prove_run import checked_claims
+def _ruleset(source, params: dict, claims):
+    """The game bound to ``params`` with the given ``claims`` alone (the bench times the claim it
+    names; without claims, the game's own)."""
+    from cgs_bridge.jobs.checking import with_claim_args
     from cgs_bridge.model.loading import load_game
     from cgs_bridge.model.resolve import ruleset_of
+    game = load_game(str(source))
+    if claims:
+        game = with_claim_args(game, list(claims), None, keep=False, prefix="")
+    return ruleset_of(game, {k: str(v) for k, v in params.items()})
+
+
+def _problems(ruleset) -> list:
     from cgs_bridge.jobs.prove_run import translations
-    ruleset = ruleset_of(checked_claims(load_game(str(source)), list(claims)),
-                         {k: str(v) for k, v in params.items()})
     return [t.problem for t in translations(ruleset) if t.status == "ok"]
 
 
@@ -62,9 +69,10 @@ def run_target(label: str, source, params: dict, claims=(), target: float | None
     from cgs_bridge.jobs.prove_run import prove_game
     from solvers.automata import decide_problem
     t0 = time.perf_counter()
-    res = prove_game(str(source), params, claims=list(claims), prover="embedded", memory=MEMORY)
+    ruleset = _ruleset(source, params, claims)
+    res = prove_game(ruleset, prover="embedded", memory=MEMORY)
     seconds = time.perf_counter() - t0
-    problems = _problems(source, params, claims)
+    problems = _problems(ruleset)
     ours = timed_decide(decide_problem, problems, 10 * YARDSTICK_TIMEOUT)
     with dense_tables():
         dense = timed_decide(decide_problem, problems, YARDSTICK_TIMEOUT)

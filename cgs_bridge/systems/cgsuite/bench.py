@@ -15,7 +15,6 @@ import tempfile
 import time
 from pathlib import Path
 
-from cgs_bridge.systems.base import BenchCase
 
 
 def cgsuite_case(bound: int = 20, cgsuite_cmd: str | None = None, timeout: float = 1800.0, *,
@@ -79,9 +78,3 @@ def run_case(options: dict, jobs) -> int:
 
 
 #: The ``cgsuite`` case: the real CGSuite against Python on the same box.
-CASE = BenchCase("cgsuite", run_case, (
-    (("--cgsuite-bound",), dict(metavar="N", type=int, default=20,
-                                help="box x, y, z <= N of the cgsuite case (default 20: 3,234 positions)")),
-    (("--cgsuite-cmd",), dict(metavar="CMD", help="the cgsuite case: command starting the CGSuite "
-                                                  "REPL (default $CGS_BRIDGE_CGSUITE_CMD)"))),
-    ranges={"cgsuite_bound": (1, 1000, "")})

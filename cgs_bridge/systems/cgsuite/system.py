@@ -8,9 +8,9 @@ import re
 
 from cgs_bridge.foundation.errors import InputError
 from cgs_bridge.foundation.io import read_input_text
-from cgs_bridge.systems.base import Auditor, Runner, System
+from cgs_bridge.systems.base import Auditor, BenchCase, Runner, System, lazy_run
 
-from . import bench, heaps, runner
+from . import heaps, runner
 from .audit import entry, report
 from .reader import parse_table, parse_transcript
 
@@ -94,8 +94,16 @@ RUNNER = Runner("cgsuite_cmd", (), "command that starts the CGSuite REPL, e.g. '
                 "org.cgsuite.lang.Repl' (or set $" + runner.CGSUITE_ENV + ")", _prepare, runner.run_script,
                 lambda argv: ("cgsuite", "CGSuite run"), _run_notes)
 
+#: The ``cgsuite`` case of ``cgs-bridge bench`` (:mod:`.bench`, loaded when the case runs).
+BENCH = BenchCase("cgsuite", lazy_run(__package__ + ".bench"), (
+    (("--cgsuite-bound",), dict(metavar="N", type=int, default=20,
+                                help="box x, y, z <= N of the cgsuite case (default 20: 3,234 positions)")),
+    (("--cgsuite-cmd",), dict(metavar="CMD", help="the cgsuite case: command starting the CGSuite "
+                                                  "REPL (default $CGS_BRIDGE_CGSUITE_CMD)"))),
+    ranges={"cgsuite_bound": (1, 1000, "")})
+
 SYSTEM = System(name="cgsuite", target=heaps.TARGET, read=read, notes=notes,
                 source_help="a CGSuite stdout transcript", runner=RUNNER, run_order=1,
                 auditor=Auditor("cgscript", (".cgs",), SIGNS, entry.audit, report.cgscript_text,
                                 report.write_cgscript, entry.ARGUMENTS, entry.options),
-                bench=(bench.CASE,))
+                bench=(BENCH,))

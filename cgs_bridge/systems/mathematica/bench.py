@@ -19,7 +19,6 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from cgs_bridge.systems.base import BenchCase
 from cgs_bridge.systems.engines import require_success
 
 from .runner import run_mathematica_file
@@ -104,9 +103,3 @@ def run_case(options: dict, jobs) -> int:
 
 
 #: The ``mathics`` case: the emitted ``.wl`` against the published Ex 8.3 idiom in Mathics3.
-CASE = BenchCase("mathics", run_case, (
-    (("--mathics-bound",), dict(metavar="N", type=int, default=10,
-                                help="box x, y, z <= N of the mathics case (default 10: 484 positions, about "
-                                     "a minute; 20 is the paper's box, 3,234 positions: the published program "
-                                     "alone takes about 13 minutes on an idle 2-core machine)")),),
-    ranges={"mathics_bound": (0, 1000, "")})

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import time
 
-from cgs_bridge.systems.base import BenchCase
 
 #: A small program the shapes are appended to (a Grundy function of two-heap Nim, written here).
 BASE = ("ss = 4;\nmove[{x_, y_}] := Join[Table[{t, y}, {t, 0, x - 1}], Table[{x, t}, {t, 0, y - 1}]];\n"
@@ -71,4 +70,3 @@ def run_case(options: dict, jobs) -> int:
 
 
 #: The ``audit-reading`` case: the reading of a program at n and 4n characters.
-CASE = BenchCase("audit-reading", run_case)

@@ -14,7 +14,6 @@ import tempfile
 import time
 from pathlib import Path
 
-from cgs_bridge.systems.base import BenchCase
 
 #: Issue 24, item 1: ``verify triangular -p k=3 --bound 20`` within 90 s on the 2-core machine.
 TARGET_SECONDS = 90.0
@@ -69,8 +68,3 @@ def run_case(options: dict, jobs) -> int:
 
 
 #: The ``verify`` case: the main job timed whole against its 90 s target.
-CASE = BenchCase("verify", run_case, (
-    (("--verify-bound",), dict(metavar="N", type=int, default=20,
-                               help="box x, y, z <= N of the verify case (default 20, the paper's box: about a "
-                                    "minute on an idle 2-core machine; the target of 90 s is printed there)")),),
-    ranges={"verify_bound": (1, 1000, "")})

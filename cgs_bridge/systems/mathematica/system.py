@@ -7,9 +7,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from cgs_bridge.systems.base import Auditor, Runner, System
+from cgs_bridge.systems.base import Auditor, BenchCase, Runner, System, lazy_run
 
-from . import bench, bench_audit_reading, bench_verify, heaps, runner
+from . import heaps, runner
 from .audit import entry, report
 from .reader import read_output
 
@@ -69,10 +69,26 @@ RUNNER = Runner("mathematica_engine", runner.ENGINES, "auto: wolframscript when 
                 _prepare, runner.run_program, lambda engine: (engine, f"{engine} run"), _run_notes,
                 _run_checks)
 
+#: The cases of ``cgs-bridge bench`` that run Mathics3 (:mod:`.bench`, :mod:`.bench_verify`,
+#: :mod:`.bench_audit_reading`, each loaded when its case runs).
+BENCH = (
+    BenchCase("mathics", lazy_run(__package__ + ".bench"), (
+        (("--mathics-bound",), dict(metavar="N", type=int, default=10,
+                                    help="box x, y, z <= N of the mathics case (default 10: 484 positions, about "
+                                         "a minute; 20 is the paper's box, 3,234 positions: the published program "
+                                         "alone takes about 13 minutes on an idle 2-core machine)")),),
+              ranges={"mathics_bound": (0, 1000, "")}),
+    BenchCase("verify", lazy_run(__package__ + ".bench_verify"), (
+        (("--verify-bound",), dict(metavar="N", type=int, default=20,
+                                   help="box x, y, z <= N of the verify case (default 20, the paper's box: about a "
+                                        "minute on an idle 2-core machine; the target of 90 s is printed there)")),),
+              ranges={"verify_bound": (1, 1000, "")}),
+    BenchCase("audit-reading", lazy_run(__package__ + ".bench_audit_reading")))
+
 SYSTEM = System(name="mathematica", target=heaps.TARGET, read=read,
                 source_help="the CSV the emitted .wl wrote, or a printed {{...}} list", runner=RUNNER,
                 run_order=0,
                 auditor=Auditor("mathematica", (".wl", ".m", ".nb", ".wls"), SIGNS, entry.audit,
                                 report.mathematica_text, report.write_mathematica, entry.ARGUMENTS,
                                 entry.options),
-                bench=(bench.CASE, bench_verify.CASE, bench_audit_reading.CASE), packages=("Mathics3",))
+                bench=BENCH, packages=("Mathics3",))
