@@ -129,10 +129,7 @@ class EventualPeriod(ExprVisitor):
         if any(v[0] == "a" for v in out):
             raise NotPeriodic("the heap enters this expression other than compared with a constant "
                               "or reduced modulo one")
-        ps = [v for v in out if v[0] == "p"]
-        if not ps:
-            return ("c", None)
-        return ("p", max(v[1] for v in ps), math.lcm(*(v[2] for v in ps)))
+        return _joined(out) if any(v[0] == "p" for v in out) else ("c", None)
 
     def _fold(self, node, parts):
         kind = self._many(parts)
@@ -189,8 +186,8 @@ class EventualPeriod(ExprVisitor):
                 a, b = xa - ya, xb - yb    # compares a n + b with 0: constant from n > |b| / |a|
                 out.append(("p", abs(b) // abs(a) + 1 if a else 0, 1))
             else:   # both sides' periods count (one side's alone proved false claims)
-                out.append(_joined(x, y))
-        return ("p", max(v[1] for v in out), math.lcm(*(v[2] for v in out)))
+                out.append(_joined((x, y)))
+        return _joined(out)
 
     def visit_FloorDiv(self, node):
         return self._fold(node, [node.num, node.den])
@@ -212,10 +209,12 @@ class EventualPeriod(ExprVisitor):
         raise NotPeriodic("an automaton reads the heap's digits (not a period of the heap)")
 
 
-def _joined(x, y) -> tuple:
-    """The ``("p", T, M)`` of a comparison of two values without the heap's affine form: from the
-    larger ``T`` on, with the ``lcm`` of the moduli (a constant counts as ``("p", 0, 1)``)."""
-    ps = [v for v in (x, y) if v[0] == "p"] or [("p", 0, 1)]
+def _joined(values) -> tuple:
+    """The ``("p", T, M)`` of a value built from ``values`` (none of them the heap's affine form):
+    from the largest ``T`` on, with the ``lcm`` of the moduli (a constant counts as ``("p", 0, 1)``).
+    The one rule of combining periods: every part's period counts (keeping one side's proved false
+    claims)."""
+    ps = [v for v in values if v[0] == "p"] or [("p", 0, 1)]
     return ("p", max(v[1] for v in ps), math.lcm(*(v[2] for v in ps)))
 
 
