@@ -223,3 +223,39 @@ def test_the_one_x_class_ported_runs_in_the_real_cgsuite(real_cgsuite, tmp_path)
     out = real_cgsuite.run(tmp_path / "run", script)
     assert out.returncode == 0, out.stdout + out.stderr
     assert out.stdout.splitlines()[0] == "[" + ",".join(str(n % 4) for n in range(13)) + "]"
+
+
+# ---------------------------------------------------------------- every file of the jar is read
+def test_every_cgs_file_of_the_jar_is_read(shared):
+    """Issue 47: every .cgs file of the jar parses: its examples and game library (before: 58 of
+    73; not read were `enum`, operator definitions `def op+`, game literals `{a | b || c}`, `&`,
+    `private var`, `for x := e`, a statement in a class body, `[if ... end for ...]`) and the
+    language and utility classes beside them (`{=>}`, the empty map)."""
+    from cgs_bridge.systems.cgsuite.cgscript.parse import parse_file_text
+    jar = shared / "engines" / "cgsuite" / "lib" / "cgsuite-core.jar"
+    if not jar.is_file():
+        pytest.skip(f"{jar} is absent")
+    with zipfile.ZipFile(jar) as z:
+        names = [n for n in z.namelist() if n.endswith(".cgs")]
+        assert sum(n.startswith((EXAMPLES, LIBRARY)) for n in names) >= 70, names
+        for name in names:
+            parse_file_text(z.read(name).decode("utf-8"), name, None)
+
+
+def test_what_is_read_but_not_interpreted_is_refused_by_name():
+    """An enum's value, a game literal and a class whose body holds a statement are read; running
+    them stops with the reason (never a value of our own making)."""
+    from cgs_bridge.systems.cgsuite.cgscript.parse import parse_program
+    from cgs_bridge.systems.cgsuite.cgscript.worksheet import run_worksheet
+    enum = parse_program("enum Colour\n  Blue,\n  Red;\nend\n", "Colour.cgs", "2.x").classes[0]
+    assert "enum" in enum.modifiers and enum.vars == ("Blue", "Red")
+    run = run_worksheet("System.Print(Colour.Blue);", classes=[enum])
+    assert run.error is not None and "the enum `Colour` is read but not interpreted" in run.error
+    checked = parse_program("class Sub(n as Integer) extends Ruleset\n  if n < 0 then\n    error(\"n\");\n"
+                            "  end\n  def F := n;\nend\n", "Sub.cgs", "2.x").classes[0]
+    run = run_worksheet("System.Print(Sub(1).F);", classes=[checked])
+    assert run.error is not None and "statements in its class body (line 2)" in run.error
+    run = run_worksheet("System.Print({0 | 0 || 0});")
+    assert run.error is not None and "game literal" in run.error
+    with pytest.raises(Exception, match="ambiguous game literal"):
+        parse_program("x := {0 | 1 | 2};", "<w>", "2.x")

@@ -59,12 +59,16 @@ TARGETED = [
     ("System.Print(ChocPlayer(2, 1, 1, 3).CanonicalForm);", ["*4"]),
     ("System.Print(ChocYield(2, 1, 1, 3).NimValue);", ["4"]),
     ("System.Print(ChocPlayer(2, 1, 1, 3).NimValue);", "!Not a method or member variable: `NimValue`"),
+    # issue 47: constructs of CGSuite's own library (GenFoxAndGeese, GenHackenbush)
+    ("System.Print([if x % 2 == 0 then x else 0 end for x from 1 to 5]);", ["[0,2,0,4,0]"]),
+    ("System.Print(for x from 1 to 4 for y := x * x where y > 4 yield y end);", ["[9,16]"]),
 ]
 
 # documented limits (docs/cgscript.md): (snippet, CGSuite prints, the interpreter's error contains)
 LIMITS = [
     ("System.Print(1/0);", ["inf"], "division by zero"),
     ("System.Print(1 + *3);", ["1*3"], "unsupported game sum"),
+    ("System.Print({0|0}); System.Print({0, *|0, *});", ["*", "*2"], "a game literal `{L | R}` is read but not interpreted"),
 ]
 PROCEDURE_TEXT = ("f := t -> t + 1; System.Print(f);", ["t -> t + 1"], ["t -> ..."])
 
@@ -185,7 +189,7 @@ def test_return_in_a_method_crashes_cgsuite_and_the_2x_check_rejects_it(batch):
     assert (err.value.line, err.value.column) == (3, 5)
 
 
-@pytest.mark.parametrize("snippet,real_lines,our_error", LIMITS, ids=["inf", "number+nimber"])
+@pytest.mark.parametrize("snippet,real_lines,our_error", LIMITS, ids=["inf", "number+nimber", "game-literal"])
 def test_documented_limits(batch, snippet, real_lines, our_error):
     real, ours = batch["out"][snippet], run_worksheet(snippet)
     assert (real.lines, real.error) == (real_lines, None)

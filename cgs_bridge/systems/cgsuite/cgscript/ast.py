@@ -286,11 +286,24 @@ class ClassDef:
     pos: Pos = (0, 0)
     #: 2.x ``var X := e;`` members: ``(name, expression)`` (a singleton's constants)
     inits: tuple = ()
+    #: 2.x statements in a class body (``if foxRange < 1 then error(...) end``): read, not run
+    body: tuple = ()
 
     def method(self, name: str, kind: Optional[str] = None):
         """The last method named ``name`` (of ``kind`` when given), or None."""
         found = [m for m in self.methods if m.name == name and (kind is None or m.kind == kind)]
         return found[-1] if found else None
+
+
+@dataclass(frozen=True)
+class GameLit:
+    """A 2.x game literal ``{L1, L2 | R1, R2}``; ``left``/``right`` are tuples of expressions (a
+    nested ``{a | b || c}`` has a GameLit among them). Read so that CGSuite's library parses;
+    the evaluator refuses it (it computes impartial games from their Options)."""
+
+    left: tuple
+    right: tuple
+    pos: Pos = (0, 0)
 
 
 @dataclass(frozen=True)

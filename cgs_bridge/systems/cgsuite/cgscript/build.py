@@ -38,6 +38,22 @@ def _seq(tree):
     return tuple(tree) if tree is not None else ()
 
 
+def _split_game(slots, bars, pos):
+    """The game literal of ``slots`` (tuples of expressions) between ``bars`` (BARS tokens)."""
+    if not bars:
+        return slots[0]
+    widest = max(len(b) for b in bars)
+    at = [i for i, b in enumerate(bars) if len(b) == widest]
+    if len(at) > 1:
+        b = bars[at[1]]
+        raise CGScriptError(f"CGScript syntax error at {b.line}:{b.column}: ambiguous game literal "
+                            f"(two `{b}` at one level)", line=b.line, column=b.column)
+    i = at[0]
+    left, right = _split_game(slots[:i + 1], bars[:i], pos), _split_game(slots[i + 1:], bars[i + 1:], pos)
+    side = lambda s: s if isinstance(s, tuple) else (s,)  # noqa: E731
+    return A.GameLit(side(left), side(right), pos)
+
+
 @v_args(meta=True)
 class Build(Transformer):
     """lark tree -> AST (one method per grammar alias)."""
@@ -73,6 +89,20 @@ class Build(Transformer):
 
     def set(self, meta, ch):
         return A.SetLit(tuple(c for c in ch if c is not None), _pos(meta))
+
+    def game_lit(self, meta, ch):
+        """``{a | b || c}``: the widest bar splits first (``{{a | b} || c}``); two widest bars of
+        one width are ambiguous, as in CGSuite."""
+        slots, bars, cur = [], [], []
+        for c in ch:
+            if isinstance(c, Token) and c.type == "BARS":
+                slots.append(tuple(cur))
+                bars.append(c)
+                cur = []
+            elif c is not None:
+                cur.append(c)
+        slots.append(tuple(cur))
+        return _split_game(slots, bars, _pos(meta))
 
     def list_comp(self, meta, ch):
         return A.Comprehension("list", ch[0], tuple(ch[1:]), _pos(meta))
@@ -231,6 +261,11 @@ class Build(Transformer):
         return A.Loop(str(ch[0]), start=ch[1], stop=ch[2], step=ch[3], where=where, pos=_pos(ch[0]),
                       while_=while_)
 
+    def loop_let(self, meta, ch):
+        """``for x := e where c``: x takes the one value e (read as ``for x in [e]``)."""
+        where = ch[2].children[0] if ch[2] is not None else None
+        return A.Loop(str(ch[0]), iterable=A.ListLit((ch[1],), _pos(ch[0])), where=where, pos=_pos(ch[0]))
+
     def loop_in(self, meta, ch):
         where = ch[2].children[0] if ch[2] is not None else None
         return A.Loop(str(ch[0]), iterable=ch[1], where=where, pos=_pos(ch[0]))
@@ -261,7 +296,51 @@ class Build(Transformer):
         return tuple(c for c in ch if c is not None)
 
     def var1(self, meta, ch):
+        ch = ch[1:]  # the modifiers (`private var`)
         return ("var", tuple(n for n, _ in ch), _pos(meta), tuple(e for _, e in ch))
+
+    def op_name(self, meta, ch):
+        """``def op+``: the method named ``op+`` (``op unary-``, ``op[]``, ``op<=``)."""
+        if str(ch[0]) != "op":
+            raise CGScriptError(f"CGScript syntax error at {ch[0].line}:{ch[0].column}: "
+                                f"unexpected `{ch[1]}` after the method name `{ch[0]}`",
+                                line=ch[0].line, column=ch[0].column)
+        return Token("IDENT", "op" + ch[1], start_pos=ch[0].start_pos, line=ch[0].line, column=ch[0].column)
+
+    def def_name(self, meta, ch):
+        return ch[0]
+
+    def op_symbol(self, meta, ch):
+        return str(ch[0])
+
+    def caret_op(self, meta, ch):
+        return "^"
+
+    def bracket_op(self, meta, ch):
+        return "[]"
+
+    def unary_op(self, meta, ch):
+        if str(ch[0]) != "unary":
+            raise CGScriptError(f"CGScript syntax error at {ch[0].line}:{ch[0].column}: expected "
+                                f"`unary` in an operator name, found `{ch[0]}`", line=ch[0].line,
+                                column=ch[0].column)
+        return " unary" + "".join(str(c) for c in ch[1:])
+
+    def class_if(self, meta, ch):
+        return ("body", self.if_stmt(meta, ch[1:]))
+
+    def enum_value(self, meta, ch):
+        return str(ch[1])
+
+    def enum_decl(self, meta, ch):
+        """``enum Color Blue, Green, Red; end``: a ClassDef with the modifier ``enum`` whose
+        ``vars`` are the values (read, not interpreted)."""
+        mods, name, ext, *rest = ch
+        values = tuple(v for v in rest if isinstance(v, str))
+        members = [m for m in rest if not isinstance(m, str)]
+        cls = self.class_decl(meta, [mods + ("enum",), name, None, ext, *members])
+        return A.ClassDef(cls.name, None, cls.extends, values + cls.vars, cls.methods, cls.classes,
+                          cls.modifiers, cls.pos, cls.inits, cls.body)
 
     def method1(self, meta, ch):
         mods, name, *params, body = ch
@@ -293,9 +372,11 @@ class Build(Transformer):
 
     def class_decl(self, meta, ch):
         mods, name, params, ext, *members = ch
-        vars_, inits, methods, classes = [], [], [], []
+        vars_, inits, methods, classes, body = [], [], [], [], []
         for m in members:
-            if isinstance(m, tuple) and m and m[0] == "var":
+            if isinstance(m, tuple) and m and m[0] == "body":
+                body.append(m[1])
+            elif isinstance(m, tuple) and m and m[0] == "var":
                 vars_ += list(m[1])
                 inits += [(n, e) for n, e in zip(m[1], m[3]) if e is not None]
             elif isinstance(m, A.Method):
@@ -303,7 +384,7 @@ class Build(Transformer):
             elif isinstance(m, A.ClassDef):
                 classes.append(m)
         return A.ClassDef(str(name), params, ext or (), tuple(vars_), tuple(methods), tuple(classes),
-                          mods, _pos(name), tuple(inits))
+                          mods, _pos(name), tuple(inits), tuple(body))
 
     def unit(self, meta, ch):
         return (tuple(c for c in ch[:-1]), ch[-1])

@@ -102,6 +102,8 @@ class Interpreter:
             if len(n.items) == 2 else self.fail("coordinates are two integers (a, b)", n),
             A.IsType: lambda n, f: library.is_type(self, self.ev(n.value, f), n.type, n),
             A.MapLit: lambda n, f: self.fail("maps `{a => b}` are read but not interpreted", n),
+            A.GameLit: lambda n, f: self.fail("a game literal `{L | R}` is read but not interpreted "
+                                              "(games are computed from their Options here)", n),
         }
 
     # ------------------------------------------------------------------ setup and errors
@@ -263,6 +265,8 @@ class Interpreter:
         if name in self.globals:
             return self.globals[name]
         if name in self.classes:
+            if "enum" in self.classes[name].modifiers:
+                self.fail(f"the enum `{name}` is read but not interpreted", node)
             return ClassRef(name)
         if name in self.builtins.GLOBAL_NAMES:
             return self.builtins.GLOBAL_NAMES[name]

@@ -53,6 +53,9 @@ def call_method(interp, obj, m: A.Method, args, node):
 
 def construct(interp, qual, args, node, this):
     cls = interp.classes[qual]
+    if cls.body:
+        interp.fail(f"{cls.name} has statements in its class body (line {cls.body[0].pos[0]}): "
+                    "read but not run here", node)
     if cls.params is not None:  # 2.x class(params)
         names = [p.name for p in cls.params]
         fields = tuple(zip(names, L.bind(interp, cls.params, args, node, cls.name)))

@@ -42,9 +42,12 @@ class StatementStart:
     @staticmethod
     def _keywords(stream):
         prev, header, depth, start = None, None, 0, True
+        nest = _Nesting()
         for tok in stream:
-            if tok.type in _STATEMENT_KEYWORDS and (start or prev in _STATEMENT_START):
+            if (tok.type in _STATEMENT_KEYWORDS and (start or prev in _STATEMENT_START)
+                    and not (prev == "END" and nest.in_bracket())):
                 tok = Token.new_borrow_pos(_STATEMENT_KEYWORDS[tok.type], tok.value, tok)
+            nest.see(tok.type, prev)
             start = False
             if tok.type in ("METHOD", "PROPERTY"):  # 1.x: the body follows the header
                 header, depth = tok.type, 0
@@ -56,6 +59,34 @@ class StatementStart:
                 header, start = None, True
             prev = tok.type
             yield tok
+
+
+class _Nesting:
+    """Brackets and ``end``-blocks open at a token: after the ``end`` of an ``if`` expression that
+    is a list element (``[if c then a else b end for x in s]``), ``for`` continues the expression
+    (a comprehension), as no statement starts directly inside a bracket."""
+
+    _CLOSE = {"RPAR": "LPAR", "RSQB": "LSQB", "RBRACE": "LBRACE"}
+    _BLOCK = {"IF", "STMT_IF", "STMT_FOR", "WHILE", "BEGIN", "STMT_BEGIN", "CLASS", "ENUM",
+              "METHOD", "PROPERTY"}
+
+    def __init__(self):
+        self.stack: list = []
+
+    def in_bracket(self) -> bool:
+        return bool(self.stack) and self.stack[-1] != "END"
+
+    def see(self, kind: str, prev) -> None:
+        if kind in ("LPAR", "LSQB", "LBRACE"):
+            self.stack.append(kind)
+        elif kind in self._CLOSE:
+            while self.stack and self.stack.pop() != self._CLOSE[kind]:
+                pass
+        elif (kind in self._BLOCK or kind == "FOR" and prev not in _OPERAND_END
+              or kind == "DO" and prev in _STATEMENT_START):
+            self.stack.append("END")
+        elif kind == "END" and self.stack and self.stack[-1] == "END":
+            self.stack.pop()
 
 
 STAR_MEMBER = "*."
