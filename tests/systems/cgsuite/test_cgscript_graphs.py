@@ -135,6 +135,23 @@ GRAPH_LINES = [
      '[GenArcKayles.Position("2-1")]'),
     ('game.graph.WeightedArcKayles(Graph.Parse("3-0-2", vertexLabels => str -> Integer.Parse(str))).Decomposition',
      '[GenArcKayles.Position("3"),GenArcKayles.Position("2")]'),
+    ('Graph.Cycle(5).ConnectedComponent(2)', 'Graph(":A-----:A")'),
+    ('Graph.Path(5).DeleteVertices([3]).ConnectedComponent(4)', 'Graph("-")'),
+    ('Graph.Path(4)[2][2]', 'Edge(Nothing, 2, 3)'),
+    ('Graph.Path(4)[2].OutVertices', '[1,3]'),
+    ('Graph.Path(4)[2].EdgeCount', '2'),
+    ('Graph.Path(6).RetainVertices([2, 3, 5])', 'Graph("-;.")'),
+    ('Graph.Path(4).IsConnected', 'true'),
+    ('Graph.Path(4).DeleteVertices([2]).IsConnected', 'false'),
+    ('Graph.Empty.IsEmpty', 'true'),
+    ('Graph.Path(4).VertexCount', '4'),
+    ('Graph.Cycle(4).EdgeCount', '4'),
+    ('{1 => 2, 3 => 4}.Reversed', '{2 => 1, 4 => 3}'),
+    ('Graph.Parse("3-0-2", vertexLabels => str -> Integer.Parse(str)).Decomposition(0)', '[Graph("3"),Graph("2")]'),
+    ('Graph.Star(4).UpdatedVertexLabels({1 => 5})', 'Graph("5(-;-;-)")'),
+    ('Graph.Parse("--(-;--)")', 'Graph("--(-;--)")'),
+    ('Graph.Parse("-;-")', 'Graph("-;-")'),
+    ('Graph.Path(3) is Graph', 'true'),
 ]
 
 
