@@ -22,8 +22,10 @@ cannot be judged: the check is an error naming the graph and why, never a verdic
 from __future__ import annotations
 
 from cgs_bridge.foundation.errors import CgsBridgeError
-from cgs_bridge.systems.auditing.judge import EXAMPLES, Check
+from cgs_bridge.systems.auditing.judge import Check
 from cgs_bridge.systems.cgsuite.cgscript.graphs import Graph, components
+
+from .judge import rows_check
 
 
 def judge_graph_values(interp, ruleset) -> Check | None:
@@ -68,13 +70,11 @@ def judge_graph_values(interp, ruleset) -> Check | None:
             rows.append({"position": str(g), "program": v, "spec": "not valid" if bad else want,
                          "detail": " + ".join(_fmt(p) for p in parts) or "no component"})
     what = "paths <-> heaps" if ruleset.n == 1 else "edges labelled (x, y) <-> positions (x, y)"
-    if rows:
-        return Check("graphs", "differ", f"{len(rows)} of {len(mapped)} values of {names} the program computed "
-                     f"differ from the spec's ({ruleset.describe()}, {what}, components <-> sums): " + ", ".join(
-                         f"{r['position']} = {r['detail']}: program {r['program']}, spec {r['spec']}"
-                         for r in rows[:EXAMPLES]), rows)
-    return Check("graphs", "agree", f"all {len(mapped)} values of {names} the program computed equal the spec's "
-                 f"({ruleset.describe()}; {what}, components <-> disjunctive sums, nim-sum of the spec's values)")
+    return rows_check("graphs", rows, f"{len(rows)} of {len(mapped)} values of {names} the program computed "
+                      f"differ from the spec's ({ruleset.describe()}, {what}, components <-> sums)",
+                      f"all {len(mapped)} values of {names} the program computed equal the spec's ({ruleset.describe()}; "
+                      f"{what}, components <-> disjunctive sums, nim-sum of the spec's values)",
+                      lambda r: f"{r['position']} = {r['detail']}: program {r['program']}, spec {r['spec']}")
 
 
 def _fmt(p) -> str:

@@ -58,6 +58,13 @@ class Graph:
     def __str__(self):
         return f'Graph("{notation(self)}")'
 
+    def __hash__(self):  # computed once: positions are looked up by their graph many times
+        h = self.__dict__.get("_hash")
+        if h is None:
+            h = hash(self.vertices)
+            object.__setattr__(self, "_hash", h)
+        return h
+
     @property
     def edges(self) -> list:
         return [e for v in self.vertices for e in v.edges if e.start <= e.end]
