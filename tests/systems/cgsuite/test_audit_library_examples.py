@@ -10,8 +10,6 @@ heap of 1 under L = {1, 3}, R = {2, 3}.
 
 from __future__ import annotations
 
-import zipfile
-
 import pytest
 
 from cgs_bridge.model.game import Ruleset
@@ -27,14 +25,7 @@ EXAMPLES = "org/cgsuite/lang/examples/"
 
 @pytest.fixture
 def examples(shared, tmp_path):
-    jar = shared / "engines" / "cgsuite" / "lib" / "cgsuite-core.jar"
-    if not jar.is_file():
-        pytest.skip(f"{jar} is absent")
-    with zipfile.ZipFile(jar) as z:
-        for name in z.namelist():
-            if name.startswith(EXAMPLES) and name.endswith(".cgs"):
-                (tmp_path / name[len(EXAMPLES):]).write_bytes(z.read(name))
-    return tmp_path
+    return cgsuite_jar.extract(shared, tmp_path, EXAMPLES)
 
 
 def test_nim_example_agrees_with_the_nim_spec(examples):
