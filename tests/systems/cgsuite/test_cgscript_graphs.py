@@ -272,3 +272,19 @@ def test_the_real_cgsuite_prints_the_values_the_audit_judged(library, real_cgsui
         assert out.returncode == 0, out.stdout + out.stderr
         assert out.stdout.splitlines()[0] == first
         assert out.stdout.splitlines() == audit(program, game, library).printed["as printed"]
+
+
+# ---------------------------------------------------------------- the command line
+@pytest.mark.parametrize("program, game, exit_code, text", [
+    ("arc_kayles_paths.cgs", "dawsons_kayles", 0, "AGREE: all 33 values of game.graph.GenArcKayles(false)"),
+    ("arc_kayles_paths.cgs", "kayles", 1, "values of game.graph.GenArcKayles(false) the program computed differ"),
+    ("star.cgs", "dawsons_kayles", 2, "a component is not a path: a vertex of degree 3"),
+])
+def test_the_command_line_gives_the_exit_codes(library, tmp_path, capsys, program, game, exit_code, text):
+    """`cgs-bridge audit prog.cgs --game G --class-path DIR` (in process, --no-sandbox)."""
+    from cgs_bridge.cli.main import main
+    (tmp_path / "star.cgs").write_text("System.Print(game.graph.ArcKayles(Graph.Star(4)).NimValue);\n",
+                                       encoding="utf-8")
+    path = tmp_path / program if program == "star.cgs" else DATA / program
+    assert main(["audit", str(path), "--game", game, "--class-path", str(library), "--no-sandbox"]) == exit_code
+    assert text in capsys.readouterr().out
