@@ -10,8 +10,6 @@ heap of 1 under L = {1, 3}, R = {2, 3}.
 
 from __future__ import annotations
 
-import zipfile
-
 import pytest
 
 from cgs_bridge.model.game import Ruleset
@@ -19,6 +17,7 @@ from cgs_bridge.model.loading import load_game
 from cgs_bridge.systems.cgsuite.audit.core import audit_cgscript
 from solvers import Box
 
+import cgsuite_jar
 import paths
 
 EXAMPLES = "org/cgsuite/lang/examples/"
@@ -26,14 +25,7 @@ EXAMPLES = "org/cgsuite/lang/examples/"
 
 @pytest.fixture
 def examples(shared, tmp_path):
-    jar = shared / "engines" / "cgsuite" / "lib" / "cgsuite-core.jar"
-    if not jar.is_file():
-        pytest.skip(f"{jar} is absent")
-    with zipfile.ZipFile(jar) as z:
-        for name in z.namelist():
-            if name.startswith(EXAMPLES) and name.endswith(".cgs"):
-                (tmp_path / name[len(EXAMPLES):]).write_bytes(z.read(name))
-    return tmp_path
+    return cgsuite_jar.extract(shared, tmp_path, EXAMPLES)
 
 
 def test_nim_example_agrees_with_the_nim_spec(examples):
@@ -97,17 +89,7 @@ DATA = paths.DATA / "audit" / "library"
 def library(shared, tmp_path):
     """The jar's game library as a class path: ``tmp/cp/game/heap/GenWythoff.cgs`` is
     ``game.heap.GenWythoff`` (read from the jar at run time)."""
-    jar = shared / "engines" / "cgsuite" / "lib" / "cgsuite-core.jar"
-    if not jar.is_file():
-        pytest.skip(f"{jar} is absent")
-    root = tmp_path / "cp" / "game"
-    with zipfile.ZipFile(jar) as z:
-        for name in z.namelist():
-            if name.startswith(LIBRARY) and name.endswith(".cgs"):
-                target = root / name[len(LIBRARY):]
-                target.parent.mkdir(parents=True, exist_ok=True)
-                target.write_bytes(z.read(name))
-    return root
+    return cgsuite_jar.extract(shared, tmp_path / "cp" / "game", LIBRARY)
 
 
 def test_every_library_file_of_an_impartial_game_is_read(library):

@@ -18,6 +18,7 @@ from cgs_bridge.systems.cgsuite.cgscript import ast as A
 from cgs_bridge.systems.cgsuite.cgscript.evaluator import PYTHON_ERRORS, Interpreter, Limits, error_text
 from cgs_bridge.systems.cgsuite.cgscript.parse import parse_file_text
 
+from .graphcheck import judge_graph_values
 from .heapcheck import judge_heap_values
 from .judge import Binding, declared, judge_class_moves, judge_printed, judge_script_values
 from .overrides import judge_own_values
@@ -109,9 +110,12 @@ def class_path_sources(dirs, dialect=None, names=None) -> list:
         if not root.is_dir():
             raise InputError(f"--class-path {d}: not a folder")
         files += [(f, ".".join(f.relative_to(root).parts[:-1])) for f in sorted(root.rglob("*.cgs"))]
-    out, wanted, done = [], None if names is None else set(names), set()
+    from cgs_bridge.systems.cgsuite.cgscript.builtins import STATICS  # interpreted: Graph, Integer.Parse, ...
+    out, wanted, done = [], None if names is None else set(names) - STATICS, set()
     while True:
         new = [(f, pkg) for f, pkg in files if f not in done and (wanted is None or f.stem in wanted)]
+        if not new and wanted is not None:
+            new = _constants_files(files, wanted, done, dialect)
         if not new:
             return out
         for f, pkg in new:
@@ -119,9 +123,30 @@ def class_path_sources(dirs, dialect=None, names=None) -> list:
             src = load_source(str(f), package=pkg, dialect=dialect)
             if src.program.classes:
                 out.append(src)
-                if wanted is not None:
-                    wanted |= referenced_names(src.program) | {e.split(".")[-1] for c in src.program.classes
-                                                               for e in c.extends}
+                if wanted is not None and f.stem != "constants":
+                    wanted |= (referenced_names(src.program) | {e.split(".")[-1] for c in src.program.classes
+                                                                for e in c.extends}) - STATICS
+
+
+def _constants_files(files, wanted, done, dialect) -> list:
+    """The ``constants.cgs`` of a referenced package (``game.graph``) that defines a referenced
+    name (``var ArcKayles := GenArcKayles();``); the names its used definitions refer to are
+    added to ``wanted`` (its other definitions stay unread: Hackenbush's ``Color`` is an enum)."""
+    from cgs_bridge.systems.cgsuite.cgscript.dialect import walk
+    found = []
+    for f, pkg in files:
+        if f in done or f.stem != "constants" or pkg.split(".")[-1] not in wanted:
+            continue
+        done.add(f)
+        try:
+            src = load_source(str(f), package=pkg, dialect=dialect)
+        except CgsBridgeError:
+            continue
+        used = [e for c in src.program.classes for name, e in c.inits if name in wanted]
+        if used:
+            wanted |= {n.id for n in walk(tuple(used)) if isinstance(n, A.Name)}
+            found.append((f, pkg))
+    return found
 
 
 def scale_program(program: A.Program, scale: dict) -> A.Program:
@@ -184,6 +209,12 @@ def _judge_box(report, sources, dia, limits, main, target, ruleset, mapping, box
     report.notes += it.notes
 
 
+def _holds_graph(it, target: str) -> bool:
+    """Is ``target`` a class of positions made of one ``Graph`` (GenArcKayles.Position)?"""
+    params = it.classes[target].params or ()
+    return len(params) == 1 and (params[0].type or "").split(".")[-1] == "Graph"
+
+
 def _script_run(report, label, sc, it, main, target, ruleset, mapping, box, expect, printed) -> None:
     """One run of the worksheet script (``sc``: its ``--scale`` values) in the interpreter ``it``:
     the run, the values of the games it valued, the printed outputs (``--expect``, ``--printed``),
@@ -197,7 +228,10 @@ def _script_run(report, label, sc, it, main, target, ruleset, mapping, box, expe
         report.checks.append((label, Check("run", "error", error_text(e))))
     report.printed[label] = list(it.printed)
     binding = None
-    if target is not None:
+    if target is not None and _holds_graph(it, target):
+        report.checks.append((label, Check("values", "skipped", f"the positions of {target} are graphs: "
+                                           "judged graph by graph (check graphs)")))
+    elif target is not None:
         try:
             binding = Binding(it, target, ruleset, mapping)
         except InputError as e:
@@ -212,6 +246,8 @@ def _script_run(report, label, sc, it, main, target, ruleset, mapping, box, expe
             report.checks.append((label, Check("values", "error", error_text(e))))
     heaps = judge_heap_values(it, ruleset)  # game.heap.TakeAndBreak heaps the program valued
     report.checks += [(label, heaps)] if heaps is not None else []
+    graphs = judge_graph_values(it, ruleset)  # positions holding a Graph (game.graph.GenArcKayles)
+    report.checks += [(label, graphs)] if graphs is not None else []
     report.checks.append((label, judge_printed(expect, it.printed, bool(sc))))
     if printed:
         report.checks.append((label, declared(it.printed, ruleset, box, printed)))

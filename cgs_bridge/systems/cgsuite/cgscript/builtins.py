@@ -26,7 +26,7 @@ from .values import (
     to_text,
 )
 
-STATICS = {"Worksheet", "System", "Player"}
+STATICS = {"Worksheet", "System", "Player", "Graph", "Integer"}
 #: Names every CGScript 2.x program sees: ``Left`` and ``Right`` are the players (``player == Left``
 #: in ``Options(player as Player)``, CGSuite 2.2's examples/PartizanSubtraction.cgs), as ``Player.Left``.
 GLOBAL_NAMES = {"Nothing": None, "Left": "Player.Left", "Right": "Player.Right"}
@@ -48,6 +48,9 @@ def game_text(interp, g: GameObject) -> str:
         return to_text(interp.games.call_method(interp, g, m, [], m))
     if isinstance(g.outer, GameObject):  # CGSuite 2.2 names a nested class by its instance's class:
         args = ",".join(show(interp, v) for _, v in g.fields)  # GenWythoff.Position((1,3))
+        graphs = [v for _, v in g.fields if isinstance(v, interp.graphs.Graph)]
+        if len(graphs) == 1 and interp.library.extends(interp, cls, "GraphGame"):  # GraphGame.ToOutput
+            args = '"' + interp.graphs.notation(graphs[0]) + '"'  # GenArcKayles.Position("---")
         return f"{interp.classes[g.outer.cls].name}.{cls.name}({args})"
     return to_text(g)
 
@@ -165,10 +168,18 @@ def invoke(interp, obj, name, args, node):
             return ClassRef(qual) if args is None else interp.games.construct(interp, qual, args, node, None)
         if args is None and is_static(interp, qual):  # a package inside a package: game.heap
             return ClassRef(qual)
+        const = interp.library.package_constant(interp, obj.name, name, node)  # game.graph.ArcKayles
+        if const is not None:
+            return const if args is None else interp.games.apply(interp, const, args, node, None)
         if name in interp.classes:
             interp.notes.append(f"`{qual}` resolved to class {name} (no package {obj.name} on the class path)")
             return ClassRef(name) if args is None else interp.games.construct(interp, name, args, node, None)
         interp.fail(f"no class `{qual}`", node)
+    Gr = interp.graphs  # cgsuite.util.Graph, Vertex, Edge and maps
+    if isinstance(obj, Gr.Graph):
+        return Gr.graph_member(interp, obj, name, args, node)
+    if isinstance(obj, (Gr.Vertex, Gr.Edge, Gr.CGMap)):
+        return Gr.element_member(interp, obj, name, args, node)
     H = interp.heaprules
     member = {H.HeapRuleset: H.ruleset_member, H.HeapPosition: H.position_member, H.GameSum: H.sum_member}.get(type(obj))
     if member is not None:
@@ -275,6 +286,10 @@ def static_member(interp, owner, name, args, node):
         return None
     if owner == "Player" and name in ("Left", "Right") and args is None:
         return f"Player.{name}"
+    if owner == "Graph":
+        return interp.graphs.static(interp, name, args, node)
+    if owner == "Integer" and name == "Parse":
+        return interp.graphs.parse_integer(interp, args, node)
     return invoke(interp, ClassRef(owner), name, args, node)
 
 

@@ -71,7 +71,7 @@ class Interpreter:
     ``Worksheet.Print``/``System.Print`` printed; ``nim_cache`` maps games to nim values."""
 
     def __init__(self, dialect: str = "1.x", limits: Limits | None = None, where=None):
-        from . import builtins, games, heaprules, library
+        from . import builtins, games, graphs, heaprules, library
         self.dialect = dialect
         self.limits = limits or Limits()
         self.where = where
@@ -81,6 +81,8 @@ class Interpreter:
         self.globals: dict = {}
         self.printed: list = []
         self.nim_cache: dict = {}
+        self.decompositions: dict = {}  # game -> its Decomposition (games.components)
+        self.graph_values: dict = {}    # ruleset -> {Graph: value the program asked of its position}
         self.heap_nim: dict = {}      # code text -> Grundy values of heaps 0.. (heaprules)
         self.heap_misere: dict = {}   # code text -> {sum of heaps: misère Grundy value}
         self.heap_values: dict = {}   # (code text, "normal"|"misere") -> {heap: value the program asked for}
@@ -89,6 +91,7 @@ class Interpreter:
         self.depth = 0
         self.deadline = time.monotonic() + self.limits.seconds
         self.builtins, self.games, self.library, self.heaprules = builtins, games, library, heaprules
+        self.graphs = graphs
         self._dispatch = {
             A.Num: lambda n, f: n.value, A.Str: lambda n, f: n.value, A.Bool: lambda n, f: n.value,
             A.Name: self._name, A.This: self._this, A.Nimber: self._nimber, A.Unary: self._unary,
@@ -101,7 +104,7 @@ class Interpreter:
             A.TupleLit: lambda n, f: library.coordinates(self, *(self.ev(x, f) for x in n.items[:2]), n)
             if len(n.items) == 2 else self.fail("coordinates are two integers (a, b)", n),
             A.IsType: lambda n, f: library.is_type(self, self.ev(n.value, f), n.type, n),
-            A.MapLit: lambda n, f: self.fail("maps `{a => b}` are read but not interpreted", n),
+            A.MapLit: lambda n, f: graphs.make_map(self, n, f),
             A.GameLit: lambda n, f: self.fail("a game literal `{L | R}` is read but not interpreted "
                                               "(games are computed from their Options here)", n),
         }
@@ -330,7 +333,7 @@ class Interpreter:
                 return self.builtins.static_member(self, fn.obj.id, fn.name, args, n)
             return self.builtins.invoke(self, self.ev(fn.obj, f), fn.name, args, n)
         if isinstance(fn, A.Name) and not self._bound(fn.id, f):
-            found = self.games.find_method(self, f.this, fn.id, len(args))
+            found = self.games.find_method(self, f.this, fn.id, len(args), args)
             if found is not None:
                 return self.games.call_method(self, found[0], found[1], args, n)
             if fn.id in self.builtins.GLOBAL_FUNCTIONS:
@@ -342,6 +345,8 @@ class Interpreter:
         obj, i = self.ev(n.obj, f), self.ev(n.index, f)
         if isinstance(obj, CGList) and isinstance(i, int) and 1 <= i <= len(obj.items):
             return obj.items[i - 1]
+        if isinstance(obj, (self.graphs.Graph, self.graphs.Vertex)):  # graph[v], vertex[k]
+            return self.graphs.index(self, obj, i, n)
         self.fail(f"index {self.builtins.show(self, i)} out of range", n)
 
     def _comprehension(self, n, f):

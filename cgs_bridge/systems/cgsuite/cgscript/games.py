@@ -14,17 +14,31 @@ from .frames import Frame, _Return
 from .values import ClassRef, GameObject, NimberValue, Procedure
 
 
-def find_method(interp, this, name, nargs=None):
+def find_method(interp, this, name, nargs=None, values=None):
     """``(obj, method)`` for a method ``name`` of ``this`` or an enclosing instance (or of their
-    superclasses; with ``nargs``, the one taking that many arguments), or None."""
+    superclasses; with ``nargs``, the one taking that many arguments), or None. A class nested in
+    a subclass hides a method of its superclass (GenArcKayles' ``class Position`` and
+    GraphRuleset's ``def Position(graph)``): then None, and the name is the class."""
     obj = this
     while isinstance(obj, GameObject):
         cls = interp.classes[obj.cls]
-        m = L.method(interp, cls, name, nargs)
+        m = L.method(interp, cls, name, nargs, values=values)
+        if m is not None and L.nested(interp, cls, name) is not None and _nearer_class(interp, cls, name, m):
+            return None
         if m is not None and not (m.kind == "method" and m.name == cls.name):
             return obj, m
         obj = obj.outer
     return None
+
+
+def _nearer_class(interp, cls, name, m) -> bool:
+    """Is a class ``name`` nested in ``cls`` or a superclass nearer than the method ``m``?"""
+    for c in L.ancestors(interp, cls):
+        if any(inner.name == name for inner in c.classes):
+            return True
+        if any(x is m for x in c.methods):
+            return False
+    return False
 
 
 def call_method(interp, obj, m: A.Method, args, node):
@@ -90,7 +104,7 @@ def apply(interp, target, args, node, this):
         B._need(interp, args, 1, str(target), node)
         return interp.heaprules.HeapPosition(target, interp.heaprules.heap_size(interp, args[0], node))
     if isinstance(target, GameObject):
-        m = L.method(interp, interp.classes[target.cls], "Eval", len(args), instance=True)
+        m = L.method(interp, interp.classes[target.cls], "Eval", len(args), instance=True, values=args)
         if m is not None:
             return call_method(interp, target, m, list(args), node)
     interp.fail(f"{B.show(interp, target)[:60]} cannot be called", node)
@@ -149,10 +163,38 @@ def check_options_2x(interp, cls, m, node) -> None:
 
 
 def nim_value(interp, g, node=None) -> int:
-    """Nim value of ``g`` (mex of the options' nim values), memoised in ``interp.nim_cache``;
-    an explicit stack, so deep games do not recurse in Python; a loop is an error."""
+    """Nim value of ``g``: the nim-sum of the values of its :func:`components`, each the mex of
+    its options' nim values (CGSuite 2.2's NimValueReducer; Sprague-Grundy), memoised in
+    ``interp.nim_cache``; an explicit stack, so deep games do not recurse in Python; a loop is an
+    error."""
     if isinstance(g, NimberValue):
         return g.value
+    v = 0
+    for c in components(interp, g, node):
+        v ^= _component_value(interp, c, node)
+    return v
+
+
+def components(interp, g, node=None) -> list:
+    """The games whose values add up to ``g``'s: what its class's ``Decomposition`` gives
+    (GenArcKayles: a position per connected component of its graph), else ``[g]`` (CGSuite's
+    Game.Decomposition), memoised per game."""
+    memo = interp.decompositions
+    if g not in memo:
+        m = L.method(interp, interp.classes[g.cls], "Decomposition", 0)
+        parts = [g]
+        if m is not None and (m.expr is not None or m.body is not None):
+            parts = B.elements(interp, call_method(interp, g, m, [], node), node)
+            bad = next((p for p in parts if not isinstance(p, GameObject)), None)
+            if bad is not None:
+                interp.fail(f"Decomposition of {B.show(interp, g)[:60]} holds {B.show(interp, bad)[:40]}, "
+                            "not a game of the program", node)
+        memo[g] = parts
+    return memo[g]
+
+
+def _component_value(interp, g, node) -> int:
+    """The mex of the options' nim values of ``g`` (one component)."""
     cache = interp.nim_cache
     if g in cache:
         return cache[g]
@@ -188,9 +230,9 @@ def nim_value(interp, g, node=None) -> int:
 def _objects(interp, o) -> list:
     """The program-class games whose nim values the option ``o`` needs (itself, or a sum's parts)."""
     if isinstance(o, GameObject):
-        return [o]
+        return components(interp, o)
     if isinstance(o, interp.heaprules.GameSum):
-        return [p for p in o.parts if isinstance(p, GameObject)]
+        return [c for p in o.parts if isinstance(p, GameObject) for c in components(interp, p)]
     return []
 
 
@@ -198,7 +240,10 @@ def _option_value(interp, o, g, node) -> int:
     """The nim value of the option ``o`` of ``g`` (its program-class parts already valued)."""
     H = interp.heaprules
     if isinstance(o, GameObject):
-        return interp.nim_cache[o]
+        v = 0
+        for c in components(interp, o, node):
+            v ^= interp.nim_cache[c]
+        return v
     if isinstance(o, NimberValue):
         return o.value
     if isinstance(o, H.HeapPosition):
@@ -210,19 +255,28 @@ def _option_value(interp, o, g, node) -> int:
     interp.fail(f"option {B.show(interp, o)} of {B.show(interp, g)} is not an impartial game", node)
 
 
+def _asked(interp, g, v: int) -> int:
+    """Record the value ``v`` the program asked of a position that holds a graph (GenArcKayles:
+    what the audit's check ``graphs`` judges)."""
+    graphs = [x for _, x in g.fields if isinstance(x, interp.graphs.Graph)]
+    if len(graphs) == 1:
+        interp.graph_values.setdefault(g.outer, {})[graphs[0]] = v
+    return v
+
+
 def game_member(interp, g, name, args, node):
     m = L.method(interp, interp.classes[g.cls], name, None if args is None else len(args))
     if m is not None and not (m.kind == "method" and m.name == interp.classes[g.cls].name):
         return call_method(interp, g, m, list(args or []), node)
     if name == "CanonicalForm" and not args:
-        return NimberValue(nim_value(interp, g, node))
+        return NimberValue(_asked(interp, g, nim_value(interp, g, node)))
     if name == "NimValue" and not args:
         cls = interp.classes[g.cls]
         if interp.dialect == "2.x" and not L.extends(interp, cls, "ImpartialGame"):
             interp.fail(f"not a method or member variable: `NimValue` (in an object of class `{cls.name}`, "
                         f"which extends {', '.join(cls.extends) or 'nothing'}: CGSuite 2.x has NimValue for "
                         "ImpartialGame only; use CanonicalForm)", node)
-        return nim_value(interp, g, node)
+        return _asked(interp, g, nim_value(interp, g, node))
     if name == "ToString" and not args:
         return B.game_text(interp, g)
     if g.has(name) and args is None:

@@ -35,20 +35,33 @@ def extends(interp, cls, name: str) -> bool:
     return any(name in (c.extends or ()) or c.name == name for c in ancestors(interp, cls))
 
 
-def method(interp, cls, name: str, nargs: int | None = None, instance: bool = False):
+def method(interp, cls, name: str, nargs: int | None = None, instance: bool = False, values=None):
     """The method ``name`` of ``cls`` or its superclasses; with ``nargs``, the one that takes that
     many arguments (parameters with defaults may be left out), else the first; ``instance``: not
-    a ``static`` one (``W((3, 4))`` calls ``def Eval(coord)``, never ``static def Eval(fn)``)."""
+    a ``static`` one (``W((3, 4))`` calls ``def Eval(coord)``, never ``static def Eval(fn)``);
+    ``values``: the arguments, whose types choose among methods of one arity (GraphRuleset's
+    ``Eval(graph as Graph)`` and ``Eval(str as String)``)."""
     first = None
     for c in ancestors(interp, cls):
         for m in c.methods:
             if m.name != name or instance and "static" in m.modifiers:
+                continue
+            if values is not None and not _accepts(interp, m, values):
                 continue
             if nargs is None or m.params is None and nargs == 0 or m.params is not None and (
                     sum(p.default is None for p in m.params) <= nargs <= len(m.params)):
                 return m
             first = first or m
     return first
+
+
+def _accepts(interp, m, values) -> bool:
+    """Do the typed parameters of ``m`` (types this interpreter knows) accept ``values``?"""
+    for p, v in zip(m.params or (), values):
+        short = (p.type or "").split(".")[-1]
+        if short in TYPES and not TYPES[short](v):
+            return False
+    return True
 
 
 def nested(interp, cls, name: str):
@@ -90,6 +103,20 @@ def bind(interp, params, args, node, what: str) -> list:
     return out
 
 
+def package_constant(interp, package: str, name: str, node):
+    """``package.NAME`` defined as ``var NAME := e;`` in the package's singleton ``constants``
+    (CGSuite's ``game/graph/constants.cgs``: ``var ArcKayles := GenArcKayles();``), evaluated once
+    per run; None when there is no such constant."""
+    cls = interp.classes.get(f"{package}.constants")
+    init = next((e for n, e in (cls.inits if cls is not None else ()) if n == name), None)
+    if init is None:
+        return None
+    key = f"{package}.{name}"  # a dotted key: never a program's variable
+    if key not in interp.globals:
+        interp.globals[key] = interp.ev(init, interp_frame())
+    return interp.globals[key]
+
+
 def interp_frame():
     from .frames import Frame
     return Frame([{}], None)
@@ -102,7 +129,8 @@ TYPES = {"Coordinates": lambda v: isinstance(v, Coordinates),
          "List": lambda v: isinstance(v, CGList), "Set": lambda v: isinstance(v, CGSet),
          "Collection": lambda v: isinstance(v, (CGList, CGSet)),
          "Function": lambda v: isinstance(v, Procedure),
-         "Nimber": lambda v: isinstance(v, NimberValue)}
+         "Nimber": lambda v: isinstance(v, NimberValue),
+         "Graph": lambda v: type(v).__name__ == "Graph", "Map": lambda v: type(v).__name__ == "CGMap"}
 
 
 def is_type(interp, v, name: str, node) -> bool:

@@ -133,6 +133,28 @@ class ClassRef:
     name: str
 
 
+class CGMap:
+    """A CGScript map ``{k => v}`` (keys compared as CGSuite compares values)."""
+
+    def __init__(self, pairs=()):
+        self.items = {}
+        for k, v in pairs:
+            self.items[freeze(k)] = (k, v)
+
+    def get(self, key, default=None):
+        hit = self.items.get(freeze(key))
+        return default if hit is None else hit[1]
+
+    def __contains__(self, key):
+        return freeze(key) in self.items
+
+    def __str__(self):
+        if not self.items:
+            return "{=>}"
+        return "{" + ", ".join(f"{to_text(k, dialect='2.x')} => {to_text(v, dialect='2.x')}"
+                               for k, v in self.items.values()) + "}"
+
+
 def freeze(v):
     """A hashable key for ``v`` (lists and sets by content)."""
     if isinstance(v, CGList):

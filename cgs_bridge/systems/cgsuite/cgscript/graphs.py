@@ -1,0 +1,265 @@
+"""CGSuite 2.2's ``cgsuite.util.Graph`` (with ``Vertex``, ``Edge``) and maps ``{k => v}`` for
+:mod:`.evaluator` (issue 47 item 6): what ``game.graph.GenArcKayles`` (read from CGSuite's own
+library file at run time) and programs that build graphs need.
+
+Semantics as CGSuite 2.2 gives them (its ``Graph.cgs`` declares these members ``external``; each
+behaviour below was checked on the real engine, ``tests/systems/cgsuite/test_cgscript_graphs.py``):
+
+- an undirected multigraph on vertices ``1..n``; each vertex has a label (``Nothing`` unless
+  given) and a list of edges ``Edge(label, from, to)``, an edge stored at both ends (a loop once);
+- ``Graph.Path(n)``, ``Cycle(n)``, ``Star(n)``, ``Clique(n)`` (optional vertex and edge labels),
+  ``Singleton(label)``, ``Empty``, ``FromAdjacencyList(list)`` and ``Parse(text, vertexLabels =>
+  f, edgeLabels => f)`` in CGSuite's graph notation (``"---"``, ``".;."``, ``"--(-;--)"``,
+  ``":A----:A"``, labels by a map or a procedure: ``str -> Integer.Parse(str)``);
+- ``Edges`` (each edge once, from its lower end, vertex by vertex), ``Vertices``, ``g[v]``,
+  ``VertexCount``, ``EdgeCount``, ``Label``, ``FromVertex``, ``ToVertex``, ``OutVertices``,
+  ``AdjacencyList``, ``IsEmpty``, ``IsConnected``;
+- ``DeleteVertices(list)``, ``DeleteVertex(v)``, ``RetainVertices(list)`` (the vertices left are
+  renumbered 1.. in their order), ``UpdatedVertexLabels(map)``;
+- ``ConnectedComponents`` (in the order of their least vertex) and ``Decomposition(label)`` (the
+  components once the vertices labelled ``label`` are removed: Weighted Arc Kayles' exhausted
+  vertices);
+- printing: ``Graph("---")`` in CGSuite's notation (a depth-first walk along each vertex's edges
+  in order, a vertex met twice named ``:A``, ``:B``, ...; branches in parentheses; components
+  joined by ``;``; a lone unlabelled vertex ``.``; labels longer than one character in braces).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .graphtext import Reader, notation
+from .values import CGList, CGMap, freeze
+
+
+@dataclass(frozen=True)
+class Edge:
+    label: object
+    start: int
+    end: int
+
+    def __str__(self):
+        return f"Edge({_out(self.label)}, {self.start}, {self.end})"
+
+
+@dataclass(frozen=True)
+class Vertex:
+    label: object
+    edges: tuple
+
+    def __str__(self):
+        return f"Vertex({_out(self.label)}, [{','.join(str(v) for v in sorted(e.end for e in self.edges))}])"
+
+
+@dataclass(frozen=True)
+class Graph:
+    vertices: tuple
+
+    def __str__(self):
+        return f'Graph("{notation(self)}")'
+
+    def __hash__(self):  # computed once: positions are looked up by their graph many times
+        h = self.__dict__.get("_hash")
+        if h is None:
+            h = hash(self.vertices)
+            object.__setattr__(self, "_hash", h)
+        return h
+
+    @property
+    def edges(self) -> list:
+        return [e for v in self.vertices for e in v.edges if e.start <= e.end]
+
+
+def _out(v) -> str:
+    from .values import to_text
+    return to_text(v, dialect="2.x")
+
+
+# ------------------------------------------------------------------ constructors
+def _undirected(n: int, pairs, vlabel=None, elabel=None) -> Graph:
+    """The graph on ``1..n`` whose vertex ``v`` has the edges to ``pairs[v]`` in that order."""
+    return Graph(tuple(Vertex(vlabel, tuple(Edge(elabel, v, w) for w in pairs.get(v, ())))
+                       for v in range(1, n + 1)))
+
+
+def path(n, vlabel=None, elabel=None) -> Graph:
+    return _undirected(n, {v: [w for w in (v - 1, v + 1) if 1 <= w <= n] for v in range(1, n + 1)}, vlabel, elabel)
+
+
+def cycle(n, vlabel=None, elabel=None) -> Graph:
+    if n == 1:
+        return Graph((Vertex(vlabel, (Edge(elabel, 1, 1),)),))
+    return _undirected(n, {v: [n if v == 1 else v - 1, 1 if v == n else v + 1] for v in range(1, n + 1)},
+                       vlabel, elabel)
+
+
+def star(n, vlabel=None, elabel=None) -> Graph:
+    pairs = {1: list(range(2, n + 1))} | {v: [1] for v in range(2, n + 1)}
+    return _undirected(n, pairs, vlabel, elabel)
+
+
+def clique(n, vlabel=None, elabel=None) -> Graph:
+    return _undirected(n, {v: [w for w in range(1, n + 1) if w != v] for v in range(1, n + 1)}, vlabel, elabel)
+
+
+def retain(g: Graph, keep) -> Graph:
+    """The subgraph on the vertices ``keep``, renumbered 1.. in increasing order."""
+    order = sorted(set(keep))
+    new = {v: k for k, v in enumerate(order, 1)}
+    return Graph(tuple(Vertex(g.vertices[v - 1].label, tuple(Edge(e.label, new[e.start], new[e.end])
+                                                             for e in g.vertices[v - 1].edges if e.end in new))
+                       for v in order))
+
+
+def components(g: Graph, avoid=None, avoiding: bool = False) -> list:
+    """The connected components, in the order of their least vertex; with ``avoiding``, vertices
+    labelled ``avoid`` are left out first (CGSuite's ``Decomposition(avoid)``)."""
+    seen, out = set(), []
+    skip = {v for v in range(1, len(g.vertices) + 1)
+            if avoiding and freeze(g.vertices[v - 1].label) == freeze(avoid)}
+    for v in range(1, len(g.vertices) + 1):
+        if v in seen or v in skip:
+            continue
+        part, todo = {v}, [v]
+        while todo:
+            for e in g.vertices[todo.pop() - 1].edges:
+                if e.end not in part and e.end not in skip:
+                    part.add(e.end)
+                    todo.append(e.end)
+        seen |= part
+        out.append(retain(g, part))
+    return out
+
+
+def parse(interp, text: str, vlabels, elabels, node) -> Graph:
+    """``Graph.Parse(text, vertexLabels, edgeLabels)`` (:class:`.graphtext.Reader`)."""
+    labels, adj = Reader(interp, text, vlabels, elabels, node).read()
+    return Graph(tuple(Vertex(lab, tuple(Edge(*e) for e in es)) for lab, es in zip(labels, adj)))
+
+
+# ------------------------------------------------------------------ members
+def _int(interp, v, what, node) -> int:
+    if not isinstance(v, int) or isinstance(v, bool):
+        interp.fail(f"{what} must be an integer, got {interp.builtins.show(interp, v)}", node)
+    return v
+
+
+def _vertex_no(interp, g: Graph, v, node) -> int:
+    v = _int(interp, v, "a vertex", node)
+    if not 1 <= v <= len(g.vertices):
+        interp.fail(f"vertex {v} is out of bounds (the graph has {len(g.vertices)} vertices)", node)
+    return v
+
+
+def static(interp, name: str, args, node):
+    """``Graph.NAME`` or ``Graph.NAME(args)``."""
+    args = list(args or [])
+    makers = {"Path": path, "Cycle": cycle, "Star": star, "Clique": clique}
+    if name == "Empty" and not args:
+        return Graph(())
+    if name in makers and 1 <= len(args) <= 3:
+        n = _int(interp, args[0], f"Graph.{name}'s size", node)
+        if n < 0:
+            interp.fail(f"Graph.{name}({n}): a size is nonnegative", node)
+        interp.check_count(n * n if name == "Clique" else n, node)
+        return makers[name](n, *args[1:])
+    if name == "Singleton" and len(args) <= 1:
+        return Graph((Vertex(args[0] if args else None, ()),))
+    if name == "FromAdjacencyList" and 1 <= len(args) <= 3:
+        rows = [interp.builtins.elements(interp, r, node) for r in interp.builtins.elements(interp, args[0], node)]
+        for r in rows:
+            for w in r:
+                if _int(interp, w, "a vertex", node) < 1 or w > len(rows):
+                    interp.fail(f"Graph.FromAdjacencyList: vertex {w} is out of bounds", node)
+        vl, el = (args[1:] + [None, None])[:2]
+        return _undirected(len(rows), {v: r for v, r in enumerate(rows, 1)}, vl, el)
+    if name in ("Parse", "Eval") and args and isinstance(args[0], str):
+        named = args.pop() if isinstance(args[-1], interp.library.Named) else {}
+        default = CGMap([("", None)])
+        vl = args[1] if len(args) > 1 else named.get("vertexLabels", default)
+        el = args[2] if len(args) > 2 else named.get("edgeLabels", default)
+        return parse(interp, args[0], vl, el, node)
+    interp.fail(f"`Graph.{name}` is not interpreted with these arguments (the interpreter gives Graph "
+                "Path, Cycle, Star, Clique, Singleton, Empty, FromAdjacencyList and Parse)", node)
+
+
+def graph_member(interp, g: Graph, name: str, args, node):
+    n = len(g.vertices)
+    plain = {"Edges": lambda: CGList(g.edges), "Vertices": lambda: CGList(g.vertices),
+             "VertexCount": lambda: n, "EdgeCount": lambda: len(g.edges), "IsEmpty": lambda: n == 0,
+             "IsConnected": lambda: len(components(g)) <= 1, "ConnectedComponents": lambda: CGList(components(g)),
+             "AdjacencyList": lambda: CGList(CGList(sorted(e.end for e in v.edges)) for v in g.vertices),
+             "ToString": lambda: notation(g)}
+    if name in plain and not args:
+        return plain[name]()
+    one = list(args or [])
+    if len(one) != 1:
+        interp.fail(f"`{name}` of a Graph is not interpreted here (Edges, Vertices, VertexCount, EdgeCount, "
+                    "DeleteVertices, DeleteVertex, RetainVertices, UpdatedVertexLabels, ConnectedComponents, "
+                    "Decomposition, IsConnected, AdjacencyList)", node)
+    (x,) = one
+    if name in ("DeleteVertices", "RetainVertices"):
+        vs = {_vertex_no(interp, g, v, node) for v in interp.builtins.elements(interp, x, node)}
+        return retain(g, vs if name == "RetainVertices" else set(range(1, n + 1)) - vs)
+    if name == "DeleteVertex":
+        return retain(g, set(range(1, n + 1)) - {_vertex_no(interp, g, x, node)})
+    if name == "UpdatedVertexLabels":
+        if not isinstance(x, CGMap):
+            interp.fail("UpdatedVertexLabels takes a map {vertex => label}", node)
+        new = {_vertex_no(interp, g, k, node): v for k, v in x.items.values()}
+        return Graph(tuple(Vertex(new[k], v.edges) if k in new else v for k, v in enumerate(g.vertices, 1)))
+    if name == "Decomposition":
+        return CGList(components(g, x, avoiding=True))
+    if name == "ConnectedComponent":
+        v = _vertex_no(interp, g, x, node)
+        seen, todo = {v}, [v]
+        while todo:
+            for e in g.vertices[todo.pop() - 1].edges:
+                if e.end not in seen:
+                    seen.add(e.end)
+                    todo.append(e.end)
+        return retain(g, seen)
+    return graph_member(interp, g, name, [x, x], node)  # the error above, naming the members
+
+
+def index(interp, obj, i, node):
+    """``graph[v]`` (a Vertex) and ``vertex[k]`` (its k-th Edge)."""
+    if isinstance(obj, Graph):
+        return obj.vertices[_vertex_no(interp, obj, i, node) - 1]
+    k = _int(interp, i, "an edge index", node)
+    if not 1 <= k <= len(obj.edges):
+        interp.fail(f"edge {k} is out of bounds (the vertex has {len(obj.edges)} edges)", node)
+    return obj.edges[k - 1]
+
+
+def element_member(interp, obj, name: str, args, node):
+    """Members of a Vertex, an Edge or a map."""
+    if args:
+        if isinstance(obj, CGMap) and name == "Get" and len(args) == 1:
+            return obj.get(args[0])
+        interp.fail(f"`{name}` takes no arguments here", node)
+    if isinstance(obj, Vertex):
+        table = {"Label": lambda: obj.label, "Edges": lambda: CGList(obj.edges), "EdgeCount": lambda: len(obj.edges),
+                 "OutVertices": lambda: CGList(e.end for e in obj.edges)}
+    elif isinstance(obj, Edge):
+        table = {"Label": lambda: obj.label, "FromVertex": lambda: obj.start, "ToVertex": lambda: obj.end}
+    else:
+        table = {"Reversed": lambda: CGMap((v, k) for k, v in obj.items.values()), "Size": lambda: len(obj.items),
+                 "Keys": lambda: interp.builtins.CGSet(k for k, _ in obj.items.values())}
+    if name in table:
+        return table[name]()
+    interp.fail(f"unknown member `{name}` of {interp.builtins.show(interp, obj)[:60]}", node)
+
+
+def make_map(interp, n, f) -> CGMap:
+    if n.loops:
+        interp.fail("map comprehensions `{k => v for ...}` are not interpreted", n)
+    return CGMap((interp.ev(k, f), interp.ev(v, f)) for k, v in n.entries)
+
+
+def parse_integer(interp, args, node) -> int:
+    """``Integer.Parse(str)``."""
+    (s,) = interp.builtins._need(interp, args, 1, "Integer.Parse", node)
+    if not isinstance(s, str) or not s.strip().lstrip("-").isdigit() or len(s) > 1000:
+        interp.fail(f"Integer.Parse: not an integer: {interp.builtins.show(interp, s)}", node)
+    return interp.check_int(int(s), node)
