@@ -208,20 +208,18 @@ def test_the_one_x_class_ported_runs_in_the_real_cgsuite(real_cgsuite, tmp_path)
 
 
 # ---------------------------------------------------------------- every file of the jar is read
-def test_every_cgs_file_of_the_jar_is_read(shared):
+def test_every_cgs_file_of_the_jar_is_read(shared, tmp_path):
     """Issue 47: every .cgs file of the jar parses: its examples and game library (before: 58 of
     73; not read were `enum`, operator definitions `def op+`, game literals `{a | b || c}`, `&`,
     `private var`, `for x := e`, a statement in a class body, `[if ... end for ...]`) and the
     language and utility classes beside them (`{=>}`, the empty map)."""
     from cgs_bridge.systems.cgsuite.cgscript.parse import parse_file_text
-    jar = shared / "engines" / "cgsuite" / "lib" / "cgsuite-core.jar"
-    if not jar.is_file():
-        pytest.skip(f"{jar} is absent")
-    with zipfile.ZipFile(jar) as z:
-        names = [n for n in z.namelist() if n.endswith(".cgs")]
-        assert sum(n.startswith((EXAMPLES, LIBRARY)) for n in names) >= 70, names
-        for name in names:
-            parse_file_text(z.read(name).decode("utf-8"), name, None)
+    root = cgsuite_jar.extract(shared, tmp_path, "org/cgsuite/lang/")
+    files = sorted(root.rglob("*.cgs"))
+    inside = [f for f in files if str(f.relative_to(root)).startswith(("examples/", "resources/game/"))]
+    assert len(inside) >= 70, files
+    for path in files:
+        parse_file_text(path.read_text(encoding="utf-8"), str(path), None)
 
 
 def test_what_is_read_but_not_interpreted_is_refused_by_name():
