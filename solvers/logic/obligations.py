@@ -109,6 +109,4 @@ class Builder:
         return F.Obligation("terminates", (), body,
                             "every move from a valid position reaches a valid position with no "
                             "coordinate raised or negative and a smaller coordinate sum (the game "
-                            "ends; if this fails the claim is not decided this way: the induction "
-                            "needs moves that lower the coordinate sum, and a game whose moves "
-                            "raise a coordinate when an earlier one falls, as GenMem's, is refused)")
+                            "ends; if this fails the claim is not decided this way)")
