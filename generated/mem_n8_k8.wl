@@ -26,7 +26,8 @@ validQ[_List] := True;
    value[[n + 1, k + 1]] is the Grundy value of {n, k}. *)
 value = ConstantArray[-1, {nMax + 1, kMax + 1}];
 at[{n_, k_}] := value[[n + 1, k + 1]];
-moveOptions[{n_, k_}] := Table[at[{n - a, a}], {a, Select[Range[1, n], Function[{a}, a >= k]]}];
+atInBox[q_List] := If[Min[q] >= 0 && And @@ Thread[q < Take[Dimensions[value], Length[q]]], at[q], cgsError["the option " <> ToString[q] <> " lies outside the box (a move raising a coordinate); take a larger bound"]];
+moveOptions[{n_, k_}] := Table[atInBox[{n - a, a}], {a, Select[Range[1, n], Function[{a}, a >= k]]}];
 computeValue[{n_, k_}] := value[[n + 1, k + 1]] = Mex[Join[moveOptions[{n, k}]]];
 positions = Select[Tuples[{Range[0, nMax], Range[0, kMax]}], validQ];
 
