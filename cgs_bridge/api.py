@@ -95,7 +95,7 @@ class Game:
             method: ``"auto"``, ``"fast"`` (numba kernel) or ``"reference"`` (option enumeration).
         Raises:
             BoxError: malformed bound or a box too large for memory (with the largest that fits).
-            RuleError: a move leaves the valid set or the box, or raises a coordinate.
+            RuleError: a move leaves the valid set or the box, or is not lexicographically lower.
             ParameterError, EvaluationError: see :func:`solvers.solve`.
         """
         from solvers import solve

@@ -64,7 +64,8 @@ def solve(ruleset, box: Box, misere: bool = False, method: str = "auto", progres
         EngineError: ``method="fast"`` without numba.
         CgsBridgeError: an unknown ``method``.
         ParameterError: a function parameter violates its declaration on the box.
-        RuleError: a move rule leaves the valid set / the box, or raises a coordinate.
+        RuleError: a move rule leaves the valid set / the box, or reaches a position not
+            lexicographically below the old one (a coordinate raised while no earlier one falls).
         EvaluationError: an expression cannot be evaluated at some point of the box.
     """
     if getattr(ruleset, "takebreak", None) is not None:  # issue 49: heaps that split

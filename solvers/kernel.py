@@ -35,7 +35,7 @@ from cgs_bridge.foundation.errors import EvaluationError
 
 from . import bounds, codegen, kcache, kernelgen
 from .box import Box, estimate_bytes, grundy_dtype, rule_width, words_for
-from .reference import solve_reference
+from .reference import check_in_box, solve_reference
 from .stats import KernelStats
 
 _KERNELS: dict = {}
@@ -148,8 +148,8 @@ def solve_fast(ruleset, box: Box, misere: bool = False, progress=None):
         :func:`solvers.box.grundy_dtype` (int8, int16 or int32), -1 at invalid points
         (``misere_values`` None unless asked), and a :class:`KernelStats`.
     Raises:
-        RuleError: an option of a valid position is invalid, outside the box, raises a coordinate
-            or equals the position, or a derived move is not well defined (reference message).
+        RuleError: an option of a valid position is invalid, outside the box, not below it in
+            lexicographic order or equals the position, or a derived move is not well defined (reference message).
         EvaluationError: an expression fails at a position (named in the message).
     """
     if getattr(ruleset, "takebreak", None) is not None:  # issue 49: the heap kernels
@@ -178,7 +178,7 @@ def solve_fast(ruleset, box: Box, misere: bool = False, progress=None):
     st.estimate_bytes = estimate_bytes(box, misere, k.ruled, k.width)
     if status:
         p = tuple(int(v) for v in np.unravel_index(where, box.shape))
-        diagnose(ruleset, p)
+        diagnose(ruleset, p, box)
         return _fallback(ruleset, box, misere, progress, f"kernel stopped at {p}; the reference "
                          "finds no error there", st)
     if progress:
@@ -197,13 +197,14 @@ def _fallback(ruleset, box, misere, progress, why, st):
     return g, m, st
 
 
-def diagnose(ruleset, p: tuple) -> None:
+def diagnose(ruleset, p: tuple, box: Box | None = None) -> None:
     """Re-evaluate position ``p`` with the reference ruleset, in the reference solver's order
     (constraints, then every option, then the checks), raising what it raises.
 
     Raises:
         EvaluationError: naming ``p`` and, for a move, the coordinate lowered and ``t``.
-        RuleError: from :meth:`Ruleset.after_cut` (derived moves) or :meth:`Ruleset.check_option`.
+        RuleError: from :meth:`Ruleset.after_cut` (derived moves), :meth:`Ruleset.check_option`
+            or, given ``box``, an option outside it (:func:`solvers.reference.check_in_box`).
     """
     name = ruleset.name
     try:
@@ -232,3 +233,5 @@ def diagnose(ruleset, p: tuple) -> None:
         opts += more
     for i, t, q in opts:
         ruleset.check_option(p, i, t, q)
+        if box is not None:
+            check_in_box(ruleset, box, p, q)

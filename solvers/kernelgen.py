@@ -83,9 +83,9 @@ def _option(i: int, n: int, changed: set, ind: str, general: bool = False) -> li
     """Add to the bitset of coordinate ``i`` the option reached from the lowered point (with
     general rules, a value wider than the bitsets poisons the slot)."""
     lowered = ", ".join(f"p{j} - 1" if j == i else f"p{j}" for j in range(n))
-    bad = " or ".join(f"q{j} > p{j} or q{j} < 0" for j in sorted(changed)) or "False"
+    bad = " or ".join(f"q{j} < 0 or q{j} >= n{j}" for j in sorted(changed)) or "False"
     lq = " + ".join(f"q{j} * st{j}" for j in range(n))
-    same = " or Lq == L" if i in changed else ""
+    same = " or Lq >= L" if changed else ""  # lexicographically below p (issue 47)
     return [f"{ind}s{i} = L - b{i}",
             f"{ind}o{i} = s{i} * W",
             f"{ind}if p{i} == 0:",

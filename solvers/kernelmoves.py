@@ -8,8 +8,9 @@ layer: the flag is the last coordinate, so the position with the flag 0 is ``L -
 before; it is an option when the flag is 1 and the position has another option (Inoue, Fukui,
 Miyadera, Integers 16 (2016) G5).
 
-Anything unexpected at a valid position (an evaluation error, an option raising a coordinate,
-outside the box, equal to the position or invalid, a value wider than the bitsets, a range of more
+Anything unexpected at a valid position (an evaluation error, an option not below the position in
+lexicographic order (issue 47: a coordinate may rise when an earlier one falls), outside the box,
+equal to the position or invalid, a value wider than the bitsets, a range of more
 than :attr:`cgs_bridge.model.game.Ruleset.MAX_MOVE_RANGE` values) stops the kernel with status 2; the
 reference re-diagnoses the position (:func:`solvers.kernel.diagnose`), and solves the whole box
 when it finds nothing wrong there.
@@ -68,8 +69,9 @@ def options_block(ruleset, ruled: list, ind: str) -> list:
     ps = ", ".join(f"p{j}" for j in range(n))
     qs = ", ".join(f"q{j}" for j in range(n))
     lq = " + ".join(f"q{j} * st{j}" for j in range(n))
-    bad = " or ".join(f"q{j} > p{j} or q{j} < 0" for j in range(n))
-    same = " and ".join(f"q{j} == p{j}" for j in range(n))
+    # inside the box, and below p in lexicographic order (issue 47): in the box's row-major
+    # layout that is a smaller linear index, so the option's value is already computed
+    bad = " or ".join(f"q{j} < 0 or q{j} >= n{j}" for j in range(n))
     k = [f"{ind}for w in range(W):", f"{ind}    LB[w] = 0", f"{ind}    LC[w] = 0", f"{ind}cnt = 0"]
     for i, m in enumerate(ruleset.game.moves):
         if m.values is None:
@@ -83,8 +85,9 @@ def options_block(ruleset, ruled: list, ind: str) -> list:
               f"{body}if err[0] != 0:", f"{body}    return 2, L",
               f"{body}if not ok:", f"{body}    continue",
               f"{body}{qs}, = _move{i}({ps}, v, {X})",
-              f"{body}if err[0] != 0 or {bad} or ({same}):", f"{body}    return 2, L"]
-        k += _add(body, lq)
+              f"{body}if err[0] != 0 or {bad}:", f"{body}    return 2, L",
+              f"{body}Lq = {lq}", f"{body}if Lq >= L:", f"{body}    return 2, L"]
+        k += _add(body, "Lq")
     f = ruleset.pass_index
     if f is not None:
         others = " or ".join([f"p{i} > 0" for i in ruled] + ["cnt > 0"])

@@ -3,7 +3,7 @@
 
 ``G(p) = mex{G(q) : q an option of p}`` (seed 001 Def 1.5, seed 003 Def 2.4); the misère value
 (CGSuite ``MisereNimValue``) is 1 at a terminal position, else the mex of the options' misère
-values. Every option is checked as the reference solver checks it (valid, no coordinate raised,
+values. Every option is checked as the reference solver checks it (valid, lexicographically below the position,
 not the position itself), so the recursion ends. The work is bounded before it can run away: a
 number of positions, of options enumerated, and a deadline; past one of them
 :class:`RecursionLimit` says which.

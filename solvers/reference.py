@@ -1,7 +1,7 @@
 """The reference solver: plain option enumeration in lexicographic order.
 
 Simple on purpose: it is the oracle the fast kernel is tested against. Every option is checked
-(valid, inside the box, no coordinate raised), so it also proves the rules closed on the box.
+(valid, inside the box, lexicographically below the position), so it also proves the rules closed on the box.
 
 Grundy value: G(p) = mex{G(q) : q an option of p} (seed 001 Def 1.5, seed 003 Def 2.4).
 Misère Grundy value (CGSuite ``MisereNimValue``, the g⁻ of the genus; Winning Ways ch. 13):
@@ -11,6 +11,9 @@ Misère Grundy value (CGSuite ``MisereNimValue``, the g⁻ of the genus; Winning
 from __future__ import annotations
 
 import numpy as np
+
+from cgs_bridge.foundation.errors import RuleError
+from cgs_bridge.model.order import outside_box
 
 from .box import Box
 
@@ -36,7 +39,8 @@ def solve_reference(ruleset, box: Box, misere: bool = False, progress=None):
         ``(grundy, misere_values)``: int32 arrays of ``box.shape``, -1 at invalid points;
         ``misere_values`` is None unless asked.
     Raises:
-        RuleError: an option is invalid, outside the box, raises a coordinate, or equals p.
+        RuleError: an option is invalid, outside the box (checked before its value is read),
+            not lexicographically below p (a coordinate rises and no earlier one falls), or equals p.
     """
     if getattr(ruleset, "takebreak", None) is not None:  # issue 49: every option a sum of heaps
         from .heaps import solve_heaps
@@ -52,6 +56,7 @@ def solve_reference(ruleset, box: Box, misere: bool = False, progress=None):
         gs, ms = set(), set()
         for i, t, q in ruleset.options(p):
             ruleset.check_option(p, i, t, q)
+            check_in_box(ruleset, box, p, q)
             gs.add(int(g[q]))
             if misere:
                 ms.add(int(m[q]))
@@ -61,3 +66,11 @@ def solve_reference(ruleset, box: Box, misere: bool = False, progress=None):
     if progress:
         progress(total, total)
     return g, m
+
+
+def check_in_box(ruleset, box: Box, p, q) -> None:
+    """Raise :class:`RuleError` when the option ``q`` of ``p`` lies outside ``box`` (a move that
+    raises a coordinate, issue 47): its value is never read outside the table."""
+    why = outside_box(ruleset.coords, box.shape, p, q)
+    if why:
+        raise RuleError(f"{ruleset.name}: {why}")

@@ -37,6 +37,9 @@ MODULES = {
     "solvers/test_periodicity.py": FAST,
     "solvers/test_heaps_attacks.py": FAST,         # issue 49 red team
     "solvers/test_heaps_signals.py": HEAVY,        # a solve started, stopped by SIGTERM (10 s)
+    # issue 47: moves that raise a coordinate (lexicographic descent)
+    "solvers/test_lexicographic.py": HEAVY,        # random games, a numba kernel per rule shape (~20 s)
+    "systems/mathematica/test_emitted_lexicographic.py": ENGINE,  # Mathics3 runs the emitted mem program
     "jobs/test_prove_octal.py": HEAVY,
     "jobs/test_prove_octal_attacks.py": HEAVY,     # issue 49 red team: brute-force verdicts
     "systems/cgsuite/test_takebreak_real.py": ENGINE,

@@ -38,7 +38,7 @@ def run(args) -> int:
         return 1
     say(f"{ruleset.describe()} on box {box}: {len(sol)} valid positions, "
         f"{len(sol.p_positions())} P-positions")
-    say("rules: closed on the box (every option valid, inside the box, no coordinate raised)")
+    say("rules: closed on the box (every option valid, inside the box, lexicographically below its position)")
     with progress.Task("checking claims", len(ruleset.claims), unit=" claims", ticking=True) as task:
         result = check_solution(sol, limit=args.limit)
         task.update(len(result.claims), len(result.claims))

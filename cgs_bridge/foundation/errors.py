@@ -39,8 +39,10 @@ class BoxError(CgsBridgeError):
 
 
 class RuleError(CgsBridgeError):
-    """A move rule that leaves the valid set, leaves the box, raises a coordinate, or (derived
-    moves) has no well-defined largest valid position. The message names an example position."""
+    """A move rule that leaves the valid set, leaves the box, reaches a position not below the
+    old one in lexicographic order (a coordinate raised while no earlier one falls, issue 47), or
+    (derived moves) has no well-defined largest valid position. The message names an example
+    position."""
 
 
 class EvaluationError(CgsBridgeError):

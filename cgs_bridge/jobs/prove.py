@@ -367,7 +367,10 @@ def _judge(ruleset, row: ClaimProof, tr, first, run, limits) -> None:
         row.verdict = NOT_EXPRESSIBLE
         row.reason = (f"the side condition {row.obligation} fails"
                       + (f" at {failed.witness}" if failed.witness else "")
-                      + ": the claim cannot be decided this way")
+                      + ": the claim cannot be decided this way"
+                      + ("; the induction needs every move to lower the coordinate sum with no coordinate "
+                         "raised, so a game whose moves raise a coordinate while an earlier one falls "
+                         "(lexicographic descent, as CGSuite's GenMem) is refused" if ob.name == "terminates" else ""))
         return
     if _unestablished(tr):
         row.verdict = NOT_EXPRESSIBLE

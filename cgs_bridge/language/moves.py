@@ -145,9 +145,20 @@ def check_move(game: A.Game, m: A.Move, seen: dict, coords, type_in, check_assig
         check_assign(a, targets, local)
         if game.pass_once is not None and a.target == game.pass_once.flag:
             raise err(f"{a.target} is the pass flag; only the pass changes it", a.pos)
-        if _raises(a, m):
-            raise err(f"this assignment could raise {a.target} (a move must never raise a "
-                      "coordinate)", a.pos)
+        if _raises(a, m) and not _earlier_assigned(a.target, m, game.coords):
+            raise err(f"this assignment could raise {a.target} and the move assigns no earlier "
+                      f"coordinate (a move may raise a coordinate only when an earlier one, in the "
+                      f"order {', '.join(game.coords)}, falls: positions must fall in lexicographic "
+                      "order, or play need not end)", a.pos)
+
+
+def _earlier_assigned(target: str, m: A.Move, coords) -> bool:
+    """True when the move assigns a coordinate declared before ``target`` (issue 47: that one may
+    fall, so ``target`` may rise; the solvers check every option is lexicographically smaller)."""
+    order = list(coords)
+    if target not in order:
+        return False
+    return any(b.target in order and order.index(b.target) < order.index(target) for b in m.assigns)
 
 
 def _raises(a: A.Assign, m: A.Move) -> bool:

@@ -27,6 +27,7 @@ from cgs_bridge.language.derive import ClampTo, Forbid, derive_program
 from cgs_bridge.language.evaluate import Compiler, FunctionValue, compile_function
 
 from .heaps import bind_code, check_heap_option, heap_options
+from .order import raise_reason
 from .params import bind_params  # noqa: F401  (public here too)
 
 
@@ -285,8 +286,11 @@ class Ruleset:
         return sorted({q for _, _, q in self.options(p)})
 
     def check_option(self, p, i, t, q) -> None:
-        """Raise :class:`RuleError` unless ``q`` is a valid position with no coordinate above
-        ``p`` and ``q != p`` (so lexicographic order is an evaluation order)."""
+        """Raise :class:`RuleError` unless ``q`` is a valid position lexicographically smaller than
+        ``p`` in the coordinates' declaration order (issue 47): a coordinate may rise only when an
+        earlier one falls, as in CGSuite's ``game.heap.GenMem`` (options ``(n - a, a)`` of
+        ``(n, k)``). Lexicographic order on tuples of naturals is a well-order, so every play ends
+        and lexicographic order is an evaluation order."""
         if self.takebreak is not None:
             return check_heap_option(p, t, q)
         if isinstance(i, (A.Move, A.PassOnce)):
@@ -294,10 +298,10 @@ class Ruleset:
             where = f"{self._rule_where(i)} ({var}) from {tuple(p)} reaches {q}"
         else:
             where = f"{self.game.name}: the move lowering {self.coords[i]} to {t} from {tuple(p)} reaches {q}"
-        if any(a > b for a, b in zip(q, p)):
-            raise RuleError(f"{where}, raising a coordinate")
         if tuple(q) == tuple(p):
             raise RuleError(f"{where}, the same position")
+        if tuple(q) > tuple(p):
+            raise RuleError(f"{where}, {raise_reason(self.coords, p, q)}")
         if not self.is_valid(q):
             raise RuleError(f"{where}, which is not a valid position")
 

@@ -77,6 +77,9 @@ CATALOG = [
     ("grundys_game", {}, "20", ["grundy <= n", "P iff n < 3"]),
     ("double_kayles", {}, "20", ["grundy < 16", "misere != 0 or n > 3"]),
     ("octal_127", {}, "20", ["grundy != 3", "grundy % 2 == n % 2"]),
+    # issue 47: moves that raise a coordinate while an earlier one falls (CGSuite's GenMem)
+    ("mem", {}, "n=12,k=12", ["P iff n < k or n == 0", "grundy <= 1", "misere == grundy"]),
+    ("fibonacci_nim", {}, "n=12,k=12", ["P iff n == 0 or k == 0", "grundy == n or 2 * k < n"]),
 ]
 
 

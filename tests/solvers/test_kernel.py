@@ -113,11 +113,22 @@ def test_non_closed_rule_raises_rule_error_with_reference_message():
     assert "not a valid position" in fast and "from (" in fast
 
 
-def test_raising_a_coordinate_is_a_rule_error():
+def test_raising_an_earlier_coordinate_is_a_rule_error():
+    # issue 47: a coordinate may rise only when an earlier one falls; here y falls and x, the
+    # earlier one, rises: (0, 1) -> (1, 0) -> ... would not be lexicographically smaller
+    spec = "game g coordinates x, y\n cut x to t\n cut y to t: x = x + 1"
+    r = Ruleset(load_text(spec))
+    ref, fast = _both_raise(r, parse_bound("3", r.coords), RuleError, misere=True)
+    assert ref == fast and "raising x from 0 to 1 where x is the first coordinate" in fast
+
+
+def test_an_option_outside_the_box_is_a_rule_error_before_its_value_is_read():
+    # issue 47: x falls and y rises, which is allowed, but from (1, 3) the option (0, 4) lies
+    # outside the box 0..3: refused naming the position and the option, never read
     spec = "game g coordinates x, y\n cut x to t: y = y + 1\n cut y to t"
     r = Ruleset(load_text(spec))
     ref, fast = _both_raise(r, parse_bound("3", r.coords), RuleError, misere=True)
-    assert ref == fast and "raising a coordinate" in fast
+    assert ref == fast and "the option (0, 4) of (1, 3) has y = 4 above its bound 3" in fast
 
 
 def test_option_equal_to_position_is_a_rule_error():

@@ -228,10 +228,10 @@ def judge_moves(ruleset, checked: list, data: dict, symbol: str | None) -> Check
         for q in sorted(got_set - want):
             bad = not ruleset.is_valid(q)
             invalid += bad
-            up = any(a > b for a, b in zip(q, p))
+            up = tuple(q) >= tuple(p)  # not below p in lexicographic order (issue 47)
             rows.append({"position": _fmt(p), "program": _fmt(q), "spec": "",
                          "detail": "program-only option" + (" outside the valid set" if bad else "")
-                         + (" raising a coordinate" if up else "")})
+                         + (" not below the position in lexicographic order" if up else "")})
         for q in sorted(want - got_set):
             rows.append({"position": _fmt(p), "program": "", "spec": _fmt(q), "detail": "spec-only option"})
     note = f"; {symbolic} symbolic (see unevaluated)" if symbolic else ""

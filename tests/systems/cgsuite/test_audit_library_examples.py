@@ -157,8 +157,8 @@ def test_a_planted_twin_of_gen_wythoff_differs_and_a_larger_box_is_not_judged(li
 
 def test_the_real_cgsuite_gives_the_library_games_the_same_values(library, real_cgsuite, tmp_path):
     """GenWythoff (k -> k + 1, k + 2), and GenMem (Mem: j >= memory), whose moves raise the
-    memory coordinate, which no spec of this project can state (the checker refuses a move that
-    raises a coordinate): it is read and run, and its values are CGSuite's."""
+    memory coordinate while the heap falls: it is read and run, and its values are CGSuite's
+    (the catalog's mem spec is checked against the real CGSuite in the test below)."""
     text = "".join(f"W{i} := game.heap.GenWythoff(k -> {f});\n"
                    f"System.Print([[W{i}((a, b)).NimValue for b from 0 to 6] for a from 0 to 6]);\n"
                    for i, f in enumerate(("k + 1", "k + 2")))
@@ -239,3 +239,76 @@ def test_what_is_read_but_not_interpreted_is_refused_by_name():
     assert run.error is not None and "game literal" in run.error
     with pytest.raises(Exception, match="ambiguous game literal"):
         parse_program("x := {0 | 1 | 2};", "<w>", "2.x")
+
+
+# ---------------------------------------------------------------- GenMem (issue 47: moves raise k)
+def gen_mem_table(f, bound_n: int, bound_k: int) -> list:
+    """GenMem(f) by a memoised mex over CGSuite's documented rule (options (n - a, a) for
+    1 <= a <= n with f(k, a)), written here independently of the solver."""
+    from functools import lru_cache
+
+    @lru_cache(maxsize=None)
+    def g(n, k):
+        opts = {g(n - a, a) for a in range(1, n + 1) if f(k, a)}
+        return next(m for m in range(len(opts) + 1) if m not in opts)
+    return [[g(n, k) for k in range(bound_k + 1)] for n in range(bound_n + 1)]
+
+
+def mem_script(tmp_path, bound_n: int, bound_k: int, f: str) -> str:
+    text = (f"M := game.heap.GenMem((k, a) -> {f});\n"
+            f"System.Print([[M((n, k)).NimValue for k from 0 to {bound_k}] for n from 0 to {bound_n}]);\n")
+    (tmp_path / "gm.cgs").write_text(text, encoding="utf-8")
+    return str(tmp_path / "gm.cgs")
+
+
+@pytest.mark.parametrize("f, game, rule", [("a >= k", "mem", lambda k, a: a >= k),
+                                           ("a <= 2 * k", "fibonacci_nim", lambda k, a: a <= 2 * k)])
+def test_gen_mem_of_the_library_is_judged_against_its_spec(library, tmp_path, f, game, rule):
+    """game.heap.GenMem (the jar's file, run by the interpreter), whose options (n - a, a) raise
+    the memory k while the heap n falls: with a >= k it is the catalog's mem, with a <= 2 k
+    fibonacci_nim; the printed nim values agree with the spec on the box and equal the brute force."""
+    rep = audit_cgscript(mem_script(tmp_path, 7, 7, f), Ruleset(load_game(game), {}), box=Box(("n", "k"), (7, 7)),
+                         class_path=[str(library.parent)], printed="grundy")
+    printed = next(c for _, c in rep.checks if c.name == "printed")
+    assert rep.exit_code == 0 and printed.verdict == "agree", [c.summary for _, c in rep.checks]
+    assert rep.printed["as printed"] == ["[" + ",".join("[" + ",".join(map(str, row)) + "]"
+                                                        for row in gen_mem_table(rule, 7, 7)) + "]"]
+
+
+def test_a_planted_twin_of_gen_mem_differs_and_a_box_that_cannot_hold_it_is_refused(library, tmp_path):
+    """The twin: GenMem with a > k (another predicate) printed against the mem spec differs exactly
+    where the brute forces of the two predicates differ; the box n <= 7, k <= 5 does not hold the
+    option (0, 6) of (6, 0), so the spec's values cannot be computed there: exit 2, naming it."""
+    rep = audit_cgscript(mem_script(tmp_path, 7, 7, "a > k"), Ruleset(load_game("mem"), {}),
+                         box=Box(("n", "k"), (7, 7)), class_path=[str(library.parent)], printed="grundy")
+    printed = next(c for _, c in rep.checks if c.name == "printed")
+    mem, twin = gen_mem_table(lambda k, a: a >= k, 7, 7), gen_mem_table(lambda k, a: a > k, 7, 7)
+    bad = {f"({n},{k})" for n in range(8) for k in range(8) if mem[n][k] != twin[n][k]}
+    assert bad and rep.exit_code == 1 and {r["position"] for r in printed.rows} == bad
+    rep = audit_cgscript(mem_script(tmp_path, 7, 5, "a >= k"), Ruleset(load_game("mem"), {}),
+                         box=Box(("n", "k"), (7, 5)), class_path=[str(library.parent)], printed="grundy")
+    text = " | ".join(c.summary for _, c in rep.checks)
+    assert rep.exit_code == 2 and "the option (0, 6) of (6, 0) has k = 6 above its bound 5" in text, text
+
+
+@pytest.mark.parametrize("f, game, rule", [("a >= k", "mem", lambda k, a: a >= k),
+                                           ("a <= 2 * k", "fibonacci_nim", lambda k, a: a <= 2 * k)])
+def test_the_real_cgsuite_gen_mem_gives_the_catalog_specs_values(library, real_cgsuite, tmp_path, f, game, rule):
+    """The real CGSuite 2.2's own game.heap.GenMem((k, a) -> f) over the box n, k <= 12 prints the
+    values the solver gives the catalog spec (its fast kernel and its reference) and the brute
+    force of this file; misère values too (CGSuite's MisereNimValue)."""
+    from solvers import solve
+    (tmp_path / "run").mkdir()
+    script = tmp_path / "run" / "mem.cgs"
+    script.write_text(f"M := game.heap.GenMem((k, a) -> {f});\n"
+                      "System.Print([[M((n, k)).NimValue for k from 0 to 12] for n from 0 to 12]);\n"
+                      "System.Print([[M((n, k)).MisereNimValue for k from 0 to 12] for n from 0 to 12]);\n",
+                      encoding="utf-8")
+    out = real_cgsuite.run(tmp_path / "run", script)
+    assert out.returncode == 0, out.stdout + out.stderr
+    rows = lambda t: "[" + ",".join("[" + ",".join(map(str, r)) + "]" for r in t) + "]"  # noqa: E731
+    r = Ruleset(load_game(game), {})
+    for method in ("fast", "reference"):
+        sol = solve(r, Box(("n", "k"), (12, 12)), misere=True, method=method)
+        assert out.stdout.splitlines()[:2] == [rows(sol.grundy.tolist()), rows(sol.misere.tolist())]
+    assert out.stdout.splitlines()[0] == rows(gen_mem_table(rule, 12, 12))
