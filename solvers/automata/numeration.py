@@ -36,6 +36,7 @@ import math
 import numpy as np
 
 from solvers.logic.formula import Accepts, Cmp, Xor
+from solvers.logic.visitor import register_visitor
 
 from .atoms import Linear
 from .build import Builder
@@ -99,8 +100,10 @@ def fib_linear(form: Linear, relation: str, budget=None) -> Dfa:
     return minimize(product(d, valid_tracks(tracks), "and", budget), budget)
 
 
+@register_visitor
 class NumerationBuilder(Builder):
-    """:class:`~.build.Builder` with the ``Accepts`` atom, in ``msd_2`` or ``msd_fib``."""
+    """:class:`~.build.Builder` with the ``Accepts`` atom, in ``msd_2`` or ``msd_fib`` (the
+    builder the prover uses; a registered visitor, handling every formula)."""
 
     def __init__(self, defines: dict, budget, numeration: str = "msd_2"):
         super().__init__(defines, budget)
