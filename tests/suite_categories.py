@@ -150,6 +150,7 @@ MODULES = {
     "solvers/test_automata_layouts.py": HEAVY,
     "solvers/test_simplify.py": FAST,
     "solvers/test_logic_visitors.py": FAST,
+    "solvers/test_logic_passes.py": FAST,
     "solvers/test_claims_compiled.py": FAST,
     "solvers/test_guard_rails.py": FAST,
     "solvers/test_kernel.py": FAST,

@@ -13,8 +13,14 @@ of the longest and zeros in front. In ``msd_fib`` a number's digits are its Zeck
 representation (weights 1, 2, 3, 5, 8, ..., no two adjacent 1s; Zeckendorf 1972): a word with two
 adjacent 1s on some input spells no number and is never a position's word.
 
-The file is untrusted input: its size, its number of states and of inputs are limited before it
-is read, every line is checked, and an error names ``file:line``.
+An automaton without inputs (a sentence's) is the single word ``true`` or ``false``.
+
+The file is untrusted input: its size, its number of states and of inputs, and its dense table
+(states times letters) are limited before they are read or allocated, every line is checked, and an
+error names ``file:line``. This is the one reader of the format (issue 45, item 3): ``accepts
+"FILE"`` claims and the automata Walnut saves (``cgs_bridge.systems.walnut.automata.read``) both
+come through :func:`parse_automaton`; where an automaton is computed with, the record becomes the
+embedded prover's automaton (:func:`solvers.automata.dfa.of_file`).
 """
 
 from __future__ import annotations
@@ -30,6 +36,9 @@ NUMERATIONS = ("msd_2", "msd_fib")
 MAX_FILE_BYTES = 16 << 20
 MAX_STATES = 200_000
 MAX_INPUTS = 8
+#: Largest dense table read (states times letters, ``2 ** inputs`` letters a state): checked as
+#: each state line is read, before its row is allocated.
+MAX_ENTRIES = 1 << 23
 
 
 @dataclass(frozen=True)
@@ -130,23 +139,28 @@ def read_automaton(path, where: str = "") -> AutomatonFile:
     return parse_automaton(text, str(path), lead)
 
 
-def parse_automaton(text: str, name: str, lead: str = "") -> AutomatonFile:
-    """Parse automaton-file ``text`` (see the module); ``name`` is the file in messages.
+def parse_automaton(text: str, name: str, lead: str = "", *,
+                    max_inputs: int = MAX_INPUTS) -> AutomatonFile:
+    """Parse automaton-file ``text`` (see the module); ``name`` is the file in messages;
+    ``max_inputs`` the most inputs read (:data:`MAX_INPUTS` for ``accepts`` files; a caller
+    reading an engine's output may allow more, within :data:`MAX_ENTRIES`). ``true``/``false``
+    is the automaton without inputs (one state, accepting or not).
 
     Raises:
         InputError: ``name:line: ...`` for a malformed line, an unknown number system, a digit
-            other than 0/1, a transition given twice, a target state that has no line, too many
-            states or inputs.
+            other than 0/1, a state or a transition given twice, a target state that has no
+            line, too many states, inputs or table entries.
     """
-    lines = [(i + 1, ln.strip()) for i, ln in enumerate(text.splitlines())]
-    body = [(no, ln) for no, ln in lines if ln]
+    body = [(i + 1, ln.strip()) for i, ln in enumerate(text.splitlines()) if ln.strip()]
 
     def bad(no, msg):
         return InputError(f"{lead}{name}:{no}: {msg}")
 
     if not body:
         raise bad(1, "empty automaton file; expected a first line such as 'msd_2 msd_2'")
-    systems = _systems(body[0], bad)
+    if len(body) == 1 and body[0][1] in ("true", "false"):
+        return AutomatonFile("msd_2", 0, ((0,),), (body[0][1] == "true",), name)
+    systems = _systems(body[0], bad, max_inputs)
     arity = len(systems)
     rows, accept, lines_of, state = [], [], [], None
     for no, ln in body[1:]:
@@ -175,19 +189,27 @@ def parse_automaton(text: str, name: str, lead: str = "") -> AutomatonFile:
                           "numbered 0, 1, 2, ... in order)")
         if len(rows) >= MAX_STATES:
             raise bad(no, f"more than {MAX_STATES:,} states")
+        if (len(rows) + 1) << arity > MAX_ENTRIES:
+            raise bad(no, f"more than {MAX_ENTRIES:,} table entries ({len(rows) + 1:,} states of "
+                          f"{1 << arity:,} letters)")
         rows.append([-1] * (1 << arity))
         lines_of.append([0] * (1 << arity))
         accept.append(parts[1] == "1")
     if not rows:
         raise bad(body[-1][0], "no state lines: expected 'STATE OUTPUT' lines after the first line")
+    _targets(rows, lines_of, bad)
+    return AutomatonFile(systems[0], arity, tuple(tuple(r) for r in rows), tuple(accept), name)
+
+
+def _targets(rows, lines_of, bad) -> None:
+    """Every transition's target has a state line (else ``bad`` at the transition's line)."""
     for s, row in enumerate(rows):
         for a, t in enumerate(row):
             if t >= len(rows):
                 raise bad(lines_of[s][a], f"state {t} has no line (the file has {len(rows)} states)")
-    return AutomatonFile(systems[0], arity, tuple(tuple(r) for r in rows), tuple(accept), name)
 
 
-def _systems(first, bad) -> list:
+def _systems(first, bad, max_inputs: int = MAX_INPUTS) -> list:
     """The number systems of the first line ``(line number, text)``, checked."""
     no, head = first
     systems = head.replace("?", "").split()
@@ -196,13 +218,16 @@ def _systems(first, bad) -> list:
                       f"found {head!r}")
     if len(set(systems)) != 1:
         raise bad(no, "every input must use the same number system")
-    if len(systems) > MAX_INPUTS:
-        raise bad(no, f"{len(systems)} inputs; at most {MAX_INPUTS} are read")
+    if len(systems) > max_inputs:
+        raise bad(no, f"{len(systems)} inputs; at most {max_inputs} are read")
     return systems
 
 
 def automaton_text(aut: AutomatonFile) -> str:
-    """``aut`` in the file format (Walnut's), states in order, transitions by letter."""
+    """``aut`` in the file format (Walnut's), states in order, transitions by letter; an
+    automaton without inputs is ``true`` or ``false`` (its one state accepting or not)."""
+    if aut.arity == 0:
+        return ("true" if aut.accept[0] else "false") + "\n"
     out = [" ".join([aut.numeration] * aut.arity), ""]
     for s, (row, acc) in enumerate(zip(aut.delta, aut.accept)):
         out.append(f"{s} {1 if acc else 0}")

@@ -18,7 +18,8 @@ import itertools
 
 import numpy as np
 
-from solvers.logic.formula import Add, Const, Div, Scale, Var, Xor
+from solvers.logic.formula import Xor
+from solvers.logic.visitor import TERMS, FormulaVisitor, register_visitor
 
 from .diagram import layout, normalize
 from .dfa import Dfa, constant, letter_bits
@@ -45,34 +46,45 @@ class Linear:
         return Linear({v: k * c for v, c in self.coefs.items()}, k * self.const)
 
 
-class Linearizer:
-    """Turns terms into :class:`Linear` forms; each ``Div`` gets a fresh quotient variable named
-    ``#qN`` (``#`` cannot start a variable of the proof language's printers) recorded in
-    ``floors`` as ``(q, form, d)``."""
+@register_visitor
+class Linearizer(FormulaVisitor):
+    """Turns terms into :class:`Linear` forms (a registered visitor of the terms); each ``Div``
+    gets a fresh quotient variable named ``#qN`` (``#`` cannot start a variable of the proof
+    language's printers) recorded in ``floors`` as ``(q, form, d)``. Raises TypeError on a node
+    that is not a term."""
+
+    PREFIX, NODES, VERB = "lin_", TERMS, "linearize"
 
     def __init__(self, counter: itertools.count):
         self.counter, self.floors = counter, []
 
     def linear(self, t) -> Linear:
-        if isinstance(t, Var):
-            return Linear({t.name: 1})
-        if isinstance(t, Const):
-            return Linear({}, t.value)
-        if isinstance(t, Add):
-            out = Linear()
-            for x in t.terms:
-                out = out.plus(self.linear(x))
-            return out
-        if isinstance(t, Scale):
-            return self.linear(t.term).times(t.coef)
-        if isinstance(t, Div):
-            form = self.linear(t.term)
-            if t.den == 1:
-                return form
-            q = f"#q{next(self.counter)}"
-            self.floors.append((q, form, t.den))
-            return Linear({q: 1})
-        raise TypeError(f"not a term: {t!r}")
+        if type(t) not in TERMS:
+            raise TypeError(f"not a term: {t!r}")
+        return self.visit(t)
+
+    def lin_Var(self, t) -> Linear:
+        return Linear({t.name: 1})
+
+    def lin_Const(self, t) -> Linear:
+        return Linear({}, t.value)
+
+    def lin_Add(self, t) -> Linear:
+        out = Linear()
+        for x in t.terms:
+            out = out.plus(self.visit(x))
+        return out
+
+    def lin_Scale(self, t) -> Linear:
+        return self.visit(t.term).times(t.coef)
+
+    def lin_Div(self, t) -> Linear:
+        form = self.visit(t.term)
+        if t.den == 1:
+            return form
+        q = f"#q{next(self.counter)}"
+        self.floors.append((q, form, t.den))
+        return Linear({q: 1})
 
 
 def floor_constraints(q: str, form: Linear, d: int) -> list:

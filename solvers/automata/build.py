@@ -19,6 +19,7 @@ import itertools
 from solvers.logic.formula import (
     And, Bool, Cmp, Define, Exists, Forall, Iff, Implies, Not, Or, Pred, Xor, free_vars,
 )
+from solvers.logic.visitor import FORMULAS, FormulaVisitor, register_visitor
 
 from .atoms import Linear, Linearizer, floor_constraints, linear_automaton, xor_automaton
 from .dfa import Dfa, complement, constant, product, relabel
@@ -40,9 +41,16 @@ _CMP = {"=": ("=", 1, 0), "<=": ("<=", 1, 0), "<": ("<=", 1, 1),
         ">=": ("<=", -1, 0), ">": ("<=", -1, 1)}
 
 
-class Builder:
+@register_visitor
+class Builder(FormulaVisitor):
     """Builds automata of formulas under one :class:`~.limits.Budget`, with the automata of
-    ``defines`` (name -> :class:`Define`) built on first use and cached by name."""
+    ``defines`` (name -> :class:`Define`) built on first use and cached by name. A registered
+    visitor of the formulas (``_<Node>`` handlers); ``Accepts`` is refused here and read by
+    :class:`~.numeration.NumerationBuilder`, which the prover uses."""
+
+    PREFIX, NODES, VERB = "_", FORMULAS, "build an automaton of"
+    REFUSED = {"Accepts": "an automaton read from a file is numeration-aware: "
+                          "solvers/automata/numeration.NumerationBuilder builds it"}
 
     def __init__(self, defines: dict, budget: Budget):
         self.defines, self.budget = defines, budget
@@ -56,13 +64,12 @@ class Builder:
         """The minimal automaton of ``f`` over its free variables (sorted). Raises TypeError on a
         node that is not a formula, KeyError on an unknown predicate, AutomatonLimitError."""
         self.budget.tick("construction")
-        method = getattr(self, "_" + type(f).__name__, None)
-        if method is None:
+        if type(f) not in FORMULAS:
             raise TypeError(f"not a formula: {f!r}")
         if not isinstance(f, CACHED):
-            return method(f)
+            return self.visit(f)
         if f not in self.built:       # a case split repeats its parts: each is built once
-            self.built[f] = method(f)
+            self.built[f] = self.visit(f)
         return self.built[f]
 
     def _Bool(self, f: Bool) -> Dfa:
@@ -170,11 +177,12 @@ class Builder:
         return d
 
     def _exists_of(self, body, names: tuple) -> Dfa:
-        if isinstance(body, Exists):
-            return self.exists_of(body.body, tuple(v for v in names if v not in body.vars)
-                                  + tuple(body.vars))
-        if isinstance(body, Or):
-            return self._combine([Exists(names, p) for p in body.parts], "or")
+        return _ScopeIn().visit(body, self, names)
+
+    def conjunction_exists(self, body, names: tuple) -> Dfa:
+        """``E names. body`` for a body that is not a quantifier or a disjunction: its conjuncts
+        (definitions exposed, one-point rule applied) joined with early quantification, or the
+        disjunctions among them distributed when the whole conjunction grows too large."""
         parts = expose(conjuncts(body), set(names), self.defines)
         parts, names = one_point(parts, names)
         names = tuple(v for v in names if any(v in free_vars(p) for p in parts))
@@ -262,24 +270,69 @@ class Builder:
         return d
 
 
+@register_visitor
+class _ScopeIn(FormulaVisitor):
+    """``E names. body`` (``visit(body, builder, names)``) with the quantifier moved one step
+    inwards (mini-scoping): through a nested ``Exists`` (the names joined), over a disjunction
+    (one quantifier per part); every other formula is a conjunction of one or more parts
+    (:meth:`Builder.conjunction_exists`)."""
+
+    PREFIX, NODES, VERB = "in_", FORMULAS, "scope a quantifier in"
+
+    def in_Exists(self, body, builder, names):
+        return builder.exists_of(body.body, tuple(v for v in names if v not in body.vars)
+                                 + tuple(body.vars))
+
+    def in_Or(self, body, builder, names):
+        return builder._combine([Exists(names, p) for p in body.parts], "or")
+
+    def _conjunction(self, body, builder, names):
+        return builder.conjunction_exists(body, names)
+
+    in_Cmp = in_Xor = in_Pred = in_Accepts = in_Bool = in_Not = in_And = in_Implies = \
+        in_Iff = in_Forall = _conjunction
+
+
+@register_visitor
+class _Negation(FormulaVisitor):
+    """:func:`negated`: ``Not``, ``And``, ``Or``, ``Implies`` and ``Forall`` push the negation
+    inwards; every other formula (an atom, ``Bool``, ``Iff``, ``Exists``) is wrapped in ``Not``."""
+
+    PREFIX, NODES, VERB = "neg_", FORMULAS, "negate"
+
+    def neg_Not(self, f):
+        return f.body
+
+    def neg_And(self, f):
+        return Or(tuple(self.visit(p) for p in f.parts))
+
+    def neg_Or(self, f):
+        return And(tuple(self.visit(p) for p in f.parts))
+
+    def neg_Implies(self, f):
+        if isinstance(f.b, And):
+            return Or(tuple(_and(f.a, self.visit(b)) for b in f.b.parts))
+        return _and(f.a, self.visit(f.b))
+
+    def neg_Forall(self, f):
+        return Exists(f.vars, self.visit(f.body))
+
+    def _wrapped(self, f):
+        return Not(f)
+
+    neg_Cmp = neg_Xor = neg_Pred = neg_Accepts = neg_Bool = neg_Iff = neg_Exists = _wrapped
+
+
+_NEGATION = _Negation()
+
+
 def negated(f):
     """A formula equivalent to ``~f`` with the negation pushed one connective inwards (De Morgan,
     ``~(a => b)`` = ``a & ~b``, ``~~a`` = ``a``, ``~A v. a`` = ``E v. ~a``), and
     ``~(a => b1 & ... & bn)`` = ``(a & ~b1) | ... | (a & ~bn)`` (a universal over a conjunction is
-    the conjunction of the universals); any other formula is wrapped in ``Not``."""
-    if isinstance(f, Not):
-        return f.body
-    if isinstance(f, And):
-        return Or(tuple(negated(p) for p in f.parts))
-    if isinstance(f, Or):
-        return And(tuple(negated(p) for p in f.parts))
-    if isinstance(f, Implies):
-        if isinstance(f.b, And):
-            return Or(tuple(_and(f.a, negated(b)) for b in f.b.parts))
-        return _and(f.a, negated(f.b))
-    if isinstance(f, Forall):
-        return Exists(f.vars, negated(f.body))
-    return Not(f)
+    the conjunction of the universals); any other formula is wrapped in ``Not``
+    (:class:`_Negation`)."""
+    return _NEGATION.visit(f)
 
 
 def _and(*parts) -> And:

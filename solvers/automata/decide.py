@@ -51,7 +51,8 @@ def shortest_word(d: Dfa, longest: int | None = None) -> list | None:
     (letters compared one by one from the first); None when ``d`` accepts nothing. Read from the
     edges of the transition diagram with their least letters (:func:`~.diagram.edges`, sorted by
     source). The one witness search of both provers (issue 45): Walnut's counterexample automata
-    are read into a :class:`Dfa` (:mod:`cgs_bridge.systems.walnut.automata`) and searched here.
+    are read by the one reader of the format into a :class:`Dfa` (:func:`~.dfa.of_file`, through
+    :func:`cgs_bridge.systems.walnut.automata.read`) and searched here.
 
     Raises:
         WordTooLong: ``longest`` given and the shortest word is longer (found before it is spelt).

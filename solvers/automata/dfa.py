@@ -135,6 +135,27 @@ def constant(value: bool, tracks: Tuple[str, ...] = ()) -> Dfa:
     return Dfa.of_levels(tracks, widths, levels, [0], [True])
 
 
+def file_track(i: int) -> str:
+    """The track of input ``i`` (file order) of an automaton read from a file (:func:`of_file`):
+    ``#in0``, ``#in1``, ... (no variable of the proof language starts with ``#``)."""
+    return f"#in{i}"
+
+
+def of_file(aut, pad: bool = True) -> Dfa:
+    """The automaton of a parsed automaton file (:class:`cgs_bridge.language.automaton_file.
+    AutomatonFile`, the one reader of Walnut's format: ``accepts "FILE"`` claims, Walnut's saved
+    automata, learned automata) over the tracks :func:`file_track` ``(0..arity-1)``; with ``pad``
+    made padding-invariant first (:func:`~cgs_bridge.language.automaton_file.padded`: a tuple is
+    read from its shortest word, as the evaluator reads it), else the file's words as they are
+    (Walnut's saved automata: a shortest word they accept, leading zeros and all, is a smallest
+    witness; ``../shared/engines/walnut/README.md``). The one conversion of a file into the
+    embedded prover's model (issue 45, item 3)."""
+    from cgs_bridge.language.automaton_file import padded
+    aut = padded(aut) if pad else aut
+    table = np.array(aut.delta, dtype=np.int32).reshape(aut.states, 1 << aut.arity)
+    return Dfa(tuple(file_track(i) for i in range(aut.arity)), table, np.array(aut.accept, dtype=bool))
+
+
 def letter_bits(n: int) -> np.ndarray:
     """Array (2**n, n) of the bits of every letter over ``n`` tracks, track order."""
     letters = np.arange(1 << n, dtype=np.int64)

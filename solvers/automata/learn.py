@@ -240,15 +240,16 @@ class _States:
 
 def _reproduces(aut: AutomatonFile, table: np.ndarray, words: _Words) -> bool:
     """Every tuple of the box run through ``aut``: accepted exactly where ``table`` is True."""
-    return bool((_run(aut, words, table.ndim) == table).all())
+    delta = np.array(aut.delta, dtype=np.int64).reshape(aut.states, -1)
+    return bool((_run(delta, np.array(aut.accept, dtype=bool), words, table.ndim) == table).all())
 
 
-def _run(aut: AutomatonFile, words: _Words, d: int) -> np.ndarray:
-    """Bool array (``side(depth)`` per axis): ``aut`` run on every tuple of the box of words,
-    prefix by prefix, all at once."""
-    delta = np.array(aut.delta, dtype=np.int64)
-    accept = np.array(aut.accept + (False,), dtype=bool)
-    dead = len(aut.delta)
+def _run(delta: np.ndarray, accept: np.ndarray, words: _Words, d: int) -> np.ndarray:
+    """Bool array (``side(depth)`` per axis): the dense table ``delta`` (-1 rejects) with its
+    ``accept`` run on every tuple of the box of words, prefix by prefix, all at once."""
+    delta = np.asarray(delta, dtype=np.int64)
+    accept = np.append(np.asarray(accept, dtype=bool), False)
+    dead = delta.shape[0]
     delta = np.vstack([np.where(delta < 0, dead, delta), np.full((1, delta.shape[1]), dead)])
     state = np.zeros((1,) * d, dtype=np.int64)         # values < side(0) = 1
     for i in range(1, words.depth + 1):
@@ -267,12 +268,13 @@ def _run(aut: AutomatonFile, words: _Words, d: int) -> np.ndarray:
 
 def accepted_on(aut: AutomatonFile, upper) -> np.ndarray:
     """Bool array over the box ``0..upper[i]``: the tuples ``aut`` accepts (read from their
-    shortest words, as :meth:`AutomatonFile.accepts`)."""
-    from cgs_bridge.language.automaton_file import padded
+    shortest words, as :meth:`AutomatonFile.accepts`: the automaton of :func:`~.dfa.of_file`)."""
+    from .dfa import of_file
     depth = 0
     while side(depth, aut.numeration) <= max(upper, default=0):
         depth += 1
-    out = _run(padded(aut), _Words(depth, aut.numeration), aut.arity)
+    d = of_file(aut)
+    out = _run(d.delta, d.accept, _Words(depth, aut.numeration), aut.arity)
     return out[tuple(slice(0, u + 1) for u in upper)]
 
 
@@ -286,13 +288,9 @@ def _parents(n: np.ndarray, words: _Words) -> tuple:
 
 
 def minimal(aut: AutomatonFile):
-    """The minimal trimmed :class:`~.dfa.Dfa` of ``aut``'s padded language (tracks ``#in0``,
-    ``#in1``, ...): equal languages give equal tables; ``states`` excludes the dead state."""
-    from cgs_bridge.language.automaton_file import padded
-
-    from .dfa import Dfa
+    """The minimal trimmed :class:`~.dfa.Dfa` of ``aut``'s padded language (:func:`~.dfa.of_file`,
+    tracks ``#in0``, ``#in1``, ...): equal languages give equal tables; ``states`` excludes the
+    dead state."""
+    from .dfa import of_file
     from .minimize import minimize
-    aut = padded(aut)
-    tracks = tuple(f"#in{i}" for i in range(aut.arity))
-    return minimize(Dfa(tracks, np.array(aut.delta, dtype=np.int32).reshape(aut.states, -1),
-                        np.array(aut.accept, dtype=bool)))
+    return minimize(of_file(aut))

@@ -2,9 +2,9 @@
 (the ``Accepts`` atom) and Fibonacci (Zeckendorf) numeration.
 
 **Automata from files.** A file's automaton (:class:`cgs_bridge.language.automaton_file.
-AutomatonFile`) is made padding-invariant first (:func:`~cgs_bridge.language.automaton_file.
-padded`: a tuple is read from its shortest word, as the evaluator does), then becomes a dense
-:class:`~.dfa.Dfa` over the call's variables.
+AutomatonFile`, read by the one reader of the format) becomes a padding-invariant
+:class:`~.dfa.Dfa` (:func:`~.dfa.of_file`: a tuple is read from its shortest word, as the
+evaluator does), relabelled to the call's variables.
 
 **Zeckendorf numeration** (``msd_fib``; Zeckendorf 1972; Frougny, "Representations of numbers and
 finite automata", Math. Systems Theory 25 (1992)): a word ``w_{n-1} ... w_0`` of digits 0/1
@@ -35,12 +35,12 @@ import math
 
 import numpy as np
 
-from cgs_bridge.language.automaton_file import padded
 from solvers.logic.formula import Accepts, Cmp, Xor
+from solvers.logic.visitor import register_visitor
 
 from .atoms import Linear
 from .build import Builder
-from .dfa import Dfa, letter_bits, product, relabel
+from .dfa import Dfa, file_track, letter_bits, of_file, product, relabel
 from .minimize import minimize
 
 PHI = (1 + math.sqrt(5)) / 2
@@ -48,11 +48,8 @@ PHI = (1 + math.sqrt(5)) / 2
 
 def file_dfa(f: Accepts, budget=None) -> Dfa:
     """The minimal automaton of ``f`` over its variables (sorted), read shortest-word first."""
-    aut = padded(f.automaton)
-    inputs = tuple(f"#in{i}" for i in range(aut.arity))
-    d = Dfa(inputs, np.array(aut.delta, dtype=np.int32).reshape(aut.states, 1 << aut.arity),
-            np.array(aut.accept, dtype=bool))
-    source = {f"#in{i}": a.name for i, a in enumerate(f.args)}
+    d = of_file(f.automaton)
+    source = {file_track(i): a.name for i, a in enumerate(f.args)}
     tracks = tuple(sorted(set(source.values())))
     return minimize(relabel(d, tracks, source), budget)
 
@@ -103,8 +100,10 @@ def fib_linear(form: Linear, relation: str, budget=None) -> Dfa:
     return minimize(product(d, valid_tracks(tracks), "and", budget), budget)
 
 
+@register_visitor
 class NumerationBuilder(Builder):
-    """:class:`~.build.Builder` with the ``Accepts`` atom, in ``msd_2`` or ``msd_fib``."""
+    """:class:`~.build.Builder` with the ``Accepts`` atom, in ``msd_2`` or ``msd_fib`` (the
+    builder the prover uses; a registered visitor, handling every formula)."""
 
     def __init__(self, defines: dict, budget, numeration: str = "msd_2"):
         super().__init__(defines, budget)

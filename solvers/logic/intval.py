@@ -24,6 +24,8 @@ from typing import Tuple
 from cgs_bridge.foundation.names import take_free
 
 from . import formula as F
+from .natural import ZERO, rename, tadd, tconst, tmin, tminus1, tscale  # noqa: F401  (re-exported)
+from .visitor import FORMULAS, FormulaVisitor, register_visitor
 
 
 class NotExpressible(Exception):
@@ -58,65 +60,7 @@ class Namer:
                 return cand
 
 
-# ---------------------------------------------------------------- natural terms
-ZERO = F.Const(0)
-
-
-def tadd(*terms) -> F.Term:
-    """Sum of natural terms, nested sums flattened, constants merged at the end, zeros dropped."""
-    flat, c = [], 0
-    for t in terms:
-        for x in (t.terms if isinstance(t, F.Add) else (t,)):
-            if isinstance(x, F.Const):
-                c += x.value
-            else:
-                flat.append(x)
-    if c:
-        flat.append(F.Const(c))
-    return flat[0] if len(flat) == 1 else (F.Add(tuple(flat)) if flat else ZERO)
-
-
-def tscale(c: int, t: F.Term) -> F.Term:
-    """``c * t`` for a natural ``c`` (distributed over a sum)."""
-    if c == 0 or t == ZERO:
-        return ZERO
-    if c == 1:
-        return t
-    if isinstance(t, F.Const):
-        return F.Const(c * t.value)
-    if isinstance(t, F.Add):
-        return tadd(*(tscale(c, x) for x in t.terms))
-    if isinstance(t, F.Scale):
-        return F.Scale(c * t.coef, t.term)
-    return F.Scale(c, t)
-
-
-def tconst(t: F.Term):
-    return t.value if isinstance(t, F.Const) else None
-
-
-def tmin(t: F.Term) -> int:
-    """A lower bound of the natural term ``t`` (variables at 0)."""
-    if isinstance(t, F.Const):
-        return t.value
-    if isinstance(t, F.Add):
-        return sum(tmin(x) for x in t.terms)
-    if isinstance(t, F.Scale):
-        return t.coef * tmin(t.term)
-    if isinstance(t, F.Div):
-        return tmin(t.term) // t.den
-    return 0
-
-
-def tminus1(t: F.Term):
-    """``t - 1`` when ``t`` holds a constant part >= 1 (so the result is a natural term), else None."""
-    if isinstance(t, F.Const) and t.value >= 1:
-        return F.Const(t.value - 1)
-    if isinstance(t, F.Add) and isinstance(t.terms[-1], F.Const) and t.terms[-1].value >= 1:
-        return tadd(*t.terms[:-1], F.Const(t.terms[-1].value - 1))
-    return None
-
-
+# ---------------------------------------------------------------- formulas
 def cmp(op: str, left: F.Term, right: F.Term) -> F.Formula:
     """``Cmp(op, left, right)`` with constant sides folded and ``t = t`` made TRUE."""
     a, b = tconst(left), tconst(right)
@@ -171,27 +115,6 @@ def _pinned(names: list, parts: list) -> bool:
     return False
 
 
-def rename(f, old: str, new: str):
-    """``f`` (a formula or term) with the free variable ``old`` renamed ``new`` (every bound name
-    of the translation is fresh, so nothing is captured)."""
-    if isinstance(f, F.Var):
-        return F.Var(new) if f.name == old else f
-    if isinstance(f, (F.Const, F.Bool)):
-        return f
-    if isinstance(f, (F.Exists, F.Forall)):
-        return f if old in f.vars else type(f)(f.vars, rename(f.body, old, new))
-    if isinstance(f, (F.Add, F.And, F.Or)):
-        seq = f.terms if isinstance(f, F.Add) else f.parts
-        return type(f)(tuple(rename(x, old, new) for x in seq))
-    if isinstance(f, F.Pred):
-        return F.Pred(f.name, tuple(rename(a, old, new) for a in f.args))
-    if isinstance(f, F.Accepts):
-        return F.Accepts(f.name, f.automaton, tuple(rename(a, old, new) for a in f.args))
-    fields = {k: (rename(v, old, new) if not isinstance(v, (int, str)) else v)
-              for k, v in vars(f).items()}
-    return type(f)(**fields)
-
-
 def conj(*parts) -> F.Formula:
     """:func:`formula.conj` that is FALSE when a part is FALSE."""
     return F.FALSE if any(p == F.FALSE for p in parts) else F.conj(*parts)
@@ -202,12 +125,31 @@ def disj(*parts) -> F.Formula:
     return F.TRUE if any(p == F.TRUE for p in parts) else F.disj(*parts)
 
 
-def neg(f: F.Formula) -> F.Formula:
-    if isinstance(f, F.Bool):
+@register_visitor
+class _Negated(FormulaVisitor):
+    """:func:`neg`: a constant flipped, a negation removed, any other formula wrapped in ``Not``."""
+
+    PREFIX, NODES, VERB = "neg_", FORMULAS, "negate"
+
+    def neg_Bool(self, f):
         return F.Bool(not f.value)
-    if isinstance(f, F.Not):
+
+    def neg_Not(self, f):
         return f.body
-    return F.Not(f)
+
+    def _wrapped(self, f):
+        return F.Not(f)
+
+    neg_Cmp = neg_Xor = neg_Pred = neg_Accepts = neg_And = neg_Or = neg_Implies = neg_Iff = \
+        neg_Exists = neg_Forall = _wrapped
+
+
+_NEGATED = _Negated()
+
+
+def neg(f: F.Formula) -> F.Formula:
+    """``~f`` with constants folded and a double negation removed (:class:`_Negated`)."""
+    return _NEGATED.visit(f)
 
 
 # ---------------------------------------------------------------- cases

@@ -118,3 +118,50 @@ def test_accepts_errors_point_at_the_claim(tmp_path):
         parse_expr(f'P iff accepts "{tmp_path}/ones.txt"(x, y)', "--claim")
     with pytest.raises(SpecError, match="cannot read the automaton file"):
         parse_expr(f'P iff accepts "{tmp_path}/none.txt"(x)', "--claim")
+
+
+def test_an_automaton_without_inputs_is_true_or_false():
+    """Walnut's format for a sentence's automaton (../shared/engines/walnut/README.md)."""
+    for word, value in (("true", True), ("false", False)):
+        aut = parse_automaton(f"\n{word}\n", "s.txt")
+        assert (aut.arity, aut.accepts(()), automaton_text(aut)) == (0, value, word + "\n")
+
+
+def test_the_table_is_limited_before_it_is_allocated(monkeypatch):
+    """States times letters: 3 states of 2^8 letters is 768 entries, refused at the third
+    state line when the limit is 600 (a file of state lines alone cannot take the memory)."""
+    import cgs_bridge.language.automaton_file as M
+    monkeypatch.setattr(M, "MAX_ENTRIES", 600)
+    text = " ".join(["msd_2"] * 8) + "\n\n0 1\n\n1 1\n\n2 1\n"
+    with pytest.raises(InputError, match=r"w.txt:7: more than 600 table entries \(3 states of 256"):
+        parse_automaton(text, "w.txt")
+    assert parse_automaton(text.replace("\n\n2 1\n", "\n"), "w.txt").states == 2
+
+
+def test_an_engine_reader_may_allow_more_inputs():
+    ten = " ".join(["msd_2"] * 10) + "\n\n0 1\n"
+    with pytest.raises(InputError, match="10 inputs; at most 8 are read"):
+        parse_automaton(ten, "t.txt")
+    assert parse_automaton(ten, "t.txt", max_inputs=10).arity == 10
+
+
+def test_of_file_is_the_files_language_with_leading_zeros():
+    """The one conversion into the embedded prover's automaton (solvers.automata.dfa.of_file):
+    words of every x < 200 with 0..2 leading zeros, against x + 1 a power of two by brute force;
+    and the automaton whose state 0 leaves on the zero letter reads a tuple from its shortest word."""
+    from solvers.automata.dfa import of_file
+
+    def run(d, word):
+        state = 0
+        for bit in word:
+            state = int(d.delta[state, bit]) if state >= 0 else -1
+        return state >= 0 and bool(d.accept[state])
+
+    ones = of_file(parse_automaton(ONES, "ones.txt"))
+    assert ones.tracks == ("#in0",)
+    odd = of_file(AutomatonFile("msd_2", 1, ((1, 2), (1, -1), (2, 2)), (False, True, True)))
+    for x in range(200):
+        for zeros in range(3):
+            word = (0,) * zeros + digits(x, "msd_2")
+            assert run(ones, word) == (((x + 1) & x) == 0)
+            assert run(odd, word) == (x >= 1)        # shortest words: "" rejects, 1... accepts

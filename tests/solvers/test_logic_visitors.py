@@ -10,6 +10,8 @@ import pytest
 
 import cgs_bridge as cb
 import cgs_bridge.presentation.math_formula  # noqa: F401  (imports register the passes)
+import solvers.automata.numeration  # noqa: F401  (the automaton builders, build.py and atoms.py)
+import solvers.logic.intval  # noqa: F401  (and solvers.logic.natural)
 import solvers.logic.simplify  # noqa: F401
 import solvers.logic.walks  # noqa: F401
 import cgs_bridge.systems.walnut.printer as walnut_printer
@@ -28,6 +30,10 @@ def test_every_proof_language_pass_is_a_registered_visitor():
     names = {c.__qualname__ for c in VISITORS}
     assert {"_Printer", "_Used", "FormulaLatex", "FormulaMathML", "_MathText", "_Folder", "FreeVars", "TermValue",
             "Truth"} <= names
+    # issue 45.3: the passes of solvers/automata/build.py, atoms.py and solvers/logic/intval.py
+    # (its natural terms now in natural.py)
+    assert {"Builder", "NumerationBuilder", "_ScopeIn", "_Negation", "Linearizer", "_Scaled",
+            "_LowerBound", "_Renamer", "_Negated"} <= names
     assert all(issubclass(c, FormulaVisitor) for c in VISITORS)
     # the node classes are the language's: its terms and its formulas
     assert set(ALL) == set(F.TERM_TYPES) | set(F.FORMULA_TYPES) and len(ALL) == 17
@@ -64,3 +70,22 @@ def test_proof_md_states_an_automaton_claim():
     r = cb.prove("maximum_nim", claims=[f'P iff accepts "{ROOT / "examples" / "maxnim_ppos.txt"}"(x)'], prover="embedded")
     assert r.rows[-1].verdict == "PROVED"
     assert "accepts maxnim\\_ppos(x)" in proof_markdown(r)
+
+
+def test_a_refused_node_is_covered_and_says_why():
+    """A pass refuses a node with a reason (REFUSED) or handles it; the base automaton builder
+    refuses Accepts (only the numeration-aware builder reads automaton files), the prover's
+    builder handles it, and a blank reason does not count."""
+    from solvers.automata.build import Builder
+    from solvers.automata.limits import Budget
+    from solvers.automata.numeration import NumerationBuilder
+    assert missing_handlers(Builder) == [] and "Accepts" in Builder.REFUSED
+    assert callable(getattr(NumerationBuilder, "_Accepts"))
+    atom = F.Accepts("ppos", None, (F.Var("x"),))
+    with pytest.raises(NotImplementedError, match="Builder cannot build an automaton of Accepts "
+                                                   r"\(an automaton read from a file is numeration-aware"):
+        Builder({}, Budget()).build(atom)
+    blank = type("Blank", (Builder,), {"REFUSED": {"Accepts": " "}})
+    assert missing_handlers(blank) == ["Accepts"]
+    with pytest.raises(TypeError, match="not a formula"):
+        Builder({}, Budget()).build(F.Var("x"))

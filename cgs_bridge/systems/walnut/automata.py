@@ -1,7 +1,9 @@
-"""Walnut's automaton files: the xor automaton the project writes, and the reader of the automata
-Walnut saves (``Result/NAME.txt``, ``Automata Library/NAME.txt``) into the embedded prover's
-automaton model (:class:`solvers.automata.dfa.Dfa`, issue 45 item 3), whose one witness search
-(:func:`solvers.automata.decide.shortest_word`) gives Walnut's smallest counterexample too.
+"""Walnut's automaton files: the xor automaton the project writes, and the automata Walnut saves
+(``Result/NAME.txt``, ``Automata Library/NAME.txt``) read by the one reader of the format
+(:func:`cgs_bridge.language.automaton_file.parse_automaton`, which reads ``accepts "FILE"``
+claims too) into the embedded prover's automaton (:func:`solvers.automata.dfa.of_file`, issue 45
+item 3), whose one witness search (:func:`solvers.automata.decide.shortest_word`) gives Walnut's
+smallest counterexample too.
 
 File format (``../shared/engines/walnut/README.md``): the first line names each input's number
 system (``msd_2 msd_2 msd_2``), then for each state a line ``STATE OUTPUT`` (1 = accepting)
@@ -12,20 +14,18 @@ or ``false``.
 
 from __future__ import annotations
 
-import numpy as np
-
-from cgs_bridge.foundation.errors import EngineError
+from cgs_bridge.foundation.errors import EngineError, InputError
+from cgs_bridge.language.automaton_file import parse_automaton
 from solvers.automata import decide
-from solvers.automata.dfa import Dfa, constant, relabel
+from solvers.automata.dfa import Dfa, file_track, of_file, relabel
 
-#: The number systems of the inputs of an automaton this reader accepts (the project writes and
-#: reads base 2 and Fibonacci numeration, most significant digit first; every input of one file in
-#: the same system) and their digits.
-SYSTEMS, DIGITS = ("msd_2", "msd_fib"), (0, 1)
 #: Most binary digits of a witness coordinate: positions are 64-bit integers (README, "Inputs"), so
 #: a counterexample automaton whose shortest word is longer names no position the solver can
 #: confirm; it is an engine error, never a refutation (issue 46).
 MAX_WITNESS_DIGITS = 64
+#: Most inputs of an automaton Walnut saves (an obligation's free variables; the reader's table
+#: limit, :data:`cgs_bridge.language.automaton_file.MAX_ENTRIES`, bounds its size as well).
+MAX_INPUTS = 20
 
 
 def xor_automaton() -> str:
@@ -35,92 +35,24 @@ def xor_automaton() -> str:
     return "msd_2 msd_2 msd_2\n\n0 1\n" + "\n".join(rows) + "\n"
 
 
-def input_track(i: int) -> str:
-    """The track of a read automaton's input ``i`` (file order): ``#in0``, ``#in1``, ... (no
-    variable of the proof language starts with ``#``)."""
-    return f"#in{i}"
-
-
-def parse(text: str, where: str) -> Dfa:
-    """Read a Walnut automaton file into a :class:`~solvers.automata.dfa.Dfa` over the tracks
-    ``#in0, #in1, ...`` (:func:`input_track`, the inputs in file order); Walnut's state 0 is the
-    start, the other states are numbered in the order of their lines, and a transition to a state
-    without a line rejects. ``true``/``false`` is the automaton without tracks.
+def read(text: str, where: str) -> Dfa:
+    """Walnut's saved automaton ``text`` as a :class:`~solvers.automata.dfa.Dfa` over the tracks
+    ``#in0, #in1, ...`` (:func:`~solvers.automata.dfa.file_track`, the inputs in file order),
+    read by the one reader of the format; its words as Walnut wrote them (not padded: a
+    shortest word it accepts is a smallest witness, README of ``../shared/engines/walnut``).
 
     Raises:
-        EngineError: malformed file (``where`` and the line named): Walnut wrote something this
-            reader does not know, so no witness is read from it: an input not in ``msd_2`` or
-            ``msd_fib`` (or inputs in both), a digit other than 0 and 1, a state or a transition
-            given twice, no state 0.
+        EngineError: malformed (``where:line`` and what was expected): Walnut wrote something
+            the reader does not know, so no witness is read from it.
     """
-    lines = [ln.strip() for ln in text.splitlines()]
-    body = [(i + 1, ln) for i, ln in enumerate(lines) if ln]
-    if not body:
-        raise EngineError(f"{where}: empty automaton file")
-    if body[0][1] in ("true", "false") and len(body) == 1:
-        return constant(body[0][1] == "true")
-    systems = body[0][1].split()
-    if any(system not in SYSTEMS for system in systems) or len(set(systems)) > 1:
-        raise EngineError(f"{where}:{body[0][0]}: inputs in {' '.join(systems)[:80]!r}; this reader "
-                          f"reads {' or '.join(SYSTEMS)} (every input in one, most significant digit first)")
-    accepting, delta, state = set(), {}, None
-    for no, ln in body[1:]:
-        state = _line(ln, len(systems), state, delta, accepting, f"{where}:{no}")
-    if 0 not in delta:
-        raise EngineError(f"{where}: no state 0 (the initial state)")
-    return _dfa(len(systems), delta, accepting)
-
-
-def _dfa(arity: int, delta: dict, accepting: set) -> Dfa:
-    """The dense table of ``delta`` (``{state: {letter: next}}``), state 0 first."""
-    number = {0: 0}
-    for s in delta:
-        number.setdefault(s, len(number))
-    table = np.full((len(number), 1 << arity), -1, dtype=np.int64)
-    for s, moves in delta.items():
-        for letter, t in moves.items():
-            table[number[s], letter] = number.get(t, -1)
-    accept = np.zeros(len(number), dtype=bool)
-    accept[[number[s] for s in accepting]] = True
-    return Dfa(tuple(input_track(i) for i in range(arity)), table, accept)
-
-
-def _line(ln: str, arity: int, state, delta: dict, accepting: set, where: str):
-    """Read one line (a state ``STATE OUTPUT`` or a transition ``d1 ... -> NEXT``) into ``delta``
-    (``{state: {letter: next}}``, the letter's first digit most significant) and ``accepting``;
-    returns the current state. Raises EngineError naming ``where``."""
-    head, arrow, tail = ln.partition("->")
     try:
-        if arrow:
-            digits = tuple(int(d) for d in head.split())
-            targets = [int(t) for t in tail.split()]
-            if state is None or len(digits) != arity or len(targets) != 1:
-                raise ValueError
-        else:
-            new, out = (int(v) for v in ln.split())
-    except ValueError:
-        raise EngineError(f"{where}: cannot read {ln[:80]!r} as a state or a transition of a "
-                          "deterministic automaton") from None
-    if not arrow:
-        if new in delta:
-            raise EngineError(f"{where}: state {new} given twice")
-        delta[new] = {}
-        if out:
-            accepting.add(new)
-        return new
-    if any(d not in DIGITS for d in digits):
-        raise EngineError(f"{where}: the digit {next(d for d in digits if d not in DIGITS)} in "
-                          f"{ln[:80]!r} is not a digit of {' or '.join(SYSTEMS)} (0 and 1)")
-    letter = int("".join(map(str, digits)), 2)
-    if letter in delta[state]:
-        raise EngineError(f"{where}: two transitions of state {state} on {' '.join(map(str, digits))} "
-                          "(not deterministic)")
-    delta[state][letter] = targets[0]
-    return state
+        return of_file(parse_automaton(text, where, max_inputs=MAX_INPUTS), pad=False)
+    except InputError as e:
+        raise EngineError(f"{e}; no verdict") from None
 
 
 def witness(aut: Dfa, inputs: tuple, free: tuple, numeration: str = "msd_2") -> tuple | None:
-    """The smallest tuple of ``free`` values ``aut`` (read by :func:`parse`) accepts, or None: the
+    """The smallest tuple of ``free`` values ``aut`` (read by :func:`read`) accepts, or None: the
     embedded prover's witness (:func:`solvers.automata.decide.shortest_word`: the shortest word,
     ties broken by the least sequence of letters) over the tracks ``free``, so digit tuples are
     compared in the obligation's order as for its own counterexamples.
@@ -136,7 +68,7 @@ def witness(aut: Dfa, inputs: tuple, free: tuple, numeration: str = "msd_2") -> 
     if aut.tracks and len(inputs) != len(aut.tracks):
         raise EngineError(f"the automaton has {len(aut.tracks)} inputs, expected {len(inputs)} "
                           f"({', '.join(inputs)})")
-    source = {input_track(i): name for i, name in enumerate(inputs)} if aut.tracks else {}
+    source = {file_track(i): name for i, name in enumerate(inputs)} if aut.tracks else {}
     tracks = tuple(free) + tuple(name for name in inputs if name not in free and aut.tracks)
     try:
         word = decide.shortest_word(relabel(aut, tracks, source), longest=MAX_WITNESS_DIGITS)

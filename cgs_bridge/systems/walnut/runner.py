@@ -187,7 +187,7 @@ def _witness(work: Path, cex: str, inputs: tuple, free: tuple, numeration: str =
         path = work / folder / f"{cex}.txt"
         if path.is_file():
             where = f"Walnut's {folder}/{cex}.txt"  # the run's folder may be a temporary one
-            aut = automata.parse(_read_automaton(path), where)
+            aut = automata.read(_read_automaton(path), where)
             try:
                 return automata.witness(aut, inputs, free, numeration)
             except EngineError as e:

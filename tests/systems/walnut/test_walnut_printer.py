@@ -50,7 +50,7 @@ def test_unused_parameter_is_not_an_argument():
 
 
 def test_xor_automaton_accepts_exactly_xor():
-    aut = automata.parse(automata.xor_automaton(), "xor")   # the embedded prover's Dfa
+    aut = automata.read(automata.xor_automaton(), "xor")   # the embedded prover's Dfa
     assert aut.tracks == ("#in0", "#in1", "#in2")
     for a, b, c in itertools.product(range(8), repeat=3):
         word = [4 * ((a >> i) & 1) + 2 * ((b >> i) & 1) + ((c >> i) & 1) for i in (2, 1, 0)]
@@ -81,7 +81,7 @@ AUT = """msd_2 msd_2 msd_2
 
 
 def test_witness_is_shortest_then_least_in_free_order():
-    aut = automata.parse(AUT, "t")   # accepts (2,1,1) and (1,1,2), both of length 2
+    aut = automata.read(AUT, "t")   # accepts (2,1,1) and (1,1,2), both of length 2
     assert automata.witness(aut, ("x", "y", "z"), ("x", "y", "z")) == (1, 1, 2)
     # in free order (z, y, x) the first digit tuples compare as (z, y, x): (0, 0, 1) [x = 1 first]
     # beats (1, 0, 0) [z = 1 first], so the witness is x = 2, y = 1, z = 1, given as (z, y, x)
@@ -89,10 +89,10 @@ def test_witness_is_shortest_then_least_in_free_order():
 
 
 def test_empty_automaton_has_no_witness_and_malformed_is_an_engine_error():
-    assert automata.witness(automata.parse("msd_2\n\n0 0\n0 -> 0\n", "e"), ("x",), ("x",)) is None
-    assert automata.witness(automata.parse("true\n", "t"), (), ("x",)) == (0,)
+    assert automata.witness(automata.read("msd_2\n\n0 0\n0 -> 0\n", "e"), ("x",), ("x",)) is None
+    assert automata.witness(automata.read("true\n", "t"), (), ("x",)) == (0,)
     with pytest.raises(EngineError, match="t:4"):
-        automata.parse("msd_2\n\n0 1\nnonsense\n", "t")
+        automata.read("msd_2\n\n0 1\nnonsense\n", "t")
 
 
 def test_constant_definition_is_inlined_and_calls_pass_only_used_arguments():

@@ -29,7 +29,9 @@ def _random_file(rng: random.Random, arity: int, states: int) -> tuple:
         moves[s] = {}
         for digits in itertools.product((0, 1), repeat=arity):
             if rng.random() < 0.6:
-                moves[s][digits] = rng.randrange(states + 1)   # states: a target without a line
+                # a target without a line is an engine error of the one reader (issue 45.3;
+                # tests/systems/walnut/test_walnut_automata.py), not a rejecting move
+                moves[s][digits] = rng.randrange(states)
                 lines.append(f"{' '.join(map(str, digits))} -> {moves[s][digits]}")
         lines.append("")
     return "\n".join(lines), moves, accepting
@@ -58,7 +60,7 @@ def test_walnuts_witness_is_the_smallest_by_brute_force(seed):
     inputs = ("x", "y", "z")[:arity]
     free = tuple(rng.sample(inputs, arity))       # the obligation's order, any permutation
     want = _brute_witness(moves, accepting, inputs, free)
-    got = automata.witness(automata.parse(text, "t.txt"), inputs, free)
+    got = automata.witness(automata.read(text, "t.txt"), inputs, free)
     assert got == want      # at most 4 states: a shortest word has at most 3 letters, so 4 decide "none"
 
 
@@ -66,7 +68,7 @@ def test_walnuts_witness_is_the_embedded_search(monkeypatch):
     calls = []
     real = decide.shortest_word
     monkeypatch.setattr(decide, "shortest_word", lambda d, **k: calls.append(d) or real(d, **k))
-    aut = automata.parse("msd_2 msd_2\n\n0 0\n1 0 -> 1\n0 0 -> 2\n\n1 0\n0 1 -> 3\n\n2 0\n0 0 -> 1\n\n3 1\n", "t")
+    aut = automata.read("msd_2 msd_2\n\n0 0\n1 0 -> 1\n0 0 -> 2\n\n1 0\n0 1 -> 3\n\n2 0\n0 0 -> 1\n\n3 1\n", "t")
     assert isinstance(aut, Dfa) and aut.tracks == ("#in0", "#in1")
     assert automata.witness(aut, ("x", "y"), ("y", "x")) == (1, 2)      # x = 0b10, y = 0b01, as (y, x)
     assert len(calls) == 1 and calls[0].tracks == ("y", "x")              # searched over the obligation's order
