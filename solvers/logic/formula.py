@@ -40,7 +40,7 @@ from typing import Tuple
 from .nodes import (_CMP, CMP_OPS, FALSE, FORMULA_TYPES, TERM_TYPES, TRUE, Accepts, Add, And,  # noqa: F401
                     Bool, Cmp, Const, Div, Exists, Forall, Formula, Iff, Implies, Not, Or, Pred, Scale, Term,
                     Var, Xor)
-from .walks import FORMULAS, FREE_VARS, TERM_VALUE, TERMS, Truth, checked
+from .walks import CHILDREN, FORMULAS, FREE_VARS, TERM_VALUE, TERMS, Truth, checked
 
 
 # ---------------------------------------------------------------- problems
@@ -123,19 +123,13 @@ def free_vars(f: Formula) -> set:
 
 
 def subformulas(f: Formula):
-    """Yield ``f`` and every formula below it (pre-order; calls are not followed)."""
-    stack = [f]
+    """Yield ``f`` and every formula below it (pre-order; calls are not followed;
+    :class:`solvers.logic.walks.Children`). Raises TypeError on a node that is not a formula."""
+    stack = [checked(f, FORMULAS, "formula")]
     while stack:
         g = stack.pop()
         yield g
-        if isinstance(g, Not):
-            stack.append(g.body)
-        elif isinstance(g, (And, Or)):
-            stack.extend(reversed(g.parts))
-        elif isinstance(g, (Implies, Iff)):
-            stack.extend((g.b, g.a))
-        elif isinstance(g, (Exists, Forall)):
-            stack.append(g.body)
+        stack.extend(reversed(CHILDREN.visit(g)))
 
 
 def problem_numeration(defines, obligations) -> str:

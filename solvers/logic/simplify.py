@@ -13,7 +13,7 @@ refuses a quantified variable that no longer occurs ("... is not a free variable
 
 from __future__ import annotations
 
-from .formula import (FALSE, TRUE, And, Bool, Define, Iff, Implies, Not, Obligation, Problem, evaluate,
+from .formula import (FALSE, TRUE, Bool, Define, Iff, Implies, Not, Obligation, Problem, evaluate,
                       free_vars, term_vars)
 from .visitor import FORMULAS, FormulaVisitor, register_visitor
 
@@ -55,7 +55,12 @@ class _Folder(FormulaVisitor):
         return Bool(not body.value) if isinstance(body, Bool) else Not(body)
 
     def visit_And(self, f):
-        unit = isinstance(f, And)                 # TRUE is And's unit, FALSE Or's
+        return self._connective(f, True)          # TRUE is And's unit, FALSE Or's
+
+    def visit_Or(self, f):
+        return self._connective(f, False)
+
+    def _connective(self, f, unit: bool):
         parts = []
         for p in f.parts:
             p = self.visit(p)
@@ -68,12 +73,22 @@ class _Folder(FormulaVisitor):
             return Bool(unit)
         return parts[0] if len(parts) == 1 else type(f)(tuple(parts))
 
-    visit_Or = visit_And
-
     def visit_Implies(self, f):
-        return _binary(f, self.visit(f.a), self.visit(f.b))
+        a, b = self.visit(f.a), self.visit(f.b)
+        if a == FALSE or b == TRUE:
+            return TRUE
+        if a == TRUE:
+            return b
+        return Not(a) if b == FALSE else Implies(a, b)
 
-    visit_Iff = visit_Implies
+    def visit_Iff(self, f):
+        a, b = self.visit(f.a), self.visit(f.b)
+        if isinstance(a, Bool) and isinstance(b, Bool):
+            return Bool(a.value == b.value)
+        if isinstance(a, Bool) or isinstance(b, Bool):
+            const, other = (a, b) if isinstance(a, Bool) else (b, a)
+            return other if const.value else _negate(other)
+        return Iff(a, b)
 
     def visit_Exists(self, f):
         body = self.visit(f.body)
@@ -83,21 +98,6 @@ class _Folder(FormulaVisitor):
         return type(f)(names, body)
 
     visit_Forall = visit_Exists
-
-
-def _binary(f, a, b):
-    if isinstance(f, Implies):
-        if a == FALSE or b == TRUE:
-            return TRUE
-        if a == TRUE:
-            return b
-        return Not(a) if b == FALSE else Implies(a, b)
-    if isinstance(a, Bool) and isinstance(b, Bool):
-        return Bool(a.value == b.value)
-    if isinstance(a, Bool) or isinstance(b, Bool):
-        const, other = (a, b) if isinstance(a, Bool) else (b, a)
-        return other if const.value else _negate(other)
-    return Iff(a, b)
 
 
 def _negate(f):

@@ -1,8 +1,9 @@
 """The proof language's own walks (issue 45, item 3), each a registered
 :class:`~solvers.logic.visitor.FormulaVisitor`: the free variables of a term or a formula
-(:class:`FreeVars`), the value of a term (:class:`TermValue`) and the bounded truth of a formula
-(:class:`Truth`), behind :func:`solvers.logic.formula.free_vars`, ``term_vars``, ``term_value``
-and ``evaluate``."""
+(:class:`FreeVars`), the value of a term (:class:`TermValue`), the bounded truth of a formula
+(:class:`Truth`) and the formulas right below one (:class:`Children`), behind
+:func:`solvers.logic.formula.free_vars`, ``term_vars``, ``term_value``, ``evaluate`` and
+``subformulas``."""
 
 from __future__ import annotations
 
@@ -81,8 +82,36 @@ class TermValue(FormulaVisitor):
         return self.visit(t.term, env) // t.den
 
 
+@register_visitor
+class Children(FormulaVisitor):
+    """The formulas right below a formula, left to right (a tuple; none below an atom: calls are
+    not followed)."""
+
+    NODES = FORMULAS
+
+    def _atom(self, f):
+        return ()
+
+    visit_Cmp = visit_Xor = visit_Pred = visit_Accepts = visit_Bool = _atom
+
+    def visit_Not(self, f):
+        return (f.body,)
+
+    visit_Exists = visit_Forall = visit_Not
+
+    def visit_And(self, f):
+        return f.parts
+
+    visit_Or = visit_And
+
+    def visit_Implies(self, f):
+        return (f.a, f.b)
+
+    visit_Iff = visit_Implies
+
+
 _CMP = F._CMP
-FREE_VARS, TERM_VALUE = FreeVars(), TermValue()
+FREE_VARS, TERM_VALUE, CHILDREN = FreeVars(), TermValue(), Children()
 
 
 @register_visitor
@@ -149,4 +178,4 @@ def checked(node, kinds, what: str):
     return node
 
 
-__all__ = ["FreeVars", "TermValue", "Truth", "FREE_VARS", "TERM_VALUE", "checked", "TERMS", "FORMULAS", "F"]
+__all__ = ["FreeVars", "TermValue", "Truth", "Children", "FREE_VARS", "TERM_VALUE", "CHILDREN", "checked", "TERMS", "FORMULAS", "F"]
