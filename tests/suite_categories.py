@@ -222,6 +222,8 @@ ENGINE_MARKERS = ("mathics", "install", "slow", "published")
 TESTS: dict[str, dict[str, str]] = {
     # issue 45: two CLI runs under python -X importtime, 3.6 s
     "systems/test_provers.py": {"test_prove_with_the_embedded_prover_imports_no_systems_folder": HEAVY},
+    # issue 45.3: an embedded proof of two automaton claims, 2 s
+    "solvers/test_logic_visitors.py": {"test_an_automaton_inside_an_inlined_definition_is_renamed": HEAVY},
     # issue 50: the halving sentence of a piecewise f takes the embedded prover 5-15 s
     "solvers/test_hypotheses.py": {"test_each_property_decided_for_every_value_agrees_with_its_definition": HEAVY},
     # issues 47/49: the audit command in a subprocess of its own, 2-3 s each

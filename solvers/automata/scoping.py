@@ -17,69 +17,71 @@ never the meaning (tests/solvers/test_automata_scoping.py checks them against
 from __future__ import annotations
 
 from solvers.logic.formula import (
-    Add, And, Bool, Cmp, Const, Define, Div, Exists, Forall, Iff, Implies, Not, Or, Pred, Scale,
-    Var, Xor, free_vars,
+    Accepts, Add, And, Bool, Cmp, Define, Div, Exists, Forall, Not, Or, Pred, Scale, Var, Xor, free_vars,
+    subformulas,
 )
+from solvers.logic.visitor import ALL, FORMULAS, FormulaVisitor, register_visitor
 
 #: At most this many cases from distributing one existential over disjunctions (beyond it the
 #: conjunction is built whole: distribution trades one product for several smaller ones).
 MAX_CASES = 64
 
 
-class _Rename:
-    """Capture-avoiding renaming of free variables (``mapping``: name -> name), dispatched on
-    the node's type name like :class:`~.build.Builder`."""
+@register_visitor
+class _Rename(FormulaVisitor):
+    """Capture-avoiding renaming of free variables (``mapping``: name -> name) over every node of
+    the proof language, terms and formulas (a registered
+    :class:`~solvers.logic.visitor.FormulaVisitor`); ``avoid``: the names a fresh bound name must
+    not take."""
+
+    PREFIX, NODES, VERB = "ren_", ALL, "rename in"
 
     def __init__(self, mapping: dict, avoid: set):
         self.mapping, self.avoid = mapping, avoid
 
-    def term(self, t):
-        if isinstance(t, Var):
-            return Var(self.mapping.get(t.name, t.name))
-        if isinstance(t, Const):
-            return t
-        if isinstance(t, Add):
-            return Add(tuple(self.term(x) for x in t.terms))
-        if isinstance(t, Scale):
-            return Scale(t.coef, self.term(t.term))
-        if isinstance(t, Div):
-            return Div(self.term(t.term), t.den)
-        raise TypeError(f"not a term: {t!r}")
+    def ren_Var(self, t):
+        return Var(self.mapping.get(t.name, t.name))
 
-    def __call__(self, f):
-        method = getattr(self, "_" + type(f).__name__, None)
-        if method is None:
-            raise TypeError(f"not a formula: {f!r}")
-        return method(f)
-
-    def _Cmp(self, f):
-        return Cmp(f.op, self.term(f.left), self.term(f.right))
-
-    def _Xor(self, f):
-        return Xor(self.term(f.a), self.term(f.b), self.term(f.c))
-
-    def _Pred(self, f):
-        return Pred(f.name, tuple(self.term(a) for a in f.args))
-
-    def _Bool(self, f):
+    def _same(self, f):
         return f
 
-    def _Not(self, f):
-        return Not(self(f.body))
+    ren_Const = ren_Bool = _same
 
-    def _And(self, f):
-        return And(tuple(self(p) for p in f.parts))
+    def ren_Add(self, t):
+        return Add(tuple(self.visit(x) for x in t.terms))
 
-    def _Or(self, f):
-        return Or(tuple(self(p) for p in f.parts))
+    def ren_Scale(self, t):
+        return Scale(t.coef, self.visit(t.term))
 
-    def _Implies(self, f):
-        return Implies(self(f.a), self(f.b))
+    def ren_Div(self, t):
+        return Div(self.visit(t.term), t.den)
 
-    def _Iff(self, f):
-        return Iff(self(f.a), self(f.b))
+    def ren_Cmp(self, f):
+        return Cmp(f.op, self.visit(f.left), self.visit(f.right))
 
-    def _quantified(self, f, kind):
+    def ren_Xor(self, f):
+        return Xor(self.visit(f.a), self.visit(f.b), self.visit(f.c))
+
+    def ren_Pred(self, f):
+        return Pred(f.name, tuple(self.visit(a) for a in f.args))
+
+    def ren_Accepts(self, f):
+        return Accepts(f.name, f.automaton, tuple(self.visit(a) for a in f.args))
+
+    def ren_Not(self, f):
+        return Not(self.visit(f.body))
+
+    def _parts(self, f):
+        return type(f)(tuple(self.visit(p) for p in f.parts))
+
+    ren_And = ren_Or = _parts
+
+    def _pair(self, f):
+        return type(f)(self.visit(f.a), self.visit(f.b))
+
+    ren_Implies = ren_Iff = _pair
+
+    def _quantified(self, f):
         inner = {k: v for k, v in self.mapping.items() if k not in f.vars}
         targets = set(inner.values())
         names = []
@@ -90,13 +92,9 @@ class _Rename:
                 inner[v] = fresh
                 v = fresh
             names.append(v)
-        return kind(tuple(names), _Rename(inner, self.avoid)(f.body))
+        return type(f)(tuple(names), _Rename(inner, self.avoid).visit(f.body))
 
-    def _Exists(self, f):
-        return self._quantified(f, Exists)
-
-    def _Forall(self, f):
-        return self._quantified(f, Forall)
+    ren_Exists = ren_Forall = _quantified
 
 
 def fresh_name(base: str, used: set) -> str:
@@ -109,37 +107,25 @@ def fresh_name(base: str, used: set) -> str:
 
 
 def rename(f, mapping: dict):
-    """``f`` with each free variable ``v`` renamed to ``mapping.get(v, v)``, bound variables
-    renamed (:func:`fresh_name`) where a new name would be captured."""
+    """The formula ``f`` with each free variable ``v`` renamed to ``mapping.get(v, v)``,
+    bound variables renamed (:func:`fresh_name`) where a new name would be captured.
+
+    Raises TypeError on a node that is not a formula."""
     mapping = {k: v for k, v in mapping.items() if k != v}
     if not mapping:
         return f
-    return _Rename(mapping, _all_names(f) | set(mapping.values()))(f)
+    if type(f) not in FORMULAS:
+        raise TypeError(f"not a formula: {f!r}")
+    return _Rename(mapping, _all_names(f) | set(mapping.values())).visit(f)
 
 
 def _all_names(f) -> set:
     """Every variable name of ``f``, free or bound (the names a fresh name must avoid)."""
     names = set(free_vars(f))
-    for node in _subformulas(f):
+    for node in subformulas(f):
         if isinstance(node, (Exists, Forall)):
             names |= set(node.vars) | free_vars(node.body)
     return names
-
-
-def _subformulas(f):
-    yield f
-    for child in _children(f):
-        yield from _subformulas(child)
-
-
-def _children(f):
-    if isinstance(f, (And, Or)):
-        return f.parts
-    if isinstance(f, (Implies, Iff)):
-        return (f.a, f.b)
-    if isinstance(f, (Not, Exists, Forall)):
-        return (f.body,)
-    return ()
 
 
 def inline(call: Pred, define: Define):

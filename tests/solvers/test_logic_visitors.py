@@ -11,6 +11,7 @@ import pytest
 import cgs_bridge as cb
 import cgs_bridge.presentation.math_formula  # noqa: F401  (imports register the passes)
 import solvers.automata.numeration  # noqa: F401  (the automaton builders, build.py and atoms.py)
+import solvers.automata.scoping  # noqa: F401
 import solvers.logic.intval  # noqa: F401  (and solvers.logic.natural)
 import solvers.logic.simplify  # noqa: F401
 import solvers.logic.walks  # noqa: F401
@@ -34,6 +35,8 @@ def test_every_proof_language_pass_is_a_registered_visitor():
     # (its natural terms now in natural.py)
     assert {"Builder", "NumerationBuilder", "_ScopeIn", "_Negation", "Linearizer", "_Scaled",
             "_LowerBound", "_Renamer", "_Negated"} <= names
+    # and those of solvers/automata/scoping.py and formula.py's subformulas (issue 45.3, the rest)
+    assert {"_Rename", "Children"} <= names
     assert all(issubclass(c, FormulaVisitor) for c in VISITORS)
     # the node classes are the language's: its terms and its formulas
     assert set(ALL) == set(F.TERM_TYPES) | set(F.FORMULA_TYPES) and len(ALL) == 17
@@ -70,6 +73,17 @@ def test_proof_md_states_an_automaton_claim():
     r = cb.prove("maximum_nim", claims=[f'P iff accepts "{ROOT / "examples" / "maxnim_ppos.txt"}"(x)'], prover="embedded")
     assert r.rows[-1].verdict == "PROVED"
     assert "accepts maxnim\\_ppos(x)" in proof_markdown(r)
+
+
+def test_an_automaton_inside_an_inlined_definition_is_renamed():
+    """scoping.py's capture-avoiding rename had no branch for Accepts: a claim whose ``s`` is a
+    conjunction with an automaton (inlined under a quantifier) was an internal error (TypeError
+    "not a formula: Accepts(...)") instead of a verdict. ``accepts(x) and x >= 0`` is the
+    automaton's own claim (PROVED above); its twin ``x >= 1`` drops the P-position 0: REFUTED."""
+    ppos = ROOT / "examples" / "maxnim_ppos.txt"
+    r = cb.prove("maximum_nim", claims=[f'P iff (accepts "{ppos}"(x) and x >= 0)',
+                                         f'P iff (accepts "{ppos}"(x) and x >= 1)'], prover="embedded")
+    assert [row.verdict for row in r.rows[-2:]] == ["PROVED", "REFUTED"]
 
 
 def test_a_refused_node_is_covered_and_says_why():
