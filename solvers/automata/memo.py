@@ -71,6 +71,9 @@ class HashIndex:
         added = np.zeros(keys.size, dtype=bool)
         slot, todo, mask = self._slots(keys), np.arange(keys.size), self.keys.size - 1
         while todo.size:
+            if todo.size <= self.FEW:
+                self._probe_each(keys, todo, slot, out, added, first_id)
+                break
             at = self.keys[slot[todo]]
             hit = at == keys[todo]
             out[todo[hit]] = self.values[slot[todo[hit]]]
@@ -79,7 +82,7 @@ class HashIndex:
                 cand = todo[free]
                 self.keys[slot[cand]] = keys[cand]          # several claim a slot: one wins
                 won = self.keys[slot[cand]] == keys[cand]
-                added[cand[won]] = True
+                added[cand[won]] = True                     # its slot stays slot[...]: kept
                 todo = np.concatenate([todo[~hit & ~free], cand[~won]])
             else:
                 todo = todo[~hit & ~free]
@@ -87,9 +90,30 @@ class HashIndex:
         if added.any():
             new = np.flatnonzero(added)
             out[new] = first_id + np.arange(new.size)
-            self.values[self._where(keys[new])] = out[new]
+            self.values[slot[new]] = out[new]
             self.size += new.size
         return out
+
+    #: A batch's last keys still probing are probed one by one below this many (the long
+    #: probes of a few keys would otherwise cost a vectorized round each).
+    FEW = 32
+
+    def _probe_each(self, keys, todo, slot, out, added, first_id) -> None:
+        """:meth:`find_or_add`'s probing of the keys ``todo``, one key at a time (same effect:
+        ``out``, ``added`` and, for an added key, its ``slot``)."""
+        table, values, mask = self.keys, self.values, self.keys.size - 1
+        for t in todo.tolist():
+            key, s = int(keys[t]), int(slot[t])
+            while True:
+                at = int(table[s])
+                if at == key:
+                    out[t] = values[s]
+                    break
+                if at == 0:
+                    if first_id is not None:
+                        table[s], added[t], slot[t] = key, True, s
+                    break
+                s = (s + 1) & mask
 
     def _where(self, keys: np.ndarray) -> np.ndarray:
         """The slots of keys in the table."""
@@ -191,16 +215,32 @@ def _hash(rows: np.ndarray) -> np.ndarray:
         return (keys * _MULT[0, :rows.shape[1]]).sum(axis=1, dtype=np.uint64) | np.uint64(1)
 
 
+def _small_sets(universe: int | None) -> tuple:
+    """(base, size): with members below ``universe``, a set of at most ``size`` members is the
+    integer whose base-``base`` digits are its sorted members plus one, then zeros (exact in 62
+    bits); ``(1, 0)`` without a universe."""
+    if not universe:
+        return 1, 0
+    base, size = universe + 1, 0
+    while base ** (size + 1) < 1 << 62:
+        size += 1
+    return base, size
+
+
 class SetMemo:
     """Ids ``0, 1, ...`` for sets of non-negative ints given as rows of :func:`canonical_sets`
-    (the empty set is -1). A row is found by a 64-bit hash, then compared with the stored set
-    member by member; a set whose hash an earlier, different set has is numbered through an exact
-    dict (so equal ids mean equal sets). Members are stored flat (int32): :meth:`block`."""
+    (the empty set is -1). With a ``universe`` (every member below it), a set of few members is
+    numbered by its exact integer code (:func:`_small_sets`: no hash, no comparison). Any other
+    set is found by a 64-bit hash, then compared with the stored set member by member; a set
+    whose hash an earlier, different set has is numbered through an exact dict (so equal ids
+    mean equal sets). Members are stored flat (int32): :meth:`block`."""
 
     #: Sets numbered through a dict of their members until there are this many.
     SWITCH = 4096
 
-    def __init__(self):
+    def __init__(self, universe: int | None = None):
+        self.base, self.few = _small_sets(universe)
+        self.coded = HashIndex() if self.few else None
         self.index: HashIndex | None = None
         self.small: dict = {}
         self.exact: dict = {}
@@ -213,14 +253,20 @@ class SetMemo:
         return self.count
 
     def lookup(self, rows: np.ndarray) -> np.ndarray:
-        """The id of every row (new sets numbered now, in order of first appearance)."""
+        """The id of every row (new sets numbered now: the sets of few members first, each
+        group in order of first appearance)."""
         n, w = rows.shape
-        if w > _MULT.shape[1]:
-            raise ValueError(f"a set of {w} states is beyond the subset construction's hashing")
         ids = np.full(n, -1, dtype=np.int64)
         live = rows[:, 0] != _PAD
+        if self.few:
+            small = live if w <= self.few else live & (rows[:, self.few] == _PAD)
+            if small.any():
+                ids[small] = self._lookup_coded(rows[small, :min(w, self.few)])
+                live &= ~small
         if not live.any():
             return ids
+        if w > _MULT.shape[1]:
+            raise ValueError(f"a set of {w} states is beyond the subset construction's hashing")
         sub = rows[live]
         if self.index is None and self.count + sub.shape[0] <= self.SWITCH:
             ids[live] = self._lookup_small(sub)
@@ -243,6 +289,24 @@ class SetMemo:
             out[r] = self._exact(sub[r], h[r])
         ids[live] = out
         return ids
+
+    def _lookup_coded(self, sub: np.ndarray) -> np.ndarray:
+        """Ids of sets of at most :attr:`few` members through their exact codes."""
+        code = np.zeros(sub.shape[0], dtype=np.int64)
+        for j in range(sub.shape[1]):
+            digit = np.where(sub[:, j] == _PAD, 0, sub[:, j] + 1)
+            if digit.max() >= self.base:
+                raise ValueError(f"a member {int(digit.max()) - 1} is outside the sets' universe "
+                                 f"0..{self.base - 2}")
+            code = code * self.base + digit
+        for _ in range(sub.shape[1], self.few):
+            code = code * self.base
+        inv, first = factor(code)
+        got = self.coded.find_or_add(code[first].astype(np.uint64) + np.uint64(1), self.count)
+        new = np.flatnonzero(got >= self.count)
+        if new.size:
+            self._append(sub[first[new]])
+        return got[inv]
 
     def _lookup_small(self, sub: np.ndarray) -> np.ndarray:
         """Ids through the dict of members (few sets: no hashing); a key is the bytes of a
@@ -267,15 +331,15 @@ class SetMemo:
         """Leave the dict: number the stored sets in a :class:`HashIndex` by their hashes
         (sets sharing a hash with an earlier one go to the exact dict)."""
         self.index = HashIndex()
-        if self.count:
-            ids = np.arange(self.count)
+        ids = np.flatnonzero(self.size[:self.count] > self.few)
+        if ids.size:
             block = self.block(ids)
             rows = np.where(block < 0, _PAD, block)
             h = _hash(rows)
             inv, first = factor(h)
             self.index.insert(h[first], ids[first])
             for r in np.flatnonzero(~(rows == rows[first][inv]).all(axis=1)):
-                self.exact[rows[r][rows[r] != _PAD].tobytes()] = int(r)
+                self.exact[rows[r][rows[r] != _PAD].tobytes()] = int(ids[r])
         self.small = {}
 
     def _equal(self, ids: np.ndarray, reps: np.ndarray) -> np.ndarray:
