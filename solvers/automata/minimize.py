@@ -188,6 +188,11 @@ def trim_unreachable(d: Dfa) -> Dfa:
     return d if keep.all() else restrict(d, np.flatnonzero(keep))
 
 
+#: From this many states Moore's rounds on a dense table hash a column at a time (:func:`_refined`);
+#: below it, one call on the whole rows costs less than a call per letter.
+COLUMNS_FROM = 1 << 14
+
+
 def _refined(classes: np.ndarray, columns: np.ndarray) -> np.ndarray:
     """One of Moore's rounds on a dense table given by its ``columns`` (one per letter): states
     numbered by first appearance of the row (class, class of each letter's target). The rows are
@@ -214,11 +219,12 @@ def _flat_minimize(c: Dfa, budget: Budget | None) -> Dfa:
     """:func:`minimize` of a complete dense table: Moore's rounds compare the rows of class
     labels, then the quotient's live classes in breadth-first order (issue 33's algorithm)."""
     table = c.delta.astype(np.int64)
-    columns = np.ascontiguousarray(table.T)
+    columns = np.ascontiguousarray(table.T) if c.states >= COLUMNS_FROM else None
     classes = c.accept.astype(np.int64)
     count = len(np.unique(classes))
     while True:
-        new = _refined(classes, columns)
+        new = dg.unique_rows(np.column_stack([classes, classes[table]]))[1] if columns is None \
+            else _refined(classes, columns)
         n = int(new.max()) + 1
         if budget is not None:
             budget.tick("minimisation")

@@ -14,10 +14,13 @@ def _sets(rng, n, universe, most):
     return rng.integers(-1, universe, size=(n, most))
 
 
+@pytest.mark.parametrize("switch", [0, 50, 4096])
 @pytest.mark.parametrize("universe", [None, 5, 1 << 30])
-def test_set_ids_are_a_function_of_the_set_only(universe):
+def test_set_ids_are_a_function_of_the_set_only(monkeypatch, universe, switch):
     """Ids from many batches agree with a dict of frozensets: equal sets, equal ids; different
-    sets, different ids (sets of 1..7 members: some coded exactly, some hashed)."""
+    sets, different ids (sets of 1..7 members: through the dict, then coded exactly or hashed;
+    a switch of 50 moves the dict's sets to the codes and hashes midway)."""
+    monkeypatch.setattr(memo.SetMemo, "SWITCH", switch)
     rng = np.random.default_rng(7)
     m = memo.SetMemo(universe)
     want: dict = {}
@@ -34,15 +37,17 @@ def test_set_ids_are_a_function_of_the_set_only(universe):
     assert len(set(want.values())) == len(want) == len(m)
 
 
-def test_exact_codes_cover_the_sets_of_few_members():
+def test_exact_codes_cover_the_sets_of_few_members(monkeypatch):
+    monkeypatch.setattr(memo.SetMemo, "SWITCH", 0)
     m = memo.SetMemo(1 << 30)                       # 31 bits a member: two members in 62 bits
     assert m.few == 2
     ids = m.lookup(memo.canonical_sets(np.array([[5, 1], [1, 5], [7, -1], [1, 5]])))
     assert ids[0] == ids[1] == ids[3] != ids[2]
-    assert m.index is None                          # no set went through the hashes
+    assert m.index.size == 0 and m.coded.size == 2  # no set went through the hashes
 
 
-def test_a_member_outside_the_universe_is_refused():
+def test_a_member_outside_the_universe_is_refused(monkeypatch):
+    monkeypatch.setattr(memo.SetMemo, "SWITCH", 0)
     m = memo.SetMemo(10)
     with pytest.raises(ValueError, match="universe"):
         m.lookup(memo.canonical_sets(np.array([[3, 10]])))
@@ -81,6 +86,7 @@ def test_moore_rounds_split_like_the_definition(monkeypatch, collide):
     """_flat_minimize's classes against the definition (two states are equivalent iff every word
     leads both to acceptance or both not), with the row hashes made to collide (every multiplier
     1: rows with equal sums hash alike) so the exact fallback must separate them."""
+    monkeypatch.setattr(mini, "COLUMNS_FROM", 0)       # the column-wise rounds on small tables
     if collide:
         monkeypatch.setattr(diagram, "ROW_MULT", np.ones_like(diagram.ROW_MULT))
     rng = np.random.default_rng(3)
