@@ -146,6 +146,7 @@ MODULES = {
     "solvers/test_automata_triangular.py": FAST,
     "solvers/test_automata_walnut.py": ENGINE,
     "solvers/test_automata_diagram.py": FAST,
+    "solvers/test_automata_memo.py": FAST,
     "solvers/test_automata_scoping.py": FAST,
     "solvers/test_automata_layouts.py": HEAVY,
     "solvers/test_simplify.py": FAST,

@@ -36,11 +36,18 @@ class Interrupt:
         return run_cell(spec, cell, version, method, limit)
 
 
+#: Set by a test in the sweep's process before the cluster starts: a worker forked from that
+#: process sees the value, a worker started afresh (spawn) sees None.
+PARENT_MARK = None
+
+
 def settings_cell(spec, cell, version, method, limit):
     """A cell's row with what its worker process runs under: the glibc trim variable the Dask nanny
-    would set and the worker's statistical profiler setting."""
+    would set, the worker's statistical profiler setting, and :data:`PARENT_MARK` as the worker
+    sees it (``mark``)."""
     import dask
     row = run_cell(spec, cell, version, method, limit)
     row.update(trim=os.environ.get("MALLOC_TRIM_THRESHOLD_", "unset"),
-               profiler=dask.config.get("distributed.worker.profile.enabled"), pid=os.getpid())
+               profiler=dask.config.get("distributed.worker.profile.enabled"), pid=os.getpid(),
+               mark=PARENT_MARK)
     return row

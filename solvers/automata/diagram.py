@@ -89,6 +89,9 @@ def unique_rows(rows: np.ndarray) -> tuple:
 
 _ROW_MULT = np.random.default_rng(45).integers(1, 2 ** 63, size=1 << 16,
                                                dtype=np.uint64) | np.uint64(1)
+#: Odd 64-bit multipliers of a row's columns for hashing rows (any use must compare the rows
+#: of equal hashes: equal hashes do not mean equal rows).
+ROW_MULT = _ROW_MULT
 
 
 def dedupe(rows: np.ndarray) -> tuple:

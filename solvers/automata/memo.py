@@ -13,12 +13,13 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from .hashindex import HashIndex
+
 #: Code spaces up to this size are numbered through an array, larger ones through a hash table.
 DENSE_SPACE = 1 << 18
 #: Up to TINY values :func:`factor` uses a dict, below SMALL it sorts (numpy), above it hashes
 #: (pandas): the fastest of the three at each size on this machine.
 TINY, SMALL = 64, 1 << 14
-_FIB = np.uint64(0x9E3779B97F4A7C15)           # 2**64 / golden ratio: multiplicative hashing
 
 
 def factor(values: np.ndarray) -> tuple:
@@ -43,79 +44,6 @@ def factor(values: np.ndarray) -> tuple:
     new = np.ones(codes.size, dtype=bool)         # a code first seen is above all before it
     new[1:] = codes[1:] > np.maximum.accumulate(codes)[:-1]
     return codes, np.flatnonzero(new)
-
-
-class HashIndex:
-    """A table from non-zero uint64 keys to int64 values, probed a batch at a time."""
-
-    def __init__(self, capacity: int = 1 << 12):
-        self.keys = np.zeros(capacity, dtype=np.uint64)
-        self.values = np.full(capacity, -1, dtype=np.int64)
-        self.size = 0
-
-    def _slots(self, keys: np.ndarray) -> np.ndarray:
-        bits = np.uint64(64 - (self.keys.size.bit_length() - 1))
-        with np.errstate(over="ignore"):
-            return ((keys * _FIB) >> bits).astype(np.int64)
-
-    def find(self, keys: np.ndarray) -> np.ndarray:
-        """The value of each key (-1 when absent)."""
-        return self.find_or_add(keys, None)
-
-    def find_or_add(self, keys: np.ndarray, first_id: int | None) -> np.ndarray:
-        """The value of each of the distinct ``keys``; absent keys are added with the values
-        ``first_id, first_id + 1, ...`` in key order (-1 for them when ``first_id`` is None)."""
-        if first_id is not None and 2 * (self.size + keys.size) > self.keys.size:
-            self._grow(2 * (self.size + keys.size))
-        out = np.full(keys.size, -1, dtype=np.int64)
-        added = np.zeros(keys.size, dtype=bool)
-        slot, todo, mask = self._slots(keys), np.arange(keys.size), self.keys.size - 1
-        while todo.size:
-            at = self.keys[slot[todo]]
-            hit = at == keys[todo]
-            out[todo[hit]] = self.values[slot[todo[hit]]]
-            free = at == 0
-            if first_id is not None and free.any():
-                cand = todo[free]
-                self.keys[slot[cand]] = keys[cand]          # several claim a slot: one wins
-                won = self.keys[slot[cand]] == keys[cand]
-                added[cand[won]] = True
-                todo = np.concatenate([todo[~hit & ~free], cand[~won]])
-            else:
-                todo = todo[~hit & ~free]
-            slot[todo] = (slot[todo] + 1) & mask
-        if added.any():
-            new = np.flatnonzero(added)
-            out[new] = first_id + np.arange(new.size)
-            self.values[self._where(keys[new])] = out[new]
-            self.size += new.size
-        return out
-
-    def _where(self, keys: np.ndarray) -> np.ndarray:
-        """The slots of keys in the table."""
-        slot, todo, mask = self._slots(keys), np.arange(keys.size), self.keys.size - 1
-        while todo.size:
-            hit = self.keys[slot[todo]] == keys[todo]
-            todo = todo[~hit]
-            slot[todo] = (slot[todo] + 1) & mask
-        return slot
-
-    def insert(self, keys: np.ndarray, values: np.ndarray) -> None:
-        """Add distinct keys not in the table with their ``values``."""
-        if 2 * (self.size + keys.size) > self.keys.size:
-            self._grow(2 * (self.size + keys.size))
-        self.find_or_add(keys, 0)
-        self.values[self._where(keys)] = values
-
-    def _grow(self, need: int) -> None:
-        keys, values = self.keys[self.keys != 0], self.values[self.keys != 0]
-        capacity = self.keys.size
-        while capacity < need:
-            capacity *= 2
-        self.keys = np.zeros(capacity, dtype=np.uint64)
-        self.values = np.full(capacity, -1, dtype=np.int64)
-        self.size = 0
-        self.insert(keys, values)
 
 
 class CodeMemo:
@@ -191,16 +119,33 @@ def _hash(rows: np.ndarray) -> np.ndarray:
         return (keys * _MULT[0, :rows.shape[1]]).sum(axis=1, dtype=np.uint64) | np.uint64(1)
 
 
+def _small_sets(universe: int | None) -> tuple:
+    """(base, size): with members below ``universe``, a set of at most ``size`` members is the
+    integer whose base-``base`` digits are its sorted members plus one, then zeros (exact in 62
+    bits); ``(1, 0)`` without a universe."""
+    if not universe:
+        return 1, 0
+    base, size = universe + 1, 0
+    while base ** (size + 1) < 1 << 62:
+        size += 1
+    return base, size
+
+
 class SetMemo:
     """Ids ``0, 1, ...`` for sets of non-negative ints given as rows of :func:`canonical_sets`
-    (the empty set is -1). A row is found by a 64-bit hash, then compared with the stored set
-    member by member; a set whose hash an earlier, different set has is numbered through an exact
-    dict (so equal ids mean equal sets). Members are stored flat (int32): :meth:`block`."""
+    (the empty set is -1). The first :attr:`SWITCH` sets are numbered through a dict of their
+    members. After that, with a ``universe`` (every member below it), a set of few members is
+    numbered by its exact integer code (:func:`_small_sets`: no hash, no comparison). Any other
+    set is found by a 64-bit hash, then compared with the stored set member by member; a set
+    whose hash an earlier, different set has is numbered through an exact dict (so equal ids
+    mean equal sets). Members are stored flat (int32): :meth:`block`."""
 
     #: Sets numbered through a dict of their members until there are this many.
     SWITCH = 4096
 
-    def __init__(self):
+    def __init__(self, universe: int | None = None):
+        self.base, self.few = _small_sets(universe)
+        self.coded: HashIndex | None = None
         self.index: HashIndex | None = None
         self.small: dict = {}
         self.exact: dict = {}
@@ -213,20 +158,28 @@ class SetMemo:
         return self.count
 
     def lookup(self, rows: np.ndarray) -> np.ndarray:
-        """The id of every row (new sets numbered now, in order of first appearance)."""
+        """The id of every row (new sets numbered now, in order of first appearance; after the
+        first :attr:`SWITCH` sets, those of few members before the others)."""
         n, w = rows.shape
-        if w > _MULT.shape[1]:
-            raise ValueError(f"a set of {w} states is beyond the subset construction's hashing")
         ids = np.full(n, -1, dtype=np.int64)
         live = rows[:, 0] != _PAD
         if not live.any():
             return ids
-        sub = rows[live]
-        if self.index is None and self.count + sub.shape[0] <= self.SWITCH:
-            ids[live] = self._lookup_small(sub)
+        if self.index is None and self.count + int(live.sum()) <= self.SWITCH:
+            ids[live] = self._lookup_small(rows[live])
             return ids
         if self.index is None:
             self._to_hashes()
+        if self.few:
+            small = live if w <= self.few else live & (rows[:, self.few] == _PAD)
+            if small.any():
+                ids[small] = self._lookup_coded(rows[small, :min(w, self.few)])
+                live &= ~small
+            if not live.any():
+                return ids
+        if w > _MULT.shape[1]:
+            raise ValueError(f"a set of {w} states is beyond the subset construction's hashing")
+        sub = rows[live]
         h = _hash(sub)
         inv, first = factor(h)
         reps, hashes = sub[first], h[first]
@@ -243,6 +196,30 @@ class SetMemo:
             out[r] = self._exact(sub[r], h[r])
         ids[live] = out
         return ids
+
+    def _codes(self, sub: np.ndarray) -> np.ndarray:
+        """The exact code of each row of at most :attr:`few` members (:func:`_small_sets`).
+        Raises ValueError for a member outside the universe."""
+        code = np.zeros(sub.shape[0], dtype=np.int64)
+        for j in range(sub.shape[1]):
+            digit = np.where((sub[:, j] == _PAD) | (sub[:, j] < 0), 0, sub[:, j] + 1)
+            if digit.size and digit.max() >= self.base:
+                raise ValueError(f"a member {int(digit.max()) - 1} is outside the sets' universe "
+                                 f"0..{self.base - 2}")
+            code = code * self.base + digit
+        for _ in range(sub.shape[1], self.few):
+            code = code * self.base
+        return code
+
+    def _lookup_coded(self, sub: np.ndarray) -> np.ndarray:
+        """Ids of sets of at most :attr:`few` members through their exact codes."""
+        code = self._codes(sub)
+        inv, first = factor(code)
+        got = self.coded.find_or_add(code[first].astype(np.uint64) + np.uint64(1), self.count)
+        new = np.flatnonzero(got >= self.count)
+        if new.size:
+            self._append(sub[first[new]])
+        return got[inv]
 
     def _lookup_small(self, sub: np.ndarray) -> np.ndarray:
         """Ids through the dict of members (few sets: no hashing); a key is the bytes of a
@@ -267,15 +244,21 @@ class SetMemo:
         """Leave the dict: number the stored sets in a :class:`HashIndex` by their hashes
         (sets sharing a hash with an earlier one go to the exact dict)."""
         self.index = HashIndex()
-        if self.count:
-            ids = np.arange(self.count)
+        if self.few:
+            self.coded = HashIndex()
+            ids = np.flatnonzero(self.size[:self.count] <= self.few)
+            if ids.size:
+                self.coded.insert(self._codes(self.block(ids, self.few)).astype(np.uint64)
+                                  + np.uint64(1), ids)
+        ids = np.flatnonzero(self.size[:self.count] > self.few)
+        if ids.size:
             block = self.block(ids)
             rows = np.where(block < 0, _PAD, block)
             h = _hash(rows)
             inv, first = factor(h)
             self.index.insert(h[first], ids[first])
             for r in np.flatnonzero(~(rows == rows[first][inv]).all(axis=1)):
-                self.exact[rows[r][rows[r] != _PAD].tobytes()] = int(r)
+                self.exact[rows[r][rows[r] != _PAD].tobytes()] = int(ids[r])
         self.small = {}
 
     def _equal(self, ids: np.ndarray, reps: np.ndarray) -> np.ndarray:

@@ -188,14 +188,43 @@ def trim_unreachable(d: Dfa) -> Dfa:
     return d if keep.all() else restrict(d, np.flatnonzero(keep))
 
 
+#: From this many states Moore's rounds on a dense table hash a column at a time (:func:`_refined`);
+#: below it, one call on the whole rows costs less than a call per letter.
+COLUMNS_FROM = 1 << 14
+
+
+def _refined(classes: np.ndarray, columns: np.ndarray) -> np.ndarray:
+    """One of Moore's rounds on a dense table given by its ``columns`` (one per letter): states
+    numbered by first appearance of the row (class, class of each letter's target). The rows are
+    hashed a column at a time (no ``states x letters`` temporaries), then every state's row is
+    compared with its group's first row; on a collision the rows are grouped exactly
+    (:func:`~.diagram.unique_rows`)."""
+    mult = dg.ROW_MULT
+    with np.errstate(over="ignore"):
+        code = classes.astype(np.uint64) * mult[0]
+        for j, col in enumerate(columns):
+            code += classes[col].astype(np.uint64) * mult[j + 1]
+    new, first = factor(code)
+    rep = first[new]
+    same = classes[rep] == classes
+    for col in columns:
+        label = classes[col]
+        same &= label[rep] == label
+    if same.all():
+        return new
+    return dg.unique_rows(np.column_stack([classes, classes[columns.T]]))[1]
+
+
 def _flat_minimize(c: Dfa, budget: Budget | None) -> Dfa:
     """:func:`minimize` of a complete dense table: Moore's rounds compare the rows of class
     labels, then the quotient's live classes in breadth-first order (issue 33's algorithm)."""
     table = c.delta.astype(np.int64)
+    columns = np.ascontiguousarray(table.T) if c.states >= COLUMNS_FROM else None
     classes = c.accept.astype(np.int64)
     count = len(np.unique(classes))
     while True:
-        _, new = dg.unique_rows(np.column_stack([classes, classes[table]]))
+        new = dg.unique_rows(np.column_stack([classes, classes[table]]))[1] if columns is None \
+            else _refined(classes, columns)
         n = int(new.max()) + 1
         if budget is not None:
             budget.tick("minimisation")

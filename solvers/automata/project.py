@@ -51,7 +51,7 @@ def project(d: Dfa, var: str, budget: Budget | None = None) -> Dfa:
     rest = tuple(t for t in d.tracks if t != var)
     e = relabel(d, rest + (var,))
     depth, last = len(e.levels), e.widths[-1]
-    subsets, nodes = SetMemo(), [SetMemo() for _ in e.levels[1:]]
+    subsets, nodes = SetMemo(e.states), [SetMemo(lv.shape[0]) for lv in e.levels[1:]]
     rows = [[] for _ in range(depth)]               # rows[i]: level i (a subset's root: its id)
     accept = []
     subsets.lookup(canonical_sets(zero_closure(e)[None, :]))
@@ -111,7 +111,7 @@ def _flat_project(d: Dfa, var: str, budget: Budget | None) -> Dfa:
         if nxt.size == reach.size:
             break
         reach = nxt
-    subsets, rows, accept = SetMemo(), [], []
+    subsets, rows, accept = SetMemo(d.states), [], []
     subsets.lookup(canonical_sets(reach[None, :]))
     frontier = subsets.take_new()
     while frontier.size:

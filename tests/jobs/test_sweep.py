@@ -86,15 +86,22 @@ def test_grid_of_two_parameters_and_bounds():
 
 def test_local_cluster_of_two_workers_equals_serial():
     serial = cb.sweep("triangular", {"k": "1..9:2"}, bound=12, claims=[XOR], workers=0)
-    dask = run_plan(plan_sweep("triangular", {"k": "1..9:2"}, 12, [XOR]), workers=2, threads=False,
-                    cell_fn=sweep_helpers.settings_cell)
+    sweep_helpers.PARENT_MARK = ("this process", os.getpid())
+    try:
+        dask = run_plan(plan_sweep("triangular", {"k": "1..9:2"}, 12, [XOR]), workers=2, threads=False,
+                        cell_fn=sweep_helpers.settings_cell)
+    finally:
+        sweep_helpers.PARENT_MARK = None
     assert dask.workers == "LocalCluster of 2 worker processes"
     assert set(dask.frame["worker"]) <= {"0", "1"} and set(serial.frame["worker"]) == {"local"}
-    pd.testing.assert_frame_equal(serial.table(), dask.table().drop(columns=["trim", "profiler", "pid"]))
+    pd.testing.assert_frame_equal(serial.table(), dask.table().drop(columns=["trim", "profiler", "pid", "mark"]))
     # the workers run without the profiler and the nanny's malloc trim (both cost the prover's
     # cells processor time: workers.LOCAL_WORKER_CONFIG, README "prove-sweep")
     assert set(dask.frame["trim"]) == {"unset"} and set(dask.frame["profiler"]) == {False}
     assert os.getpid() not in set(dask.frame["pid"])
+    # issue 45: the workers are forked from this process (its modules already imported), so they
+    # see what this process set before the cluster started; a spawned worker would see None
+    assert {tuple(m) for m in dask.frame["mark"]} == {("this process", os.getpid())}
 
 
 def test_small_cells_run_in_threads_and_equal_serial():
