@@ -148,6 +148,7 @@ def ruleset_member(interp, r: HeapRuleset, name: str, args, node):
     if name == "NimValueSequence" and args is not None and len(args) == 1:
         m = heap_size(interp, args[0], node)
         interp.check_count(m, node)
+        _check_work(interp, r, len(interp.heap_nim.get(str(r), [])), m, node)   # the whole range, before it starts
         return CGList(asked(interp, r, n, "normal", nim(interp, r, n, node)) for n in range(1, m + 1))
     interp.fail(f"`{name}` of {r} is not interpreted (the interpreter gives a {r.kind} ruleset its "
                 "positions R(n), HeapNimValue(n), HeapOptions(n) and NimValueSequence(m))", node)
@@ -260,10 +261,18 @@ def _check_work(interp, rules: HeapRuleset, start: int, n: int, node) -> None:
     """Refuse, before the work starts, heaps ``start..n`` of a code leaving at most two heaps when
     their options (at most ``(t + 1) * (k / 2 + 1)`` per heap ``k``, ``t`` the most tokens taken)
     exceed the evaluation steps left; other codes are counted as they go."""
+    if n >= start and hasattr(rules.code, "count"):   # a turning code (.turning): its own bound
+        work = sum(rules.code.count(k) for k in range(start, n + 1))
+        _refuse_over(interp, rules, n, work, node)
+        return
     if n < start or rules.code.max_heaps is None or rules.code.max_heaps > 2:
         return
     t = n if rules.code.max_removed is None else min(n, rules.code.max_removed)
     work = (n - start + 1) * (t + 1) * (n // 2 + 1)
+    _refuse_over(interp, rules, n, work, node)
+
+
+def _refuse_over(interp, rules, n: int, work: int, node) -> None:
     left = interp.limits.steps - interp.steps
     if work > left:
         interp.fail(f"stopped before starting: the heaps up to {n} of {rules} take up to {work:,} option "

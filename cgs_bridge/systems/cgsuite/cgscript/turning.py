@@ -21,6 +21,7 @@ duplicates between elements kept.
 from __future__ import annotations
 
 import itertools
+import math
 import re
 from dataclasses import dataclass
 from typing import Iterator, Optional, Tuple
@@ -43,25 +44,60 @@ class Element:
     spacing: str = ""
     span: Optional[int] = None
 
-    def sets(self, n: int) -> Iterator[Tuple[int, ...]]:
-        """The other coins ``c_1 < ... < c_(k-1)`` of each allowed set whose rightmost coin is ``n``."""
+    def _counts(self, n: int) -> range:
         top = n if self.most is None else min(self.most, n)
         if self.span is not None:
             top = min(top, self.span)
-        low = 1 if self.span is None else max(1, n - self.span + 1)
-        for k in range(max(self.least, 1), top + 1):
-            for rest in itertools.combinations(range(low, n), k - 1):
-                if self._fits(rest + (n,)):
-                    yield rest
+        return range(max(self.least, 1), top + 1)
 
-    def _fits(self, coins: tuple) -> bool:
-        if self.spacing == "C":
-            return coins[-1] - coins[0] == len(coins) - 1
-        if self.spacing == "E":
-            return len({b - a for a, b in zip(coins, coins[1:])}) <= 1
-        if self.spacing == "S":
-            return len({a + b for a, b in zip(coins, reversed(coins))}) == 1
-        return True
+    def _low(self, n: int) -> int:
+        return 1 if self.span is None else max(1, n - self.span + 1)
+
+    def sets(self, n: int) -> Iterator[Tuple[int, ...]]:
+        """The other coins ``c_1 < ... < c_(k-1)`` of each allowed set whose rightmost coin is ``n``,
+        by number of coins, then in lexicographic order."""
+        low = self._low(n)
+        for k in self._counts(n):
+            if self.spacing == "C":
+                if n - k + 1 >= low:
+                    yield tuple(range(n - k + 1, n))
+            elif self.spacing == "E":      # spacing d, widest first (lexicographic order)
+                for d in range((n - low) // (k - 1), 0, -1):
+                    yield tuple(n - (k - 1 - i) * d for i in range(k - 1))
+            elif self.spacing == "S":
+                yield from sorted(_symmetric(n, k, low))
+            else:
+                yield from itertools.combinations(range(low, n), k - 1)
+
+    def count(self, n: int) -> int:
+        """An upper bound on the sets :meth:`sets` gives for heap ``n`` (exact without S), cheap."""
+        low, total = self._low(n), 0
+        for k in self._counts(n):
+            if self.spacing == "C":
+                total += 1
+            elif self.spacing == "E":
+                total += (n - low) // (k - 1)
+            else:
+                total += math.comb(n - low, k - 1)
+        return total
+
+
+def _symmetric(n: int, k: int, low: int) -> Iterator[Tuple[int, ...]]:
+    """The sets of ``k`` coins ``c_1 < ... < c_k = n``, ``c_1 >= low``, with every ``c_i + c_(k+1-i)``
+    equal (less the coin ``n``)."""
+    if k == 1:
+        yield ()
+        return
+    half = k // 2
+    for first in range(low, n):
+        total = first + n
+        if k % 2 and total % 2:
+            continue
+        top = (total - 1) // 2          # the lower half lies strictly below the centre
+        for inner in itertools.combinations(range(first + 1, top + 1), half - 1):
+            lower = (first,) + inner
+            middle = (total // 2,) if k % 2 else ()
+            yield lower + middle + tuple(total - c for c in reversed(lower[1:]))
 
 
 @dataclass(frozen=True)
@@ -79,6 +115,10 @@ class TurningCode:
         return None if None in tops else max(tops) - 1
 
     max_removed = None
+
+    def count(self, n: int) -> int:
+        """An upper bound on the options of heap ``n`` (checked against the limits before the work)."""
+        return sum(e.count(n) for e in self.elements)
 
     def options(self, n: int) -> Iterator[Tuple[int, Tuple[int, ...]]]:
         """``(0, heaps left)`` for every move from heap ``n``, in CGSuite's order (0 stands where a
