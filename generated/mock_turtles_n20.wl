@@ -2,9 +2,10 @@
    Mock Turtles: turn one, two or three coins, the rightmost from heads to tails (heap form)
    Source: E. R. Berlekamp, J. H. Conway, R. K. Guy, Winning Ways, ch. 14 (Mock Turtles: the heap at coin n has the value odious(n - 1)); values: OEIS A000069; CGSuite game.strip.Turning with the turning code 1-3
 
-   A take-and-break game (CGSuite code spawn n into a, b where a != b or a == 0): a position is one heap of n tokens; a move
-   removes tokens and leaves the rest as a sum of heaps, whose Grundy value is the nim-sum of the
-   heaps' values. heapOptions[n] lists the heaps each move leaves, one list per move.
+   A coin-turning game in its heap form (spawn n into a, b where a != b or a == 0): a position is one heap n (a head at coin
+   n); a move replaces it by the sum of heaps a and b, each 0..n-1 (0: no heap), whose
+   Grundy value is the nim-sum of the heaps' values (Winning Ways ch. 14). heapOptions[n]
+   lists the heaps each move leaves, one list per move.
 
    Run it in a folder: wolframscript -file FILE   or   mathics -q -f FILE
    It writes the CSV named below (header n,grundy, one row per heap

@@ -75,7 +75,7 @@ def context(model, box, misere, files, form=printer.FORMS[0]) -> dict:
     return {**common_context(model, box), "heaps": True, "code": code.text, "n": n, "size": size,
             "params": _parameters(pr, names, model), "sizes": [f"{size} = {box.upper[0]};"],
             "csv_file": mma_string(files["csv"]), "csv_name": files["csv"], "header": mma_string(header),
-            "parts": PARTS, "misere": misere, "options": ",\n  ".join(
+            "parts": PARTS, "misere": misere, "spawn": getattr(code, "spawn", False), "options": ",\n  ".join(
                 _spawn_terms(code, n, pr) if getattr(code, "spawn", False) else _terms(code, n)) or "{}",
             "claims": claims, "defs": _definitions(pr, names, model, "{" + n + "_}")[0], "renamed": [],
             "program_file": files["program.wl.j2"], "helpers": list(_helpers(pr).values())}
