@@ -324,6 +324,9 @@ def _misere(start, heap_options, live, memo, limit, n) -> int:
             stack.extend(missing)
             continue
         memo[state] = mex(memo[o] for o in opts) if opts else 1
+        if len(memo) > limit:   # a spawn rule's sums are not bounded by partitions (issue 47): counted here
+            raise BoxError(f"misère values of single heaps explore sums of heaps: more than {limit:,} of them "
+                           f"by heap {n}, above the limit; choose a smaller bound")
         stack.pop()
     return memo[start]
 
