@@ -72,6 +72,11 @@ def choose(code, method: str, size: int) -> str:
     Raises:
         CgsBridgeError: ``direct``/``sparse`` asked for a code they cannot take.
     """
+    if getattr(code, "spawn", False):   # issue 47: the reference alone reads a spawn rule's options
+        if method in ("direct", "sparse"):
+            raise CgsBridgeError(f"method {method!r} reads a take-and-break code's digits; {code.NO_CODE}: "
+                                 "use method 'reference'")
+        return "reference"
     two_heaps = code_arrays(code) is not None
     if method == "auto":
         from .box import SMALL_BOX
@@ -91,6 +96,8 @@ def choose(code, method: str, size: int) -> str:
 def work(code, method: str, N: int) -> int:
     """Estimated pair reads of a solve to heap ``N`` (the sparse method: the direct prefix plus a
     few hundred reads per heap, its typical cost)."""
+    if getattr(code, "spawn", False):   # every pair a <= b < n of every heap n
+        return N ** 3 // 6 + 1
     t = N if not code.finite else code.max_removed
     js = sum(1 for j in range(min(t, N) + 1) if code.digit(j).mark(2) is not None) or 1
     if method in ("sparse", "fast"):
@@ -317,6 +324,9 @@ def _misere(start, heap_options, live, memo, limit, n) -> int:
             stack.extend(missing)
             continue
         memo[state] = mex(memo[o] for o in opts) if opts else 1
+        if len(memo) > limit:   # a spawn rule's sums are not bounded by partitions (issue 47): counted here
+            raise BoxError(f"misère values of single heaps explore sums of heaps: more than {limit:,} of them "
+                           f"by heap {n}, above the limit; choose a smaller bound")
         stack.pop()
     return memo[start]
 

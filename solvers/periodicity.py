@@ -38,6 +38,8 @@ WINDOW = 512
 
 def theorem_applies(code) -> str:
     """"" when the octal periodicity theorem covers ``code``, else why not (in words)."""
+    if getattr(code, "spawn", False):
+        return f"{code.NO_CODE}: the octal periodicity theorem does not cover it"
     if not code.finite:
         return f"the code {code.text} repeats for ever: a move may remove any number of tokens"
     if not code.octal:

@@ -33,6 +33,7 @@ MODULES = {
     # issue 49: take-and-break games
     "language/test_takebreak_codes.py": FAST,
     "language/test_splits.py": FAST,
+    "language/test_spawns.py": FAST,
     "solvers/test_heaps.py": FAST,
     "solvers/test_periodicity.py": FAST,
     "solvers/test_heaps_attacks.py": FAST,         # issue 49 red team
@@ -43,6 +44,9 @@ MODULES = {
     "jobs/test_prove_octal.py": HEAVY,
     "jobs/test_prove_octal_attacks.py": HEAVY,     # issue 49 red team: brute-force verdicts
     "systems/cgsuite/test_takebreak_real.py": ENGINE,
+    "systems/cgsuite/test_turning_real.py": ENGINE,      # issue 47: Spawning and spawn specs in the real CGSuite
+    "systems/cgsuite/test_turning.py": FAST,             # issue 47: coin-turning programs audited
+    "systems/mathematica/test_spawn_mathics.py": ENGINE,
     "systems/cgsuite/test_cgscript_takebreak.py": FAST,  # its real-CGSuite tests are engine (fixture)
     "systems/mathematica/test_audit_takebreak.py": ENGINE,
     "systems/mathematica/test_takebreak_mathics.py": ENGINE,

@@ -235,7 +235,9 @@ class Split:
     none when ``var`` is None) from the heap ``coord`` and leaves the rest as two parts ``a + b``,
     each ``>= 0`` (an empty part is no heap): the option is the disjunctive sum of the nonempty
     parts. ``where`` says which parts are nonempty, empty, unequal or equal
-    (:mod:`cgs_bridge.language.splits`)."""
+    (:mod:`cgs_bridge.language.splits`). With ``spawn`` (``spawn coord into a, b [where C]``, issue
+    47) the heap ``n >= 1`` becomes ``a + b`` for every pair ``0 <= a, b <= n - 1`` meeting ``C``, any
+    condition on ``a``, ``b``, the heap and the parameters (:mod:`cgs_bridge.language.spawns`)."""
 
     coord: str
     var: Optional[str]
@@ -245,6 +247,7 @@ class Split:
     parts: Tuple[str, str]
     where: Optional["Expr"]
     pos: Pos = _pos()
+    spawn: bool = False
 
 
 @dataclass(frozen=True)

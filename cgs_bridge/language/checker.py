@@ -206,7 +206,7 @@ def check_game(game: A.Game, resolve: Callable[[str], A.Game] | None = None) -> 
     if game.sum:
         game = flatten(game, resolve or (lambda name: (_ for _ in ()).throw(KeyError(name))))
     if is_takebreak(game):  # issue 49: one heap, splits and removals (cgs_bridge.language.splits)
-        game = check_takebreak(game, lambda e, want: _type_in(e, _Scope(game), frozenset(), game, want),
+        game = check_takebreak(game, lambda e, want, local=(): _type_in(e, _Scope(game), frozenset(local), game, want),
                                lambda msg, pos: _err(game, msg, pos))
     if not game.coords:
         raise _err(game, f"game {game.name} has no 'coordinates' statement")

@@ -30,7 +30,7 @@ _TERMINAL_NAMES = {
     "MUL_OP": "'*', '/' or '%'", "POW_OP": "'^'",
     "COMP_OP": "a comparison ('==', '!=', '<', '<=', '>', '>=')",
     "NIMSUM_OP": "'xor' or '⊕'", "MINMAX": "'min' or 'max'", "INT_KW": "'int'",
-    "FUNCTION_KW": "'function'", "FN_QUAL": "'nondecreasing', 'nonnegative' or 'halving'", "GE": "'>='",
+    "FUNCTION_KW": "'function'", "FN_QUAL": "'nondecreasing', 'nonnegative' or 'halving'", "GE": "'>='", "SPLIT_WORD": "'split' or 'spawn'",
     "$END": "end of input",
 }
 
@@ -198,7 +198,7 @@ class _ToAst(Transformer):
         return A.PassOnce(str(name) if name is not None else "passes", pos=_p(meta))
 
     def split_rule(self, meta, c):  # issue 49: take-and-break moves (cgs_bridge.language.splits)
-        return _splits.split_node(str(c[0]), c[1], (str(c[2]), str(c[3])), c[4], _p(meta))
+        return _splits.split_node(str(c[1]), c[2], (str(c[3]), str(c[4])), c[5], _p(meta), str(c[0]) == "spawn")
 
     def split_amount(self, meta, c):
         return (str(c[0]), c[1])

@@ -37,9 +37,10 @@ from .takebreak import EQUAL, FREE, UNEQUAL, Code, CodeError, Digit, _normal, pa
 HEAP = "n"
 
 
-def split_node(coord, amount, parts, where, pos) -> A.Split:
+def split_node(coord, amount, parts, where, pos, spawn: bool = False) -> A.Split:
     """The parser's :class:`~cgs_bridge.language.ast.Split` (``amount``: None or ``(var, range)``
-    with the range as the parser's ``("set", exprs)`` / ``("interval", lo, hi)``)."""
+    with the range as the parser's ``("set", exprs)`` / ``("interval", lo, hi)``; ``spawn`` for a
+    ``spawn`` rule, :mod:`.spawns`)."""
     var = lo = hi = values = None
     if amount is not None:
         var, rng = amount
@@ -47,7 +48,7 @@ def split_node(coord, amount, parts, where, pos) -> A.Split:
             values = tuple(rng[1])
         else:
             lo, hi = rng[1], rng[2]
-    return A.Split(coord, var, lo, hi, values, tuple(parts), where, pos)
+    return A.Split(coord, var, lo, hi, values, tuple(parts), where, pos, spawn)
 
 
 def is_takebreak(game: A.Game) -> bool:
@@ -85,6 +86,10 @@ def check_takebreak(game: A.Game, type_in: Callable, err: Callable) -> A.Game:
         if items:
             raise err(f"'{what}' is not a take-and-break rule (positions are all heap sizes)", items[0].pos)
     heap = game.coords[0]
+    if any(s.spawn for s in game.splits):   # issue 47: coin-turning games (.spawns)
+        from .spawns import check_spawns
+        check_spawns(game, heap, type_in, err)
+        return game
     for s in game.splits:
         _check_split(game, s, heap, type_in, err)
     for c in game.cuts:
@@ -272,5 +277,7 @@ def code_of(game: A.Game, value: Callable) -> Optional[Code]:
     """:func:`game_code` with its text set, or None for a game that is not take-and-break."""
     if not is_takebreak(game):
         return None
+    if any(s.spawn for s in game.splits):
+        return None   # a spawn rule has no take-and-break code (.spawns.SpawnCode, bound by the model)
     code = game_code(game, value)
     return code if code.text else replace(code, text=code.canonical())

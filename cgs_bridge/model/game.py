@@ -77,7 +77,8 @@ class Ruleset:
         self._moves = [self._compile_move(m, consts, funcs) for m in g.moves]
         self._pass = self.index[g.pass_once.flag] if g.pass_once is not None else None
         #: the take-and-break code (issue 49; :mod:`cgs_bridge.model.heaps`), None for other games
-        self.takebreak = bind_code(g, lambda e: Compiler({}, consts, funcs).compile(e)([]))
+        self.takebreak = bind_code(g, lambda e: Compiler({}, consts, funcs).compile(e)([]),
+                                   lambda e, slots: Compiler(slots, consts, funcs).compile(e))
         claim_slots = dict(self.index)
         for k, name in enumerate(("grundy", "misere", "P", "N")):
             claim_slots[name] = self.n + k

@@ -32,18 +32,37 @@ class HeapSum(tuple):
         return v
 
 
-def bind_code(game, value) -> Code | None:
+def bind_code(game, value, compile_at=None):
     """The take-and-break code of ``game`` (a checked :class:`~cgs_bridge.language.ast.Game`) with
-    its parameters bound (``value(expr) -> int``), or None for another game.
+    its parameters bound (``value(expr) -> int``), a :class:`~cgs_bridge.language.spawns.SpawnCode`
+    for a game of spawn rules (``compile_at(expr, slots) -> f(env)`` compiles their conditions), or
+    None for another game.
 
     Raises:
         RuleError: an amount the parameters make negative, or zero where a heap would move to itself.
     """
     from cgs_bridge.language.splits import code_of
+    if compile_at is not None and any(s.spawn for s in game.splits):
+        return bind_spawns(game, compile_at)
     try:
         return code_of(game, value)
     except CodeError as e:
         raise RuleError(f"{game.file or game.name}: {game.name}: {e}") from None
+
+
+def bind_spawns(game, compile_at):
+    """The :class:`~cgs_bridge.language.spawns.SpawnCode` of a checked game of spawn rules."""
+    from cgs_bridge.language.spawns import SpawnCode, rule_text
+    from cgs_bridge.language.spec_printer import expr_text
+    rules, texts = [], []
+    for s in game.splits:
+        ok = None
+        if s.where is not None:
+            f = compile_at(s.where, {game.coords[0]: 0, s.parts[0]: 1, s.parts[1]: 2})
+            ok = (lambda f: lambda n, a, b: bool(f([n, a, b])))(f)
+        rules.append((s, ok))
+        texts.append(rule_text(s, expr_text(s.where) if s.where is not None else ""))
+    return SpawnCode(rules, "; ".join(texts))
 
 
 def heap_options(code: Code, p) -> list:

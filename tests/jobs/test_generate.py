@@ -306,7 +306,8 @@ HEAP_GAMES = tuple(n for n in catalog.names() if Ruleset(catalog.load(n)).takebr
 
 
 def test_heap_games_are_the_take_and_break_catalog_games():
-    assert set(HEAP_GAMES) == {"kayles", "dawsons_kayles", "grundys_game", "double_kayles", "octal_127"}
+    assert set(HEAP_GAMES) == {"kayles", "dawsons_kayles", "grundys_game", "double_kayles", "octal_127",
+                               "mock_turtles", "twins", "turnips"}   # issue 47: spawn games (test_turning_real.py)
 
 
 @pytest.mark.parametrize("name", [n for n in catalog.names() if n not in HEAP_GAMES])

@@ -80,6 +80,10 @@ CATALOG = [
     # issue 47: moves that raise a coordinate while an earlier one falls (CGSuite's GenMem)
     ("mem", {}, "n=12,k=12", ["P iff n < k or n == 0", "grundy <= 1", "misere == grundy"]),
     ("fibonacci_nim", {}, "n=12,k=12", ["P iff n == 0 or k == 0", "grundy == n or 2 * k < n"]),
+    # issue 47: spawn games (coin-turning games in heap form)
+    ("mock_turtles", {}, "8", ["grundy <= 2 * n", "grundy % 2 == n % 2"]),
+    ("twins", {}, "10", ["grundy == n - 1", "misere != 0 or n > 3"]),
+    ("turnips", {}, "10", ["grundy <= 1", "P iff n % 3 != 0"]),
 ]
 
 

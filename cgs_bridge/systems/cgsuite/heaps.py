@@ -25,7 +25,26 @@ from .expressions import ProcedurePrinter
 
 def explicit(code) -> bool:
     """True when the game is emitted as an explicit class (see the module)."""
+    if getattr(code, "spawn", False):   # issue 47: CGSuite has no TakeAndBreak code for it
+        return True
     return not code.octal and code.finite and code.max_heaps is not None and code.max_heaps <= 3
+
+
+def spawn_lists(code, n: str, pr) -> list:
+    """One CGScript list expression per spawn rule (issue 47): ``Position(a) + Position(b)`` for
+    the pairs ``0 <= a <= b < n`` that the rule allows in either order (``Position(0)`` is the heap
+    with no options, 0)."""
+    out = []
+    for rule, _ in code.rules:
+        pairs = f"for b from 0 to {n} - 1 for a from 0 to b"
+        if rule.where is None:
+            out.append(f"[Position(a) + Position(b) {pairs}]")
+            continue
+        x, y = rule.parts
+        fwd = pr.with_overrides(rule.where, {rule.coord: n, x: "a", y: "b"})
+        back = pr.with_overrides(rule.where, {rule.coord: n, x: "b", y: "a"})
+        out.append(f"[Position(a) + Position(b) {pairs} where ({fwd}) or ({back})]")
+    return out
 
 
 def class_name(model) -> str:
@@ -125,7 +144,9 @@ def context(model, box, misere, files) -> dict:
             "construct": construct, "sizes": f"{size} := {box.upper[0]};",
             "table_statement": f"for {n} from 0 to {size} do System.Print([{', '.join(row)}]); end",
             "claim_checks": _claim_checks(model, names, n, size, misere, has_class),
-            "methods": methods, "heap_options": "\n        Concat ".join(option_lists(code, n)) if has_class else "",
+            "methods": methods, "heap_options": "\n        Concat ".join(
+                spawn_lists(code, n, pr) if getattr(code, "spawn", False) else option_lists(code, n)) if has_class else "",
+            "spawn": getattr(code, "spawn", False),
             "example": construct}
 
 

@@ -44,13 +44,28 @@ def _terms(code, n: str) -> list:
     return out
 
 
+def _spawn_terms(code, n: str, pr) -> list:
+    """One Wolfram Language list of heap lists per spawn rule (issue 47): the pairs ``{a, b}``,
+    ``0 <= a <= b < n``, that the rule allows in either order, with the heaps of 0 dropped."""
+    out = []
+    for rule, _ in code.rules:
+        pairs = f"Flatten[Table[{{a, b}}, {{b, 0, {n} - 1}}, {{a, 0, b}}], 1]"
+        if rule.where is not None:
+            x, y = rule.parts
+            fwd = pr.with_overrides(rule.where, {rule.coord: n, x: "a", y: "b"})
+            back = pr.with_overrides(rule.where, {rule.coord: n, x: "b", y: "a"})
+            pairs = f"Select[{pairs}, Function[{{a, b}}, ({fwd}) || ({back})] @@ # &]"
+        out.append(f"DeleteCases[#, 0] & /@ {pairs}")
+    return out
+
+
 def context(model, box, misere, files, form=printer.FORMS[0]) -> dict:
     """The variables of ``program.wl.j2``'s take-and-break part (``heaps.wl.j2``); the printer's
     for another game (``form``: its program form)."""
     if model.ruleset.takebreak is None:
         return printer.context(model, box, misere, files, form=form)
     code = model.ruleset.takebreak
-    taken = {"parts", "partsOK", "heapOptions", "mis", "g", "j", "s", "h", "m"}
+    taken = {"parts", "partsOK", "heapOptions", "mis", "g", "j", "s", "h", "m", "a", "b"}
     names = Namer(model.names, naming.mma_valid, naming.mma_repair, naming.mma_bump, naming.MMA_TAKEN | taken)
     pr = MathematicaPrinter(names)
     n = names[model.coords[0]]
@@ -60,7 +75,8 @@ def context(model, box, misere, files, form=printer.FORMS[0]) -> dict:
     return {**common_context(model, box), "heaps": True, "code": code.text, "n": n, "size": size,
             "params": _parameters(pr, names, model), "sizes": [f"{size} = {box.upper[0]};"],
             "csv_file": mma_string(files["csv"]), "csv_name": files["csv"], "header": mma_string(header),
-            "parts": PARTS, "options": ",\n  ".join(_terms(code, n)) or "{}", "misere": misere,
+            "parts": PARTS, "misere": misere, "spawn": getattr(code, "spawn", False), "options": ",\n  ".join(
+                _spawn_terms(code, n, pr) if getattr(code, "spawn", False) else _terms(code, n)) or "{}",
             "claims": claims, "defs": _definitions(pr, names, model, "{" + n + "_}")[0], "renamed": [],
             "program_file": files["program.wl.j2"], "helpers": list(_helpers(pr).values())}
 

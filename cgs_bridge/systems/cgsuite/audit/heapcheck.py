@@ -34,13 +34,16 @@ def judge_heap_values(interp, ruleset) -> Check | None:
     if not asked:
         return None
     codes = sorted({code for code, _ in asked})
-    named = ", ".join(f'TakeAndBreak("{c}")' for c in codes)
+    named = ", ".join(codes)   # TakeAndBreak("0.77"), Spawning("1-3")
     if ruleset.n != 1:
         return Check("heaps", "error", f"the program values heaps of {named}, but the spec {ruleset.describe()} "
                      f"has {ruleset.n} coordinates ({', '.join(ruleset.coords)}): a heap is one coordinate")
     if len(codes) > 1:
         return Check("heaps", "error", f"the program values heaps of {len(codes)} rulesets ({named}): which "
                      "one is the spec's game is not known; audit a program that values one")
+    wide = _more_than_two_heaps(codes[0])
+    if wide:
+        return Check("heaps", "error", wide)
     top = max(n for values in asked.values() for n in values)
     misere = any(kind == "misere" for _, kind in asked)
     try:
@@ -65,6 +68,20 @@ def judge_heap_values(interp, ruleset) -> Check | None:
                          for r in rows[:EXAMPLES]), rows)
     return Check("heaps", "agree", f"all {count} heap values of {named} the program computed ({kinds}; heaps "
                  f"{_span(asked)}) equal the spec's ({ruleset.describe()})")
+
+
+def _more_than_two_heaps(named: str) -> str:
+    """Why a ``Spawning`` ruleset cannot be judged against a spec ("" when it can): a move leaving
+    more than two heaps (issue 47), which no spec states (``spawn n into a, b`` leaves at most two)."""
+    if not named.startswith('Spawning("'):
+        return ""
+    from cgs_bridge.systems.cgsuite.cgscript.turning import parse_turning
+    code = parse_turning(named[len('Spawning("'):-2])
+    if code.max_heaps is not None and code.max_heaps <= 2:
+        return ""
+    most = "any number of" if code.max_heaps is None else f"up to {code.max_heaps + 1}"
+    return (f"not judged: {named} turns {most} coins, so a move leaves more than two heaps; a spec states at "
+            "most two (spawn n into a, b), so no spec can be this program's game")
 
 
 def _span(asked) -> str:

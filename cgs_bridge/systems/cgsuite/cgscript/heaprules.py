@@ -22,8 +22,11 @@ as CGSuite 2.2 gives it (each checked on the real engine by
 - ``a + b`` of impartial games: the disjunctive sum, printed ``a + b`` in the order written
   (``0 + g`` is ``g``); its ``NimValue`` is the nim-sum of the parts' (Sprague-Grundy).
 
+``game.heap.Spawning(code)`` (issue 47), the heap form of a coin-turning game, is a ruleset of
+the same kind whose options come from a turning code (:mod:`.turning`), with the members above.
+
 Everything else of these classes (``CheckPeriodicity``, ``Options`` of a sum,
-``TakeAndBreak.FromSubtractionSet``, ``Spawning``, ...) is refused by name, never guessed.
+``TakeAndBreak.FromSubtractionSet``, ...) is refused by name, never guessed.
 """
 
 from __future__ import annotations
@@ -38,7 +41,7 @@ from .values import CGList, GameObject, NimberValue
 CONSTANTS = {"Kayles": "0.77", "DawsonsKayles": "0.07", "GrundysGame": "4!.0", "Nim": "0.[3]"}
 #: Other members of ``game.heap`` of CGSuite 2.2 that are not interpreted (refused by name when no
 #: class path supplies them as program text).
-NOT_INTERPRETED = ("Spawning", "Subtraction", "Splittles", "PartizanTakeAndBreak", "PartizanSubtraction",
+NOT_INTERPRETED = ("Subtraction", "Splittles", "PartizanTakeAndBreak", "PartizanSubtraction",
                    "PartizanSplittles", "TakeAway", "FibonacciNim", "Cutcake", "Eatcake", "MaundyCake",
                    "TurnAndEatcake", "Periodicity")
 PACKAGES = ("game", "game.heap", "game.heap.constants")
@@ -46,13 +49,15 @@ PACKAGES = ("game", "game.heap", "game.heap.constants")
 
 @dataclass(frozen=True)
 class HeapRuleset:
-    """``game.heap.TakeAndBreak(text)``: ``code`` as :func:`parse_code` reads ``text``."""
+    """``game.heap.TakeAndBreak(text)``: ``code`` as :func:`parse_code` reads ``text``; with
+    ``kind`` ``"Spawning"``, ``game.heap.Spawning(text)`` and its turning code (:mod:`.turning`)."""
 
     text: str
     code: Code
+    kind: str = "TakeAndBreak"
 
     def __str__(self):
-        return f'TakeAndBreak("{self.text}")'
+        return f'{self.kind}("{self.text}")'
 
 
 @dataclass(frozen=True)
@@ -63,7 +68,7 @@ class HeapPosition:
     n: int
 
     def __str__(self):
-        return f"TakeAndBreak.Position({self.n})"
+        return f"{self.rules.kind}.Position({self.n})"
 
 
 @dataclass(frozen=True)
@@ -90,6 +95,11 @@ def library_member(interp, qual: str, args, node):
         return None
     name = qual[len("game.heap."):]
     name = name[len("constants."):] if name.startswith("constants.") else name  # game.heap.constants.Kayles
+    if name == "Spawning":   # issue 47: a turning code (.turning)
+        if args is None or len(args) != 1 or not isinstance(args[0], str):
+            interp.fail("game.heap.Spawning takes one turning code, as `game.heap.Spawning(\"1-3\")` "
+                        "(CGSuite 2.2: `code as String`)", node)
+        return spawning(interp, args[0], node)
     if name == "TakeAndBreak":
         if args is None:
             interp.fail("`game.heap.TakeAndBreak` is interpreted only called with a code, "
@@ -108,6 +118,15 @@ def library_member(interp, qual: str, args, node):
         interp.fail(f"`game.heap.{name}` is not interpreted (CGSuite computes it in Java; the interpreter "
                     "runs game.heap.TakeAndBreak and Kayles, DawsonsKayles, GrundysGame, Nim)", node)
     return None
+
+
+def spawning(interp, code_text: str, node) -> HeapRuleset:
+    """``game.heap.Spawning(code_text)``: a turning code read by :func:`.turning.parse_turning`."""
+    from .turning import TurningError, parse_turning
+    try:
+        return HeapRuleset(code_text, parse_turning(code_text), "Spawning")
+    except TurningError as e:
+        interp.fail(f"game.heap.Spawning(\"{code_text}\"): {e}", node)
 
 
 def ruleset(interp, code_text: str, node) -> HeapRuleset:
@@ -129,8 +148,9 @@ def ruleset_member(interp, r: HeapRuleset, name: str, args, node):
     if name == "NimValueSequence" and args is not None and len(args) == 1:
         m = heap_size(interp, args[0], node)
         interp.check_count(m, node)
+        _check_work(interp, r, len(interp.heap_nim.get(str(r), [])), m, node)   # the whole range, before it starts
         return CGList(asked(interp, r, n, "normal", nim(interp, r, n, node)) for n in range(1, m + 1))
-    interp.fail(f"`{name}` of {r} is not interpreted (the interpreter gives a TakeAndBreak ruleset its "
+    interp.fail(f"`{name}` of {r} is not interpreted (the interpreter gives a {r.kind} ruleset its "
                 "positions R(n), HeapNimValue(n), HeapOptions(n) and NimValueSequence(m))", node)
 
 
@@ -191,7 +211,7 @@ def heap_size(interp, v, node) -> int:
 
 def asked(interp, rules: HeapRuleset, n: int, kind: str, v: int) -> int:
     """Record that the program asked for the value ``v`` of heap ``n`` (what the audit judges)."""
-    interp.heap_values.setdefault((rules.text, kind), {})[n] = v
+    interp.heap_values.setdefault((str(rules), kind), {})[n] = v
     return v
 
 
@@ -220,7 +240,7 @@ def add(interp, a, b, node):
 def nim(interp, rules: HeapRuleset, n: int, node) -> int:
     """Grundy value of heap ``n``: every heap up to ``n`` in turn, mex over its options of the
     nim-sum of the parts (each option counts one evaluation step against the limits)."""
-    seq = interp.heap_nim.setdefault(rules.text, [])
+    seq = interp.heap_nim.setdefault(str(rules), [])
     _check_work(interp, rules, len(seq), n, node)
     while len(seq) <= n:
         k, seen = len(seq), set()
@@ -241,10 +261,18 @@ def _check_work(interp, rules: HeapRuleset, start: int, n: int, node) -> None:
     """Refuse, before the work starts, heaps ``start..n`` of a code leaving at most two heaps when
     their options (at most ``(t + 1) * (k / 2 + 1)`` per heap ``k``, ``t`` the most tokens taken)
     exceed the evaluation steps left; other codes are counted as they go."""
+    if n >= start and hasattr(rules.code, "count"):   # a turning code (.turning): its own bound
+        work = sum(rules.code.count(k) for k in range(start, n + 1))
+        _refuse_over(interp, rules, n, work, node)
+        return
     if n < start or rules.code.max_heaps is None or rules.code.max_heaps > 2:
         return
     t = n if rules.code.max_removed is None else min(n, rules.code.max_removed)
     work = (n - start + 1) * (t + 1) * (n // 2 + 1)
+    _refuse_over(interp, rules, n, work, node)
+
+
+def _refuse_over(interp, rules, n: int, work: int, node) -> None:
     left = interp.limits.steps - interp.steps
     if work > left:
         interp.fail(f"stopped before starting: the heaps up to {n} of {rules} take up to {work:,} option "
@@ -255,7 +283,7 @@ def misere(interp, rules: HeapRuleset, heaps: tuple, node) -> int:
     """Misère Grundy value of the sum of ``heaps`` (1 without options, else the mex of the options'
     values), over the sums of heaps it reaches, memoised per ruleset; heaps without options are
     dropped (they change no play). Each position counts against the collection limit."""
-    memo = interp.heap_misere.setdefault(rules.text, {})
+    memo = interp.heap_misere.setdefault(str(rules), {})
     start = _norm(interp, rules, heaps)
     stack = [start]
     while stack:
