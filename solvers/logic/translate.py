@@ -33,6 +33,18 @@ from .rules import GameRules, proof_name
 HYPOTHESIS_BOUND = 64
 
 
+def _sums_reason(code) -> str:
+    """Why a game whose options are sums of heaps is not stated in the proof language: a
+    take-and-break code is left to the octal periodicity theorem (Guy and Smith 1956, Winning Ways
+    ch. 4); a spawn rule (Winning Ways ch. 14) is covered by neither."""
+    if getattr(code, "spawn", False):
+        return ("a spawn rule moves a heap to sums of smaller heaps, not to one position: the proof "
+                "language cannot state its rules, and the octal periodicity theorem does not cover "
+                "it (a heap n moves to heaps up to n - 1)")
+    return ("a take-and-break game moves to sums of heaps, not to one position: the proof language "
+            "cannot state its rules (prove uses the octal periodicity theorem instead)")
+
+
 @dataclass(frozen=True)
 class ClaimTranslation:
     """One claim's translation: ``status`` is ``ok`` (``problem`` holds the definitions and the
@@ -106,10 +118,9 @@ class _GameTranslation:
         return F.Problem(tuple(rules.defines), (Builder(rules, ctx.namer).terminates(),))
 
     def fresh_context(self, claim):
-        if getattr(self.r, "takebreak", None) is not None:  # issue 49: options are sums of heaps
-            e = NotExpressible("a take-and-break game moves to sums of heaps, not to one position: "
-                               "the proof language cannot state its rules (prove uses the octal "
-                               "periodicity theorem instead)", self.r.game.pos)
+        code = getattr(self.r, "takebreak", None)
+        if code is not None:  # issue 49: options are sums of heaps
+            e = NotExpressible(_sums_reason(code), self.r.game.pos)
             e.origin = "game"
             raise e
         names = _spec_names(self.r.game, claim)

@@ -140,3 +140,12 @@ def test_the_periodicity_theorem_is_not_applied():
     rows = prove_periodic(r, list(r.game.claims), max_heap=64)
     assert rows[0]["verdict"] != "PROVED" and "spawn rule" in rows[0]["reason"]
     assert all(row["verdict"] != "PROVED" for row in rows)
+
+
+def test_the_proof_language_says_the_periodicity_theorem_does_not_cover_it():
+    from solvers.logic.translate import translate_claims
+    spawn = translate_claims(Ruleset(load_game("mock_turtles")))[0]
+    octal = translate_claims(Ruleset(load_game("kayles")))[0]
+    assert spawn.status == octal.status == "not_expressible"
+    assert "does not cover" in spawn.reason and "prove uses the octal periodicity theorem" not in spawn.reason
+    assert "prove uses the octal periodicity theorem instead" in octal.reason
