@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from cgs_bridge.foundation.errors import RuleError
+from cgs_bridge.foundation.errors import BoxOptionError
 from cgs_bridge.model.order import outside_box
 
 from .box import Box
@@ -69,8 +69,9 @@ def solve_reference(ruleset, box: Box, misere: bool = False, progress=None):
 
 
 def check_in_box(ruleset, box: Box, p, q) -> None:
-    """Raise :class:`RuleError` when the option ``q`` of ``p`` lies outside ``box`` (a move that
-    raises a coordinate, issue 47): its value is never read outside the table."""
+    """Raise :class:`BoxOptionError` (a :class:`RuleError` and a :class:`BoxError`) when the
+    option ``q`` of ``p`` lies outside ``box`` (a move that raises a coordinate, issue 47): its
+    value is never read outside the table."""
     why = outside_box(ruleset.coords, box.shape, p, q)
     if why:
-        raise RuleError(f"{ruleset.name}: {why}")
+        raise BoxOptionError(f"{ruleset.name}: {why}")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cgs_bridge.foundation import progress
-from cgs_bridge.foundation.errors import RuleError
+from cgs_bridge.foundation.errors import BoxError, RuleError
 from cgs_bridge.foundation.results import render
 from cgs_bridge.jobs.checking import check_solution, claims_use_misere
 from cgs_bridge.model.params import parse_params
@@ -34,6 +34,8 @@ def run(args) -> int:
         sol = solve(ruleset, box, misere=uses_misere, method=args.method,
                     progress=progress_callback("solving"), output="check")
     except RuleError as e:
+        if isinstance(e, BoxError):   # a box that cannot hold an option: input error (exit 2), as in solve
+            raise
         print(f"{'VERDICT: ' if args.quiet else ''}rules: FAIL on box {box}: {e}")
         return 1
     say(f"{ruleset.describe()} on box {box}: {len(sol)} valid positions, "

@@ -45,6 +45,12 @@ class RuleError(CgsBridgeError):
     position."""
 
 
+class BoxOptionError(RuleError, BoxError):
+    """A box that does not hold an option of one of its positions (a move raising a coordinate,
+    issue 47): the rules are not at fault, the box is, so it is an input error (exit 2) wherever
+    it is reported, ``check`` included; a :class:`RuleError` for callers that catch those."""
+
+
 class EvaluationError(CgsBridgeError):
     """An expression that cannot be evaluated at some position (division by zero, an empty bounded
     search, ``log2`` of a non-positive number, a negative exponent)."""

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cgs_bridge.foundation.errors import RuleError, SpecError
+from cgs_bridge.foundation.errors import BoxError, RuleError, SpecError
 from cgs_bridge.model import catalog
 from cgs_bridge.model.game import Ruleset
 from cgs_bridge.model.loading import load_text
@@ -114,6 +114,22 @@ def test_an_option_outside_the_box_is_refused_naming_position_and_option():
         with pytest.raises(RuleError) as e:
             solve(r, Box(r.coords, (9, 4)), method=method)
         assert "the option (0, 5) of (5, 0) has k = 5 above its bound 4" in str(e.value)
+        assert isinstance(e.value, BoxError)   # the box is at fault, not the rules
+
+
+def test_check_calls_a_box_that_cannot_hold_an_option_an_input_error(tmp_path, capsys):
+    """``check`` exits 2 for the box, as solve, verify and the audit do; an option that leaves the
+    valid set is still a rule failure (exit 1): ``x = a`` from (0, 1) reaches (1, 0)."""
+    from cgs_bridge.cli.main import main
+    assert main(["check", "mem", "--bound", "n=7,k=5"]) == 2
+    err = capsys.readouterr().err
+    assert "the option (0, 6) of (6, 0) has k = 6 above its bound 5" in err and "Traceback" not in err
+    assert main(["check", "mem", "--bound", "n=7,k=7", "--quiet"]) == 0
+    spec = tmp_path / "g.game"
+    spec.write_text("game g\n  coordinates x, y\n  move a in 1..y: x = a, y = y - a\n", encoding="utf-8")
+    capsys.readouterr()
+    assert main(["check", str(spec), "--bound", "x=3,y=3"]) == 1
+    assert "rules: FAIL" in capsys.readouterr().out
 
 
 def gen_mem(f, bound: int) -> dict:
