@@ -18,7 +18,9 @@ position, else the mex of the options' misère values; an option here is a *sum*
 misère value is not a function of its parts' misère values, so :func:`misere_values` explores the
 sums reached (multisets of heaps, those with no move dropped: a component without moves changes
 no game tree), exact and exponential: refused before the work when the sums it may reach (the partitions of
-the numbers up to N, :func:`partition_count`) are more than :data:`MISERE_SUMS`.
+the numbers up to N, :func:`partition_count`) are more than :data:`MISERE_SUMS`. A spawn rule's
+sums are not bounded by partitions: they are counted as they are explored and refused as soon as
+their growth puts heap N above the limit (:func:`_refuse_by_growth`).
 """
 
 from __future__ import annotations
@@ -266,9 +268,38 @@ def misere_values(code, N: int, limit: int = MISERE_SUMS) -> np.ndarray:
     live = [bool(o) for o in heap_options]
     memo: dict = {(): 1}
     out = np.zeros(N + 1, np.int32)
+    sizes: list = []
     for n in range(N + 1):
         out[n] = _misere((n,) if live[n] else (), heap_options, live, memo, limit, n)
+        sizes.append(len(memo))
+        if getattr(code, "spawn", False) and n < N:
+            _refuse_by_growth(sizes, N, limit)
     return out
+
+
+#: A spawn rule's sums are refused early when the growth of the last heaps puts heap N above this
+#: many times the limit (the estimate is geometric; the margin keeps a fitting bound from refusal).
+GROWTH_MARGIN = 4
+
+
+def _refuse_by_growth(sizes: list, N: int, limit: int) -> None:
+    """Refuse a spawn rule's misère values (issue 47) as soon as the sums explored so far, growing
+    by the ratio of the last two heaps, would pass :data:`GROWTH_MARGIN` times ``limit`` by heap
+    ``N``: the partition count bounds take-and-break sums before the work, but a spawn rule's heaps
+    do not shrink in total, so only the exploration's own growth tells (Mock Turtles: 659, 4416,
+    41343 sums to heaps 7, 8, 9)."""
+    n = len(sizes) - 1
+    if n < 4 or sizes[n - 1] < 64:
+        return
+    ratio = sizes[n] / sizes[n - 1]
+    estimate = sizes[n] * ratio ** (N - n)
+    if estimate > GROWTH_MARGIN * limit:
+        fits = n
+        while fits < N and sizes[n] * ratio ** (fits + 1 - n) <= limit:
+            fits += 1
+        raise BoxError(f"misère values of single heaps explore sums of heaps: {sizes[n]:,} of them to heap "
+                       f"{n}, growing {ratio:.1f} times a heap, about {estimate:,.0f} to heap {N}, above the "
+                       f"limit of {limit:,}; heaps up to about {fits} fit (choose a smaller bound)")
 
 
 def check_misere(N: int, limit: int = MISERE_SUMS) -> None:

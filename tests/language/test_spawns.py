@@ -149,3 +149,17 @@ def test_the_proof_language_says_the_periodicity_theorem_does_not_cover_it():
     assert spawn.status == octal.status == "not_expressible"
     assert "does not cover" in spawn.reason and "prove uses the octal periodicity theorem" not in spawn.reason
     assert "prove uses the octal periodicity theorem instead" in octal.reason
+
+
+def test_misere_sums_of_a_spawn_rule_are_refused_early_by_their_growth():
+    """Mock Turtles' misère exploration visits 659, 4416, 41343 sums to heaps 7, 8, 9 (counted by
+    the exploration); at 9.4 times a heap, heap 11 would pass the limit of 600,000, so the bound 11
+    is refused right after heap 9 (not at the limit, which heap 11 alone reaches), naming the bound
+    that fits; below 64 sums the growth is not trusted and the limit itself stops the work."""
+    from cgs_bridge.foundation.errors import BoxError
+    from solvers import heaps as H
+    code = Ruleset(load_game("mock_turtles")).takebreak
+    with pytest.raises(BoxError, match=r"41,343 of them to heap 9, growing 9\.4 .*heaps up to about 10 fit"):
+        H.misere_values(code, 11)
+    with pytest.raises(BoxError, match=r"more than 200 of them by heap 7, above the limit"):
+        H.misere_values(code, 9, limit=200)
