@@ -204,6 +204,10 @@ def invoke(interp, obj, name, args, node):
         return extra if extra is not None else collection_member(interp, obj, name, args, node)
     if isinstance(obj, interp.library.Coordinates):
         return interp.library.coordinates_member(interp, obj, name, args, node)
+    if obj in ("Player.Left", "Player.Right") and args is None and name in ("Ordinal", "Opponent"):
+        # Player.cgs (an enum: Left = 1, Right = 2); TopplingDominoes reads `player.Ordinal`
+        left = obj == "Player.Left"
+        return (1 if left else 2) if name == "Ordinal" else ("Player.Right" if left else "Player.Left")
     if isinstance(obj, str) and name in ("Length", "Size"):
         return len(obj)
     interp.fail(f"unknown member `{name}` of {show(interp, obj)[:60]}", node)

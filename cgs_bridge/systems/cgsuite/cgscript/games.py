@@ -67,6 +67,9 @@ def call_method(interp, obj, m: A.Method, args, node):
 
 def construct(interp, qual, args, node, this):
     cls = interp.classes[qual]
+    if "singleton" in cls.modifiers and cls.params is None:  # examples.TopplingDominoes("lre"): its Eval
+        instance = GameObject(interp.canon.get(id(cls), qual), (), None)
+        return apply(interp, instance, args, node, this) if args else instance
     static = _own_static_eval(interp, cls, args)
     if static is not None:  # Turning.cgs: `static def Eval(code as String) := Turning(game.heap.Spawning(code))`
         return call_method(interp, None, static, list(args), node)
