@@ -343,3 +343,37 @@ def test_toppling_dominoes_is_refused_as_partizan_naming_the_line(shared, librar
     run = check(rep, "run")
     assert rep.exit_code == 2 and "partizan" in run.summary, summaries(rep)
     assert "Options(player) at line 23, the player read at line 25" in run.summary
+
+
+def grey_audit(tmp_path, examples_dir, library):
+    ruleset = Ruleset(load_game("nim"), {})
+    return audit_cgscript(str(DATA / "grey_dominoes.cgs"), ruleset, class_path=[str(examples_dir), str(library)],
+                          class_name="examples.TopplingDominoes.Position", box=Box(ruleset.coords, (8,)),
+                          printed="grundy")
+
+
+def test_rows_of_grey_dominoes_are_nim_and_a_twin_that_cannot_topple_them_differs(shared, library, tmp_path):
+    """A row of n grey dominoes: toppling the k-th removes it and every domino on one side, leaving
+    k - 1 or n - k greys, so any row of 0..n-1 is reachable: a Nim heap of n (value n, Bouton).
+    The printed values (CanonicalForm.NimValue of rows 0..8) are judged with --printed grundy
+    against the catalog's nim; the strips check has no heap form for dominoes and is skipped. The
+    twin, the example edited so that greys cannot be toppled, has no moves: all values 0."""
+    ex = cgsuite_jar.extract(shared, tmp_path / "ex" / "examples", "org/cgsuite/lang/examples/").parent
+    rep = grey_audit(tmp_path, ex, library)
+    assert rep.exit_code == 0 and check(rep, "printed").verdict == "agree", summaries(rep)
+    assert check(rep, "strips").verdict == "skipped"
+    assert rep.printed["as printed"] == ["[" + ",".join(str(n) for n in range(9)) + "]"]
+    source = ex / "examples" / "TopplingDominoes.cgs"
+    body = source.read_text(encoding="utf-8")
+    assert body.count("strip[n] == us or strip[n] == 3") == 1
+    source.write_text(body.replace("strip[n] == us or strip[n] == 3", "strip[n] == us"), encoding="utf-8")
+    rep = grey_audit(tmp_path, ex, library)
+    printed = check(rep, "printed")
+    assert rep.exit_code == 1 and printed.verdict == "differ", summaries(rep)
+    assert {r["position"] for r in printed.rows} == {f"({n})" for n in range(1, 9)}
+
+
+def test_the_real_cgsuite_prints_the_grey_rows_as_nim(shared, real_cgsuite, tmp_path):
+    run = cgsuite_jar.extract(shared, tmp_path / "run" / "examples", "org/cgsuite/lang/examples/").parent
+    out = real_cgsuite.run(run, DATA / "grey_dominoes.cgs")
+    assert out.returncode == 0 and out.stdout.splitlines() == ["[0,1,2,3,4,5,6,7,8]"], out.stdout + out.stderr

@@ -256,7 +256,7 @@ def _script_run(report, label, sc, it, main, target, ruleset, mapping, box, expe
     report.checks += [(label, heaps)] if heaps is not None else []
     graphs = judge_graph_values(it, ruleset)  # positions holding a Graph (game.graph.GenArcKayles)
     report.checks += [(label, graphs)] if graphs is not None else []
-    strips = judge_strip_values(it, ruleset, None if printed else box)  # positions holding a Strip (Turning)
+    strips = judge_strip_values(it, ruleset, None if printed else box, printed)  # positions holding a Strip (Turning)
     report.checks += [(label, strips)] if strips is not None else []
     report.checks.append((label, judge_printed(expect, it.printed, bool(sc))))
     if printed:
