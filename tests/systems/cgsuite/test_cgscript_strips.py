@@ -16,7 +16,7 @@ form and CGSuite.
 from __future__ import annotations
 
 import itertools
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -82,7 +82,7 @@ def brute_options(s: tuple, code: str) -> set:
     return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def brute(s: tuple, code: str) -> int:
     return mex({brute(t, code) for t in brute_options(s, code)})
 
@@ -212,7 +212,7 @@ def test_a_code_spawning_refuses_stays_refused_with_its_reason(library, tmp_path
 
 
 # ---------------------------------------------------------------- the audit: check strips
-MOCK = [0] + [[m for m in range(64) if bin(m).count("1") % 2][n - 1] for n in range(1, 20)]
+MOCK = [0] + [[m for m in range(64) if m.bit_count() % 2][n - 1] for n in range(1, 20)]
 
 
 @pytest.mark.parametrize("code, game", [("1-3", "mock_turtles"), ("2", "twins"), ("3E", "turnips")])

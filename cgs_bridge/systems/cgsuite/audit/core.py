@@ -12,17 +12,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from cgs_bridge.foundation.errors import CgsBridgeError, InputError
-from cgs_bridge.systems.auditing.report import ProgramAudit
 from cgs_bridge.systems.auditing.judge import Check
+from cgs_bridge.systems.auditing.report import ProgramAudit
 from cgs_bridge.systems.cgsuite.cgscript import ast as A
 from cgs_bridge.systems.cgsuite.cgscript.evaluator import PYTHON_ERRORS, Interpreter, Limits, error_text
 from cgs_bridge.systems.cgsuite.cgscript.parse import parse_file_text
 
 from .graphcheck import judge_graph_values
 from .heapcheck import judge_heap_values
-from .stripcheck import judge_strip_values
 from .judge import Binding, declared, judge_class_moves, judge_printed, judge_script_values
 from .overrides import judge_own_values
+from .stripcheck import judge_strip_values
 
 
 @dataclass
