@@ -106,7 +106,7 @@ def _judge(interp, ruleset, template, strips, values, names, whole) -> Check:
         want = 0
         for c in h:
             want ^= sol.value((c,))
-        got = values[s] if s in values else interp.games.game_member(interp, g, "NimValue", None, None)
+        got = values[s] if s in values else _value(interp, g)
         if got != want:
             rows.append({"position": str(s), "program": got, "spec": want,
                          "detail": f"value (heads at {_coins(h)})"})
@@ -126,6 +126,14 @@ def _judge(interp, ruleset, template, strips, values, names, whole) -> Check:
                       f"all {len(strips)} strips of {names} ({what}) have the spec's values and options "
                       f"({ruleset.describe()}; {rule}; normal play)",
                       lambda r: f"{r['position']}: {r['detail']}: program {r['program'] or '-'}, spec {r['spec'] or '-'}")
+
+
+def _value(interp, g: GameObject) -> int:
+    """The program's value of ``g``: its class's own ``NimValue`` (Turning's, from the heap form),
+    else the mex recursion over its options (a ``Game`` class that is impartial on strips too)."""
+    if interp.library.method(interp, interp.classes[g.cls], "NimValue", 0) is not None:
+        return interp.games.game_member(interp, g, "NimValue", None, None)
+    return interp.games.nim_value(interp, g)
 
 
 def _position(interp, template: GameObject, s: Strip) -> GameObject:
