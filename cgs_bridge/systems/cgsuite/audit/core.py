@@ -113,7 +113,8 @@ def class_path_sources(dirs, dialect=None, names=None) -> list:
         files += [(f, ".".join(f.relative_to(root).parts[:-1])) for f in sorted(root.rglob("*.cgs"))]
     from cgs_bridge.systems.cgsuite.cgscript.builtins import STATICS  # interpreted: Graph, Integer.Parse, ...
     from cgs_bridge.systems.cgsuite.cgscript.heaprules import NATIVE  # game.heap.Spawning: interpreted
-    out, wanted, done = [], None if names is None else set(names) - STATICS - NATIVE, set()
+    files = [(f, pkg) for f, pkg in files if not (pkg == "game.heap" and f.stem in NATIVE)]
+    out, wanted, done = [], None if names is None else set(names) - STATICS, set()
     while True:
         new = [(f, pkg) for f, pkg in files if f not in done and (wanted is None or f.stem in wanted)]
         if not new and wanted is not None:
@@ -127,7 +128,7 @@ def class_path_sources(dirs, dialect=None, names=None) -> list:
                 out.append(src)
                 if wanted is not None and f.stem != "constants":
                     wanted |= (referenced_names(src.program) | {e.split(".")[-1] for c in src.program.classes
-                                                                for e in c.extends}) - STATICS - NATIVE
+                                                                for e in c.extends}) - STATICS
 
 
 def _constants_files(files, wanted, done, dialect) -> list:
