@@ -91,6 +91,15 @@ def strips(top: int) -> list:
     return [bits for n in range(top + 1) for bits in itertools.product((0, 1), repeat=n)]
 
 
+#: The strips turning_values.cgs values (h heads 1, t tails 0): judged besides a --bound's.
+VALUED = [tuple(int(c == "h") for c in w) for w in ["h", "th", "tth", "ttth", "htth", "hhhh", "thththt", "tttttth"]]
+
+
+def judged(top: int) -> list:
+    """The strips a --bound top judges for turning_values.cgs: those of the box and those valued."""
+    return strips(top) + [s for s in VALUED if len(s) > top]
+
+
 def text(s: tuple) -> str:
     return "Strip([" + ",".join(map(str, s)) + "])"
 
@@ -241,8 +250,22 @@ def test_a_planted_twin_differs_exactly_where_the_brute_force_says(library, tmp_
     assert rep.exit_code == 1 and strips_check.verdict == "differ", summaries(rep)
     values = {r["position"] for r in strips_check.rows if r["detail"].startswith("value")}
     options = {r["position"] for r in strips_check.rows if "option" in r["detail"]}
-    assert values == {text(s) for s in strips(6) if brute(s, "1-2") != brute(s, "1-3")} != set()
-    assert options == {text(s) for s in strips(6) if brute_options(s, "1-2") != brute_options(s, "1-3")}
+    assert values == {text(s) for s in judged(6) if brute(s, "1-2") != brute(s, "1-3")} != set()
+    assert options == {text(s) for s in judged(6) if brute_options(s, "1-2") != brute_options(s, "1-3")}
+
+
+def test_strips_the_program_valued_beyond_the_box_are_judged_too(library, tmp_path):
+    """--bound 2 with the twin (1-2): the strips of length <= 2 and the eight the program valued
+    (up to length 7) are judged; `tttttth` differs by value (heap 7: Turning Turtles 7, Mock Turtles
+    odious(6) = 13)."""
+    body = (DATA / "turning_values.cgs").read_text(encoding="utf-8").replace('"1-3"', '"1-2"')
+    (tmp_path / "p.cgs").write_text(body, encoding="utf-8")
+    rep = audit(tmp_path / "p.cgs", "mock_turtles", library, box=Box(("n",), (2,)))
+    strips_check = check(rep, "strips")
+    values = {r["position"] for r in strips_check.rows if r["detail"].startswith("value")}
+    assert rep.exit_code == 1 and text((0, 0, 0, 0, 0, 0, 1)) in values, summaries(rep)
+    assert values == {text(s) for s in judged(2) if brute(s, "1-2") != brute(s, "1-3")}
+    assert f"on {len(judged(2))} strips of Turning" in strips_check.summary
 
 
 def test_the_brute_force_is_the_spec_on_mock_turtles():
@@ -269,7 +292,7 @@ def test_an_edited_turning_that_forgets_to_turn_the_rightmost_coin_differs(libra
     rep = audit(DATA / "turning_values.cgs", "mock_turtles", library, box=Box(("n",), (5,)))
     strips_check = check(rep, "strips")
     assert rep.exit_code == 1, summaries(rep)
-    assert {r["position"] for r in strips_check.rows} == {text(s) for s in strips(5) if any(s)}
+    assert {r["position"] for r in strips_check.rows} == {text(s) for s in judged(5) if any(s)}
     assert not any(r["detail"].startswith("value") for r in strips_check.rows)
 
 

@@ -75,11 +75,12 @@ def _strip_check(interp, ruleset, box) -> Check | None:
         if top > MAX_BOUND:
             return Check("strips", "error", f"--bound {top}: at most {MAX_BOUND} for strips (every strip of coins "
                          f"of length <= N is judged, 2^(N+1) - 1 of them)")
-        strips = [Strip(bits) for n in range(top + 1) for bits in itertools.product((0, 1), repeat=n)]
+        box_strips = [Strip(bits) for n in range(top + 1) for bits in itertools.product((0, 1), repeat=n)]
+        strips = box_strips + sorted(set(values) - set(box_strips), key=Strip.sort_key)  # and those valued
     else:
         strips = sorted(values, key=Strip.sort_key)
     try:
-        return _judge(interp, ruleset, template, strips, values, names, box is not None)
+        return _judge(interp, ruleset, template, strips, values, names, box.upper[0] if box is not None else None)
     except (CgsBridgeError,) + PYTHON_ERRORS as e:
         return Check("strips", "error", f"evaluating a strip of {names}: {error_text(e)}")
 
@@ -118,7 +119,8 @@ def _judge(interp, ruleset, template, strips, values, names, whole) -> Check:
             rows.append({"position": str(s), "program": _coins(o), "spec": "", "detail": "program-only option (heads)"})
         for o in sorted(spec - program, key=sorted):
             rows.append({"position": str(s), "program": "", "spec": _coins(o), "detail": "spec-only option (heads)"})
-    what = f"every strip of coins of length <= {top}" if whole else "the strips the program valued"
+    what = ("the strips the program valued" if whole is None
+            else f"every strip of coins of length <= {whole}, and the strips the program valued")
     rule = "heads <-> heaps, a strip <-> the sum of its heaps, options with parity collapse"
     return rows_check("strips", rows,
                       f"{len(rows)} differences on {len(strips)} strips of {names} ({what}) against {ruleset.describe()} "
