@@ -10,7 +10,7 @@ heaps ``h`` in ``H`` of the spec's heap game, since two equal heaps sum to 0; so
 - its options are the spec's moves from one heap ``h`` in ``H`` with parity collapse: the move of
   heap ``h`` to the heaps ``a, b`` is the strip ``H`` with the coins ``h``, ``a`` and ``b`` turned.
 
-Every strip judged (those whose value the program asked for, or with ``--bound N`` every strip of
+Every strip judged (those whose value the program asked for, and with ``--bound N`` every strip of
 coins of length at most ``N``) has its value and its option set (mapped to sets of heads) compared
 with the spec's. A strip with an entry other than 0 and 1, an option that is not a strip of the
 same class, a spec that is not a heap game, or several strip rulesets in one run cannot be judged:
