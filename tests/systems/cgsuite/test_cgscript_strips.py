@@ -111,7 +111,9 @@ STRIP_LINES = [
     ("s.Length", "4"), ("s.Updated(2, 1)", "Strip([1,1,0,1])"), ("s.Updated({2 => 1, 4 => 0})", "Strip([1,1,0,0])"),
     ("s Updated {2 => 1} Updated {1 => 0}", "Strip([0,1,0,1])"), ("s.UpdatedRange(1, 3, 1)", "Strip([1,1,1,1])"),
     ("s.UpdatedRange(3, 6, 1)", "Strip([1,0,1,1])"), ("s.UpdatedRange(0, 2, 1)", "Strip([1,1,0,1])"),
-    ("s.UpdatedRange(3, 2, 1)", "Strip([1,0,0,1])"), ("s.Substrip(2, 3)", "Strip([0,0])"),
+    ("s.UpdatedRange(3, 2, 1)", "Strip([1,0,0,1])"), ("s.UpdatedRange(5, 8, 1)", "Strip([1,0,0,1])"),
+    ("s.UpdatedRange(1, 0, 1)", "Strip([1,0,0,1])"), ("s.UpdatedRange(2, 2, 200)", "Strip([1,-56,0,1])"),
+    ("Strip.Empty(0).UpdatedRange(0, 5, 1)", "Strip([])"), ("s.Substrip(2, 3)", "Strip([0,0])"),
     ("s.Substrip(3, 2)", "Strip([])"), ("s.FindAll(1)", "[1,4]"), ("s.FindAll(0)", "[2,3]"), ("s.FindAll(7)", "[]"),
     ("s.Decomposition(0)", "[Strip([1]),Strip([1])]"), ("s.Decomposition(1)", "[Strip([0,0])]"),
     ('Strip.Parse("hhthhtht", "th").Decomposition(0)', "[Strip([1,1]),Strip([1,1]),Strip([1])]"),
@@ -132,6 +134,9 @@ STRIP_LINES = [
 STRIP_ERRORS = [
     "s.Updated(5, 1)",            # Index is out of bounds: 5
     "s.Updated(0, 1)",            # Index is out of bounds: 0
+    "s.UpdatedRange(4, 2, 1)",    # fromIndex(3) > toIndex(2)
+    "s.UpdatedRange(6, 8, 1)",    # fromIndex(5) > toIndex(4)
+    "s.UpdatedRange(0, -1, 1)",   # fromIndex(0) > toIndex(-1)
     "s.Updated({5 => 1})",        # Index is out of bounds: 5
     "s.Updated(1, 128)",          # Value is out of range (must satisfy -128 <= x <= 127): 128
     "s.Updated(1, -129)",
@@ -400,3 +405,42 @@ def test_the_real_cgsuite_prints_the_grey_rows_as_nim(shared, real_cgsuite, tmp_
     run = cgsuite_jar.extract(shared, tmp_path / "run" / "examples", "org/cgsuite/lang/examples/").parent
     out = real_cgsuite.run(run, DATA / "grey_dominoes.cgs")
     assert out.returncode == 0 and out.stdout.splitlines() == ["[0,1,2,3,4,5,6,7,8]"], out.stdout + out.stderr
+
+
+def random_strip_lines(seed: int = 47, count: int = 150) -> list:
+    """Strip expressions CGSuite 2.2 accepts, drawn at random (fixed seed): strips of entries 0..3
+    and length 0..6, and members with arguments inside and outside the strip (where CGSuite gives
+    `Nothing` or clips a range rather than stopping)."""
+    import random
+    rnd = random.Random(seed)
+    out = []
+    for _ in range(count):
+        n = rnd.randint(0, 6)
+        s = f'Strip.Parse("{"".join(rnd.choice(".abc") for _ in range(n))}", ".abc")'
+        i, j = rnd.randint(-1, 8), rnd.randint(-1, 8)
+        if max(i, 1) - 1 > min(j, n):   # CGSuite stops when i - 1 passes min(j, n) (STRIP_ERRORS)
+            i, j = 1, j if j >= 0 else n
+        picks = [f"{s}[{i}]", f"{s}.UpdatedRange({i}, {j}, {rnd.randint(-3, 3)})", f"{s}.FindAll({rnd.randint(0, 3)})",
+                 f"{s}.Decomposition({rnd.randint(0, 3)})", f'{s}.ToString(".abc")', f"{s}.Length"]
+        if n:
+            k = rnd.randint(1, n)
+            a = rnd.randint(1, n + 1)
+            picks += [f"{s}.Updated({k}, {rnd.randint(-128, 127)})", f"{s}.Substrip({a}, {rnd.randint(a - 1, n)})",
+                      f"{s} Updated {{ {k} => {rnd.randint(0, 3)}, {rnd.randint(1, n)} => 2 }}",
+                      f"{s}.Updated({{ p => 3 - {s}[p] for p in 1..{n} where p % 2 == 1 }})"]
+        out.append(rnd.choice(picks))
+    return out
+
+
+def test_the_real_cgsuite_prints_what_the_interpreter_prints_on_random_strip_expressions(real_cgsuite, tmp_path):
+    lines = random_strip_lines()
+    body = "".join(f"System.Print({e});\n" for e in lines)
+    run = run_worksheet(body)
+    assert run.error is None, run.error
+    (tmp_path / "run").mkdir()
+    (tmp_path / "run" / "random_strips.cgs").write_text(body, encoding="utf-8")
+    out = real_cgsuite.run(tmp_path / "run", tmp_path / "run" / "random_strips.cgs")
+    assert out.returncode == 0, out.stdout + out.stderr
+    for expr, engine, ours in zip(lines, out.stdout.splitlines(), run.printed):
+        assert engine == ours, expr
+    assert len(out.stdout.splitlines()) == len(run.printed) == len(lines)

@@ -11,7 +11,8 @@ CGSuite 2.2 gives it (each behaviour checked on the real engine,
   is the value ``k``, 0-based; another character is an error naming ``charMap``);
 - ``s[i]`` 1-based, ``Nothing`` out of range; ``Length``; ``Updated(i, v)``, ``Updated(map)``
   (also infix ``s Updated {2 => 1}``; an index out of range is "Index is out of bounds");
-  ``UpdatedRange(a, b, v)`` (the part of ``a..b`` inside the strip); ``Substrip(a, b)``
+  ``UpdatedRange(a, b, v)`` (the part of ``a..b`` inside the strip; an error when ``a - 1`` passes
+  its end, and ``v`` stored unchecked as a Java byte: 200 is -56); ``Substrip(a, b)``
   (``Strip([])`` when ``b = a - 1``); ``FindAll(v)``; ``Decomposition(b)`` (the maximal nonempty
   runs of entries other than ``b``, left to right); ``ToString(charMap)``;
 - printing ``Strip([1,0,0,1])``; ``==`` by entries; sets order strips by length, then entries;
@@ -117,9 +118,12 @@ def member(interp, s: Strip, name: str, args, node):
             interp.fail("Strip.Updated takes an index and a value, or a map {index => value}", node)
         return _updated(interp, s, list(args[0].items.values()), node)
     if name == "UpdatedRange" and len(args) == 3:
-        a, b = (_int(interp, x, "a strip index", node) for x in args[:2])
-        v = _value(interp, args[2], node)
-        return Strip(tuple(v if a <= k <= b else x for k, x in enumerate(s.entries, 1)))
+        a, b, v = (_int(interp, x, "an argument of UpdatedRange", node) for x in args)
+        start, stop = max(a, 1) - 1, min(b, n)   # 0-based, stop exclusive: the part inside the strip
+        if start > stop:
+            interp.fail(f"Error in call to `cgsuite.util.Strip.UpdatedRange`: fromIndex({start}) > toIndex({stop})", node)
+        v = (v + 128) % 256 - 128   # CGSuite 2.2 stores it unchecked as a byte: 200 is -56
+        return Strip(s.entries[:start] + (v,) * (stop - start) + s.entries[stop:])
     if name == "Substrip" and len(args) == 2:
         a, b = (_int(interp, x, "a strip index", node) for x in args)
         if a < 1 or b > n or b < a - 1:
