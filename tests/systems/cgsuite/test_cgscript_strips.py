@@ -197,6 +197,9 @@ TURNING_LINES = [
     ('game.strip.Turning("1-3")("").Options', "[]"),
     ('game.strip.Turning("1-3")(Strip.Empty(2))', 'Turning.Position("tt")'),
     ('game.strip.Turning("1-3")("htth").Options.Length', "8"),
+    ('game.strip.Turning(game.heap.Kayles)("tthh").Options',
+     "[" + ",".join(f'Turning.Position("{p}")' for p in ["thth", "htth", "htth", "tttt", "hhht", "thht", "htht"]) + "]"),
+    ('game.strip.Turning(game.heap.Kayles)("tthh").NimValue', "2"),
 ]
 
 
@@ -444,3 +447,23 @@ def test_the_real_cgsuite_prints_what_the_interpreter_prints_on_random_strip_exp
     for expr, engine, ours in zip(lines, out.stdout.splitlines(), run.printed):
         assert engine == ours, expr
     assert len(out.stdout.splitlines()) == len(run.printed) == len(lines)
+
+
+def test_turning_of_kayles_is_not_its_heap_form_where_a_move_leaves_two_equal_heaps(library, tmp_path):
+    """CGSuite's Turning.cgs turns the coins of a heap move through a map `{ j => 1 - strip[j] for j
+    in heaps }`, so a move leaving two equal heaps turns that coin once. On `tthh` (Kayles heaps 3
+    and 4, code 0.77), 4 -> 1 + 1 (two middle pins) and 3 -> 1 + 1 (the middle pin) are, with
+    parity collapse, the strips with heads {3} and {4}; CGSuite's options (printed by the engine:
+    thth, htth, htth, tttt, hhht, thht, htht) have neither, and {1, 3} (htht) instead. The
+    values agree (Turning's NimValue is the heap form's), the options show the difference."""
+    (tmp_path / "k.cgs").write_text('System.Print(game.strip.Turning(game.heap.Kayles)("tthh").Options);\n'
+                                    'System.Print(game.strip.Turning(game.heap.Kayles)("tthh").NimValue);\n',
+                                    encoding="utf-8")
+    rep = audit(tmp_path / "k.cgs", "kayles", library)
+    rows = check(rep, "strips").rows
+    assert rep.exit_code == 1 and check(rep, "heaps").verdict == "agree", summaries(rep)
+    assert rep.printed["as printed"][0] == "[" + ",".join(f'Turning.Position("{p}")' for p in
+                                                          ["thth", "htth", "htth", "tttt", "hhht", "thht", "htht"]) + "]"
+    assert {(r["detail"], r["program"], r["spec"]) for r in rows} == {
+        ("program-only option (heads)", "{1,3}", ""), ("spec-only option (heads)", "", "{3}"),
+        ("spec-only option (heads)", "", "{4}")}
