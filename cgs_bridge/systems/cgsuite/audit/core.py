@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from cgs_bridge.foundation.errors import CgsBridgeError, InputError
-from cgs_bridge.systems.auditing.report import ProgramAudit
 from cgs_bridge.systems.auditing.judge import Check
+from cgs_bridge.systems.auditing.report import ProgramAudit
 from cgs_bridge.systems.cgsuite.cgscript import ast as A
 from cgs_bridge.systems.cgsuite.cgscript.evaluator import PYTHON_ERRORS, Interpreter, Limits, error_text
 from cgs_bridge.systems.cgsuite.cgscript.parse import parse_file_text
@@ -22,6 +22,7 @@ from .graphcheck import judge_graph_values
 from .heapcheck import judge_heap_values
 from .judge import Binding, declared, judge_class_moves, judge_printed, judge_script_values
 from .overrides import judge_own_values
+from .stripcheck import judge_strip_values
 
 
 @dataclass
@@ -111,6 +112,8 @@ def class_path_sources(dirs, dialect=None, names=None) -> list:
             raise InputError(f"--class-path {d}: not a folder")
         files += [(f, ".".join(f.relative_to(root).parts[:-1])) for f in sorted(root.rglob("*.cgs"))]
     from cgs_bridge.systems.cgsuite.cgscript.builtins import STATICS  # interpreted: Graph, Integer.Parse, ...
+    from cgs_bridge.systems.cgsuite.cgscript.heaprules import NATIVE  # game.heap.Spawning: interpreted
+    files = [(f, pkg) for f, pkg in files if not (pkg == "game.heap" and f.stem in NATIVE)]
     out, wanted, done = [], None if names is None else set(names) - STATICS, set()
     while True:
         new = [(f, pkg) for f, pkg in files if f not in done and (wanted is None or f.stem in wanted)]
@@ -199,6 +202,10 @@ def _judge_box(report, sources, dia, limits, main, target, ruleset, mapping, box
     if target is None:
         raise InputError("--bound judges a class's Options, but no class with Options was given")
     it = _interpreter(sources, dia, limits, main.normalized.where)
+    if _holds(it, target, "Strip") and main.program.statements:
+        report.notes.append(f"the positions of {target} are strips: --bound judges every strip of coins of "
+                            "that length (check strips)")
+        return
     binding = Binding(it, target, ruleset, mapping)
     try:
         report.checks += [("box", c) for c in judge_class_moves(it, binding, ruleset, box)]
@@ -209,10 +216,11 @@ def _judge_box(report, sources, dia, limits, main, target, ruleset, mapping, box
     report.notes += it.notes
 
 
-def _holds_graph(it, target: str) -> bool:
-    """Is ``target`` a class of positions made of one ``Graph`` (GenArcKayles.Position)?"""
+def _holds(it, target: str, kind: str) -> bool:
+    """Is ``target`` a class of positions made of one ``kind``, ``Graph`` (GenArcKayles.Position)
+    or ``Strip`` (Turning.Position)?"""
     params = it.classes[target].params or ()
-    return len(params) == 1 and (params[0].type or "").split(".")[-1] == "Graph"
+    return len(params) == 1 and (params[0].type or "").split(".")[-1] == kind
 
 
 def _script_run(report, label, sc, it, main, target, ruleset, mapping, box, expect, printed) -> None:
@@ -228,9 +236,10 @@ def _script_run(report, label, sc, it, main, target, ruleset, mapping, box, expe
         report.checks.append((label, Check("run", "error", error_text(e))))
     report.printed[label] = list(it.printed)
     binding = None
-    if target is not None and _holds_graph(it, target):
-        report.checks.append((label, Check("values", "skipped", f"the positions of {target} are graphs: "
-                                           "judged graph by graph (check graphs)")))
+    kind = next((k for k in ("Graph", "Strip") if target is not None and _holds(it, target, k)), None)
+    if kind is not None:
+        report.checks.append((label, Check("values", "skipped", f"the positions of {target} are {kind.lower()}s: "
+                                           f"judged {kind.lower()} by {kind.lower()} (check {kind.lower()}s)")))
     elif target is not None:
         try:
             binding = Binding(it, target, ruleset, mapping)
@@ -248,6 +257,8 @@ def _script_run(report, label, sc, it, main, target, ruleset, mapping, box, expe
     report.checks += [(label, heaps)] if heaps is not None else []
     graphs = judge_graph_values(it, ruleset)  # positions holding a Graph (game.graph.GenArcKayles)
     report.checks += [(label, graphs)] if graphs is not None else []
+    strips = judge_strip_values(it, ruleset, None if printed else box, printed)  # positions holding a Strip (Turning)
+    report.checks += [(label, strips)] if strips is not None else []
     report.checks.append((label, judge_printed(expect, it.printed, bool(sc))))
     if printed:
         report.checks.append((label, declared(it.printed, ruleset, box, printed)))

@@ -26,7 +26,7 @@ from .values import (
     to_text,
 )
 
-STATICS = {"Worksheet", "System", "Player", "Graph", "Integer"}
+STATICS = {"Worksheet", "System", "Player", "Graph", "Integer", "Strip"}
 #: Names every CGScript 2.x program sees: ``Left`` and ``Right`` are the players (``player == Left``
 #: in ``Options(player as Player)``, CGSuite 2.2's examples/PartizanSubtraction.cgs), as ``Player.Left``.
 GLOBAL_NAMES = {"Nothing": None, "Left": "Player.Left", "Right": "Player.Right"}
@@ -51,6 +51,10 @@ def game_text(interp, g: GameObject) -> str:
         graphs = [v for _, v in g.fields if isinstance(v, interp.graphs.Graph)]
         if len(graphs) == 1 and interp.library.extends(interp, cls, "GraphGame"):  # GraphGame.ToOutput
             args = '"' + interp.graphs.notation(graphs[0]) + '"'  # GenArcKayles.Position("---")
+        strips = [v for _, v in g.fields if isinstance(v, interp.strips.Strip)]
+        if len(strips) == 1 and interp.library.extends(interp, cls, "StripGame"):  # StripGame.ToOutput
+            char_map = invoke(interp, g.outer, "CharMap", None, None)
+            args = '"' + interp.strips.to_string(interp, strips[0], char_map, None) + '"'  # Turning.Position("htth")
         return f"{interp.classes[g.outer.cls].name}.{cls.name}({args})"
     return to_text(g)
 
@@ -178,6 +182,8 @@ def invoke(interp, obj, name, args, node):
     Gr = interp.graphs  # cgsuite.util.Graph, Vertex, Edge and maps
     if isinstance(obj, Gr.Graph):
         return Gr.graph_member(interp, obj, name, args, node)
+    if isinstance(obj, interp.strips.Strip):  # cgsuite.util.Strip
+        return interp.strips.member(interp, obj, name, args, node)
     if isinstance(obj, (Gr.Vertex, Gr.Edge, Gr.CGMap)):
         return Gr.element_member(interp, obj, name, args, node)
     H = interp.heaprules
@@ -198,6 +204,10 @@ def invoke(interp, obj, name, args, node):
         return extra if extra is not None else collection_member(interp, obj, name, args, node)
     if isinstance(obj, interp.library.Coordinates):
         return interp.library.coordinates_member(interp, obj, name, args, node)
+    if obj in ("Player.Left", "Player.Right") and args is None and name in ("Ordinal", "Opponent"):
+        # Player.cgs (an enum: Left = 1, Right = 2); TopplingDominoes reads `player.Ordinal`
+        left = obj == "Player.Left"
+        return (1 if left else 2) if name == "Ordinal" else ("Player.Right" if left else "Player.Left")
     if isinstance(obj, str) and name in ("Length", "Size"):
         return len(obj)
     interp.fail(f"unknown member `{name}` of {show(interp, obj)[:60]}", node)
@@ -288,6 +298,8 @@ def static_member(interp, owner, name, args, node):
         return f"Player.{name}"
     if owner == "Graph":
         return interp.graphs.static(interp, name, args, node)
+    if owner == "Strip":
+        return interp.strips.static(interp, name, args, node)
     if owner == "Integer" and name == "Parse":
         return interp.graphs.parse_integer(interp, args, node)
     return invoke(interp, ClassRef(owner), name, args, node)

@@ -71,7 +71,7 @@ class Interpreter:
     ``Worksheet.Print``/``System.Print`` printed; ``nim_cache`` maps games to nim values."""
 
     def __init__(self, dialect: str = "1.x", limits: Limits | None = None, where=None):
-        from . import builtins, games, graphs, heaprules, library
+        from . import builtins, games, graphs, heaprules, library, strips
         self.dialect = dialect
         self.limits = limits or Limits()
         self.where = where
@@ -92,6 +92,9 @@ class Interpreter:
         self.deadline = time.monotonic() + self.limits.seconds
         self.builtins, self.games, self.library, self.heaprules = builtins, games, library, heaprules
         self.graphs = graphs
+        self.strips = strips
+        self.strip_values: dict = {}  # (class, ruleset) -> {Strip: value the program asked of its position}
+        self.strip_games: dict = {}   # (class, ruleset) -> a position of that class (the audit's template)
         self._dispatch = {
             A.Num: lambda n, f: n.value, A.Str: lambda n, f: n.value, A.Bool: lambda n, f: n.value,
             A.Name: self._name, A.This: self._this, A.Nimber: self._nimber, A.Unary: self._unary,
@@ -347,6 +350,8 @@ class Interpreter:
             return obj.items[i - 1]
         if isinstance(obj, (self.graphs.Graph, self.graphs.Vertex)):  # graph[v], vertex[k]
             return self.graphs.index(self, obj, i, n)
+        if isinstance(obj, self.strips.Strip):  # strip[i], Nothing out of range
+            return self.strips.index(self, obj, i, n)
         self.fail(f"index {self.builtins.show(self, i)} out of range", n)
 
     def _comprehension(self, n, f):

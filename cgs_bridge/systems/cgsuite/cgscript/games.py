@@ -67,6 +67,12 @@ def call_method(interp, obj, m: A.Method, args, node):
 
 def construct(interp, qual, args, node, this):
     cls = interp.classes[qual]
+    if "singleton" in cls.modifiers and cls.params is None:  # examples.TopplingDominoes("lre"): its Eval
+        instance = GameObject(interp.canon.get(id(cls), qual), (), None)
+        return apply(interp, instance, args, node, this) if args else instance
+    static = _own_static_eval(interp, cls, args)
+    if static is not None:  # Turning.cgs: `static def Eval(code as String) := Turning(game.heap.Spawning(code))`
+        return call_method(interp, None, static, list(args), node)
     if cls.body:
         interp.fail(f"{cls.name} has statements in its class body (line {cls.body[0].pos[0]}): "
                     "read but not run here", node)
@@ -91,6 +97,19 @@ def construct(interp, qual, args, node, this):
             break
         obj = obj.outer
     return GameObject(interp.canon.get(id(cls), qual), fields, outer)
+
+
+def _own_static_eval(interp, cls, args):
+    """The ``static def Eval`` declared in ``cls`` itself whose typed parameters accept ``args``
+    (CGSuite 2.2: ``game.strip.Turning("1-3")`` calls it, ``Turning(game.heap.Spawning("1-2"))``
+    the class's constructor), or None."""
+    if any(isinstance(a, L.Named) for a in args):
+        return None
+    for m in cls.methods:
+        if m.name == "Eval" and "static" in m.modifiers and m.params is not None and \
+                len(m.params) == len(args) and all(p.type for p in m.params) and L._accepts(interp, m, args):
+            return m
+    return None
 
 
 def apply(interp, target, args, node, this):
@@ -264,19 +283,35 @@ def _asked(interp, g, v: int) -> int:
     return v
 
 
+def _strip_asked(interp, g, v):
+    """Record the value ``v`` the program asked of a position that holds one strip (Turning: what
+    the audit's check ``strips`` judges); ``v`` unchanged."""
+    strips = [x for _, x in g.fields if isinstance(x, interp.strips.Strip)]
+    if len(strips) == 1 and isinstance(v, (int, NimberValue)) and not isinstance(v, bool):
+        key = (g.cls, g.outer)
+        interp.strip_values.setdefault(key, {})[strips[0]] = v.value if isinstance(v, NimberValue) else v
+        interp.strip_games.setdefault(key, g)
+    return v
+
+
 def game_member(interp, g, name, args, node):
+    if name == "MisereNimValue" and not args and any(isinstance(x, interp.strips.Strip) for _, x in g.fields):
+        interp.fail(f"`MisereNimValue` of {B.show(interp, g)[:60]} is not interpreted: a coin-turning game's "
+                    "misère play is not its heap form's (Turning.cgs, \"The Heap Representation\"; Winning Ways "
+                    "ch. 14), and the misère values of strips are not computed here", node)
     m = L.method(interp, interp.classes[g.cls], name, None if args is None else len(args))
     if m is not None and not (m.kind == "method" and m.name == interp.classes[g.cls].name):
-        return call_method(interp, g, m, list(args or []), node)
+        v = call_method(interp, g, m, list(args or []), node)
+        return _strip_asked(interp, g, v) if name in ("NimValue", "CanonicalForm") and not args else v
     if name == "CanonicalForm" and not args:
-        return NimberValue(_asked(interp, g, nim_value(interp, g, node)))
+        return _strip_asked(interp, g, NimberValue(_asked(interp, g, nim_value(interp, g, node))))
     if name == "NimValue" and not args:
         cls = interp.classes[g.cls]
         if interp.dialect == "2.x" and not L.extends(interp, cls, "ImpartialGame"):
             interp.fail(f"not a method or member variable: `NimValue` (in an object of class `{cls.name}`, "
                         f"which extends {', '.join(cls.extends) or 'nothing'}: CGSuite 2.x has NimValue for "
                         "ImpartialGame only; use CanonicalForm)", node)
-        return _asked(interp, g, nim_value(interp, g, node))
+        return _strip_asked(interp, g, _asked(interp, g, nim_value(interp, g, node)))
     if name == "ToString" and not args:
         return B.game_text(interp, g)
     if g.has(name) and args is None:

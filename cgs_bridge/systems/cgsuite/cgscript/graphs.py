@@ -252,9 +252,25 @@ def element_member(interp, obj, name: str, args, node):
 
 
 def make_map(interp, n, f) -> CGMap:
-    if n.loops:
-        interp.fail("map comprehensions `{k => v for ...}` are not interpreted", n)
-    return CGMap((interp.ev(k, f), interp.ev(v, f)) for k, v in n.entries)
+    """``{k => v, ...}``, or the comprehension ``{k => v for x in s for y ... where c}`` (Turning.cgs,
+    GenFoxAndGeese.cgs): the loops nest left to right, a key met again takes the later value, as in
+    CGSuite 2.2 (``{j => 0 for j in [1, 1, 2]}`` is ``{1 => 0, 2 => 0}``)."""
+    if not n.loops:
+        return CGMap((interp.ev(k, f), interp.ev(v, f)) for k, v in n.entries)
+    if len(n.entries) != 1:
+        interp.fail("a map comprehension has one entry `k => v`", n)
+    (key, value), pairs = n.entries[0], []
+
+    def nest(k):
+        if k == len(n.loops):
+            interp.check_count(len(pairs) + 1, n)
+            pairs.append((interp.ev(key, f), interp.ev(value, f)))
+            return
+        for _ in interp.loop(n.loops[k], f):
+            nest(k + 1)
+        f.scopes.pop()
+    nest(0)
+    return CGMap(pairs)
 
 
 def parse_integer(interp, args, node) -> int:

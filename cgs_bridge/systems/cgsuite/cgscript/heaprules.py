@@ -45,6 +45,9 @@ NOT_INTERPRETED = ("Subtraction", "Splittles", "PartizanTakeAndBreak", "Partizan
                    "PartizanSplittles", "TakeAway", "FibonacciNim", "Cutcake", "Eatcake", "MaundyCake",
                    "TurnAndEatcake", "Periodicity")
 PACKAGES = ("game", "game.heap", "game.heap.constants")
+#: Class files of CGSuite's library a class path need not supply: ``library_member`` computes them
+#: (``game.strip.Turning`` names ``game.heap.Spawning``, whose file would pull in every heap ruleset).
+NATIVE = frozenset({"Spawning", "TakeAndBreak"})
 
 
 @dataclass(frozen=True)

@@ -152,7 +152,7 @@ class CGMap:
         if not self.items:
             return "{=>}"
         return "{" + ", ".join(f"{to_text(k, dialect='2.x')} => {to_text(v, dialect='2.x')}"
-                               for k, v in self.items.values()) + "}"
+                               for k, v in sorted(self.items.values(), key=lambda kv: sort_key(kv[0]))) + "}"
 
 
 def freeze(v):
@@ -183,7 +183,9 @@ def sort_key(v):
         return (5, 0, tuple(sort_key(x) for x in v.items))
     if isinstance(v, Coordinates):
         return (5, 1, (v.row, v.col))
-    return (6, 0, (str(v),))
+    if type(v).__name__ == "Strip":  # strips.Strip: by length, then entries (CGSuite 2.2)
+        return (6, 0, v.sort_key())
+    return (7, 0, (str(v),))
 
 
 def to_text(v, game_text=None, dialect: str = "1.x") -> str:
