@@ -71,7 +71,7 @@ class Interpreter:
     ``Worksheet.Print``/``System.Print`` printed; ``nim_cache`` maps games to nim values."""
 
     def __init__(self, dialect: str = "1.x", limits: Limits | None = None, where=None):
-        from . import builtins, games, graphs, heaprules, library
+        from . import builtins, games, graphs, heaprules, library, variants
         self.dialect = dialect
         self.limits = limits or Limits()
         self.where = where
@@ -91,7 +91,7 @@ class Interpreter:
         self.depth = 0
         self.deadline = time.monotonic() + self.limits.seconds
         self.builtins, self.games, self.library, self.heaprules = builtins, games, library, heaprules
-        self.graphs = graphs
+        self.graphs, self.variants = graphs, variants
         self._dispatch = {
             A.Num: lambda n, f: n.value, A.Str: lambda n, f: n.value, A.Bool: lambda n, f: n.value,
             A.Name: self._name, A.This: self._this, A.Nimber: self._nimber, A.Unary: self._unary,
@@ -299,6 +299,8 @@ class Interpreter:
         v = self.ev(n.operand, f)
         if isinstance(v, NimberValue):
             return v  # -*n = *n
+        if n.op == "-" and self.variants.is_game(self, v):
+            return self.variants.negate(self, v, n)  # -G (TwistedVariantGame)
         if not isinstance(v, (int, Fraction)) or isinstance(v, bool):
             self.fail(f"unary {n.op} of {self.builtins.show(self, v)}", n)
         return -v if n.op == "-" else v

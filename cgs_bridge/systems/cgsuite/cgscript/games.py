@@ -265,6 +265,9 @@ def _asked(interp, g, v: int) -> int:
 
 
 def game_member(interp, g, name, args, node):
+    V = interp.variants
+    if name in V.MEMBERS and V.own_method(interp, interp.classes[g.cls], name, len(args or ())) is None:
+        return V.member(interp, g, name, args, node)   # Game.cgs: LeftOptions, ImpartialVariant, ...
     m = L.method(interp, interp.classes[g.cls], name, None if args is None else len(args))
     if m is not None and not (m.kind == "method" and m.name == interp.classes[g.cls].name):
         return call_method(interp, g, m, list(args or []), node)

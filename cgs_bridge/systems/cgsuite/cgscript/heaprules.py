@@ -45,6 +45,9 @@ NOT_INTERPRETED = ("Subtraction", "Splittles", "PartizanTakeAndBreak", "Partizan
                    "PartizanSplittles", "TakeAway", "FibonacciNim", "Cutcake", "Eatcake", "MaundyCake",
                    "TurnAndEatcake", "Periodicity")
 PACKAGES = ("game", "game.heap", "game.heap.constants")
+#: The class files a name of ``game.heap`` needs (``audit.core.class_path_sources``).
+IMPLIED = {name: ("PartizanHeapRuleset",) for name in ("PartizanSubtraction", "PartizanSplittles",
+                                                         "PartizanTakeAndBreak")}
 
 
 @dataclass(frozen=True)
@@ -187,6 +190,8 @@ def sum_member(interp, s: GameSum, name: str, args, node):
 
 
 def part_value(interp, p, node) -> int:
+    if isinstance(p, NimberValue) or interp.builtins.equal(p, 0):   # a part 0 of a sum's option
+        return p.value if isinstance(p, NimberValue) else 0
     if isinstance(p, HeapPosition):
         return nim(interp, p.rules, p.n, node)
     if isinstance(p, GameObject):
