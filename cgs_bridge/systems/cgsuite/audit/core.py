@@ -158,7 +158,8 @@ def _constants_files(files, wanted, done, dialect) -> list:
             continue
         used = [e for c in src.program.classes for name, e in c.inits if name in wanted]
         if used:
-            wanted |= {n.id for n in walk(tuple(used)) if isinstance(n, A.Name)}
+            wanted |= _implied({n.id if isinstance(n, A.Name) else n.name for n in walk(tuple(used))
+                                if isinstance(n, (A.Name, A.Member))})   # Domineering.ImpartialVariant
             found.append((f, pkg))
     return found
 

@@ -95,6 +95,11 @@ def construct(interp, qual, args, node, this):
 
 def apply(interp, target, args, node, this):
     if isinstance(target, ClassRef):
+        if target.name not in interp.classes:   # R := game.heap.TakeAndBreak; R("0.77")
+            made = interp.heaprules.library_member(interp, target.name, list(args), node)
+            if made is None:
+                interp.fail(f"{target.name} cannot be called", node)
+            return made
         return construct(interp, target.name, args, node, this)
     if isinstance(target, Procedure):
         names = target.names
