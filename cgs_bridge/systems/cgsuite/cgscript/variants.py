@@ -185,6 +185,22 @@ def sum_options(interp, s, player: str, node) -> list:
     return out
 
 
+def heap_of(interp, g):
+    """``(name, n)`` when ``g`` is the impartial variant of a heap ``n`` (a take-and-break heap, or a
+    position of one integer of a ruleset: PartizanHeapRuleset.Position(n), the example class
+    PartizanSubtraction's), ``name`` naming the ruleset; else None."""
+    if not isinstance(g, GameObject) or interp.canon.get(id(interp.classes[g.cls])) != "game.variant.ImpartialVariantGame":
+        return None
+    base = g.fields[0][1] if len(g.fields) == 1 else None
+    if isinstance(base, interp.heaprules.HeapPosition):
+        return f"ImpartialVariant of {base.rules}", base.n
+    if isinstance(base, GameObject) and isinstance(base.outer, GameObject) and len(base.fields) == 1:
+        n = base.fields[0][1]
+        if isinstance(n, int) and not isinstance(n, bool) and n >= 0:
+            return f"ImpartialVariant of {interp.builtins.show(interp, base.outer)}", n
+    return None
+
+
 def text(interp, v: NegativeGame) -> str:
     """How CGSuite prints ``-G``: ``-`` before the game."""
     return "-" + interp.builtins.show(interp, v.base)
