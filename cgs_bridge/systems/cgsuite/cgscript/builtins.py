@@ -52,8 +52,10 @@ def game_text(interp, g: GameObject) -> str:
         if len(graphs) == 1 and interp.library.extends(interp, cls, "GraphGame"):  # GraphGame.ToOutput
             args = '"' + interp.graphs.notation(graphs[0]) + '"'  # GenArcKayles.Position("---")
         return f"{interp.classes[g.outer.cls].name}.{cls.name}({args})"
-    if interp.dialect == "2.x" and "." in g.cls:  # a class of a package: ImpartialVariantGame(P(5))
-        return f"{cls.name}(" + ", ".join(show(interp, v) for _, v in g.fields) + ")"
+    if interp.dialect == "2.x" and "." in g.cls and cls.params is not None:  # a class of a package, as
+        defaults = {p.name for p in cls.params if p.default is not None}   # CGSuite 2.2 prints it:
+        return f"{cls.name}(" + ", ".join(   # ImpartialVariantGame(P(5)), GenArcKayles(weighted => false)
+            f"{k} => {show(interp, v)}" if k in defaults else show(interp, v) for k, v in g.fields) + ")"
     return to_text(g)
 
 
