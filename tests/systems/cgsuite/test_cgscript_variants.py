@@ -392,3 +392,19 @@ def test_what_cannot_be_judged_is_refused_with_its_reason(library, tmp_path, tex
     failed = [c for _, c in rep.checks if c.verdict == "error"]
     assert failed and reason in failed[0].summary, summaries(rep)
     assert " at 2:" in failed[0].summary or " at 1:" in failed[0].summary
+
+
+def test_the_variant_of_partizan_take_and_break_is_the_union_of_the_codes(library):
+    """0.07's moves (take two, maybe split) are among 0.77's, so the impartial variant of
+    PartizanTakeAndBreak("0.77", "0.07") is Kayles (OEIS A002186): what CGSuite printed, and the
+    audit against the catalog's kayles (agree) and dawsons_kayles (differ where the tables do)."""
+    from takebreak_data import DAWSONS_KAYLES, KAYLES
+    assert _printed("[T(n).ImpartialVariant.NimValue for n from 0 to 12]") == row(KAYLES[:13])
+    program = DATA / "partizan_takebreak_iv.cgs"
+    rep = audit_cgscript(str(program), Ruleset(load_game("kayles"), {}), class_path=[str(library)])
+    assert rep.exit_code == 0 and check(rep, "heaps").verdict == "agree", summaries(rep)
+    assert rep.printed["as printed"] == [row(KAYLES[:25])]
+    twin = audit_cgscript(str(program), Ruleset(load_game("dawsons_kayles"), {}), class_path=[str(library)])
+    assert twin.exit_code == 1
+    assert {r["position"] for r in check(twin, "heaps").rows} == {
+        f"({n})" for n in range(25) if KAYLES[n] != DAWSONS_KAYLES[n]}

@@ -187,8 +187,8 @@ def components(interp, g, node=None) -> list:
     memo = interp.decompositions
     if g not in memo:
         m = L.method(interp, interp.classes[g.cls], "Decomposition", 0)
-        parts = [g]
-        if m is not None and (m.expr is not None or m.body is not None):
+        parts = interp.variants.sum_parts(interp, g) or [g]
+        if parts == [g] and m is not None and (m.expr is not None or m.body is not None):
             parts = B.elements(interp, call_method(interp, g, m, [], node), node)
             bad = next((p for p in parts if not isinstance(p, GameObject)), None)
             if bad is not None:
