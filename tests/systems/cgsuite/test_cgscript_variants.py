@@ -371,8 +371,8 @@ def test_a_subtraction_program_agrees_and_its_twin_differs(library, tmp_path):
 
 
 @pytest.mark.parametrize("text, needs_library, reason", [
-    ("P := game.heap.PartizanSubtraction([1, 4], [2, 4]);\nSystem.Print([P(n).TwistedVariant.CanonicalForm "
-     "for n from 0 to 8]);\n", True, "partizan: TwistedVariantGame(PartizanHeapRuleset.Position(1)) has Left options"),
+    (("P := game.heap.PartizanSubtraction([1, 4], [2, 4]);\nSystem.Print([P(n).TwistedVariant.CanonicalForm "
+      "for n from 0 to 8]);\n"), True, "partizan: TwistedVariantGame(PartizanHeapRuleset.Position(1)) has Left options"),
     ("P := game.heap.PartizanSubtraction([1, 4], [2, 4]);\nSystem.Print(P(3).DicoticVariant.CanonicalForm);\n",
      True, "partizan: DicoticVariantGame(PartizanHeapRuleset.Position(3))"),
     ("P := game.heap.PartizanSubtraction([1, 4], [2, 4]);\nSystem.Print(P(3).NimValue);\n", True,

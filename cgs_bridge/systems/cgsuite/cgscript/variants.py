@@ -212,7 +212,3 @@ def heap_of(interp, g):
             return f"ImpartialVariant of {interp.builtins.show(interp, base.outer)}", n
     return None
 
-
-def text(interp, v: NegativeGame) -> str:
-    """How CGSuite prints ``-G``: ``-`` before the game."""
-    return "-" + interp.builtins.show(interp, v.base)
