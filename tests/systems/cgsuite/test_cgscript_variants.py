@@ -426,9 +426,8 @@ def test_the_variant_of_partizan_take_and_break_is_the_union_of_the_codes(librar
 def test_a_program_that_compares_nothing_is_not_an_agree(library, tmp_path):
     """Before: a script that printed a number and valued no position was exit 0 (no check failed).
     Now the check `judged` says nothing was compared (exit 2); with the variant's values it agrees."""
-    (tmp_path / "p.cgs").write_text("P := game.heap.PartizanSubtraction([1, 4], [2, 4]);\nSystem.Print(1);\n",
-                                    encoding="utf-8")
-    rep = audit(tmp_path / "p.cgs", "sub124", library)
+    (tmp_path / "p.cgs").write_text("S := game.heap.Subtraction([1, 2, 4]);\nSystem.Print(S);\n", encoding="utf-8")
+    rep = audit(tmp_path / "p.cgs", "sub124")
     assert rep.exit_code == 2 and "nothing the program computed or printed was compared" in check(rep, "judged").summary
     assert rep.checks[-1][1].name == "judged"
     assert all(c.name != "judged" for _, c in audit(DATA / "partizan_subtraction_iv.cgs", "sub124", library).checks)
