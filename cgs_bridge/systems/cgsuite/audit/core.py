@@ -113,8 +113,10 @@ def class_path_sources(dirs, dialect=None, names=None) -> list:
         files += [(f, ".".join(f.relative_to(root).parts[:-1])) for f in sorted(root.rglob("*.cgs"))]
     from cgs_bridge.systems.cgsuite.cgscript.builtins import STATICS  # interpreted: Graph, Integer.Parse, ...
     from cgs_bridge.systems.cgsuite.cgscript.heaprules import NATIVE  # game.heap.Spawning: interpreted
+    from cgs_bridge.systems.cgsuite.cgscript.variants import MIRRORED
     files = [(f, pkg) for f, pkg in files if not (pkg == "game.heap" and f.stem in NATIVE)]
-    out, wanted, done = [], None if names is None else set(names) - STATICS, set()
+    STATICS = STATICS | MIRRORED   # Game.cgs, ImpartialGame.cgs: given by the interpreter (external methods)
+    out, wanted, done = [], None if names is None else _implied(set(names)) - STATICS, set()
     while True:
         new = [(f, pkg) for f, pkg in files if f not in done and (wanted is None or f.stem in wanted)]
         if not new and wanted is not None:
@@ -129,6 +131,18 @@ def class_path_sources(dirs, dialect=None, names=None) -> list:
                 if wanted is not None and f.stem != "constants":
                     wanted |= (referenced_names(src.program) | {e.split(".")[-1] for c in src.program.classes
                                                                 for e in c.extends}) - STATICS
+
+
+def _implied(names: set) -> set:
+    """``names`` and the class files they need though they do not name them (``.ImpartialVariant``:
+    game/variant/ImpartialVariantGame.cgs; ``game.heap.PartizanSubtraction``: PartizanHeapRuleset.cgs)."""
+    from cgs_bridge.systems.cgsuite.cgscript.heaprules import IMPLIED as HEAPS
+    from cgs_bridge.systems.cgsuite.cgscript.variants import IMPLIED
+    out = set(names)
+    for table in (IMPLIED, HEAPS if "heap" in names else {}):
+        for n in names & set(table):
+            out |= set(table[n])
+    return out
 
 
 def _constants_files(files, wanted, done, dialect) -> list:
@@ -147,7 +161,8 @@ def _constants_files(files, wanted, done, dialect) -> list:
             continue
         used = [e for c in src.program.classes for name, e in c.inits if name in wanted]
         if used:
-            wanted |= {n.id for n in walk(tuple(used)) if isinstance(n, A.Name)}
+            wanted |= _implied({n.id if isinstance(n, A.Name) else n.name for n in walk(tuple(used))
+                                if isinstance(n, (A.Name, A.Member))})   # Domineering.ImpartialVariant
             found.append((f, pkg))
     return found
 
@@ -177,15 +192,23 @@ def _interpreter(sources, dialect, limits, where) -> Interpreter:
     return it
 
 
-def _game_class(sources, name: str | None):
-    """The qualified name of the class to judge: ``name`` or the only class with ``Options``."""
-    found = []
-    for s in sources:
+def _game_class(sources, name: str | None, own: int | None = None):
+    """The qualified name of the class to judge: ``name`` or the only class with ``Options``; of
+    several, the only one of the first ``own`` sources (the program and its --class files), or
+    None when they all come from the class path (CGSuite's library: ``game.heap.Kayles`` loads
+    heap/constants.cgs and its rulesets; what the program asks of them is judged, check ``heaps``)."""
+    found, mine = [], []
+    for k_src, s in enumerate(sources):
+        if s.package == "game.variant":   # the variants wrap a game: never the game judged
+            continue
         for c in s.program.classes:
             top = f"{s.package}.{c.name}" if s.package else c.name
             for k in [c] + list(c.classes):
                 if k.method("Options") is not None:
                     found.append(top if k is c else f"{top}.{k.name}")
+                    mine += [found[-1]] if own is None or k_src < own else []
+    if not name and len(found) > 1 and own is not None and len(mine) <= 1:
+        return mine[0] if mine else None
     if name:
         match = [f for f in found if f == name or f.split(".")[-1] == name]
         if not match:
@@ -244,10 +267,13 @@ def _script_run(report, label, sc, it, main, target, ruleset, mapping, box, expe
         try:
             binding = Binding(it, target, ruleset, mapping)
         except InputError as e:
-            if not printed:
+            stopped = report.checks[-1][1].name == "run" and report.checks[-1][1].verdict == "error"
+            if not printed and not any(it.heap_values.values()) and not stopped:
                 raise
-            report.checks.append((label, Check("values", "skipped", f"the class {target} is not judged "
-                                               f"({e}); what the script printed is (--printed {printed})")))
+            judged = (f"what the script printed is (--printed {printed})" if printed else
+                      "the heap values the program asked for are (check heaps)" if not stopped else
+                      "the run stopped (check run)")   # a variant of a heap game, or a refused run
+            report.checks.append((label, Check("values", "skipped", f"the class {target} is not judged ({e}); {judged}")))
     if binding is not None and it.nim_cache:
         try:
             report.checks.append((label, judge_script_values(it, binding, ruleset)))
@@ -298,7 +324,7 @@ def audit_cgscript(program_path: str, ruleset, text: str | None = None, classes=
         for s in sources))))
     limits = limits or Limits()
     dia = main.program.dialect if main.program.classes or len(sources) == 1 else sources[-1].program.dialect
-    target = _game_class(sources, class_name)
+    target = _game_class(sources, class_name, 1 + len(classes))
     if box is not None and not printed:  # --printed: the box judges what the script printed
         _judge_box(report, sources, dia, limits, main, target, ruleset, mapping, box)
     if main.program.statements:
@@ -311,4 +337,8 @@ def audit_cgscript(program_path: str, ruleset, text: str | None = None, classes=
             _script_run(report, label, sc, it, main, target, ruleset, mapping, box, expect, printed)
     if box is None and not main.program.statements:
         report.checks.append(("", Check("moves", "skipped", "a class alone is judged on a box: give --bound")))
+    if not any(c.verdict in ("agree", "differ", "error") for _, c in report.checks):
+        report.checks.append(("", Check("judged", "error", "nothing the program computed or printed was compared "
+                                        "with the spec (no value of a position asked, no --printed, no class judged "
+                                        "on --bound): cannot judge")))   # never an agree on nothing (rule 4)
     return report

@@ -56,6 +56,10 @@ def game_text(interp, g: GameObject) -> str:
             char_map = invoke(interp, g.outer, "CharMap", None, None)
             args = '"' + interp.strips.to_string(interp, strips[0], char_map, None) + '"'  # Turning.Position("htth")
         return f"{interp.classes[g.outer.cls].name}.{cls.name}({args})"
+    if interp.dialect == "2.x" and "." in g.cls and cls.params is not None:  # a class of a package, as
+        defaults = {p.name for p in cls.params if p.default is not None}   # CGSuite 2.2 prints it:
+        return f"{cls.name}(" + ", ".join(   # ImpartialVariantGame(P(5)), GenArcKayles(weighted => false)
+            f"{k} => {show(interp, v)}" if k in defaults else show(interp, v) for k, v in g.fields) + ")"
     return to_text(g)
 
 
@@ -187,11 +191,16 @@ def invoke(interp, obj, name, args, node):
     if isinstance(obj, (Gr.Vertex, Gr.Edge, Gr.CGMap)):
         return Gr.element_member(interp, obj, name, args, node)
     H = interp.heaprules
+    if name in interp.variants.MEMBERS and (isinstance(obj, (H.HeapPosition, H.GameSum, interp.variants.NegativeGame))
+                                            or name in interp.variants.VARIANTS and isinstance(obj, H.HeapRuleset)):
+        return interp.variants.member(interp, obj, name, args, node)   # Game.cgs, Ruleset.cgs
     member = {H.HeapRuleset: H.ruleset_member, H.HeapPosition: H.position_member, H.GameSum: H.sum_member}.get(type(obj))
     if member is not None:
         return member(interp, obj, name, args, node)
     if name == "ToString" and not args:
         return show(interp, obj)
+    if name in interp.variants.MEMBERS and (number(obj) or isinstance(obj, NimberValue)):
+        return interp.variants.member(interp, obj, name, args, node)   # 0.Decomposition, *2.Options
     if number(obj):
         return number_member(interp, obj, name, args, node)
     if isinstance(obj, NimberValue):
@@ -322,6 +331,17 @@ def _error(interp, args, node):
     interp.fail(f"the program raised error({show(interp, msg)})", node)
 
 
-GLOBAL_FUNCTIONS = {"Min": min_max("Min"), "Max": min_max("Max"), "error": _error,
+def _sum(interp, args, node):
+    """``Sum(list)``: the elements added in order with ``+`` (games: their disjunctive sum; CGSuite
+    2.2 prints ``Sum([K(1), K(2)])`` as ``K(1) + K(2)`` and ``Sum([K(1)])`` as ``K(1)``)."""
+    (coll,) = _need(interp, args, 1, "Sum", node)
+    values = elements(interp, coll, node)
+    total = values[0] if values else 0
+    for v in values[1:]:
+        total = binary(interp, "+", total, v, node)
+    return total
+
+
+GLOBAL_FUNCTIONS = {"Min": min_max("Min"), "Max": min_max("Max"), "error": _error, "Sum": _sum,
                     "MutableList": lambda interp, args, node: CGMutableList(),
                     "MutableSet": lambda interp, args, node: CGMutableSet()}

@@ -71,7 +71,7 @@ class Interpreter:
     ``Worksheet.Print``/``System.Print`` printed; ``nim_cache`` maps games to nim values."""
 
     def __init__(self, dialect: str = "1.x", limits: Limits | None = None, where=None):
-        from . import builtins, games, graphs, heaprules, library, strips
+        from . import builtins, games, graphs, heaprules, library, strips, variants
         self.dialect = dialect
         self.limits = limits or Limits()
         self.where = where
@@ -81,6 +81,9 @@ class Interpreter:
         self.globals: dict = {}
         self.printed: list = []
         self.nim_cache: dict = {}
+        self.running: list = []         # the classes whose methods run, innermost last (fail)
+        self.library_classes: set = set()   # qualified names of the classes of packages (add_class)
+        self.misere_cache: dict = {}    # game -> its misère nim value (games.misere_value)
         self.decompositions: dict = {}  # game -> its Decomposition (games.components)
         self.graph_values: dict = {}    # ruleset -> {Graph: value the program asked of its position}
         self.heap_nim: dict = {}      # code text -> Grundy values of heaps 0.. (heaprules)
@@ -91,10 +94,9 @@ class Interpreter:
         self.depth = 0
         self.deadline = time.monotonic() + self.limits.seconds
         self.builtins, self.games, self.library, self.heaprules = builtins, games, library, heaprules
-        self.graphs = graphs
-        self.strips = strips
-        self.strip_values: dict = {}  # (class, ruleset) -> {Strip: value the program asked of its position}
-        self.strip_games: dict = {}   # (class, ruleset) -> a position of that class (the audit's template)
+        self.graphs, self.variants, self.strips = graphs, variants, strips
+        # (class, ruleset) -> {Strip: value the program asked of its position}, and -> one such position
+        self.strip_values, self.strip_games = {}, {}   # (the audit's template: stripcheck)
         self._dispatch = {
             A.Num: lambda n, f: n.value, A.Str: lambda n, f: n.value, A.Bool: lambda n, f: n.value,
             A.Name: self._name, A.This: self._this, A.Nimber: self._nimber, A.Unary: self._unary,
@@ -113,21 +115,27 @@ class Interpreter:
         }
 
     # ------------------------------------------------------------------ setup and errors
-    def add_class(self, cls: A.ClassDef, package: str = "") -> None:
-        """Make ``cls`` (and its nested classes) constructible by simple and qualified name."""
+    def add_class(self, cls: A.ClassDef, package: str = "", _library: bool | None = None) -> None:
+        """Make ``cls`` (and its nested classes) constructible by simple and qualified name; a
+        class of a package (the class path) is remembered as such (its errors name it)."""
         qual = f"{package}.{cls.name}" if package else cls.name
+        library = bool(package) if _library is None else _library
+        if library:
+            self.library_classes.add(qual)
         self.classes[qual] = cls
         self.classes.setdefault(cls.name, cls)
         if package or id(cls) not in self.canon:
             self.canon[id(cls)] = qual
         for inner in cls.classes:
             self.class_of[id(inner)] = cls
-            self.add_class(inner, qual)
+            self.add_class(inner, qual, library)
 
     def fail(self, message: str, node=None):
         pos = getattr(node, "pos", None)
         place = ""
-        if pos and pos[0]:
+        if pos and pos[0] and self.running and self.running[-1] in self.library_classes:   # a class-path class
+            place = f" at {pos[0]}:{pos[1]} of the class-path class {self.running[-1]}"
+        elif pos and pos[0]:
             place = f" at {self.where(*pos) if self.where else f'{pos[0]}:{pos[1]}'}"
         raise CGScriptRuntimeError(f"{message}{place}", pos)
 
@@ -302,6 +310,8 @@ class Interpreter:
         v = self.ev(n.operand, f)
         if isinstance(v, NimberValue):
             return v  # -*n = *n
+        if n.op == "-" and self.variants.is_game(self, v):
+            return self.variants.negate(self, v, n)  # -G (TwistedVariantGame)
         if not isinstance(v, (int, Fraction)) or isinstance(v, bool):
             self.fail(f"unary {n.op} of {self.builtins.show(self, v)}", n)
         return -v if n.op == "-" else v

@@ -50,6 +50,7 @@ def call_method(interp, obj, m: A.Method, args, node):
     if m.expr is None and m.body is None:
         interp.fail(f"external method `{m.name}` cannot be evaluated", node)
     interp.depth += 1
+    interp.running.append(obj.cls)   # whose method runs: an error there names a class-path class
     try:
         if interp.depth > interp.limits.depth:
             interp.fail(f"stopped: recursion deeper than {interp.limits.depth} nested method calls", node)
@@ -63,6 +64,7 @@ def call_method(interp, obj, m: A.Method, args, node):
         return value if m.kind == "def" else None
     finally:
         interp.depth -= 1
+        interp.running.pop()
 
 
 def construct(interp, qual, args, node, this):
@@ -114,6 +116,11 @@ def _own_static_eval(interp, cls, args):
 
 def apply(interp, target, args, node, this):
     if isinstance(target, ClassRef):
+        if target.name not in interp.classes:   # R := game.heap.TakeAndBreak; R("0.77")
+            made = interp.heaprules.library_member(interp, target.name, list(args), node)
+            if made is None:
+                interp.fail(f"{target.name} cannot be called", node)
+            return made
         return construct(interp, target.name, args, node, this)
     if isinstance(target, Procedure):
         names = target.names
@@ -201,8 +208,8 @@ def components(interp, g, node=None) -> list:
     memo = interp.decompositions
     if g not in memo:
         m = L.method(interp, interp.classes[g.cls], "Decomposition", 0)
-        parts = [g]
-        if m is not None and (m.expr is not None or m.body is not None):
+        parts = interp.variants.sum_parts(interp, g) or [g]
+        if parts == [g] and m is not None and (m.expr is not None or m.body is not None):
             parts = B.elements(interp, call_method(interp, g, m, [], node), node)
             bad = next((p for p in parts if not isinstance(p, GameObject)), None)
             if bad is not None:
@@ -252,6 +259,8 @@ def _objects(interp, o) -> list:
         return components(interp, o)
     if isinstance(o, interp.heaprules.GameSum):
         return [c for p in o.parts if isinstance(p, GameObject) for c in components(interp, p)]
+    if isinstance(o, interp.variants.NegativeGame):   # -G of an impartial G is G
+        return _objects(interp, o.base)
     return []
 
 
@@ -265,6 +274,8 @@ def _option_value(interp, o, g, node) -> int:
         return v
     if isinstance(o, NimberValue):
         return o.value
+    if isinstance(o, interp.variants.NegativeGame):   # -G = G for an impartial G (Winning Ways ch. 1)
+        return _option_value(interp, o.base, g, node)
     if isinstance(o, H.HeapPosition):
         return H.nim(interp, o.rules, o.n, node)
     if isinstance(o, H.GameSum):
@@ -274,12 +285,16 @@ def _option_value(interp, o, g, node) -> int:
     interp.fail(f"option {B.show(interp, o)} of {B.show(interp, g)} is not an impartial game", node)
 
 
-def _asked(interp, g, v: int) -> int:
+def _asked(interp, g, v: int, kind: str = "normal") -> int:
     """Record the value ``v`` the program asked of a position that holds a graph (GenArcKayles:
-    what the audit's check ``graphs`` judges)."""
+    what the audit's check ``graphs`` judges) or of the impartial variant of a heap (check
+    ``heaps``: :func:`.variants.heap_of`)."""
     graphs = [x for _, x in g.fields if isinstance(x, interp.graphs.Graph)]
-    if len(graphs) == 1:
+    if len(graphs) == 1 and kind == "normal":
         interp.graph_values.setdefault(g.outer, {})[graphs[0]] = v
+    heap = interp.variants.heap_of(interp, g)
+    if heap is not None:
+        interp.heap_values.setdefault((heap[0], kind), {})[heap[1]] = v
     return v
 
 
@@ -299,6 +314,9 @@ def game_member(interp, g, name, args, node):
         interp.fail(f"`MisereNimValue` of {B.show(interp, g)[:60]} is not interpreted: a coin-turning game's "
                     "misère play is not its heap form's (Turning.cgs, \"The Heap Representation\"; Winning Ways "
                     "ch. 14), and the misère values of strips are not computed here", node)
+    V = interp.variants
+    if name in V.MEMBERS and V.own_method(interp, interp.classes[g.cls], name, len(args or ())) is None:
+        return V.member(interp, g, name, args, node)   # Game.cgs: LeftOptions, ImpartialVariant, ...
     m = L.method(interp, interp.classes[g.cls], name, None if args is None else len(args))
     if m is not None and not (m.kind == "method" and m.name == interp.classes[g.cls].name):
         v = call_method(interp, g, m, list(args or []), node)
@@ -312,8 +330,46 @@ def game_member(interp, g, name, args, node):
                         f"which extends {', '.join(cls.extends) or 'nothing'}: CGSuite 2.x has NimValue for "
                         "ImpartialGame only; use CanonicalForm)", node)
         return _strip_asked(interp, g, _asked(interp, g, nim_value(interp, g, node)))
+    if name == "MisereNimValue" and not args:
+        cls = interp.classes[g.cls]
+        if interp.dialect == "2.x" and not L.extends(interp, cls, "ImpartialGame"):
+            interp.fail(f"not a method or member variable: `MisereNimValue` (in an object of class `{cls.name}`: "
+                        "CGSuite 2.x has it for ImpartialGame only)", node)
+        return _asked(interp, g, misere_value(interp, g, node), "misere")
     if name == "ToString" and not args:
         return B.game_text(interp, g)
     if g.has(name) and args is None:
         return g.get(name)
     interp.fail(f"unknown member `{name}` of {g.cls}", node)
+
+
+def misere_value(interp, g, node=None) -> int:
+    """The misère nim value of the whole game ``g`` (never split by ``Decomposition``: misère
+    values do not add): 1 for a game without options, else the mex of its options' misère values
+    (Winning Ways ch. 13; CGSuite 2.2 gives ``PartizanSubtraction([1,3],[2,3])(n).ImpartialVariant``
+    these values, checked on the engine). Options must be games of the program (or 0)."""
+    memo = interp.misere_cache
+    stack = [g]
+    while stack:
+        top = stack[-1]
+        if top in memo:
+            stack.pop()
+            continue
+        opts = options(interp, top, node)
+        bad = next((o for o in opts if not isinstance(o, GameObject) and not B.equal(o, 0)), None)
+        if bad is not None:
+            interp.fail(f"`MisereNimValue` of {B.show(interp, top)[:60]}: its option {B.show(interp, bad)[:60]} is not "
+                        "a position of the program's classes (misère values of such options are not interpreted)", node)
+        todo = [o for o in opts if isinstance(o, GameObject) and o not in memo]
+        interp.tick(node)   # a loopy game grows the stack until the step limit stops it
+        if todo:
+            interp.check_count(len(memo) + len(todo), node)
+            stack += todo
+            continue
+        seen = {memo[o] if isinstance(o, GameObject) else 1 for o in opts}
+        m = 0
+        while m in seen:
+            m += 1
+        memo[top] = m if opts else 1
+        stack.pop()
+    return memo[g]
