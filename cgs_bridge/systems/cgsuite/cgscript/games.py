@@ -41,7 +41,8 @@ def _nearer_class(interp, cls, name, m) -> bool:
     return False
 
 
-def call_method(interp, obj, m: A.Method, args, node):
+def call_method(interp, obj, m: A.Method, args, node, owner=None):
+    """Run method ``m`` of ``obj`` (None for a static method of the class ``owner``, qualified)."""
     params = m.params or ()
     if m.kind == "property" or (m.params is None and args):
         if args:
@@ -50,7 +51,7 @@ def call_method(interp, obj, m: A.Method, args, node):
     if m.expr is None and m.body is None:
         interp.fail(f"external method `{m.name}` cannot be evaluated", node)
     interp.depth += 1
-    interp.running.append(obj.cls)   # whose method runs: an error there names a class-path class
+    interp.running.append(owner if obj is None else obj.cls)   # whose method runs: an error there names a class-path class
     try:
         if interp.depth > interp.limits.depth:
             interp.fail(f"stopped: recursion deeper than {interp.limits.depth} nested method calls", node)
@@ -74,7 +75,7 @@ def construct(interp, qual, args, node, this):
         return apply(interp, instance, args, node, this) if args else instance
     static = _own_static_eval(interp, cls, args)
     if static is not None:  # Turning.cgs: `static def Eval(code as String) := Turning(game.heap.Spawning(code))`
-        return call_method(interp, None, static, list(args), node)
+        return call_method(interp, None, static, list(args), node, interp.canon.get(id(cls), qual))
     if cls.body:
         interp.fail(f"{cls.name} has statements in its class body (line {cls.body[0].pos[0]}): "
                     "read but not run here", node)
