@@ -71,7 +71,7 @@ class Interpreter:
     ``Worksheet.Print``/``System.Print`` printed; ``nim_cache`` maps games to nim values."""
 
     def __init__(self, dialect: str = "1.x", limits: Limits | None = None, where=None):
-        from . import builtins, games, graphs, heaprules, library
+        from . import builtins, enums, games, graphs, heaprules, library
         self.dialect = dialect
         self.limits = limits or Limits()
         self.where = where
@@ -91,7 +91,7 @@ class Interpreter:
         self.depth = 0
         self.deadline = time.monotonic() + self.limits.seconds
         self.builtins, self.games, self.library, self.heaprules = builtins, games, library, heaprules
-        self.graphs = graphs
+        self.graphs, self.enums = graphs, enums
         self._dispatch = {
             A.Num: lambda n, f: n.value, A.Str: lambda n, f: n.value, A.Bool: lambda n, f: n.value,
             A.Name: self._name, A.This: self._this, A.Nimber: self._nimber, A.Unary: self._unary,
@@ -268,8 +268,6 @@ class Interpreter:
         if name in self.globals:
             return self.globals[name]
         if name in self.classes:
-            if "enum" in self.classes[name].modifiers:
-                self.fail(f"the enum `{name}` is read but not interpreted", node)
             return ClassRef(name)
         if name in self.builtins.GLOBAL_NAMES:
             return self.builtins.GLOBAL_NAMES[name]

@@ -10,6 +10,7 @@ from __future__ import annotations
 from . import ast as A
 from . import builtins as B
 from . import library as L
+from .enums import LEFT, RIGHT
 from .frames import Frame, _Return
 from .values import ClassRef, GameObject, NimberValue, Procedure
 
@@ -121,8 +122,8 @@ def options(interp, g: GameObject, node=None) -> list:
         check_options_2x(interp, cls, m, node)
     if not m.params:
         return B.elements(interp, call_method(interp, g, m, [], node), node)
-    left = B.elements(interp, call_method(interp, g, m, ["Player.Left"], node), node)
-    right = B.elements(interp, call_method(interp, g, m, ["Player.Right"], node), node)
+    left = B.elements(interp, call_method(interp, g, m, [LEFT], node), node)
+    right = B.elements(interp, call_method(interp, g, m, [RIGHT], node), node)
     if set(left) != set(right):  # a partizan game: the audit judges impartial games only
         interp.fail(f"partizan: {B.show(interp, g)[:60]} has Left options {B.show(interp, B.CGSet(left))[:80]} "
                     f"and Right options {B.show(interp, B.CGSet(right))[:80]} (Options({m.params[0].name}) "

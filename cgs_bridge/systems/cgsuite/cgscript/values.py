@@ -127,6 +127,20 @@ class Coordinates:
 
 
 @dataclass(frozen=True)
+class EnumValue:
+    """A value of a CGScript ``enum`` (CGSuite 2.2's ``game.graph.Color.Green``, ``game.Player.Left``):
+    ``enum`` the qualified name of its enum, ``literal`` its name, ``ordinal`` its place (from 1).
+    Printed as its literal (``Green``, ``Left``); equal only to itself."""
+
+    enum: str
+    literal: str
+    ordinal: int
+
+    def __str__(self):
+        return self.literal
+
+
+@dataclass(frozen=True)
 class ClassRef:
     """A class used as a value (``examples.Choco3D`` before it is called)."""
 
@@ -183,6 +197,8 @@ def sort_key(v):
         return (5, 0, tuple(sort_key(x) for x in v.items))
     if isinstance(v, Coordinates):
         return (5, 1, (v.row, v.col))
+    if isinstance(v, EnumValue):  # after strings (CGSuite 2.2: {3,"a",Left,Blue}); among enums CGSuite
+        return (4, 1, (v.enum, v.ordinal))  # orders by hash code: here by enum, then declaration order
     return (6, 0, (str(v),))
 
 
