@@ -32,6 +32,9 @@ STATICS = {"Worksheet", "System", "Player", "Graph", "Integer"}
 #: Names every CGScript 2.x program sees: ``Left`` and ``Right`` are the players (``player == Left``
 #: in ``Options(player as Player)``, CGSuite 2.2's examples/PartizanSubtraction.cgs), as ``Player.Left``.
 GLOBAL_NAMES = {"Nothing": None, "Left": LEFT, "Right": RIGHT}
+#: CGSuite 2.2 classes a program may name that the interpreter refuses by name (Java in CGSuite).
+NOT_INTERPRETED = {"DirectedGraph": "`DirectedGraph` (cgsuite.util.DirectedGraph) is not interpreted: only "
+                                    "undirected graphs (`Graph`) are"}
 
 
 def is_static(interp, name: str) -> bool:

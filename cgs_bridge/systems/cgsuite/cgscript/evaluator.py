@@ -83,6 +83,7 @@ class Interpreter:
         self.nim_cache: dict = {}
         self.decompositions: dict = {}  # game -> its Decomposition (games.components)
         self.graph_values: dict = {}    # ruleset -> {Graph: value the program asked of its position}
+        self.graph_shown: dict = {}     # Graph -> its position as the program prints it
         self.heap_nim: dict = {}      # code text -> Grundy values of heaps 0.. (heaprules)
         self.heap_misere: dict = {}   # code text -> {sum of heaps: misère Grundy value}
         self.heap_values: dict = {}   # (code text, "normal"|"misere") -> {heap: value the program asked for}
@@ -274,6 +275,8 @@ class Interpreter:
         found = self.games.find_method(self, frame.this, name)
         if found is not None:
             return self.games.call_method(self, found[0], found[1], [], node)
+        if name in self.builtins.NOT_INTERPRETED:
+            self.fail(self.builtins.NOT_INTERPRETED[name], node)
         self.fail(f"unknown name `{name}`", node)
 
     def _name(self, n, f):

@@ -262,6 +262,7 @@ def _asked(interp, g, v: int) -> int:
     graphs = [x for _, x in g.fields if isinstance(x, interp.graphs.Graph)]
     if len(graphs) == 1:
         interp.graph_values.setdefault(g.outer, {})[graphs[0]] = v
+        interp.graph_shown[graphs[0]] = B.game_text(interp, g)  # GenHackenbush.Position("ee")
     return v
 
 

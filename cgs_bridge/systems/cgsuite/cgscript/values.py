@@ -209,7 +209,7 @@ def to_text(v, game_text=None, dialect: str = "1.x") -> str:
     renders a :class:`GameObject` (its ``ToString`` property)."""
     if dialect == "2.x":
         if isinstance(v, str):
-            return '"' + v.replace("\\", "\\\\").replace('"', '\\"') + '"'
+            return '"' + v.replace("\\", "\\\\") + '"'  # CGSuite 2.2 escapes no quote: "a"b"
         if isinstance(v, CGRange):
             return v.text
         if isinstance(v, (CGMutableList, CGMutableSet)):
