@@ -449,3 +449,29 @@ def test_the_command_line_gives_the_exit_codes(library, tmp_path, capsys, progra
         path.write_text(texts[program], encoding="utf-8")
     assert main(["audit", str(path), "--game", "nim", "--class-path", str(library), "--no-sandbox"]) == exit_code
     assert text in capsys.readouterr().out
+
+
+def test_the_sandboxed_command_line_gives_the_same_exit_codes(library, tmp_path, capsys):
+    """The same audits with the evaluation in the bubblewrap sandbox (the default)."""
+    from cgs_bridge.cli.main import main
+    from cgs_bridge.systems import sandbox
+    why = sandbox.unavailable_reason()
+    if why:
+        pytest.skip(f"no sandbox here: {why}")
+    twin = tmp_path / "childish.cgs"
+    twin.write_text(STALKS.read_text(encoding="utf-8").replace("H := game.graph.Hackenbush;", CHILDISH),
+                    encoding="utf-8")
+    for path, exit_code in [(STALKS, 0), (twin, 1)]:
+        assert main(["audit", str(path), "--game", "nim", "--class-path", str(library)]) == exit_code
+    assert "stalks of n green edges" in capsys.readouterr().out
+
+
+def test_cgsuites_childish_hackenbush_is_green_hackenbush_on_green_edges(library):
+    """CGSuite's ChildishHackenbush makes blue and red edges childish (constants.cgs:
+    ``childishEdges => [Color.Blue, Color.Red]``): on green stalks it is Nim, and agrees."""
+    text = STALKS.read_text(encoding="utf-8").replace("H := game.graph.Hackenbush;",
+                                                      "H := game.graph.ChildishHackenbush;")
+    rep = audit(STALKS, "nim", library, text=text)
+    graphs = check(rep, "graphs")
+    assert rep.exit_code == 0 and "GenHackenbush([Blue,Red])" in graphs.summary, summaries(rep)
+    assert rep.printed["as printed"] == stalk_lines()
