@@ -20,7 +20,7 @@ interpreted" (exit 2), and ``DeleteEdge`` was "not interpreted".
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -79,7 +79,7 @@ def grounded(edges: tuple) -> tuple:
     return tuple(e for e in edges if e[0] in seen)
 
 
-@lru_cache(maxsize=None)
+@cache
 def hackenbush(edges: tuple, rule: str = "green") -> int:
     """The Grundy value of green edges ``edges`` ((u, v) pairs, ground 0; parallel edges and loops
     allowed) when a move removes one edge and: ``green`` drops what is cut off the ground;
@@ -215,8 +215,8 @@ ENGINE_LINES = [
     ('game.graph.Hackenbush(":Geeee:G")', 'GenHackenbush.Position(":Aeeee:A")'),
     ('game.graph.Hackenbush(":Geeee:G").CanonicalForm', "0"),
     ('game.graph.Hackenbush(":Geeee:G").Options(Left)',
-     '[GenHackenbush.Position("eee"),GenHackenbush.Position("eee"),GenHackenbush.Position("(e;ee)"),'
-     'GenHackenbush.Position("(ee;e)")]'),
+     ('[GenHackenbush.Position("eee"),GenHackenbush.Position("eee"),GenHackenbush.Position("(e;ee)"),'
+      'GenHackenbush.Position("(ee;e)")]')),
     ('game.graph.Hackenbush("(eee;ee;e)").CanonicalForm', "0"),
     ("game.graph.Hackenbush(Graph.Path(4, Nothing, game.graph.Color.Green))", 'GenHackenbush.Position("eee")'),
     ("game.graph.Hackenbush(Graph.Path(3)).CanonicalForm", "0"),
