@@ -256,7 +256,7 @@ def test_the_real_cgsuite_prints_the_same_lines(library, real_cgsuite, tmp_path)
 @pytest.mark.parametrize("expr, why", [
     ("game.graph.Color.Blue.Ordinal", "not a method or member variable: `Ordinal`"),
     ("game.graph.Color.Purple", "not a method or member variable: `Purple`"),
-    ('game.graph.Hackenbush("ee;e")', "That `Graph` is not connected."),
+    ('game.graph.Hackenbush("ee;e")', 'That `Graph` is not connected.") at game/graph/GenHackenbush.cgs:'),
     ('Graph.Parse("eee")', "`e` is not a edge symbol"),
     ('Graph.Parse("ee", edgeLabels => {"e" => 7}).ToString({=>}, {7 => 3})', "not a string"),
     ("DirectedGraph.Parse(\"->\")", "`DirectedGraph` (cgsuite.util.DirectedGraph) is not interpreted"),
@@ -386,6 +386,8 @@ def test_a_shape_that_is_not_stalks_is_refused(library, tmp_path, text, why):
 
 @pytest.mark.parametrize("program, check_name, why", [
     ('System.Print(game.graph.Hackenbush("lr").CanonicalForm);', "run", "partizan: GenHackenbush.Position(\"lr\")"),
+    ('System.Print(game.graph.Hackenbush("l").CanonicalForm);', "run",
+     "(Options(player) at line 16, the player read at line 19 of game/graph/GenHackenbush.cgs)"),
     ('System.Print(game.graph.Hackenbush("(e;l)").CanonicalForm);', "run", "partizan"),
     ("System.Print(game.graph.Hackenbush(Graph.Path(3)).CanonicalForm);", "graphs", "an edge is Nothing"),
     ('System.Print(game.graph.Hackenbush("e").NimValue);', "run", "NimValue"),

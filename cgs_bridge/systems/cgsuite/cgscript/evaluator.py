@@ -84,6 +84,8 @@ class Interpreter:
         self.decompositions: dict = {}  # game -> its Decomposition (games.components)
         self.graph_values: dict = {}    # ruleset -> {Graph: value the program asked of its position}
         self.graph_shown: dict = {}     # Graph -> its position as the program prints it
+        self.files: list = []           # the class file of each method running (None: the program's)
+        self.method_files: dict = {}    # id(method) -> its class file, for methods of other files
         self.heap_nim: dict = {}      # code text -> Grundy values of heaps 0.. (heaprules)
         self.heap_misere: dict = {}   # code text -> {sum of heaps: misère Grundy value}
         self.heap_values: dict = {}   # (code text, "normal"|"misere") -> {heap: value the program asked for}
@@ -124,9 +126,10 @@ class Interpreter:
 
     def fail(self, message: str, node=None):
         pos = getattr(node, "pos", None)
-        place = ""
+        place, file = "", self.files[-1] if self.files else None  # a class file's code: name the file
         if pos and pos[0]:
-            place = f" at {self.where(*pos) if self.where else f'{pos[0]}:{pos[1]}'}"
+            place = f" at {file}:{pos[0]}:{pos[1]}" if file else \
+                f" at {self.where(*pos) if self.where else f'{pos[0]}:{pos[1]}'}"
         raise CGScriptRuntimeError(f"{message}{place}", pos)
 
     def tick(self, node=None) -> None:
@@ -365,7 +368,7 @@ class Interpreter:
         return CGList(out) if n.kind in ("list", "listof") else CGSet(out)  # 1.x setof/listof(e for ...)
 
     def _lambda(self, n, f):
-        return Procedure(n.param, n.body, tuple(f.scopes), f.this, n.params)
+        return Procedure(n.param, n.body, tuple(f.scopes), f.this, n.params, self.files[-1] if self.files else None)
 
     def _assign(self, n, f):
         value = self.ev(n.value, f)

@@ -51,6 +51,7 @@ def call_method(interp, obj, m: A.Method, args, node):
     if m.expr is None and m.body is None:
         interp.fail(f"external method `{m.name}` cannot be evaluated", node)
     interp.depth += 1
+    interp.files.append(interp.method_files.get(id(m)))
     try:
         if interp.depth > interp.limits.depth:
             interp.fail(f"stopped: recursion deeper than {interp.limits.depth} nested method calls", node)
@@ -64,6 +65,7 @@ def call_method(interp, obj, m: A.Method, args, node):
         return value if m.kind == "def" else None
     finally:
         interp.depth -= 1
+        interp.files.pop()
 
 
 def construct(interp, qual, args, node, this):
@@ -100,7 +102,11 @@ def apply(interp, target, args, node, this):
     if isinstance(target, Procedure):
         names = target.names
         B._need(interp, args, len(names), "the procedure", node)
-        return interp.ev(target.body, Frame(list(target.scopes) + [dict(zip(names, args))], target.this))
+        interp.files.append(target.file)
+        try:
+            return interp.ev(target.body, Frame(list(target.scopes) + [dict(zip(names, args))], target.this))
+        finally:
+            interp.files.pop()
     if isinstance(target, interp.heaprules.HeapRuleset):  # R(n): a heap of a TakeAndBreak ruleset
         B._need(interp, args, 1, str(target), node)
         return interp.heaprules.HeapPosition(target, interp.heaprules.heap_size(interp, args[0], node))
@@ -127,8 +133,15 @@ def options(interp, g: GameObject, node=None) -> list:
     if set(left) != set(right):  # a partizan game: the audit judges impartial games only
         interp.fail(f"partizan: {B.show(interp, g)[:60]} has Left options {B.show(interp, B.CGSet(left))[:80]} "
                     f"and Right options {B.show(interp, B.CGSet(right))[:80]} (Options({m.params[0].name}) "
-                    f"at line {m.pos[0]}{_player_line(interp, m)}); only impartial games are judged", node)
+                    f"at line {m.pos[0]}{_player_line(interp, m)}{_file_of(interp, m)}); only impartial games "
+                    "are judged", node)
     return left
+
+
+def _file_of(interp, m) -> str:
+    """`` of FILE`` for a method of a class file other than the program's, else empty."""
+    file = interp.method_files.get(id(m))
+    return f" of {file}" if file else ""
 
 
 def _player_line(interp, m) -> str:

@@ -108,6 +108,7 @@ class Procedure:
     scopes: tuple
     this: object
     params: tuple = ()
+    file: object = None  # the class file it was written in (None: the program)
 
     @property
     def names(self) -> tuple:
