@@ -197,6 +197,7 @@ MODULES = {
     "systems/cgsuite/test_cgscript_strips.py": FAST,  # issue 47: Strip, Turning; its real-CGSuite tests are engine
     "systems/cgsuite/test_cgscript_variants.py": FAST,  # issue 47: variants, subtraction; its real-CGSuite test is engine
     "systems/cgsuite/test_cgscript_graphs.py": FAST,  # issue 47: GenArcKayles; its real-CGSuite tests are engine
+    "systems/cgsuite/test_cgscript_hackenbush.py": FAST,  # issue 47: enums, GenHackenbush; real-CGSuite tests are engine
     "systems/cgsuite/test_audit_cgscript_printed.py": ENGINE,  # the real CGSuite prints the same
     "systems/mathematica/test_emitted_mathics.py": ENGINE,
     "systems/test_engine_startup.py": ENGINE,
@@ -237,6 +238,8 @@ TESTS: dict[str, dict[str, str]] = {
     "systems/cgsuite/test_cgscript_takebreak.py": {"test_the_command_line_gives_the_exit_codes": HEAVY},
     "systems/cgsuite/test_cgscript_graphs.py": {"test_cycles_take_the_values_of_their_one_kind_of_option": HEAVY,
                                                 "test_the_command_line_gives_the_exit_codes": HEAVY},
+    "systems/cgsuite/test_cgscript_hackenbush.py": {"test_the_command_line_gives_the_exit_codes": HEAVY,
+                                                    "test_the_sandboxed_command_line_gives_the_same_exit_codes": ENGINE},
     # round 6: the fast run's slowest functions (--durations=0 on the idle 2-core machine, 1.3 s to
     # 12 s each in all: published-size boxes, CLI subprocesses, time limits waited out, PDF
     # rendering, hundreds of hypothesis examples), so that `-m fast` stays under a minute

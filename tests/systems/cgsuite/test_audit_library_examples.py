@@ -223,14 +223,18 @@ def test_every_cgs_file_of_the_jar_is_read(shared, tmp_path):
 
 
 def test_what_is_read_but_not_interpreted_is_refused_by_name():
-    """An enum's value, a game literal and a class whose body holds a statement are read; running
-    them stops with the reason (never a value of our own making)."""
+    """A game literal and a class whose body holds a statement are read; running them stops with
+    the reason (never a value of our own making). An enum's values run (since issue 47's
+    Hackenbush round: tests/systems/cgsuite/test_cgscript_hackenbush.py); a value it does not
+    declare stops the run."""
     from cgs_bridge.systems.cgsuite.cgscript.parse import parse_program
     from cgs_bridge.systems.cgsuite.cgscript.worksheet import run_worksheet
     enum = parse_program("enum Colour\n  Blue,\n  Red;\nend\n", "Colour.cgs", "2.x").classes[0]
     assert "enum" in enum.modifiers and enum.vars == ("Blue", "Red")
-    run = run_worksheet("System.Print(Colour.Blue);", classes=[enum])
-    assert run.error is not None and "the enum `Colour` is read but not interpreted" in run.error
+    run = run_worksheet("System.Print(Colour.Blue); System.Print(Colour.Red == Colour.Blue);", classes=[enum])
+    assert run.error is None and run.printed == ["Blue", "false"]
+    run = run_worksheet("System.Print(Colour.Green);", classes=[enum])
+    assert run.error is not None and "the enum `Colour` has the values Blue, Red" in run.error
     checked = parse_program("class Sub(n as Integer) extends Ruleset\n  if n < 0 then\n    error(\"n\");\n"
                             "  end\n  def F := n;\nend\n", "Sub.cgs", "2.x").classes[0]
     run = run_worksheet("System.Print(Sub(1).F);", classes=[checked])

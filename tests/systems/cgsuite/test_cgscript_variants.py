@@ -404,7 +404,7 @@ def test_what_cannot_be_judged_is_refused_with_its_reason(library, tmp_path, tex
     failed = [c for _, c in rep.checks if c.verdict == "error"]
     assert failed and reason in failed[0].summary, summaries(rep)
     assert (" at 2:" in failed[0].summary or " at 1:" in failed[0].summary
-            or "of the class-path class game.variant.DicoticVariantGame" in failed[0].summary)   # where it stopped
+            or "at game/variant/DicoticVariantGame.cgs:" in failed[0].summary)   # where it stopped: that file
 
 
 def test_the_variant_of_partizan_take_and_break_is_the_union_of_the_codes(library):

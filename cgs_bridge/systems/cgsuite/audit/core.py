@@ -185,11 +185,20 @@ def scale_program(program: A.Program, scale: dict) -> A.Program:
 
 
 def _interpreter(sources, dialect, limits, where) -> Interpreter:
+    """An interpreter with every source's classes; an error in a method of a class file other than
+    the program's names that file (``game/graph/GenHackenbush.cgs:7:7``)."""
     it = Interpreter(dialect, limits, where)
-    for s in sources:
+    for k, s in enumerate(sources):
         for c in s.program.classes:
             it.add_class(c, s.package)
+            if k:
+                name = "/".join(s.package.split(".") + [Path(s.path).name]) if s.package else Path(s.path).name
+                it.method_files.update({id(m): name for m in _methods(c)})
     return it
+
+
+def _methods(cls) -> list:
+    return list(cls.methods) + [m for inner in cls.classes for m in _methods(inner)]
 
 
 def _game_class(sources, name: str | None, own: int | None = None):

@@ -11,6 +11,8 @@ ch. 2):
   ``n`` unlabelled vertices, heap ``n``. Arc Kayles on a path is Dawson's Kayles (octal 0.07,
   Winning Ways ch. 4): removing an edge and its two ends from a path of ``n`` vertices leaves
   paths of ``i - 1`` and ``n - i - 1`` vertices, as a move of 0.07 leaves heaps;
+- a position of CGSuite's ``game.graph.GenHackenbush`` against a spec of one coordinate (``nim``):
+  the stalks of green edges at the ground, each a heap (:mod:`.stalks`);
 - a spec of two coordinates (``x, y``, e.g. ``tests/data/audit/library/weighted_edge.game``):
   every component must be one edge between two vertices labelled with nonnegative integers
   ``x`` and ``y``, the position ``(x, y)`` (Weighted Arc Kayles on one edge).
@@ -26,6 +28,7 @@ from cgs_bridge.systems.auditing.judge import Check
 from cgs_bridge.systems.cgsuite.cgscript.graphs import Graph, components
 
 from .judge import rows_check
+from .stalks import is_hackenbush, stalk_positions
 
 
 def judge_graph_values(interp, ruleset) -> Check | None:
@@ -44,15 +47,17 @@ def judge_graph_values(interp, ruleset) -> Check | None:
     if len(asked) > 1:
         return Check("graphs", "error", f"the program values positions of {len(asked)} rulesets ({names}): "
                      "which one is the spec's game is not known; audit a program that values one")
-    values = next(iter(asked.values()))
-    if ruleset.n not in (1, 2):
-        return Check("graphs", "error", f"the spec {ruleset.describe()} has {ruleset.n} coordinates: a graph "
-                     "is judged against a heap (paths) or two coordinates x, y (weighted edges)")
+    owner, values = next(iter(asked.items()))
+    hackenbush = is_hackenbush(interp, owner)
+    if ruleset.n not in ((1,) if hackenbush else (1, 2)):
+        return Check("graphs", "error", f"the spec {ruleset.describe()} has {ruleset.n} coordinates: " + (
+            "a Green Hackenbush position is judged against a heap (stalks of n green edges are heaps n)"
+            if hackenbush else "a graph is judged against a heap (paths) or two coordinates x, y (weighted edges)"))
     mapped = {}
     for g, v in values.items():
-        parts, why = spec_positions(g, ruleset.n)
+        parts, why = stalk_positions(g) if hackenbush else spec_positions(g, ruleset.n)
         if parts is None:
-            return Check("graphs", "error", f"{g} (valued {v} by {names}) cannot be judged against "
+            return Check("graphs", "error", f"{interp.graph_shown.get(g, g)} (valued {v} by {names}) cannot be judged against "
                          f"{ruleset.describe()}: {why}")
         mapped[g] = (parts, v)
     tops = [max((p[i] for parts, _ in mapped.values() for p in parts), default=0) for i in range(ruleset.n)]
@@ -67,13 +72,14 @@ def judge_graph_values(interp, ruleset) -> Check | None:
         for p in parts:
             want ^= sol.value(p) if not bad else 0
         if bad or v != want:
-            rows.append({"position": str(g), "program": v, "spec": "not valid" if bad else want,
+            rows.append({"position": str(interp.graph_shown.get(g, g)), "program": v, "spec": "not valid" if bad else want,
                          "detail": " + ".join(_fmt(p) for p in parts) or "no component"})
-    what = "paths <-> heaps" if ruleset.n == 1 else "edges labelled (x, y) <-> positions (x, y)"
+    what = ("stalks of n green edges <-> heaps n, stalks at the ground" if hackenbush else
+            "paths <-> heaps, components" if ruleset.n == 1 else "edges labelled (x, y) <-> positions (x, y), components")
     return rows_check("graphs", rows, f"{len(rows)} of {len(mapped)} values of {names} the program computed "
-                      f"differ from the spec's ({ruleset.describe()}, {what}, components <-> sums)",
+                      f"differ from the spec's ({ruleset.describe()}, {what} <-> sums)",
                       f"all {len(mapped)} values of {names} the program computed equal the spec's ({ruleset.describe()}; "
-                      f"{what}, components <-> disjunctive sums, nim-sum of the spec's values)",
+                      f"{what} <-> disjunctive sums, nim-sum of the spec's values)",
                       lambda r: f"{r['position']} = {r['detail']}: program {r['program']}, spec {r['spec']}")
 
 
@@ -92,6 +98,10 @@ def spec_positions(g: Graph, n: int):
         if loops or len({(e.start, e.end) for e in edges}) != len(edges):
             return None, "it has a loop or a repeated edge (a multigraph)"
         degree = max((len(v.edges) for v in c.vertices), default=0)
+        elabel = next((e.label for e in edges if e.label is not None), None)
+        if elabel is not None:
+            return None, (f"an edge is labelled {elabel}: a heap is a path of unlabelled vertices and edges, "
+                          "a position (x, y) one unlabelled edge")
         if n == 1:
             labelled = next((v.label for v in c.vertices if v.label is not None), None)
             if labelled is not None:

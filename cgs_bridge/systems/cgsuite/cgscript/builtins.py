@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
+from .enums import LEFT, RIGHT
 from .values import (
     CGList,
     CGMutableList,
@@ -20,6 +21,7 @@ from .values import (
     CGRange,
     CGSet,
     ClassRef,
+    EnumValue,
     GameObject,
     NimberValue,
     sort_key,
@@ -29,7 +31,10 @@ from .values import (
 STATICS = {"Worksheet", "System", "Player", "Graph", "Integer", "Strip"}
 #: Names every CGScript 2.x program sees: ``Left`` and ``Right`` are the players (``player == Left``
 #: in ``Options(player as Player)``, CGSuite 2.2's examples/PartizanSubtraction.cgs), as ``Player.Left``.
-GLOBAL_NAMES = {"Nothing": None, "Left": "Player.Left", "Right": "Player.Right"}
+GLOBAL_NAMES = {"Nothing": None, "Left": LEFT, "Right": RIGHT}
+#: CGSuite 2.2 classes a program may name that the interpreter refuses by name (Java in CGSuite).
+NOT_INTERPRETED = {"DirectedGraph": "`DirectedGraph` (cgsuite.util.DirectedGraph) is not interpreted: only "
+                                    "undirected graphs (`Graph`) are"}
 
 
 def is_static(interp, name: str) -> bool:
@@ -50,7 +55,7 @@ def game_text(interp, g: GameObject) -> str:
         args = ",".join(show(interp, v) for _, v in g.fields)  # GenWythoff.Position((1,3))
         graphs = [v for _, v in g.fields if isinstance(v, interp.graphs.Graph)]
         if len(graphs) == 1 and interp.library.extends(interp, cls, "GraphGame"):  # GraphGame.ToOutput
-            args = '"' + interp.graphs.notation(graphs[0]) + '"'  # GenArcKayles.Position("---")
+            args = '"' + interp.graphs.position_text(interp, g, graphs[0]) + '"'  # GenHackenbush.Position("ee")
         strips = [v for _, v in g.fields if isinstance(v, interp.strips.Strip)]
         if len(strips) == 1 and interp.library.extends(interp, cls, "StripGame"):  # StripGame.ToOutput
             char_map = invoke(interp, g.outer, "CharMap", None, None)
@@ -167,7 +172,11 @@ def invoke(interp, obj, name, args, node):
     """``obj.name`` (``args`` None) or ``obj.name(args)``."""
     if isinstance(obj, GameObject):
         return interp.games.game_member(interp, obj, name, args, node)
+    if isinstance(obj, EnumValue):
+        return interp.enums.member(interp, obj, name, args, node)
     if isinstance(obj, ClassRef):
+        if args is None and interp.enums.is_enum(interp, obj.name):  # Color.Green
+            return interp.enums.value(interp, obj.name, name, node)
         qual = f"{obj.name}.{name}"
         heap = interp.heaprules.library_member(interp, qual, args, node)  # game.heap.TakeAndBreak(code)
         if heap is not None:
@@ -303,8 +312,11 @@ def static_member(interp, owner, name, args, node):
         (x,) = _need(interp, args, 1, f"{owner}.Print", node)
         interp.printed.append(show(interp, x))
         return None
+    if owner == "System" and name == "Error":  # CGSuite 2.x System.Error(message): the run stops
+        (msg,) = _need(interp, args, 1, "System.Error", node)
+        interp.fail(f"the program raised System.Error({show(interp, msg)})", node)
     if owner == "Player" and name in ("Left", "Right") and args is None:
-        return f"Player.{name}"
+        return LEFT if name == "Left" else RIGHT
     if owner == "Graph":
         return interp.graphs.static(interp, name, args, node)
     if owner == "Strip":

@@ -71,7 +71,7 @@ class Interpreter:
     ``Worksheet.Print``/``System.Print`` printed; ``nim_cache`` maps games to nim values."""
 
     def __init__(self, dialect: str = "1.x", limits: Limits | None = None, where=None):
-        from . import builtins, games, graphs, heaprules, library, strips, variants
+        from . import builtins, enums, games, graphs, heaprules, library, strips, variants
         self.dialect = dialect
         self.limits = limits or Limits()
         self.where = where
@@ -81,20 +81,20 @@ class Interpreter:
         self.globals: dict = {}
         self.printed: list = []
         self.nim_cache: dict = {}
-        self.running: list = []         # the classes whose methods run, innermost last (fail)
         self.library_classes: set = set()   # qualified names of the classes of packages (add_class)
         self.misere_cache: dict = {}    # game -> its misère nim value (games.misere_value)
         self.decompositions: dict = {}  # game -> its Decomposition (games.components)
         self.graph_values: dict = {}    # ruleset -> {Graph: value the program asked of its position}
+        self.graph_shown: dict = {}     # Graph -> its position as the program prints it
+        self.files: list = []           # the class file of each method running (None: the program's)
+        self.method_files: dict = {}    # id(method) -> its class file, for methods of other files
         self.heap_nim: dict = {}      # code text -> Grundy values of heaps 0.. (heaprules)
         self.heap_misere: dict = {}   # code text -> {sum of heaps: misère Grundy value}
         self.heap_values: dict = {}   # (code text, "normal"|"misere") -> {heap: value the program asked for}
-        self.notes: list = []
-        self.steps = 0
-        self.depth = 0
+        self.notes, self.steps, self.depth = [], 0, 0
         self.deadline = time.monotonic() + self.limits.seconds
         self.builtins, self.games, self.library, self.heaprules = builtins, games, library, heaprules
-        self.graphs, self.variants, self.strips = graphs, variants, strips
+        self.graphs, self.variants, self.strips, self.enums = graphs, variants, strips, enums
         # (class, ruleset) -> {Strip: value the program asked of its position}, and -> one such position
         self.strip_values, self.strip_games = {}, {}   # (the audit's template: stripcheck)
         self._dispatch = {
@@ -132,11 +132,10 @@ class Interpreter:
 
     def fail(self, message: str, node=None):
         pos = getattr(node, "pos", None)
-        place = ""
-        if pos and pos[0] and self.running and self.running[-1] in self.library_classes:   # a class-path class
-            place = f" at {pos[0]}:{pos[1]} of the class-path class {self.running[-1]}"
-        elif pos and pos[0]:
-            place = f" at {self.where(*pos) if self.where else f'{pos[0]}:{pos[1]}'}"
+        place, file = "", self.files[-1] if self.files else None  # a class file's code: name the file
+        if pos and pos[0]:
+            place = f" at {file}:{pos[0]}:{pos[1]}" if file else \
+                f" at {self.where(*pos) if self.where else f'{pos[0]}:{pos[1]}'}"
         raise CGScriptRuntimeError(f"{message}{place}", pos)
 
     def tick(self, node=None) -> None:
@@ -279,14 +278,14 @@ class Interpreter:
         if name in self.globals:
             return self.globals[name]
         if name in self.classes:
-            if "enum" in self.classes[name].modifiers:
-                self.fail(f"the enum `{name}` is read but not interpreted", node)
             return ClassRef(name)
         if name in self.builtins.GLOBAL_NAMES:
             return self.builtins.GLOBAL_NAMES[name]
         found = self.games.find_method(self, frame.this, name)
         if found is not None:
             return self.games.call_method(self, found[0], found[1], [], node)
+        if name in self.builtins.NOT_INTERPRETED:
+            self.fail(self.builtins.NOT_INTERPRETED[name], node)
         self.fail(f"unknown name `{name}`", node)
 
     def _name(self, n, f):
@@ -379,7 +378,7 @@ class Interpreter:
         return CGList(out) if n.kind in ("list", "listof") else CGSet(out)  # 1.x setof/listof(e for ...)
 
     def _lambda(self, n, f):
-        return Procedure(n.param, n.body, tuple(f.scopes), f.this, n.params)
+        return Procedure(n.param, n.body, tuple(f.scopes), f.this, n.params, self.files[-1] if self.files else None)
 
     def _assign(self, n, f):
         value = self.ev(n.value, f)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from . import ast as A
 from . import builtins as B
 from . import library as L
+from .enums import LEFT, RIGHT
 from .frames import Frame, _Return
 from .values import ClassRef, GameObject, NimberValue, Procedure
 
@@ -41,8 +42,8 @@ def _nearer_class(interp, cls, name, m) -> bool:
     return False
 
 
-def call_method(interp, obj, m: A.Method, args, node, owner=None):
-    """Run method ``m`` of ``obj`` (None for a static method of the class ``owner``, qualified)."""
+def call_method(interp, obj, m: A.Method, args, node):
+    """Run method ``m`` of ``obj`` (None for a static method); an error in it names its file."""
     params = m.params or ()
     if m.kind == "property" or (m.params is None and args):
         if args:
@@ -51,7 +52,7 @@ def call_method(interp, obj, m: A.Method, args, node, owner=None):
     if m.expr is None and m.body is None:
         interp.fail(f"external method `{m.name}` cannot be evaluated", node)
     interp.depth += 1
-    interp.running.append(owner if obj is None else obj.cls)   # whose method runs: an error there names a class-path class
+    interp.files.append(interp.method_files.get(id(m)))
     try:
         if interp.depth > interp.limits.depth:
             interp.fail(f"stopped: recursion deeper than {interp.limits.depth} nested method calls", node)
@@ -65,7 +66,7 @@ def call_method(interp, obj, m: A.Method, args, node, owner=None):
         return value if m.kind == "def" else None
     finally:
         interp.depth -= 1
-        interp.running.pop()
+        interp.files.pop()
 
 
 def construct(interp, qual, args, node, this):
@@ -75,7 +76,7 @@ def construct(interp, qual, args, node, this):
         return apply(interp, instance, args, node, this) if args else instance
     static = _own_static_eval(interp, cls, args)
     if static is not None:  # Turning.cgs: `static def Eval(code as String) := Turning(game.heap.Spawning(code))`
-        return call_method(interp, None, static, list(args), node, interp.canon.get(id(cls), qual))
+        return call_method(interp, None, static, list(args), node)
     if cls.body:
         interp.fail(f"{cls.name} has statements in its class body (line {cls.body[0].pos[0]}): "
                     "read but not run here", node)
@@ -126,7 +127,11 @@ def apply(interp, target, args, node, this):
     if isinstance(target, Procedure):
         names = target.names
         B._need(interp, args, len(names), "the procedure", node)
-        return interp.ev(target.body, Frame(list(target.scopes) + [dict(zip(names, args))], target.this))
+        interp.files.append(target.file)
+        try:
+            return interp.ev(target.body, Frame(list(target.scopes) + [dict(zip(names, args))], target.this))
+        finally:
+            interp.files.pop()
     if isinstance(target, interp.heaprules.HeapRuleset):  # R(n): a heap of a TakeAndBreak ruleset
         B._need(interp, args, 1, str(target), node)
         return interp.heaprules.HeapPosition(target, interp.heaprules.heap_size(interp, args[0], node))
@@ -148,13 +153,20 @@ def options(interp, g: GameObject, node=None) -> list:
         check_options_2x(interp, cls, m, node)
     if not m.params:
         return B.elements(interp, call_method(interp, g, m, [], node), node)
-    left = B.elements(interp, call_method(interp, g, m, ["Player.Left"], node), node)
-    right = B.elements(interp, call_method(interp, g, m, ["Player.Right"], node), node)
+    left = B.elements(interp, call_method(interp, g, m, [LEFT], node), node)
+    right = B.elements(interp, call_method(interp, g, m, [RIGHT], node), node)
     if set(left) != set(right):  # a partizan game: the audit judges impartial games only
         interp.fail(f"partizan: {B.show(interp, g)[:60]} has Left options {B.show(interp, B.CGSet(left))[:80]} "
                     f"and Right options {B.show(interp, B.CGSet(right))[:80]} (Options({m.params[0].name}) "
-                    f"at line {m.pos[0]}{_player_line(interp, m)}); only impartial games are judged", node)
+                    f"at line {m.pos[0]}{_player_line(interp, m)}{_file_of(interp, m)}); only impartial games "
+                    "are judged", node)
     return left
+
+
+def _file_of(interp, m) -> str:
+    """`` of FILE`` for a method of a class file other than the program's, else empty."""
+    file = interp.method_files.get(id(m))
+    return f" of {file}" if file else ""
 
 
 def _player_line(interp, m) -> str:
@@ -293,6 +305,7 @@ def _asked(interp, g, v: int, kind: str = "normal") -> int:
     graphs = [x for _, x in g.fields if isinstance(x, interp.graphs.Graph)]
     if len(graphs) == 1 and kind == "normal":
         interp.graph_values.setdefault(g.outer, {})[graphs[0]] = v
+        interp.graph_shown[graphs[0]] = B.game_text(interp, g)  # GenHackenbush.Position("ee")
     heap = interp.variants.heap_of(interp, g)
     if heap is not None:
         interp.heap_values.setdefault((heap[0], kind), {})[heap[1]] = v

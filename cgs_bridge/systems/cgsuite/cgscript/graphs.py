@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .graphtext import Reader, notation
-from .values import CGList, CGMap, freeze
+from .values import CGList, CGMap, Procedure, freeze
 
 
 @dataclass(frozen=True)
@@ -100,6 +100,64 @@ def star(n, vlabel=None, elabel=None) -> Graph:
 
 def clique(n, vlabel=None, elabel=None) -> Graph:
     return _undirected(n, {v: [w for w in range(1, n + 1) if w != v] for v in range(1, n + 1)}, vlabel, elabel)
+
+
+def _drop(edges, end, label) -> tuple:
+    """``edges`` without the first edge to ``end`` labelled ``label`` (unchanged when none is)."""
+    k = next((k for k, e in enumerate(edges) if e.end == end and freeze(e.label) == freeze(label)), None)
+    return edges if k is None else edges[:k] + edges[k + 1:]
+
+
+def delete_edge(g: Graph, edge: Edge) -> Graph:
+    """``g.DeleteEdge(edge)`` as CGSuite 2.2 gives it: the first edge of ``edge.FromVertex`` that goes
+    to ``edge.ToVertex`` with ``edge``'s label is removed, and its other end's record (a loop is
+    stored once); the other edges keep their order. An edge ``g`` does not have leaves ``g``
+    unchanged (CGSuite 2.2: ``Graph.Path(3).DeleteEdge(Graph.Path(5).Edges[4])`` is ``Graph("--")``)."""
+    a, b = edge.start, edge.end
+    if not (1 <= a <= len(g.vertices) and 1 <= b <= len(g.vertices)):
+        return g
+    verts = list(g.vertices)
+    before = verts[a - 1].edges
+    verts[a - 1] = Vertex(verts[a - 1].label, _drop(before, b, edge.label))
+    if a != b and verts[a - 1].edges != before:
+        verts[b - 1] = Vertex(verts[b - 1].label, _drop(verts[b - 1].edges, a, edge.label))
+    return Graph(tuple(verts))
+
+
+def _simple(g: Graph) -> bool:
+    """No loop and no two edges between one pair of vertices (``IsSimple``)."""
+    pairs = [(e.start, e.end) for e in g.edges]
+    return all(a != b for a, b in pairs) and len(set(pairs)) == len(pairs)
+
+
+def _label_strings(interp, f, node):
+    """The label-to-text function of ``Graph.ToString(vertexLabels, edgeLabels)``: a map (a label
+    it lacks prints as itself) or a procedure; each must give a string (as CGSuite 2.2)."""
+    if not isinstance(f, CGMap) and not isinstance(f, Procedure):
+        interp.fail(f"Graph.ToString takes maps or procedures from labels to strings, got "
+                    f"{interp.builtins.show(interp, f)[:60]}", node)
+
+    def text(label):
+        if isinstance(f, CGMap) and label not in f:
+            return None
+        out = f.get(label) if isinstance(f, CGMap) else interp.games.apply(interp, f, [label], node, None)
+        if not isinstance(out, str):
+            interp.fail(f"Graph.ToString: the label {interp.builtins.show(interp, label)} is given "
+                        f"{interp.builtins.show(interp, out)[:40]}, not a string", node)
+        return out
+    return text
+
+
+def position_text(interp, game, g: Graph) -> str:
+    """The graph of a GraphGame position as its ``ToOutput`` prints it: ``g.ToString(VertexToString,
+    EdgeToString)`` with the ruleset's label maps reversed (GraphRuleset.cgs; GenHackenbush's
+    ``{"e" => Color.Green, ...}`` prints a green edge ``e``); plain ``notation(g)`` without them."""
+    texts = []
+    for name in ("VertexToString", "EdgeToString"):
+        found = interp.games.find_method(interp, game, name, 0)
+        f = interp.games.call_method(interp, found[0], found[1], [], None) if found is not None else None
+        texts.append(_label_strings(interp, f, None) if f is not None else None)
+    return notation(g, *texts)
 
 
 def retain(g: Graph, keep) -> Graph:
@@ -189,15 +247,27 @@ def graph_member(interp, g: Graph, name: str, args, node):
              "VertexCount": lambda: n, "EdgeCount": lambda: len(g.edges), "IsEmpty": lambda: n == 0,
              "IsConnected": lambda: len(components(g)) <= 1, "ConnectedComponents": lambda: CGList(components(g)),
              "AdjacencyList": lambda: CGList(CGList(sorted(e.end for e in v.edges)) for v in g.vertices),
-             "ToString": lambda: notation(g)}
+             "ToString": lambda: str(g), "IsSimple": lambda: _simple(g)}
     if name in plain and not args:
         return plain[name]()
     one = list(args or [])
+    if name == "ToString" and len(one) == 2:  # GraphGame.ToOutput: graph.ToString(VertexToString, EdgeToString)
+        return notation(g, _label_strings(interp, one[0], node), _label_strings(interp, one[1], node))
+    if name == "DeleteEdgeByIndex" and len(one) == 2:
+        v = _vertex_no(interp, g, one[0], node)
+        return delete_edge(g, index(interp, g.vertices[v - 1], one[1], node))
+    if name == "ToDirectedGraph":
+        interp.fail("`ToDirectedGraph`: cgsuite.util.DirectedGraph is not interpreted", node)
     if len(one) != 1:
         interp.fail(f"`{name}` of a Graph is not interpreted here (Edges, Vertices, VertexCount, EdgeCount, "
-                    "DeleteVertices, DeleteVertex, RetainVertices, UpdatedVertexLabels, ConnectedComponents, "
-                    "Decomposition, IsConnected, AdjacencyList)", node)
+                    "DeleteEdge, DeleteEdgeByIndex, DeleteVertices, DeleteVertex, RetainVertices, "
+                    "UpdatedVertexLabels, ConnectedComponent(s), Decomposition, IsConnected, IsSimple, "
+                    "AdjacencyList, ToString)", node)
     (x,) = one
+    if name == "DeleteEdge":
+        if not isinstance(x, Edge):
+            interp.fail(f"DeleteEdge takes an Edge, got {interp.builtins.show(interp, x)[:60]}", node)
+        return delete_edge(g, x)
     if name in ("DeleteVertices", "RetainVertices"):
         vs = {_vertex_no(interp, g, v, node) for v in interp.builtins.elements(interp, x, node)}
         return retain(g, vs if name == "RetainVertices" else set(range(1, n + 1)) - vs)

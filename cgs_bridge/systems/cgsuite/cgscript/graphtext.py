@@ -127,10 +127,12 @@ class Reader:
 
 
 # ------------------------------------------------------------------ printing
-def notation(g) -> str:
+def notation(g, vertex_text=None, edge_text=None) -> str:
     """CGSuite's text of the graph ``g`` (:class:`.graphs.Graph`), as CGSuite 2.2 prints it: a
     depth-first walk from each vertex not yet reached, following its edges in order and using up
-    each edge's other end; a vertex reached twice is named (``:A``, ``:B``, ... then ``:{v26}``)."""
+    each edge's other end; a vertex reached twice is named (``:A``, ``:B``, ... then ``:{v26}``).
+    ``vertex_text``, ``edge_text``: label -> string or None (then the label prints as itself), the
+    maps of ``Graph.ToString(vertexLabels, edgeLabels)`` (GenHackenbush: ``Green`` prints ``e``)."""
     left = [list(v.edges) for v in g.vertices]
     visits = [0] * len(g.vertices)
 
@@ -152,7 +154,15 @@ def notation(g) -> str:
 
     trees = [walk(v) for v in range(len(g.vertices)) if visits[v] == 0]
     names: dict = {}
-    return ";".join(_text(g, t, visits, names) or "." for t in trees)
+    texts = (_labeller(vertex_text), _labeller(edge_text))
+    return ";".join(_text(g, t, visits, names, texts) or "." for t in trees)
+
+
+def _labeller(given):
+    def label(x) -> str:
+        text = given(x) if given is not None else None
+        return _label(x) if text is None else _braced(text)
+    return label
 
 
 def _braced(s: str) -> str:
@@ -160,16 +170,19 @@ def _braced(s: str) -> str:
 
 
 def _label(x) -> str:
+    """A label as CGSuite 2.2 prints it in a graph: ``Nothing`` as nothing, a string without
+    quotes (``Graph("a-{bb}")``), anything else as it prints; braced when longer than one character."""
     from .values import to_text
-    return _braced("" if x is None else to_text(x, dialect="2.x"))
+    return _braced("" if x is None else x if isinstance(x, str) else to_text(x, dialect="2.x"))
 
 
-def _text(g, tree, visits, names) -> str:
+def _text(g, tree, visits, names, texts) -> str:
     v, kids = tree
-    out = _label(g.vertices[v].label)
+    vertex, edge = texts
+    out = vertex(g.vertices[v].label)
     if visits[v] > 1:
         out += ":" + _braced(names.setdefault(v, chr(ord("A") + len(names)) if len(names) < 26 else f"v{len(names)}"))
-    parts = [("-" if not directed and not _label(lab) else "") + _label(lab) + (">" if directed else "")
-             + _text(g, sub, visits, names) for sub, lab, directed in kids]
+    parts = [("-" if not directed and not edge(lab) else "") + edge(lab) + (">" if directed else "")
+             + _text(g, sub, visits, names, texts) for sub, lab, directed in kids]
     body = ";".join(parts)
     return out + (f"({body})" if len(kids) > 1 else body)

@@ -13,7 +13,7 @@ checked on the real engine by ``tests/systems/cgsuite/test_audit_library_example
 
 from __future__ import annotations
 
-from .values import CGList, CGSet, Coordinates, GameObject, NimberValue, Procedure
+from .values import CGList, CGSet, Coordinates, EnumValue, GameObject, NimberValue, Procedure
 
 
 def ancestors(interp, cls) -> list:
@@ -138,6 +138,8 @@ def is_type(interp, v, name: str, node) -> bool:
     short = name.split(".")[-1]
     if short in TYPES:
         return TYPES[short](v)
+    if isinstance(v, EnumValue):  # `Color.Green is Color`, `Left is Player`
+        return short in (v.enum.split(".")[-1], "Enum", "Object")
     if isinstance(v, GameObject):
         return extends(interp, interp.classes[v.cls], short)
     if short in interp.classes or short in ("Game", "ImpartialGame"):

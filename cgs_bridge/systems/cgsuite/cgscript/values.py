@@ -108,6 +108,7 @@ class Procedure:
     scopes: tuple
     this: object
     params: tuple = ()
+    file: object = None  # the class file it was written in (None: the program)
 
     @property
     def names(self) -> tuple:
@@ -124,6 +125,20 @@ class Coordinates:
 
     def __str__(self):
         return f"({self.row},{self.col})"
+
+
+@dataclass(frozen=True)
+class EnumValue:
+    """A value of a CGScript ``enum`` (CGSuite 2.2's ``game.graph.Color.Green``, ``game.Player.Left``):
+    ``enum`` the qualified name of its enum, ``literal`` its name, ``ordinal`` its place (from 1).
+    Printed as its literal (``Green``, ``Left``); equal only to itself."""
+
+    enum: str
+    literal: str
+    ordinal: int
+
+    def __str__(self):
+        return self.literal
 
 
 @dataclass(frozen=True)
@@ -183,6 +198,8 @@ def sort_key(v):
         return (5, 0, tuple(sort_key(x) for x in v.items))
     if isinstance(v, Coordinates):
         return (5, 1, (v.row, v.col))
+    if isinstance(v, EnumValue):  # after strings (CGSuite 2.2: {3,"a",Left,Blue}); among enums CGSuite
+        return (4, 1, (v.enum, v.ordinal))  # orders by hash code: here by enum, then declaration order
     if type(v).__name__ == "Strip":  # strips.Strip: by length, then entries (CGSuite 2.2)
         return (6, 0, v.sort_key())
     return (7, 0, (str(v),))
@@ -195,7 +212,7 @@ def to_text(v, game_text=None, dialect: str = "1.x") -> str:
     renders a :class:`GameObject` (its ``ToString`` property)."""
     if dialect == "2.x":
         if isinstance(v, str):
-            return '"' + v.replace("\\", "\\\\").replace('"', '\\"') + '"'
+            return '"' + v.replace("\\", "\\\\") + '"'  # CGSuite 2.2 escapes no quote: "a"b"
         if isinstance(v, CGRange):
             return v.text
         if isinstance(v, (CGMutableList, CGMutableSet)):
