@@ -266,9 +266,7 @@ def misere_values(code, N: int, limit: int = MISERE_SUMS) -> np.ndarray:
     check_misere(N, limit)
     heap_options = [[tuple(parts) for _, parts in code.options(n)] for n in range(N + 1)]
     live = [bool(o) for o in heap_options]
-    memo: dict = {(): 1}
-    out = np.zeros(N + 1, np.int32)
-    sizes: list = []
+    memo, out, sizes = {(): 1}, np.zeros(N + 1, np.int32), []
     for n in range(N + 1):
         out[n] = _misere((n,) if live[n] else (), heap_options, live, memo, limit, n)
         sizes.append(len(memo))
@@ -277,8 +275,7 @@ def misere_values(code, N: int, limit: int = MISERE_SUMS) -> np.ndarray:
     return out
 
 
-#: A spawn rule's sums are refused early when the growth of the last heaps puts heap N above this
-#: many times the limit (the estimate is geometric; the margin keeps a fitting bound from refusal).
+#: Refuse a spawn rule's sums when their estimated count at heap N passes this many times the limit.
 GROWTH_MARGIN = 4
 
 
@@ -289,11 +286,8 @@ def _refuse_by_growth(sizes: list, N: int, limit: int) -> None:
     do not shrink in total, so only the exploration's own growth tells (Mock Turtles: 659, 4416,
     41343 sums to heaps 7, 8, 9)."""
     n = len(sizes) - 1
-    if n < 4 or sizes[n - 1] < 64:
-        return
-    ratio = sizes[n] / sizes[n - 1]
-    estimate = sizes[n] * ratio ** (N - n)
-    if estimate > GROWTH_MARGIN * limit:
+    ratio = sizes[n] / sizes[n - 1] if n >= 4 and sizes[n - 1] >= 64 else 1.0
+    if (estimate := sizes[n] * ratio ** (N - n)) > GROWTH_MARGIN * limit:
         fits = n
         while fits < N and sizes[n] * ratio ** (fits + 1 - n) <= limit:
             fits += 1

@@ -316,3 +316,49 @@ def test_the_real_cgsuite_gen_mem_gives_the_catalog_specs_values(library, real_c
         sol = solve(r, Box(("n", "k"), (12, 12)), misere=True, method=method)
         assert out.stdout.splitlines()[:2] == [rows(sol.grundy.tolist()), rows(sol.misere.tolist())]
     assert out.stdout.splitlines()[0] == rows(gen_mem_table(rule, 12, 12))
+
+
+# ---------------------------------------------------------------- game.heap's own defs (TakeAway)
+def constants_script(tmp_path, expr: str, bound: int) -> str:
+    text = (f"M := {expr};\n"
+            f"System.Print([[M((n, k)).NimValue for k from 0 to {bound}] for n from 0 to {bound}]);\n")
+    (tmp_path / "fib.cgs").write_text(text, encoding="utf-8")
+    return str(tmp_path / "fib.cgs")
+
+
+@pytest.mark.parametrize("expr", ["game.heap.FibonacciNim", "game.heap.TakeAway(2)", "game.heap.TakeAway(m -> 2 * m)"])
+def test_fibonacci_nim_of_the_library_runs_from_its_constants_file(library, tmp_path, expr):
+    """constants.cgs defines ``FibonacciNim := TakeAway(2)`` and ``def TakeAway(limit) :=
+    GenMem((memory, j) -> j <= memory * limit)`` (and an overload for a procedure): CGScript, not
+    Java; the constant's own defs are in scope and the overload is chosen by the argument. Judged
+    against fibonacci_nim, the printed values agree and equal the brute force of a <= 2 k."""
+    rep = audit_cgscript(constants_script(tmp_path, expr, 7), Ruleset(load_game("fibonacci_nim"), {}),
+                         box=Box(("n", "k"), (7, 7)), class_path=[str(library.parent)], printed="grundy")
+    printed = next(c for _, c in rep.checks if c.name == "printed")
+    assert rep.exit_code == 0 and printed.verdict == "agree", [c.summary for _, c in rep.checks]
+    assert rep.printed["as printed"] == ["[" + ",".join("[" + ",".join(map(str, row)) + "]"
+                                                        for row in gen_mem_table(lambda k, a: a <= 2 * k, 7, 7)) + "]"]
+
+
+def test_take_away_one_is_a_twin_of_fibonacci_nim(library, tmp_path):
+    """TakeAway(1) (take at most as many as the last move) differs from Fibonacci Nim exactly where
+    the two brute forces differ."""
+    rep = audit_cgscript(constants_script(tmp_path, "game.heap.TakeAway(1)", 7), Ruleset(load_game("fibonacci_nim"), {}),
+                         box=Box(("n", "k"), (7, 7)), class_path=[str(library.parent)], printed="grundy")
+    printed = next(c for _, c in rep.checks if c.name == "printed")
+    fib, twin = gen_mem_table(lambda k, a: a <= 2 * k, 7, 7), gen_mem_table(lambda k, a: a <= k, 7, 7)
+    bad = {f"({n},{k})" for n in range(8) for k in range(8) if fib[n][k] != twin[n][k]}
+    assert bad and rep.exit_code == 1 and {r["position"] for r in printed.rows} == bad
+
+
+def test_the_real_cgsuite_fibonacci_nim_gives_the_brute_forces_values(library, real_cgsuite, tmp_path):
+    (tmp_path / "run").mkdir()
+    script = tmp_path / "run" / "fib.cgs"
+    script.write_text("System.Print([[game.heap.FibonacciNim((n, k)).NimValue for k from 0 to 9] for n from 0 to 9]);\n"
+                      "System.Print([[game.heap.TakeAway(1)((n, k)).NimValue for k from 0 to 9] for n from 0 to 9]);\n",
+                      encoding="utf-8")
+    out = real_cgsuite.run(tmp_path / "run", script)
+    assert out.returncode == 0, out.stdout + out.stderr
+    rows = lambda t: "[" + ",".join("[" + ",".join(map(str, r)) + "]" for r in t) + "]"  # noqa: E731
+    assert out.stdout.splitlines()[:2] == [rows(gen_mem_table(lambda k, a: a <= 2 * k, 9, 9)),
+                                           rows(gen_mem_table(lambda k, a: a <= k, 9, 9))]

@@ -434,8 +434,8 @@ def test_the_real_cgsuite_prints_the_values_the_audit_read(library, real_cgsuite
 
 # ---------------------------------------------------------------- the command line
 @pytest.mark.parametrize("program, exit_code, text", [
-    ("stalks", 0, "AGREE: all 16 values of game.graph.GenHackenbush([])"),
-    ("childish", 1, "values of game.graph.GenHackenbush([Green]) the program computed differ"),
+    ("stalks", 0, "AGREE: all 16 values of GenHackenbush(childishEdges => [])"),
+    ("childish", 1, "values of GenHackenbush(childishEdges => [Green]) the program computed differ"),
     ("tree", 2, "a tree that is not stalks"),
     ("blue", 2, "partizan"),
 ])
@@ -475,5 +475,5 @@ def test_cgsuites_childish_hackenbush_is_green_hackenbush_on_green_edges(library
                                                       "H := game.graph.ChildishHackenbush;")
     rep = audit(STALKS, "nim", library, text=text)
     graphs = check(rep, "graphs")
-    assert rep.exit_code == 0 and "GenHackenbush([Blue,Red])" in graphs.summary, summaries(rep)
+    assert rep.exit_code == 0 and "GenHackenbush(childishEdges => [Blue,Red])" in graphs.summary, summaries(rep)
     assert rep.printed["as printed"] == stalk_lines()

@@ -159,10 +159,18 @@ def _constants_files(files, wanted, done, dialect) -> list:
             src = load_source(str(f), package=pkg, dialect=dialect)
         except CgsBridgeError:
             continue
-        used = [e for c in src.program.classes for name, e in c.inits if name in wanted]
-        if used:
+        defs = [(name, e) for c in src.program.classes for name, e in c.inits]
+        defs += [(m.name, m) for c in src.program.classes for m in c.methods]   # def TakeAway(limit) := ...
+        used, seen = [], set()
+        while True:   # FibonacciNim := TakeAway(2), and TakeAway's body names GenMem
+            new = [(name, e) for name, e in defs if name in wanted and name not in seen]
+            if not new:
+                break
+            seen |= {name for name, _ in new}
+            used += [e for _, e in new]
             wanted |= _implied({n.id if isinstance(n, A.Name) else n.name for n in walk(tuple(used))
                                 if isinstance(n, (A.Name, A.Member))})   # Domineering.ImpartialVariant
+        if used:
             found.append((f, pkg))
     return found
 

@@ -188,6 +188,9 @@ def invoke(interp, obj, name, args, node):
         const = interp.library.package_constant(interp, obj.name, name, node)  # game.graph.ArcKayles
         if const is not None:
             return const if args is None else interp.games.apply(interp, const, args, node, None)
+        found, value = interp.library.package_function(interp, obj.name, name, args, node)  # game.heap.TakeAway(2)
+        if found:
+            return value
         if name in interp.classes:
             interp.notes.append(f"`{qual}` resolved to class {name} (no package {obj.name} on the class path)")
             return ClassRef(name) if args is None else interp.games.construct(interp, name, args, node, None)
@@ -222,10 +225,6 @@ def invoke(interp, obj, name, args, node):
         return extra if extra is not None else collection_member(interp, obj, name, args, node)
     if isinstance(obj, interp.library.Coordinates):
         return interp.library.coordinates_member(interp, obj, name, args, node)
-    if obj in ("Player.Left", "Player.Right") and args is None and name in ("Ordinal", "Opponent"):
-        # Player.cgs (an enum: Left = 1, Right = 2); TopplingDominoes reads `player.Ordinal`
-        left = obj == "Player.Left"
-        return (1 if left else 2) if name == "Ordinal" else ("Player.Right" if left else "Player.Left")
     if isinstance(obj, str) and name in ("Length", "Size"):
         return len(obj)
     interp.fail(f"unknown member `{name}` of {show(interp, obj)[:60]}", node)

@@ -42,7 +42,7 @@ from .values import CGList, ClassRef, GameObject, NimberValue
 CONSTANTS = {"Kayles": "0.77", "DawsonsKayles": "0.07", "GrundysGame": "4!.0", "Nim": "0.[3]"}
 #: Other members of ``game.heap`` of CGSuite 2.2 that are not interpreted (refused by name when no
 #: class path supplies them as program text).
-NOT_INTERPRETED = ("TakeAway", "FibonacciNim", "Cutcake", "Eatcake", "MaundyCake",
+NOT_INTERPRETED = ("Cutcake", "Eatcake", "MaundyCake",
                    "TurnAndEatcake", "Periodicity")
 PACKAGES = ("game", "game.heap", "game.heap.constants")
 #: Class files of CGSuite's library a class path need not supply: ``library_member`` computes them

@@ -112,19 +112,35 @@ def package_constant(interp, package: str, name: str, node):
     if init is None:
         return None
     key = f"{package}.{name}"  # a dotted key: never a program's variable
-    if key not in interp.globals:
-        interp.globals[key] = interp.ev(init, interp_frame())
+    if key not in interp.globals:   # its own defs in scope: `var FibonacciNim := TakeAway(2);`
+        interp.globals[key] = interp.ev(init, interp_frame(_singleton(interp, cls)))
     return interp.globals[key]
 
 
-def interp_frame():
+def package_function(interp, package: str, name: str, args, node):
+    """``(True, value)`` of ``package.NAME(args)`` for a ``def NAME(...)`` of the package's singleton
+    ``constants`` (CGSuite's ``game/heap/constants.cgs``: ``def TakeAway(limit as DyadicRational) :=
+    GenMem(...)``, the overload chosen by the arguments), else ``(False, None)``."""
+    cls = interp.classes.get(f"{package}.constants")
+    m = None if cls is None or args is None else method(interp, cls, name, len(args), values=list(args))
+    if m is None:
+        return False, None
+    return True, interp.games.call_method(interp, _singleton(interp, cls), m, list(args), node)
+
+
+def _singleton(interp, cls) -> GameObject:
+    return GameObject(interp.canon.get(id(cls), cls.name), (), None)
+
+
+def interp_frame(this=None):
     from .frames import Frame
-    return Frame([{}], None)
+    return Frame([{}], this)
 
 
 #: ``value is Type`` for the library's value types (a program class is checked by inheritance).
 TYPES = {"Coordinates": lambda v: isinstance(v, Coordinates),
          "Integer": lambda v: isinstance(v, int) and not isinstance(v, bool),
+         "DyadicRational": lambda v: isinstance(v, int) and not isinstance(v, bool),   # integers only here
          "Boolean": lambda v: isinstance(v, bool), "String": lambda v: isinstance(v, str),
          "List": lambda v: isinstance(v, CGList), "Set": lambda v: isinstance(v, CGSet),
          "Collection": lambda v: isinstance(v, (CGList, CGSet)),

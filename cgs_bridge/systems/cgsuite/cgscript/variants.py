@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .enums import LEFT, RIGHT
 from .values import CGList, GameObject, NimberValue
 
 VARIANTS = ("ImpartialVariant", "TwistedVariant", "DicoticVariant")
@@ -32,7 +33,7 @@ IMPLIED = {v: (f"{v}Game", f"{v}Ruleset") for v in VARIANTS}
 #: CGSuite's system classes whose definitions this module and :mod:`.games` give (their files hold
 #: ``external`` Java methods, so they are never loaded from the class path).
 MIRRORED = frozenset(("Game", "ImpartialGame"))
-PLAYERS = ("Player.Left", "Player.Right")
+PLAYERS = (LEFT, RIGHT)   # the enum Player's values (enums.py)
 
 
 @dataclass(frozen=True)
@@ -126,8 +127,8 @@ def _is_ruleset(interp, obj) -> bool:
     return False
 
 
-def player_options(interp, g, player: str, node) -> list:
-    """The options of the game ``g`` for ``player`` ("Player.Left" or "Player.Right"), in CGSuite's
+def player_options(interp, g, player, node) -> list:
+    """The options of the game ``g`` for ``player`` (``LEFT`` or ``RIGHT`` of :mod:`.enums`), in CGSuite's
     order. Raises the interpreter's error for a value that is not a game this module knows."""
     H = interp.heaprules
     B = interp.builtins
@@ -160,7 +161,7 @@ def _negate_value(interp, v, node):
     interp.fail(f"the negative of {interp.builtins.show(interp, v)[:60]} is not interpreted", node)
 
 
-def _object_options(interp, g: GameObject, player: str, node) -> list:
+def _object_options(interp, g: GameObject, player, node) -> list:
     """A program or library class's options for ``player``: its ``Options(player)``, or its
     ``Options`` (an ImpartialGame: ``Options(player) := Options``, ImpartialGame.cgs)."""
     cls = interp.classes[g.cls]
@@ -174,7 +175,7 @@ def _object_options(interp, g: GameObject, player: str, node) -> list:
     return B.elements(interp, games.call_method(interp, g, m, [], node), node)
 
 
-def sum_options(interp, s, player: str, node) -> list:
+def sum_options(interp, s, player, node) -> list:
     """The options of a disjunctive sum for ``player``: each part in turn replaced by each of its
     options (an option that is a sum spliced in; a part that becomes 0 kept, as CGSuite prints it)."""
     H = interp.heaprules
