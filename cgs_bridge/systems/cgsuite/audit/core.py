@@ -209,10 +209,12 @@ def _judge_box(report, sources, dia, limits, main, target, ruleset, mapping, box
     report.notes += it.notes
 
 
-def _holds_graph(it, target: str) -> bool:
-    """Is ``target`` a class of positions made of one ``Graph`` (GenArcKayles.Position)?"""
+def _holds_graph(it, target: str) -> str | None:
+    """``"graph"`` or ``"grid"`` when ``target`` is a class of positions made of one ``Graph``
+    (GenArcKayles.Position) or one ``Grid`` (Domineering.Position), else None."""
     params = it.classes[target].params or ()
-    return len(params) == 1 and (params[0].type or "").split(".")[-1] == "Graph"
+    kind = (params[0].type or "").split(".")[-1] if len(params) == 1 else ""
+    return kind.lower() if kind in ("Graph", "Grid") else None
 
 
 def _script_run(report, label, sc, it, main, target, ruleset, mapping, box, expect, printed) -> None:
@@ -229,8 +231,9 @@ def _script_run(report, label, sc, it, main, target, ruleset, mapping, box, expe
     report.printed[label] = list(it.printed)
     binding = None
     if target is not None and _holds_graph(it, target):
-        report.checks.append((label, Check("values", "skipped", f"the positions of {target} are graphs: "
-                                           "judged graph by graph (check graphs)")))
+        kind = _holds_graph(it, target)
+        report.checks.append((label, Check("values", "skipped", f"the positions of {target} are {kind}s: "
+                                           f"judged {kind} by {kind} (check {kind}s)")))
     elif target is not None:
         try:
             binding = Binding(it, target, ruleset, mapping)

@@ -26,7 +26,7 @@ from .values import (
     to_text,
 )
 
-STATICS = {"Worksheet", "System", "Player", "Graph", "Integer"}
+STATICS = {"Worksheet", "System", "Player", "Graph", "Integer", "Grid", "Symmetry", "Coordinates"}
 #: Names every CGScript 2.x program sees: ``Left`` and ``Right`` are the players (``player == Left``
 #: in ``Options(player as Player)``, CGSuite 2.2's examples/PartizanSubtraction.cgs), as ``Player.Left``.
 GLOBAL_NAMES = {"Nothing": None, "Left": "Player.Left", "Right": "Player.Right"}
@@ -51,7 +51,13 @@ def game_text(interp, g: GameObject) -> str:
         graphs = [v for _, v in g.fields if isinstance(v, interp.graphs.Graph)]
         if len(graphs) == 1 and interp.library.extends(interp, cls, "GraphGame"):  # GraphGame.ToOutput
             args = '"' + interp.graphs.notation(graphs[0]) + '"'  # GenArcKayles.Position("---")
+        grids = [v for _, v in g.fields if isinstance(v, interp.grids.Grid)]
+        if len(grids) == 1 and interp.library.extends(interp, cls, "GridGame"):  # GridGame.ToOutput
+            charmap = interp.games.game_member(interp, g.outer, "CharMap", None, None)
+            args = show(interp, interp.grids.to_string(interp, grids[0], charmap, None))
         return f"{interp.classes[g.outer.cls].name}.{cls.name}({args})"
+    if "singleton" in cls.modifiers:  # CGSuite prints a singleton ruleset by its name: Domineering
+        return cls.name
     return to_text(g)
 
 
@@ -161,6 +167,9 @@ def invoke(interp, obj, name, args, node):
         return interp.games.game_member(interp, obj, name, args, node)
     if isinstance(obj, ClassRef):
         qual = f"{obj.name}.{name}"
+        one = interp.games.singleton(interp, obj)  # Domineering.CharMap: a member of the singleton
+        if one is not None and qual not in interp.classes:
+            return interp.games.game_member(interp, one, name, args, node)
         heap = interp.heaprules.library_member(interp, qual, args, node)  # game.heap.TakeAndBreak(code)
         if heap is not None:
             return heap
@@ -178,6 +187,8 @@ def invoke(interp, obj, name, args, node):
     Gr = interp.graphs  # cgsuite.util.Graph, Vertex, Edge and maps
     if isinstance(obj, Gr.Graph):
         return Gr.graph_member(interp, obj, name, args, node)
+    if isinstance(obj, interp.grids.Grid):  # cgsuite.util.Grid
+        return interp.grids.grid_member(interp, obj, name, args, node)
     if isinstance(obj, (Gr.Vertex, Gr.Edge, Gr.CGMap)):
         return Gr.element_member(interp, obj, name, args, node)
     H = interp.heaprules
@@ -288,6 +299,8 @@ def static_member(interp, owner, name, args, node):
         return f"Player.{name}"
     if owner == "Graph":
         return interp.graphs.static(interp, name, args, node)
+    if owner in ("Grid", "Symmetry", "Coordinates"):
+        return interp.grids.static(interp, owner, name, args, node)
     if owner == "Integer" and name == "Parse":
         return interp.graphs.parse_integer(interp, args, node)
     return invoke(interp, ClassRef(owner), name, args, node)

@@ -93,9 +93,24 @@ def construct(interp, qual, args, node, this):
     return GameObject(interp.canon.get(id(cls), qual), fields, outer)
 
 
+def singleton(interp, ref: ClassRef):
+    """The one instance of a ``singleton class`` (``game.grid.Domineering``), or None for another
+    class; made once per run."""
+    cls = interp.classes.get(ref.name)
+    if cls is None or "singleton" not in cls.modifiers:
+        return None
+    key = f"singleton {interp.canon.get(id(cls), ref.name)}"  # never a program's variable
+    if key not in interp.globals:
+        interp.globals[key] = GameObject(interp.canon.get(id(cls), ref.name), (), None)
+    return interp.globals[key]
+
+
 def apply(interp, target, args, node, this):
     if isinstance(target, ClassRef):
-        return construct(interp, target.name, args, node, this)
+        one = singleton(interp, target)  # Domineering("..|.."): the singleton's Eval
+        if one is None:
+            return construct(interp, target.name, args, node, this)
+        target = one
     if isinstance(target, Procedure):
         names = target.names
         B._need(interp, args, len(names), "the procedure", node)

@@ -130,7 +130,8 @@ TYPES = {"Coordinates": lambda v: isinstance(v, Coordinates),
          "Collection": lambda v: isinstance(v, (CGList, CGSet)),
          "Function": lambda v: isinstance(v, Procedure),
          "Nimber": lambda v: isinstance(v, NimberValue),
-         "Graph": lambda v: type(v).__name__ == "Graph", "Map": lambda v: type(v).__name__ == "CGMap"}
+         "Graph": lambda v: type(v).__name__ == "Graph", "Grid": lambda v: type(v).__name__ == "Grid",
+         "Symmetry": lambda v: type(v).__name__ == "Symmetry", "Map": lambda v: type(v).__name__ == "CGMap"}
 
 
 def is_type(interp, v, name: str, node) -> bool:
