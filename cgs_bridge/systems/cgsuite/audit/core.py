@@ -19,6 +19,7 @@ from cgs_bridge.systems.cgsuite.cgscript.evaluator import PYTHON_ERRORS, Interpr
 from cgs_bridge.systems.cgsuite.cgscript.parse import parse_file_text
 
 from .graphcheck import judge_graph_values
+from .gridcheck import judge_grid_values
 from .heapcheck import judge_heap_values
 from .judge import Binding, declared, judge_class_moves, judge_printed, judge_script_values
 from .overrides import judge_own_values
@@ -251,6 +252,8 @@ def _script_run(report, label, sc, it, main, target, ruleset, mapping, box, expe
     report.checks += [(label, heaps)] if heaps is not None else []
     graphs = judge_graph_values(it, ruleset)  # positions holding a Graph (game.graph.GenArcKayles)
     report.checks += [(label, graphs)] if graphs is not None else []
+    grids = judge_grid_values(it, ruleset)  # positions holding a Grid (Cram, a program's grid class)
+    report.checks += [(label, grids)] if grids is not None else []
     report.checks.append((label, judge_printed(expect, it.printed, bool(sc))))
     if printed:
         report.checks.append((label, declared(it.printed, ruleset, box, printed)))
