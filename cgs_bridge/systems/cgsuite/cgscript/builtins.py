@@ -174,7 +174,9 @@ def invoke(interp, obj, name, args, node):
         if heap is not None:
             return heap
         if qual in interp.classes:
-            return ClassRef(qual) if args is None else interp.games.construct(interp, qual, args, node, None)
+            if args is None:  # a singleton ruleset is its one instance (game.grid.Domineering)
+                return interp.games.singleton(interp, ClassRef(qual)) or ClassRef(qual)
+            return interp.games.apply(interp, ClassRef(qual), args, node, None)
         if args is None and is_static(interp, qual):  # a package inside a package: game.heap
             return ClassRef(qual)
         const = interp.library.package_constant(interp, obj.name, name, node)  # game.graph.ArcKayles
