@@ -18,7 +18,7 @@ Before this change ``Grid`` was an unknown name and every program on a grid was 
 from __future__ import annotations
 
 import itertools
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -70,7 +70,7 @@ def cells(board: str) -> frozenset:
     return frozenset((r, c) for r, row in enumerate(board.split("|"), 1) for c, ch in enumerate(row, 1) if ch == ".")
 
 
-@lru_cache(maxsize=None)
+@cache
 def cram(empty: frozenset, dirs=((0, 1), (1, 0)), one: bool = False) -> int:
     """Grundy value of Cram on the empty cells ``empty``: a move fills two adjacent empty cells
     (``dirs``: both orientations; only ``(0, 1)``: horizontal dominoes only; ``one``: it fills
@@ -247,7 +247,7 @@ def test_against_kayles_the_program_differs_where_the_games_differ(user):
     grids = check(rep, "grids")
     assert rep.exit_code == 1 and grids.verdict == "differ"
 
-    @lru_cache(maxsize=None)
+    @cache
     def kayles(n):
         return mex({kayles(i) ^ kayles(n - k - i) for k in (1, 2) for i in range(n - k + 1)}) if n else 0
     across = {f"({n})" for n in range(1, 13) if kayles(n) != cram(cells("." * n))}
