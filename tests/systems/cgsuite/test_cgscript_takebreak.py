@@ -122,7 +122,6 @@ def test_a_class_without_the_one_pin_move_differs(tmp_path):
      "for n from 0 to 5]);\n", "kayles", "values heaps of 2 rulesets"),
     ("K := game.heap.Kayles;\nSystem.Print([K(n).NimValue for n from 0 to 5]);\n", "wythoff",
      "has 2 coordinates"),
-    ("K := game.heap.Kayles;\nSystem.Print((K(1) + K(2)).Options);\n", "kayles", "`Options` of the sum"),
     ("K := game.heap.Kayles;\nSystem.Print(K(2) + *1);\n", "kayles", "a sum of a game and a number"),
     ("K := game.heap.Kayles;\nSystem.Print(K(2) == K(2));\n", "kayles", "no operation `==`"),
     ("K := game.heap.Kayles;\nSystem.Print(K(1000000).NimValue);\n", "kayles", "stopped before starting"),

@@ -112,7 +112,9 @@ def class_path_sources(dirs, dialect=None, names=None) -> list:
             raise InputError(f"--class-path {d}: not a folder")
         files += [(f, ".".join(f.relative_to(root).parts[:-1])) for f in sorted(root.rglob("*.cgs"))]
     from cgs_bridge.systems.cgsuite.cgscript.builtins import STATICS  # interpreted: Graph, Integer.Parse, ...
-    out, wanted, done = [], None if names is None else set(names) - STATICS, set()
+    from cgs_bridge.systems.cgsuite.cgscript.variants import MIRRORED
+    STATICS = STATICS | MIRRORED   # Game.cgs, ImpartialGame.cgs: given by the interpreter (external methods)
+    out, wanted, done = [], None if names is None else _implied(set(names)) - STATICS, set()
     while True:
         new = [(f, pkg) for f, pkg in files if f not in done and (wanted is None or f.stem in wanted)]
         if not new and wanted is not None:
@@ -127,6 +129,18 @@ def class_path_sources(dirs, dialect=None, names=None) -> list:
                 if wanted is not None and f.stem != "constants":
                     wanted |= (referenced_names(src.program) | {e.split(".")[-1] for c in src.program.classes
                                                                 for e in c.extends}) - STATICS
+
+
+def _implied(names: set) -> set:
+    """``names`` and the class files they need though they do not name them (``.ImpartialVariant``:
+    game/variant/ImpartialVariantGame.cgs; ``game.heap.PartizanSubtraction``: PartizanHeapRuleset.cgs)."""
+    from cgs_bridge.systems.cgsuite.cgscript.heaprules import IMPLIED as HEAPS
+    from cgs_bridge.systems.cgsuite.cgscript.variants import IMPLIED
+    out = set(names)
+    for table in (IMPLIED, HEAPS if "heap" in names else {}):
+        for n in names & set(table):
+            out |= set(table[n])
+    return out
 
 
 def _constants_files(files, wanted, done, dialect) -> list:
@@ -145,7 +159,8 @@ def _constants_files(files, wanted, done, dialect) -> list:
             continue
         used = [e for c in src.program.classes for name, e in c.inits if name in wanted]
         if used:
-            wanted |= {n.id for n in walk(tuple(used)) if isinstance(n, A.Name)}
+            wanted |= _implied({n.id if isinstance(n, A.Name) else n.name for n in walk(tuple(used))
+                                if isinstance(n, (A.Name, A.Member))})   # Domineering.ImpartialVariant
             found.append((f, pkg))
     return found
 
@@ -179,6 +194,8 @@ def _game_class(sources, name: str | None):
     """The qualified name of the class to judge: ``name`` or the only class with ``Options``."""
     found = []
     for s in sources:
+        if s.package == "game.variant":   # the variants wrap a game: never the game judged
+            continue
         for c in s.program.classes:
             top = f"{s.package}.{c.name}" if s.package else c.name
             for k in [c] + list(c.classes):

@@ -58,6 +58,8 @@ def game_text(interp, g: GameObject) -> str:
         return f"{interp.classes[g.outer.cls].name}.{cls.name}({args})"
     if "singleton" in cls.modifiers:  # CGSuite prints a singleton ruleset by its name: Domineering
         return cls.name
+    if interp.dialect == "2.x" and "." in g.cls:  # a class of a package: ImpartialVariantGame(P(5))
+        return f"{cls.name}(" + ", ".join(show(interp, v) for _, v in g.fields) + ")"
     return to_text(g)
 
 
@@ -194,11 +196,16 @@ def invoke(interp, obj, name, args, node):
     if isinstance(obj, (Gr.Vertex, Gr.Edge, Gr.CGMap)):
         return Gr.element_member(interp, obj, name, args, node)
     H = interp.heaprules
+    if name in interp.variants.MEMBERS and (isinstance(obj, (H.HeapPosition, H.GameSum, interp.variants.NegativeGame))
+                                            or name in interp.variants.VARIANTS and isinstance(obj, H.HeapRuleset)):
+        return interp.variants.member(interp, obj, name, args, node)   # Game.cgs, Ruleset.cgs
     member = {H.HeapRuleset: H.ruleset_member, H.HeapPosition: H.position_member, H.GameSum: H.sum_member}.get(type(obj))
     if member is not None:
         return member(interp, obj, name, args, node)
     if name == "ToString" and not args:
         return show(interp, obj)
+    if name in interp.variants.MEMBERS and (number(obj) or isinstance(obj, NimberValue)):
+        return interp.variants.member(interp, obj, name, args, node)   # 0.Decomposition, *2.Options
     if number(obj):
         return number_member(interp, obj, name, args, node)
     if isinstance(obj, NimberValue):
@@ -211,6 +218,8 @@ def invoke(interp, obj, name, args, node):
         return extra if extra is not None else collection_member(interp, obj, name, args, node)
     if isinstance(obj, interp.library.Coordinates):
         return interp.library.coordinates_member(interp, obj, name, args, node)
+    if obj in ("Player.Left", "Player.Right") and name == "Opponent" and args is None:
+        return "Player.Right" if obj == "Player.Left" else "Player.Left"
     if isinstance(obj, str) and name in ("Length", "Size"):
         return len(obj)
     interp.fail(f"unknown member `{name}` of {show(interp, obj)[:60]}", node)
@@ -325,6 +334,17 @@ def _error(interp, args, node):
     interp.fail(f"the program raised error({show(interp, msg)})", node)
 
 
-GLOBAL_FUNCTIONS = {"Min": min_max("Min"), "Max": min_max("Max"), "error": _error,
+def _sum(interp, args, node):
+    """``Sum(list)``: the elements added in order with ``+`` (games: their disjunctive sum; CGSuite
+    2.2 prints ``Sum([K(1), K(2)])`` as ``K(1) + K(2)`` and ``Sum([K(1)])`` as ``K(1)``)."""
+    (coll,) = _need(interp, args, 1, "Sum", node)
+    values = elements(interp, coll, node)
+    total = values[0] if values else 0
+    for v in values[1:]:
+        total = binary(interp, "+", total, v, node)
+    return total
+
+
+GLOBAL_FUNCTIONS = {"Min": min_max("Min"), "Max": min_max("Max"), "error": _error, "Sum": _sum,
                     "MutableList": lambda interp, args, node: CGMutableList(),
                     "MutableSet": lambda interp, args, node: CGMutableSet()}

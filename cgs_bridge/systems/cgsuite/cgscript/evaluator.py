@@ -71,7 +71,7 @@ class Interpreter:
     ``Worksheet.Print``/``System.Print`` printed; ``nim_cache`` maps games to nim values."""
 
     def __init__(self, dialect: str = "1.x", limits: Limits | None = None, where=None):
-        from . import builtins, games, graphs, grids, heaprules, library
+        from . import builtins, games, graphs, grids, heaprules, library, variants
         self.dialect = dialect
         self.limits = limits or Limits()
         self.where = where
@@ -91,7 +91,7 @@ class Interpreter:
         self.depth = 0
         self.deadline = time.monotonic() + self.limits.seconds
         self.builtins, self.games, self.library, self.heaprules = builtins, games, library, heaprules
-        self.graphs, self.grids = graphs, grids
+        self.graphs, self.grids, self.variants = graphs, grids, variants
         self.grid_values: dict = {}     # ruleset -> {Grid: value the program asked of its position}
         self._dispatch = {
             A.Num: lambda n, f: n.value, A.Str: lambda n, f: n.value, A.Bool: lambda n, f: n.value,
@@ -300,6 +300,8 @@ class Interpreter:
         v = self.ev(n.operand, f)
         if isinstance(v, NimberValue):
             return v  # -*n = *n
+        if n.op == "-" and self.variants.is_game(self, v):
+            return self.variants.negate(self, v, n)  # -G (TwistedVariantGame)
         if not isinstance(v, (int, Fraction)) or isinstance(v, bool):
             self.fail(f"unary {n.op} of {self.builtins.show(self, v)}", n)
         return -v if n.op == "-" else v

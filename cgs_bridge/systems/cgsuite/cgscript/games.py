@@ -107,6 +107,11 @@ def singleton(interp, ref: ClassRef):
 
 def apply(interp, target, args, node, this):
     if isinstance(target, ClassRef):
+        if target.name not in interp.classes:   # R := game.heap.TakeAndBreak; R("0.77")
+            made = interp.heaprules.library_member(interp, target.name, list(args), node)
+            if made is None:
+                interp.fail(f"{target.name} cannot be called", node)
+            return made
         one = singleton(interp, target)  # Domineering("..|.."): the singleton's Eval
         if one is None:
             return construct(interp, target.name, args, node, this)
@@ -298,6 +303,9 @@ def _grid_of(interp, g, depth: int = 0):
 
 
 def game_member(interp, g, name, args, node):
+    V = interp.variants
+    if name in V.MEMBERS and V.own_method(interp, interp.classes[g.cls], name, len(args or ())) is None:
+        return V.member(interp, g, name, args, node)   # Game.cgs: LeftOptions, ImpartialVariant, ...
     m = L.method(interp, interp.classes[g.cls], name, None if args is None else len(args))
     if m is not None and not (m.kind == "method" and m.name == interp.classes[g.cls].name):
         return call_method(interp, g, m, list(args or []), node)

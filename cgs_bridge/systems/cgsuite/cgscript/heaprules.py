@@ -25,8 +25,9 @@ as CGSuite 2.2 gives it (each checked on the real engine by
 ``game.heap.Spawning(code)`` (issue 47), the heap form of a coin-turning game, is a ruleset of
 the same kind whose options come from a turning code (:mod:`.turning`), with the members above.
 
-Everything else of these classes (``CheckPeriodicity``, ``Options`` of a sum,
-``TakeAndBreak.FromSubtractionSet``, ...) is refused by name, never guessed.
+``game.heap.Subtraction``, ``Splittles``, ``TakeAndBreak.FromSubtractionSet`` and the partizan
+schemas are in :mod:`.heapsets`. Everything else of these classes (``CheckPeriodicity``, ...) is
+refused by name, never guessed.
 """
 
 from __future__ import annotations
@@ -35,16 +36,18 @@ from dataclasses import dataclass
 
 from cgs_bridge.language.takebreak import Code, CodeError, parse_code
 
-from .values import CGList, GameObject, NimberValue
+from .values import CGList, ClassRef, GameObject, NimberValue
 
 #: CGSuite 2.2's ``game.heap`` constants that are take-and-break codes (constants.cgs).
 CONSTANTS = {"Kayles": "0.77", "DawsonsKayles": "0.07", "GrundysGame": "4!.0", "Nim": "0.[3]"}
 #: Other members of ``game.heap`` of CGSuite 2.2 that are not interpreted (refused by name when no
 #: class path supplies them as program text).
-NOT_INTERPRETED = ("Subtraction", "Splittles", "PartizanTakeAndBreak", "PartizanSubtraction",
-                   "PartizanSplittles", "TakeAway", "FibonacciNim", "Cutcake", "Eatcake", "MaundyCake",
+NOT_INTERPRETED = ("TakeAway", "FibonacciNim", "Cutcake", "Eatcake", "MaundyCake",
                    "TurnAndEatcake", "Periodicity")
 PACKAGES = ("game", "game.heap", "game.heap.constants")
+#: The class files a name of ``game.heap`` needs (``audit.core.class_path_sources``).
+IMPLIED = {name: ("PartizanHeapRuleset",) for name in ("PartizanSubtraction", "PartizanSplittles",
+                                                         "PartizanTakeAndBreak")}
 
 
 @dataclass(frozen=True)
@@ -101,9 +104,8 @@ def library_member(interp, qual: str, args, node):
                         "(CGSuite 2.2: `code as String`)", node)
         return spawning(interp, args[0], node)
     if name == "TakeAndBreak":
-        if args is None:
-            interp.fail("`game.heap.TakeAndBreak` is interpreted only called with a code, "
-                        "`game.heap.TakeAndBreak(\"0.77\")` (its static members, such as FromSubtractionSet, are not)", node)
+        if args is None:   # game.heap.TakeAndBreak.FromSubtractionSet(...), or called later
+            return ClassRef("game.heap.TakeAndBreak")
         if len(args) != 1 or not isinstance(args[0], str):
             interp.fail("game.heap.TakeAndBreak takes one code string, as `game.heap.TakeAndBreak(\"0.77\")` "
                         "(CGSuite 2.2: `code as String`)", node)
@@ -111,6 +113,17 @@ def library_member(interp, qual: str, args, node):
     if name in CONSTANTS:
         rules = ruleset(interp, CONSTANTS[name], node)
         return rules if args is None else interp.games.apply(interp, rules, args, node, None)
+    from . import heapsets   # issue 47: Subtraction, Splittles, FromSubtractionSet, the partizan schemas
+    if name in heapsets.SCHEMAS or name == "TakeAndBreak.FromSubtractionSet":
+        if args is None:
+            interp.fail(f"`game.heap.{name}` is interpreted called with a subtraction set, "
+                        f"as `game.heap.{name}([1, 3, 4])`", node)
+        return heapsets.schema(interp, name, args, node)
+    if name in heapsets.PARTIZAN:
+        if args is None:
+            interp.fail(f"`game.heap.{name}` is interpreted called with its two sides, as "
+                        f"`game.heap.{name}([1, 3], [2, 3])`", node)
+        return heapsets.partizan(interp, name, args, node)
     if name.startswith("TakeAndBreak."):
         interp.fail(f"`game.heap.{name}` is not interpreted (only `game.heap.TakeAndBreak(code)` and its "
                     "positions are)", node)
@@ -150,6 +163,8 @@ def ruleset_member(interp, r: HeapRuleset, name: str, args, node):
         interp.check_count(m, node)
         _check_work(interp, r, len(interp.heap_nim.get(str(r), [])), m, node)   # the whole range, before it starts
         return CGList(asked(interp, r, n, "normal", nim(interp, r, n, node)) for n in range(1, m + 1))
+    if name == "ToString" and not args:
+        return str(r)
     interp.fail(f"`{name}` of {r} is not interpreted (the interpreter gives a {r.kind} ruleset its "
                 "positions R(n), HeapNimValue(n), HeapOptions(n) and NimValueSequence(m))", node)
 
@@ -187,6 +202,8 @@ def sum_member(interp, s: GameSum, name: str, args, node):
 
 
 def part_value(interp, p, node) -> int:
+    if isinstance(p, NimberValue) or interp.builtins.equal(p, 0):   # a part 0 of a sum's option
+        return p.value if isinstance(p, NimberValue) else 0
     if isinstance(p, HeapPosition):
         return nim(interp, p.rules, p.n, node)
     if isinstance(p, GameObject):

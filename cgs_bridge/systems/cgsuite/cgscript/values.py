@@ -217,6 +217,8 @@ def to_text(v, game_text=None, dialect: str = "1.x") -> str:
         return f"{v.cls}(" + ",".join(to_text(x) for _, x in v.fields) + ")"
     if isinstance(v, Procedure):
         return f"{v.param} -> ..."
+    if type(v).__name__ == "NegativeGame":  # variants.NegativeGame: `-G`
+        return "-" + to_text(v.base, game_text, dialect)
     if type(v).__name__ == "GameSum":  # heaprules.GameSum: `a + b`, each part as CGSuite prints it
         return " + ".join(to_text(p, game_text, dialect) for p in v.parts)
     return str(v)
