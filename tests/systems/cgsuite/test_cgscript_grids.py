@@ -94,6 +94,13 @@ STRIPS = ["".join(p) for n in range(1, 8) for p in itertools.product(".#", repea
 BOARDS = STRIPS + ["|".join(s) for s in STRIPS if len(s) > 1]
 
 
+#: Cram boards checked on the real engine: every 1 x n (n <= 10), 2 x n (n <= 6), 3 x 3, 3 x 4,
+#: boards with holes.
+ENGINE_BOARDS = (["." * n for n in range(1, 11)] + ["|".join(["." * n] * 2) for n in range(1, 7)]
+                 + ["...|...|...", "....|....|....", ".#.|...|.#.", "..#|...|#..", "...|.#.|...",
+                    "....|.##.|....", "#...|..#.|...."])
+
+
 def board_script(tmp_path, cls: str = "UserCram", boards=BOARDS, name: str = "boards.cgs"):
     (tmp_path / "run").mkdir(exist_ok=True)
     path = tmp_path / "run" / name
@@ -287,15 +294,49 @@ def test_a_board_that_is_not_strips_cannot_be_judged(user, tmp_path, board, cell
     assert rep.printed["as printed"] == [str(cram(cells(board))), str(cram(cells("....")))]
 
 
+# ---------------------------------------------------------------- CGSuite's own Cram (Domineering.ImpartialVariant)
+def test_cgsuites_own_cram_on_strips_agrees_with_dawsons_kayles(library, tmp_path):
+    """``game.grid.Cram`` runs as the jar writes it (constants.cgs, Domineering.cgs, the generic
+    ImpartialVariant): on strips with holes it agrees with the spec, with the brute force's values."""
+    rep = audit(board_script(tmp_path, cls="game.grid.Cram"), "dawsons_kayles", library)
+    grids = check(rep, "grids")
+    assert rep.exit_code == 0 and grids.verdict == "agree", summaries(rep)
+    assert f"all {len(BOARDS)} values of ImpartialVariantGame of Domineering" in grids.summary
+    assert rep.printed["as printed"] == [values_line(cram(cells(b)) for b in BOARDS)]
+
+
+@pytest.mark.parametrize("old, new, kwargs", [
+    ("Position(grid Updated {(m,n) => 1, (m,n)+d => 1})", "Position(grid Updated {(m,n) => 1})", {"one": True}),
+    ("if player == Left then [(1,0)] else [(0,1)] end", "[(0,1)]", {"dirs": ((0, 1),)}),
+], ids=["one cell too few", "horizontal only"])
+def test_a_twin_of_the_library_differs_where_its_brute_force_differs(library, tmp_path, old, new, kwargs):
+    """Domineering.cgs edited: its impartial variant is the twin game."""
+    source = library / "game" / "grid" / "Domineering.cgs"
+    text = source.read_text(encoding="utf-8")
+    assert text.count(old) == 1
+    source.write_text(text.replace(old, new), encoding="utf-8")
+    rep = audit(board_script(tmp_path, cls="game.grid.Cram"), "dawsons_kayles", library)
+    grids = check(rep, "grids")
+    assert rep.exit_code == 1 and grids.verdict == "differ", summaries(rep)
+    twin = {b: cram(cells(b), **kwargs) for b in BOARDS}
+    assert {r["position"] for r in grids.rows} == {grid_text(b) for b in BOARDS if twin[b] != cram(cells(b))}
+
+
+def test_cgsuites_own_cram_on_boards_gives_the_brute_force_values(library, tmp_path):
+    """Every 1 x n (n <= 10), 2 x n (n <= 6), 3 x 3, 3 x 4 and boards with holes: the values
+    are the brute force's (the engine test checks the real CGSuite prints them too); the 2-D
+    boards cannot be judged against a heap spec (exit 2)."""
+    rep = audit(board_script(tmp_path, cls="game.grid.Cram", boards=ENGINE_BOARDS, name="own.cgs"),
+                "dawsons_kayles", library)
+    assert rep.printed["as printed"] == [values_line(cram(cells(b)) for b in ENGINE_BOARDS)]
+    grids = check(rep, "grids")
+    assert rep.exit_code == 2 and "Grid([[0],[0]])" not in grids.summary
+    assert "Grid([[0,0],[0,0]]) (valued 0 by ImpartialVariantGame of Domineering) cannot be judged" in grids.summary
+
+
 # ---------------------------------------------------------------- the real CGSuite
-#: Cram boards checked on the real engine: every 1 x n (n <= 10), 2 x n (n <= 6), 3 x 3, 3 x 4,
-#: boards with holes.
-ENGINE_BOARDS = (["." * n for n in range(1, 11)] + ["|".join(["." * n] * 2) for n in range(1, 7)]
-                 + ["...|...|...", "....|....|....", ".#.|...|.#.", "..#|...|#..", "...|.#.|...",
-                    "....|.##.|....", "#...|..#.|...."])
-
-
-def test_the_real_cgsuite_gives_user_cram_and_its_own_cram_the_brute_force_values(user, real_cgsuite, tmp_path):
+def test_the_real_cgsuite_gives_user_cram_and_its_own_cram_the_brute_force_values(user, library, real_cgsuite,
+                                                                                  tmp_path):
     """The engine runs UserCram.cgs (the class path) and CGSuite's own ``game.grid.Cram``
     (Domineering.ImpartialVariant): both print the brute force's values; the interpreter prints
     the same for UserCram on the same boards, and on cram_strips.cgs."""
@@ -307,6 +348,7 @@ def test_the_real_cgsuite_gives_user_cram_and_its_own_cram_the_brute_force_value
         assert out.returncode == 0, out.stdout + out.stderr
         assert out.stdout.splitlines() == [want]
     assert audit(ours, "dawsons_kayles", user).printed["as printed"] == [want]
+    assert audit(own, "dawsons_kayles", library).printed["as printed"] == [want]
     out = real_cgsuite.run(user, DATA / "cram_strips.cgs")
     assert out.returncode == 0 and out.stdout.splitlines() == audit(
         DATA / "cram_strips.cgs", "dawsons_kayles", user).printed["as printed"]
