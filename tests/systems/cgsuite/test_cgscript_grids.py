@@ -334,6 +334,81 @@ def test_cgsuites_own_cram_on_boards_gives_the_brute_force_values(library, tmp_p
     assert "Grid([[0,0],[0,0]]) (valued 0 by ImpartialVariantGame of Domineering) cannot be judged" in grids.summary
 
 
+# ---------------------------------------------------------------- --bound: every board of strips up to N cells
+def audit_box(program, game, folder, bound):
+    from cgs_bridge.model.box import parse_bound
+    ruleset = Ruleset(load_game(str(game)), {})
+    return audit_cgscript(str(program), ruleset, class_path=[str(folder)], box=parse_bound(str(bound), ruleset.coords))
+
+
+def box_boards(n: int) -> list:
+    """Every row of 1..n cells, each empty or filled, across and (2 cells or more) down."""
+    rows = ["".join(p) for k in range(1, n + 1) for p in itertools.product(".#", repeat=k)]
+    return rows + ["|".join(r) for r in rows if len(r) > 1]
+
+
+def heaps_of(empty: frozenset) -> tuple:
+    """The sizes of the orthogonally connected groups of ``empty`` cells, sorted."""
+    left, out = set(empty), []
+    while left:
+        todo, size = [left.pop()], 0
+        while todo:
+            r, c = todo.pop()
+            size += 1
+            for q in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                if q in left:
+                    left.remove(q)
+                    todo.append(q)
+        out.append(size)
+    return tuple(sorted(out))
+
+
+def option_heaps(empty: frozenset, dirs=((0, 1), (1, 0)), one: bool = False) -> set:
+    """The heaps each move of the (twin) game leaves, as sorted tuples."""
+    return {heaps_of(empty - {(r, c)} if one else empty - {(r, c), (r + dr, c + dc)})
+            for r, c in empty for dr, dc in dirs if (r + dr, c + dc) in empty}
+
+
+def test_the_box_judges_options_and_values_of_every_board(user):
+    rep = audit_box(DATA / "cram_strips.cgs", "dawsons_kayles", user, 8)
+    moves, values = (c for label, c in rep.checks if label == "box")
+    assert rep.exit_code == 0 and moves.verdict == values.verdict == "agree", summaries(rep)
+    assert f"UserCram on {len(box_boards(8))} boards of --bound 8" in moves.summary
+
+
+def test_the_box_judges_cgsuites_own_cram_as_its_impartial_variant(library, tmp_path):
+    (tmp_path / "c.cgs").write_text('System.Print(game.grid.Cram("....").NimValue);\n', encoding="utf-8")
+    rep = audit_box(tmp_path / "c.cgs", "dawsons_kayles", library, 7)
+    moves, values = (c for label, c in rep.checks if label == "box")
+    assert rep.exit_code == 0 and moves.verdict == values.verdict == "agree", summaries(rep)
+    assert "game.grid.Domineering.Position.ImpartialVariant on" in moves.summary
+
+
+@pytest.mark.parametrize("old, new, kwargs", [
+    ("UserCram(grid Updated {(m,n) => 1, (m,n)+d => 1})", "UserCram(grid Updated {(m,n) => 1})", {"one": True}),
+    ("for d in [(0,1), (1,0)]", "for d in [(0,1)]", {"dirs": ((0, 1),)}),
+], ids=["one cell too few", "horizontal only"])
+def test_on_the_box_a_twin_differs_where_its_brute_force_differs(user, old, new, kwargs):
+    source = user / "UserCram.cgs"
+    source.write_text(source.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
+    rep = audit_box(DATA / "cram_strips.cgs", "dawsons_kayles", user, 6)
+    moves, values = (c for label, c in rep.checks if label == "box")
+    assert rep.exit_code == 1 and moves.verdict == values.verdict == "differ", summaries(rep)
+    boards = box_boards(6)
+    want_moves = {grid_text(b) for b in boards if option_heaps(cells(b), **kwargs) != option_heaps(cells(b))}
+    want_values = {grid_text(b) for b in boards if cram(cells(b), **kwargs) != cram(cells(b))}
+    assert {r["position"] for r in moves.rows} == want_moves
+    assert {r["position"] for r in values.rows} == want_values
+
+
+def test_on_the_box_domineering_is_refused_as_partizan(library, tmp_path):
+    (tmp_path / "d.cgs").write_text('System.Print(game.grid.Domineering("..").CanonicalForm);\n', encoding="utf-8")
+    rep = audit_box(tmp_path / "d.cgs", "dawsons_kayles", library, 4)
+    moves, values = (c for label, c in rep.checks if label == "box")
+    assert rep.exit_code == 2 and moves.verdict == values.verdict == "error"
+    assert 'partizan: Domineering.Position("..") has Left options {} and Right options' in moves.summary
+
+
 # ---------------------------------------------------------------- the real CGSuite
 def test_the_real_cgsuite_gives_user_cram_and_its_own_cram_the_brute_force_values(user, library, real_cgsuite,
                                                                                   tmp_path):

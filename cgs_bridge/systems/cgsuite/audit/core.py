@@ -19,7 +19,7 @@ from cgs_bridge.systems.cgsuite.cgscript.evaluator import PYTHON_ERRORS, Interpr
 from cgs_bridge.systems.cgsuite.cgscript.parse import parse_file_text
 
 from .graphcheck import judge_graph_values
-from .gridcheck import judge_grid_values
+from .gridcheck import judge_grid_box, judge_grid_values
 from .heapcheck import judge_heap_values
 from .judge import Binding, declared, judge_class_moves, judge_printed, judge_script_values
 from .overrides import judge_own_values
@@ -217,6 +217,10 @@ def _judge_box(report, sources, dia, limits, main, target, ruleset, mapping, box
     if target is None:
         raise InputError("--bound judges a class's Options, but no class with Options was given")
     it = _interpreter(sources, dia, limits, main.normalized.where)
+    if _holds_graph(it, target) == "grid":  # boards of strips (Cram): gridcheck.judge_grid_box
+        variant = bool({"Cram", "ImpartialVariant"} & referenced_names(main.program))  # game.grid.Cram
+        report.checks += [("box", c) for c in judge_grid_box(it, target, ruleset, max(box.upper, default=0), variant)]
+        return
     binding = Binding(it, target, ruleset, mapping)
     try:
         report.checks += [("box", c) for c in judge_class_moves(it, binding, ruleset, box)]

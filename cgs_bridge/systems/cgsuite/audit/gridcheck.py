@@ -19,7 +19,10 @@ from __future__ import annotations
 
 from cgs_bridge.foundation.errors import CgsBridgeError
 from cgs_bridge.systems.auditing.judge import Check
+from cgs_bridge.systems.cgsuite.cgscript import games as G
+from cgs_bridge.systems.cgsuite.cgscript.evaluator import PYTHON_ERRORS, error_text
 from cgs_bridge.systems.cgsuite.cgscript.grids import Grid
+from cgs_bridge.systems.cgsuite.cgscript.values import ClassRef, GameObject
 
 from .judge import rows_check
 
@@ -104,3 +107,110 @@ def strips(g: Grid):
                           "(only strips are heaps of the spec)")
         out.append(len(part))
     return out, None
+
+
+# ------------------------------------------------------------------ --bound: boards of the box
+def box_boards(n: int) -> list:
+    """The boards of ``--bound n``: every row of ``1..n`` cells, each cell empty (0) or filled (1),
+    written across (``1 x k``) and down (``k x 1``; ``k >= 2``), in that order."""
+    out = []
+    for k in range(1, n + 1):
+        for bits in range(2 ** k):
+            cells = tuple((bits >> (k - 1 - i)) & 1 for i in range(k))
+            out.append(Grid(1, k, cells))
+            if k > 1:
+                out.append(Grid(k, 1, cells))
+    return out
+
+
+def spec_options(ruleset, heaps: tuple) -> set:
+    """The spec's options of the disjunctive sum of ``heaps``: one heap replaced by the heaps
+    one of its options leaves (a take-and-break spec's HeapSum), as nondecreasing tuples."""
+    out = set()
+    for i, h in enumerate(heaps):
+        rest = heaps[:i] + heaps[i + 1:]
+        for q in ruleset.option_set((h,)):
+            out.add(tuple(sorted(rest + tuple(q))))
+    return out
+
+
+def judge_grid_box(interp, target: str, ruleset, n: int, variant: bool = False) -> tuple:
+    """Options and nim values of the program's grid class ``target`` on every board of
+    :func:`box_boards` (``--bound n``), each option mapped to the heaps its strips are, compared
+    with the spec's options and values of the board's sum of heaps. ``variant``: each board's
+    position is the ``ImpartialVariant`` of the class's (a program playing ``game.grid.Cram``).
+    Returns ``(moves, values)`` checks; errors (a class that cannot be made, a partizan class, an
+    option that is not a board of strips) are checks with verdict ``error``."""
+    from solvers import Box, solve
+    if ruleset.n != 1 or ruleset.takebreak is None:
+        err = Check("moves", "error", f"the spec {ruleset.describe()} is not a take-and-break heap game: the "
+                    "options of a board (a sum of strips) are compared with a take-and-break spec's")
+        return err, Check("values", "error", err.summary)
+    try:
+        sol = solve(ruleset, Box(tuple(ruleset.coords), (n,)))
+    except CgsBridgeError as e:
+        err = Check("moves", "error", f"the spec cannot be solved on the box {n}: {e}")
+        return err, Check("values", "error", err.summary)
+    rows, vrows, boards = [], [], box_boards(n)
+    try:
+        for g in boards:
+            heaps = tuple(sorted(h for h in strips(g)[0] if h))
+            pos = make(interp, target, g)
+            if variant:
+                pos = G.game_member(interp, pos, "ImpartialVariant", None, None)
+            got, bad = set(), []
+            for o in G.options(interp, pos):
+                q = _option_heaps(interp, o)
+                if isinstance(q, str):
+                    bad.append(q)
+                else:
+                    got.add(q)
+            want = spec_options(ruleset, heaps)
+            rows += [{"position": str(g), "program": _fmt(q), "spec": "", "detail": "program-only option"}
+                     for q in sorted(got - want)]
+            rows += [{"position": str(g), "program": "", "spec": _fmt(q), "detail": "spec-only option"}
+                     for q in sorted(want - got)]
+            rows += [{"position": str(g), "program": b, "spec": "", "detail": "option not a board of strips"}
+                     for b in bad]
+            v, w = G.nim_value(interp, pos), 0
+            for h in heaps:
+                w ^= sol.value((h,))
+            if v != w:
+                vrows.append({"position": str(g), "program": v, "spec": w, "detail": _fmt(heaps)})
+    except (CgsBridgeError,) + PYTHON_ERRORS as e:
+        err = Check("moves", "error", f"{target} on the boards of --bound {n}: {error_text(e)}")
+        return err, Check("values", "error", err.summary)
+    what = f"{target}{'.ImpartialVariant' if variant else ''} on {len(boards)} boards of --bound {n} (strips of 1..{n} cells, every cell empty or filled)"
+    moves = rows_check("moves", rows, f"{what}: option sets differ from the spec's", f"{what}: option sets "
+                       "(strips <-> heaps) equal the spec's", lambda r: f"{r['position']}: {r['detail']} "
+                       f"{r['program'] or r['spec']}", "; ")
+    values = rows_check("values", vrows, f"{what}: {len(vrows)} nim values differ", f"{what}: nim values equal "
+                        "the nim-sums of the spec's values", lambda r: f"{r['position']} = {r['detail']}: "
+                        f"program {r['program']}, spec {r['spec']}")
+    return moves, values
+
+
+def _fmt(heaps) -> str:
+    return " + ".join(f"({h})" for h in heaps) or "no heap"
+
+
+def _option_heaps(interp, o):
+    """The heaps (nondecreasing, no 0) of an option that holds one grid of strips, or why not."""
+    found = G.grid_of(interp, o) if isinstance(o, GameObject) else None
+    if found is None:
+        return f"{interp.builtins.show(interp, o)[:60]} (not a position holding one grid)"
+    heaps, why = strips(found[1])
+    return tuple(sorted(h for h in heaps if h)) if heaps is not None else f"{found[1]} ({why})"
+
+
+def make(interp, target: str, g: Grid):
+    """The position of the class ``target`` on the board ``g``: ``C(g)``, or for a class nested
+    in a singleton ruleset (``Domineering.Position``) the ruleset's ``Position(g)``."""
+    parent = interp.class_of.get(id(interp.classes[target]))
+    this = None
+    if parent is not None:
+        this = G.singleton(interp, ClassRef(interp.canon.get(id(parent), parent.name)))
+        if this is None:
+            interp.fail(f"{target} is nested in {parent.name}, which is not a singleton: its positions "
+                        "cannot be made for --bound")
+    return G.construct(interp, target, [g], None, this)

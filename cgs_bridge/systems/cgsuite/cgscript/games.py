@@ -282,13 +282,13 @@ def _asked(interp, g, v: int) -> int:
     graphs = [x for _, x in g.fields if isinstance(x, interp.graphs.Graph)]
     if len(graphs) == 1:
         interp.graph_values.setdefault(g.outer, {})[graphs[0]] = v
-    found = _grid_of(interp, g)
+    found = grid_of(interp, g)
     if found is not None:
         interp.grid_values.setdefault(found[0], {})[found[1]] = v
     return v
 
 
-def _grid_of(interp, g, depth: int = 0):
+def grid_of(interp, g, depth: int = 0):
     """``(label of the ruleset, Grid)`` of a position holding one Grid (directly, or in the one
     game it wraps), else None."""
     grids = [x for _, x in g.fields if isinstance(x, interp.grids.Grid)]
@@ -296,7 +296,7 @@ def _grid_of(interp, g, depth: int = 0):
         return (B.show(interp, g.outer) if isinstance(g.outer, GameObject) else g.cls), grids[0]
     inner = [x for _, x in g.fields if isinstance(x, GameObject)]
     if not grids and len(inner) == 1 and len(g.fields) == 1 and depth < 2:
-        found = _grid_of(interp, inner[0], depth + 1)
+        found = grid_of(interp, inner[0], depth + 1)
         if found is not None:
             return f"{g.cls.split('.')[-1]} of {found[0]}", found[1]
     return None
