@@ -294,6 +294,31 @@ def test_a_board_that_is_not_strips_cannot_be_judged(user, tmp_path, board, cell
     assert rep.printed["as printed"] == [str(cram(cells(board))), str(cram(cells("....")))]
 
 
+def swapped(user):
+    """UserCram with the empty cell written 1 and a filled cell 0 (``Grid.Parse(b, "#.")``): a
+    correct Cram, whose boards the check must not read with empty and filled swapped."""
+    text = (user / "UserCram.cgs").read_text(encoding="utf-8")
+    for old, new in [("grid[(m,n)] == 0 and grid[(m,n)+d] == 0", "grid[(m,n)] == 1 and grid[(m,n)+d] == 1"),
+                     ("{(m,n) => 1, (m,n)+d => 1}", "{(m,n) => 0, (m,n)+d => 0}")]:
+        assert text.count(old) == 1
+        text = text.replace(old, new)
+    (user / "UserCram.cgs").write_text(text, encoding="utf-8")
+
+
+def test_a_program_whose_empty_cell_is_1_is_not_read_swapped(user, tmp_path):
+    swapped(user)
+    path = board_script(tmp_path)
+    path.write_text(path.read_text(encoding="utf-8").replace('".#"', '"#."'), encoding="utf-8")
+    rep = audit(path, "dawsons_kayles", user)
+    grids = check(rep, "grids")
+    assert rep.exit_code == 2 and grids.verdict == "error", summaries(rep)
+    assert "its moves change cells holding 1" in grids.summary
+    assert rep.printed["as printed"] == [values_line(cram(cells(b)) for b in BOARDS)]
+    boxed = audit_box(DATA / "cram_strips.cgs", "dawsons_kayles", user, 5)
+    moves = next(c for label, c in boxed.checks if label == "box" and c.name == "moves")
+    assert boxed.exit_code == 2 and moves.verdict == "error" and "its moves change cells holding 1" in moves.summary
+
+
 # ---------------------------------------------------------------- CGSuite's own Cram (Domineering.ImpartialVariant)
 def test_cgsuites_own_cram_on_strips_agrees_with_dawsons_kayles(library, tmp_path):
     """``game.grid.Cram`` runs as the jar writes it (constants.cgs, Domineering.cgs, the generic

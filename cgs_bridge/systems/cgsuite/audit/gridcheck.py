@@ -54,6 +54,10 @@ def judge_grid_values(interp, ruleset) -> Check | None:
             return Check("grids", "error", f"{g} (valued {v} by {names}) cannot be judged against "
                          f"{ruleset.describe()}: {why}; no spec states a 2-D board")
         mapped[g] = (heaps, v)
+    why = empty_entry(interp, interp.grid_games.get(next(iter(asked)), {}),
+                      any(h >= 2 for heaps, _ in mapped.values() for h in heaps))
+    if why is not None:
+        return Check("grids", "error", f"the boards {names} valued cannot be read as strips: {why}")
     top = max((h for heaps, _ in mapped.values() for h in heaps), default=0)
     try:
         sol = solve(ruleset, Box(tuple(ruleset.coords), (top,)))
@@ -74,6 +78,37 @@ def judge_grid_values(interp, ruleset) -> Check | None:
                       f"all {len(mapped)} values of {names} the program computed equal the spec's "
                       f"({ruleset.describe()}; {what}, components <-> disjunctive sums, nim-sum of the spec's values)",
                       lambda r: f"{r['position']} = {r['detail']}: program {r['program']}, spec {r['spec']}")
+
+
+def filled_by(interp, g: Grid, pos) -> set:
+    """The entries that the options of the position ``pos`` (on the board ``g``) change: what a
+    move fills. Raises the interpreter's errors (a partizan class)."""
+    seen = set()
+    for o in G.options(interp, pos):
+        found = G.grid_of(interp, o) if isinstance(o, GameObject) else None
+        if found is not None and (found[1].rows, found[1].cols) == (g.rows, g.cols):
+            seen |= {a for a, b in zip(g.values, found[1].values) if a != b}
+    return seen
+
+
+def empty_entry(interp, games: dict, needs_moves: bool) -> str | None:
+    """None when the program's moves fill only cells holding 0 (the entry the check reads as
+    empty), else why not: a program whose empty cell is another entry (``Grid.Parse(s, "#.")``)
+    is never read with its empty and filled cells swapped. ``needs_moves``: a board has two
+    adjacent empty cells, so a program without any move gives no evidence of which entry is empty."""
+    seen = set()
+    try:
+        for g, pos in games.items():
+            seen |= filled_by(interp, g, pos)
+    except (CgsBridgeError,) + PYTHON_ERRORS as e:
+        return f"the options of its positions cannot be computed ({error_text(e)})"
+    if seen - {0}:
+        return (f"its moves change cells holding {', '.join(map(str, sorted(seen)))}: the check reads entry 0 as an "
+                "empty cell and every other entry as filled")
+    if not seen and needs_moves:
+        return ("the program has no move on any of them, so which entry is an empty cell is not shown (the check "
+                "reads entry 0 as empty)")
+    return None
 
 
 def components(g: Grid) -> list:
@@ -151,7 +186,7 @@ def judge_grid_box(interp, target: str, ruleset, n: int, variant: bool = False) 
     except CgsBridgeError as e:
         err = Check("moves", "error", f"the spec cannot be solved on the box {n}: {e}")
         return err, Check("values", "error", err.summary)
-    rows, vrows, boards = [], [], box_boards(n)
+    rows, vrows, boards, evidence = [], [], box_boards(n), set()
     try:
         for g in boards:
             heaps = tuple(sorted(h for h in strips(g)[0] if h))
@@ -159,6 +194,7 @@ def judge_grid_box(interp, target: str, ruleset, n: int, variant: bool = False) 
             if variant:
                 pos = G.game_member(interp, pos, "ImpartialVariant", None, None)
             got, bad = set(), []
+            evidence |= filled_by(interp, g, pos)
             for o in G.options(interp, pos):
                 q = _option_heaps(interp, o)
                 if isinstance(q, str):
@@ -179,6 +215,12 @@ def judge_grid_box(interp, target: str, ruleset, n: int, variant: bool = False) 
                 vrows.append({"position": str(g), "program": v, "spec": w, "detail": _fmt(heaps)})
     except (CgsBridgeError,) + PYTHON_ERRORS as e:
         err = Check("moves", "error", f"{target} on the boards of --bound {n}: {error_text(e)}")
+        return err, Check("values", "error", err.summary)
+    if evidence != {0}:
+        why = (f"its moves change cells holding {', '.join(map(str, sorted(evidence)))}" if evidence else
+               "it has no move on any board")
+        err = Check("moves", "error", f"{target} on the boards of --bound {n} (0 an empty cell, 1 filled): {why}; "
+                    "which entry is an empty cell is not the check's (0), so the boards are not its positions")
         return err, Check("values", "error", err.summary)
     what = f"{target}{'.ImpartialVariant' if variant else ''} on {len(boards)} boards of --bound {n} (strips of 1..{n} cells, every cell empty or filled)"
     moves = rows_check("moves", rows, f"{what}: option sets differ from the spec's", f"{what}: option sets "

@@ -285,14 +285,15 @@ def _asked(interp, g, v: int) -> int:
     found = grid_of(interp, g)
     if found is not None:
         interp.grid_values.setdefault(found[0], {})[found[1]] = v
+        interp.grid_games.setdefault(found[0], {})[found[1]] = g
     return v
 
 
 def grid_of(interp, g, depth: int = 0):
-    """``(label of the ruleset, Grid)`` of a position holding one Grid (directly, or in the one
-    game it wraps), else None."""
+    """``(label of the ruleset, Grid)`` of a position holding one Grid and nothing else (directly,
+    or in the one game it wraps), else None."""
     grids = [x for _, x in g.fields if isinstance(x, interp.grids.Grid)]
-    if len(grids) == 1:
+    if len(grids) == 1 and len(g.fields) == 1:  # C(grid, k): the grid alone is not the position
         return (B.show(interp, g.outer) if isinstance(g.outer, GameObject) else g.cls), grids[0]
     inner = [x for _, x in g.fields if isinstance(x, GameObject)]
     if not grids and len(inner) == 1 and len(g.fields) == 1 and depth < 2:
