@@ -276,8 +276,8 @@ def test_the_real_cgsuite_prints_the_values_the_audit_judged(library, real_cgsui
 
 # ---------------------------------------------------------------- the command line
 @pytest.mark.parametrize("program, game, exit_code, text", [
-    ("arc_kayles_paths.cgs", "dawsons_kayles", 0, "AGREE: all 33 values of game.graph.GenArcKayles(false)"),
-    ("arc_kayles_paths.cgs", "kayles", 1, "values of game.graph.GenArcKayles(false) the program computed differ"),
+    ("arc_kayles_paths.cgs", "dawsons_kayles", 0, "AGREE: all 33 values of GenArcKayles(weighted => false)"),
+    ("arc_kayles_paths.cgs", "kayles", 1, "values of GenArcKayles(weighted => false) the program computed differ"),
     ("star.cgs", "dawsons_kayles", 2, "a component is not a path: a vertex of degree 3"),
 ])
 def test_the_command_line_gives_the_exit_codes(library, tmp_path, capsys, program, game, exit_code, text):

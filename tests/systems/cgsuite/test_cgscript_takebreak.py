@@ -115,7 +115,7 @@ def test_a_class_without_the_one_pin_move_differs(tmp_path):
 @pytest.mark.parametrize("text, game, reason", [
     ("K := game.heap.Kayles;\nSystem.Print(K.CheckPeriodicity(100));\n", "kayles",
      "`CheckPeriodicity` of TakeAndBreak(\"0.77\") is not interpreted"),
-    ("S := game.heap.TakeAndBreak.FromSubtractionSet([1, 2], \"3\");\n", "kayles", "FromSubtractionSet"),
+    ("S := game.heap.TakeAndBreak.FromSubtractionSet([], \"3\");\n", "kayles", "an empty subtraction set"),
     ("K := game.heap.TakeAndBreak(\"1.0\");\nSystem.Print(K(3).NimValue);\n", "kayles", "d0 with bit 0"),
     ("K := game.heap.TakeAndBreak(\"0.7x\");\n", "kayles", "'x' is not a code digit"),
     ("K := game.heap.Kayles;\nD := game.heap.DawsonsKayles;\nSystem.Print([K(n).NimValue + D(n).NimValue "

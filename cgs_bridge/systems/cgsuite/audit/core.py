@@ -260,10 +260,13 @@ def _script_run(report, label, sc, it, main, target, ruleset, mapping, box, expe
         try:
             binding = Binding(it, target, ruleset, mapping)
         except InputError as e:
-            if not printed:
+            stopped = report.checks[-1][1].name == "run" and report.checks[-1][1].verdict == "error"
+            if not printed and not any(it.heap_values.values()) and not stopped:
                 raise
-            report.checks.append((label, Check("values", "skipped", f"the class {target} is not judged "
-                                               f"({e}); what the script printed is (--printed {printed})")))
+            judged = (f"what the script printed is (--printed {printed})" if printed else
+                      "the heap values the program asked for are (check heaps)" if not stopped else
+                      "the run stopped (check run)")   # a variant of a heap game, or a refused run
+            report.checks.append((label, Check("values", "skipped", f"the class {target} is not judged ({e}); {judged}")))
     if binding is not None and it.nim_cache:
         try:
             report.checks.append((label, judge_script_values(it, binding, ruleset)))

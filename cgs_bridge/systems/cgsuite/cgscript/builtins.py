@@ -58,8 +58,10 @@ def game_text(interp, g: GameObject) -> str:
         return f"{interp.classes[g.outer.cls].name}.{cls.name}({args})"
     if "singleton" in cls.modifiers:  # CGSuite prints a singleton ruleset by its name: Domineering
         return cls.name
-    if interp.dialect == "2.x" and "." in g.cls:  # a class of a package: ImpartialVariantGame(P(5))
-        return f"{cls.name}(" + ", ".join(show(interp, v) for _, v in g.fields) + ")"
+    if interp.dialect == "2.x" and "." in g.cls and cls.params is not None:  # a class of a package, as
+        defaults = {p.name for p in cls.params if p.default is not None}   # CGSuite 2.2 prints it:
+        return f"{cls.name}(" + ", ".join(   # ImpartialVariantGame(P(5)), GenArcKayles(weighted => false)
+            f"{k} => {show(interp, v)}" if k in defaults else show(interp, v) for k, v in g.fields) + ")"
     return to_text(g)
 
 

@@ -81,6 +81,7 @@ class Interpreter:
         self.globals: dict = {}
         self.printed: list = []
         self.nim_cache: dict = {}
+        self.misere_cache: dict = {}    # game -> its misère nim value (games.misere_value)
         self.decompositions: dict = {}  # game -> its Decomposition (games.components)
         self.graph_values: dict = {}    # ruleset -> {Graph: value the program asked of its position}
         self.heap_nim: dict = {}      # code text -> Grundy values of heaps 0.. (heaprules)

@@ -202,8 +202,8 @@ def components(interp, g, node=None) -> list:
     memo = interp.decompositions
     if g not in memo:
         m = L.method(interp, interp.classes[g.cls], "Decomposition", 0)
-        parts = [g]
-        if m is not None and (m.expr is not None or m.body is not None):
+        parts = interp.variants.sum_parts(interp, g) or [g]
+        if parts == [g] and m is not None and (m.expr is not None or m.body is not None):
             parts = B.elements(interp, call_method(interp, g, m, [], node), node)
             bad = next((p for p in parts if not isinstance(p, GameObject)), None)
             if bad is not None:
@@ -275,17 +275,21 @@ def _option_value(interp, o, g, node) -> int:
     interp.fail(f"option {B.show(interp, o)} of {B.show(interp, g)} is not an impartial game", node)
 
 
-def _asked(interp, g, v: int) -> int:
+def _asked(interp, g, v: int, kind: str = "normal") -> int:
     """Record the value ``v`` the program asked of a position that holds a graph (GenArcKayles:
-    what the audit's check ``graphs`` judges) or a grid (check ``grids``: Cram, a program class
-    ``C(grid as Grid)``, or a game wrapping one such position, ImpartialVariantGame)."""
+    what the audit's check ``graphs`` judges), of a grid (check ``grids``: Cram, a program class
+    ``C(grid as Grid)``, or a game wrapping one such position, ImpartialVariantGame) or of the
+    impartial variant of a heap (check ``heaps``: :func:`.variants.heap_of`)."""
     graphs = [x for _, x in g.fields if isinstance(x, interp.graphs.Graph)]
-    if len(graphs) == 1:
+    if len(graphs) == 1 and kind == "normal":
         interp.graph_values.setdefault(g.outer, {})[graphs[0]] = v
     found = grid_of(interp, g)
-    if found is not None:
+    if found is not None and kind == "normal":
         interp.grid_values.setdefault(found[0], {})[found[1]] = v
         interp.grid_games.setdefault(found[0], {})[found[1]] = g
+    heap = interp.variants.heap_of(interp, g)
+    if heap is not None:
+        interp.heap_values.setdefault((heap[0], kind), {})[heap[1]] = v
     return v
 
 
@@ -319,8 +323,46 @@ def game_member(interp, g, name, args, node):
                         f"which extends {', '.join(cls.extends) or 'nothing'}: CGSuite 2.x has NimValue for "
                         "ImpartialGame only; use CanonicalForm)", node)
         return _asked(interp, g, nim_value(interp, g, node))
+    if name == "MisereNimValue" and not args:
+        cls = interp.classes[g.cls]
+        if interp.dialect == "2.x" and not L.extends(interp, cls, "ImpartialGame"):
+            interp.fail(f"not a method or member variable: `MisereNimValue` (in an object of class `{cls.name}`: "
+                        "CGSuite 2.x has it for ImpartialGame only)", node)
+        return _asked(interp, g, misere_value(interp, g, node), "misere")
     if name == "ToString" and not args:
         return B.game_text(interp, g)
     if g.has(name) and args is None:
         return g.get(name)
     interp.fail(f"unknown member `{name}` of {g.cls}", node)
+
+
+def misere_value(interp, g, node=None) -> int:
+    """The misère nim value of the whole game ``g`` (never split by ``Decomposition``: misère
+    values do not add): 1 for a game without options, else the mex of its options' misère values
+    (Winning Ways ch. 13; CGSuite 2.2 gives ``PartizanSubtraction([1,3],[2,3])(n).ImpartialVariant``
+    these values, checked on the engine). Options must be games of the program (or 0)."""
+    memo = interp.misere_cache
+    stack = [g]
+    while stack:
+        top = stack[-1]
+        if top in memo:
+            stack.pop()
+            continue
+        opts = options(interp, top, node)
+        bad = next((o for o in opts if not isinstance(o, GameObject) and not B.equal(o, 0)), None)
+        if bad is not None:
+            interp.fail(f"`MisereNimValue` of {B.show(interp, top)[:60]}: its option {B.show(interp, bad)[:60]} is not "
+                        "a position of the program's classes (misère values of such options are not interpreted)", node)
+        todo = [o for o in opts if isinstance(o, GameObject) and o not in memo]
+        interp.tick(node)   # a loopy game grows the stack until the step limit stops it
+        if todo:
+            interp.check_count(len(memo) + len(todo), node)
+            stack += todo
+            continue
+        seen = {memo[o] if isinstance(o, GameObject) else 1 for o in opts}
+        m = 0
+        while m in seen:
+            m += 1
+        memo[top] = m if opts else 1
+        stack.pop()
+    return memo[g]

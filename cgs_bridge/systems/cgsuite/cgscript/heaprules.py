@@ -113,7 +113,7 @@ def library_member(interp, qual: str, args, node):
     if name in CONSTANTS:
         rules = ruleset(interp, CONSTANTS[name], node)
         return rules if args is None else interp.games.apply(interp, rules, args, node, None)
-    from . import heapsets   # issue 47: Subtraction, Splittles, FromSubtractionSet, the partizan schemas
+    from . import heapsets  # issue 47: Subtraction, Splittles, FromSubtractionSet, the partizan schemas
     if name in heapsets.SCHEMAS or name == "TakeAndBreak.FromSubtractionSet":
         if args is None:
             interp.fail(f"`game.heap.{name}` is interpreted called with a subtraction set, "

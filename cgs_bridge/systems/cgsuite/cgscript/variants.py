@@ -185,6 +185,30 @@ def sum_options(interp, s, player: str, node) -> list:
     return out
 
 
-def text(interp, v: NegativeGame) -> str:
-    """How CGSuite prints ``-G``: ``-`` before the game."""
-    return "-" + interp.builtins.show(interp, v.base)
+def sum_parts(interp, g):
+    """For the value only: the impartial variant of a sum ``G + H + ...`` as the variants of its
+    parts, or None. CGSuite's ``Decomposition`` of it is ``[itself]`` (what a program that asks is
+    given), but its options are those of ``i(G) + i(H)`` (each part's variant's options, the others
+    unchanged), so its nim value is the nim-sum of the parts' (Sprague-Grundy), computed without
+    exploring the sums."""
+    if not isinstance(g, GameObject) or len(g.fields) != 1 or not isinstance(g.fields[0][1], interp.heaprules.GameSum) \
+            or interp.canon.get(id(interp.classes[g.cls])) != "game.variant.ImpartialVariantGame":
+        return None
+    return [GameObject(g.cls, ((g.fields[0][0], p),), g.outer) for p in g.fields[0][1].parts]
+
+
+def heap_of(interp, g):
+    """``(name, n)`` when ``g`` is the impartial variant of a heap ``n`` (a take-and-break heap, or a
+    position of one integer of a ruleset: PartizanHeapRuleset.Position(n), the example class
+    PartizanSubtraction's), ``name`` naming the ruleset; else None."""
+    if not isinstance(g, GameObject) or interp.canon.get(id(interp.classes[g.cls])) != "game.variant.ImpartialVariantGame":
+        return None
+    base = g.fields[0][1] if len(g.fields) == 1 else None
+    if isinstance(base, interp.heaprules.HeapPosition):
+        return f"ImpartialVariant of {base.rules}", base.n
+    if isinstance(base, GameObject) and isinstance(base.outer, GameObject) and len(base.fields) == 1:
+        n = base.fields[0][1]
+        if isinstance(n, int) and not isinstance(n, bool) and n >= 0:
+            return f"ImpartialVariant of {interp.builtins.show(interp, base.outer)}", n
+    return None
+
