@@ -8,111 +8,41 @@ Before this change ``Grid`` was an unknown name and every program on a grid was 
   expected lines were printed by the engine; the engine tests compare them again).
 - Domineering runs from the jar's file and is refused as partizan (exit 2) naming the position and
   the lines of its ``Options``; the real CGSuite gives ``Domineering("...")`` the value -1, not a nimber.
-- Cram written as a program class (``tests/data/audit/grids/UserCram.cgs``) agrees with the catalog's
-  ``dawsons_kayles`` on strips (a 1 x n or n x 1 strip of empty cells <-> heap n, components <-> sums);
-  its values are those of a brute force of Cram written here, and of the real CGSuite's
-  ``game.grid.Cram``; twins (a domino covering one cell, dominoes only horizontal) differ exactly
-  where the brute forces of those games differ from Cram; a 2 x 2 board cannot be judged (exit 2).
+- CGSuite's own ``game.grid.Cram`` (``Domineering.ImpartialVariant``) runs and gives a brute force's
+  values (the real CGSuite too), agrees with ``dawsons_kayles`` on strips; twins of the library
+  file differ where brute forces say. The audit of Cram programs: ``test_audit_grids.py``.
 """
 
 from __future__ import annotations
 
-import itertools
-from functools import cache
-
 import pytest
-
-from cgs_bridge.model.game import Ruleset
-from cgs_bridge.model.loading import load_game
-from cgs_bridge.systems.cgsuite.audit.core import audit_cgscript
-
-import cgsuite_jar
-import paths
-
-DATA = paths.DATA / "audit" / "grids"
+from grid_cases import (
+    BOARDS,
+    DATA,
+    ENGINE_BOARDS,
+    audit,
+    board_script,
+    cells,
+    check,
+    cram,
+    grid_text,
+    make_library,
+    make_user,
+    summaries,
+    values_line,
+)
 
 
 @pytest.fixture
 def library(shared, tmp_path):
-    """The jar's game library as a class path folder (``cp/game/grid/Domineering.cgs``)."""
-    cgsuite_jar.extract(shared, tmp_path / "cp" / "game")
-    return tmp_path / "cp"
+    """The jar's game library as a class path folder."""
+    return make_library(shared, tmp_path)
 
 
 @pytest.fixture
 def user(tmp_path):
-    """A class path folder holding ``UserCram.cgs`` alone (a copy: twins edit it)."""
-    (tmp_path / "user").mkdir()
-    (tmp_path / "user" / "UserCram.cgs").write_text((DATA / "UserCram.cgs").read_text(encoding="utf-8"),
-                                                    encoding="utf-8")
-    return tmp_path / "user"
-
-
-def audit(program, game, library, text=None):
-    return audit_cgscript(str(program), Ruleset(load_game(str(game)), {}), text=text, class_path=[str(library)])
-
-
-def check(rep, name):
-    return next(c for _, c in rep.checks if c.name == name)
-
-
-def summaries(rep):
-    return [f"{c.name}: {c.verdict}: {c.summary}" for _, c in rep.checks]
-
-
-# ---------------------------------------------------------------- brute forces (independent of the code)
-def mex(values) -> int:
-    return next(m for m in range(len(values) + 1) if m not in values)
-
-
-def cells(board: str) -> frozenset:
-    """The empty cells (row, col) of a board written as CGSuite writes it (``..#|...``)."""
-    return frozenset((r, c) for r, row in enumerate(board.split("|"), 1) for c, ch in enumerate(row, 1) if ch == ".")
-
-
-@cache
-def cram(empty: frozenset, dirs=((0, 1), (1, 0)), one: bool = False) -> int:
-    """Grundy value of Cram on the empty cells ``empty``: a move fills two adjacent empty cells
-    (``dirs``: both orientations; only ``(0, 1)``: horizontal dominoes only; ``one``: it fills
-    only the first of the two cells, the twin whose domino covers one cell too few)."""
-    opts = set()
-    for r, c in empty:
-        for dr, dc in dirs:
-            if (r + dr, c + dc) in empty:
-                opts.add(cram(empty - {(r, c)} if one else empty - {(r, c), (r + dr, c + dc)}, dirs, one))
-    return mex(opts)
-
-
-def grid_text(board: str) -> str:
-    """How CGSuite prints the Grid of ``board`` (charMap ``.#``)."""
-    return "Grid([" + ",".join("[" + ",".join("0" if ch == "." else "1" for ch in row) + "]"
-                               for row in board.split("|")) + "])"
-
-
-#: Strips with holes: every row of 1..7 cells, written across and down.
-STRIPS = ["".join(p) for n in range(1, 8) for p in itertools.product(".#", repeat=n)]
-BOARDS = STRIPS + ["|".join(s) for s in STRIPS if len(s) > 1]
-
-
-#: Cram boards checked on the real engine: every 1 x n (n <= 10), 2 x n (n <= 6), 3 x 3, 3 x 4,
-#: boards with holes.
-ENGINE_BOARDS = (["." * n for n in range(1, 11)] + ["|".join(["." * n] * 2) for n in range(1, 7)]
-                 + ["...|...|...", "....|....|....", ".#.|...|.#.", "..#|...|#..", "...|.#.|...",
-                    "....|.##.|....", "#...|..#.|...."])
-
-
-def board_script(tmp_path, cls: str = "UserCram", boards=BOARDS, name: str = "boards.cgs"):
-    (tmp_path / "run").mkdir(exist_ok=True)
-    path = tmp_path / "run" / name
-    listed = ", ".join(f'"{b}"' for b in boards)
-    path.write_text(f"boards := [{listed}];\n"
-                    f'System.Print([{cls}(Grid.Parse(b, ".#")).NimValue for b in boards]);\n', encoding="utf-8")
-    return path
-
-
-def values_line(values) -> str:
-    return "[" + ",".join(map(str, values)) + "]"
-
+    """A class path folder holding a copy of UserCram.cgs alone."""
+    return make_user(tmp_path)
 
 # ---------------------------------------------------------------- the Grid API, as CGSuite 2.2 prints it
 G = 'Grid.Parse("..#.|#...|....", ".#")'
@@ -227,98 +157,6 @@ def test_the_real_cgsuite_gives_domineering_a_value_that_is_no_nimber(library, r
     assert out.returncode == 0 and out.stdout.splitlines() == ["-1"]
 
 
-# ---------------------------------------------------------------- Cram on strips: Dawson's Kayles
-def test_cram_on_strips_agrees_with_dawsons_kayles(user):
-    rep = audit(DATA / "cram_strips.cgs", "dawsons_kayles", user)
-    grids = check(rep, "grids")
-    assert rep.exit_code == 0 and grids.verdict == "agree", summaries(rep)
-    assert "strips of n empty cells <-> heaps n" in grids.summary
-    across = [cram(cells("." * n)) for n in range(1, 13)]
-    down = [cram(cells("|".join("." * n))) for n in range(1, 13)]
-    assert rep.printed["as printed"] == [values_line(across), values_line(down),
-                                         str(cram(cells("..#....#..."))), str(cram(cells("....#|#####|....."))),
-                                         "0"]
-
-
-def test_every_strip_with_holes_agrees(user, tmp_path):
-    rep = audit(board_script(tmp_path), "dawsons_kayles", user)
-    grids = check(rep, "grids")
-    assert rep.exit_code == 0 and grids.verdict == "agree", summaries(rep)
-    assert rep.printed["as printed"] == [values_line(cram(cells(b)) for b in BOARDS)]
-
-
-def test_against_kayles_the_program_differs_where_the_games_differ(user):
-    """Kayles (0.77) also lets a move take one cell: it differs from Cram on a strip of n cells
-    exactly where the one-cell-or-domino game differs from Cram."""
-    rep = audit(DATA / "cram_strips.cgs", "kayles", user)
-    grids = check(rep, "grids")
-    assert rep.exit_code == 1 and grids.verdict == "differ"
-
-    @cache
-    def kayles(n):
-        return mex({kayles(i) ^ kayles(n - k - i) for k in (1, 2) for i in range(n - k + 1)}) if n else 0
-    across = {f"({n})" for n in range(1, 13) if kayles(n) != cram(cells("." * n))}
-    assert {r["detail"] for r in grids.rows if r["detail"].count("(") == 1} == across
-
-
-@pytest.mark.parametrize("old, new, kwargs", [
-    ("UserCram(grid Updated {(m,n) => 1, (m,n)+d => 1})", "UserCram(grid Updated {(m,n) => 1})", {"one": True}),
-    ("for d in [(0,1), (1,0)]", "for d in [(0,1)]", {"dirs": ((0, 1),)}),
-], ids=["one cell too few", "horizontal only"])
-def test_a_planted_twin_differs_where_its_brute_force_differs(user, tmp_path, old, new, kwargs):
-    source = user / "UserCram.cgs"
-    text = source.read_text(encoding="utf-8")
-    assert text.count(old) == 1
-    source.write_text(text.replace(old, new), encoding="utf-8")
-    rep = audit(board_script(tmp_path), "dawsons_kayles", user)
-    grids = check(rep, "grids")
-    assert rep.exit_code == 1 and grids.verdict == "differ", summaries(rep)
-    twin = {b: cram(cells(b), **kwargs) for b in BOARDS}
-    want = {grid_text(b) for b in BOARDS if twin[b] != cram(cells(b))}
-    assert want and {r["position"] for r in grids.rows} == want
-    assert all(r["program"] == twin[b] for b in BOARDS for r in grids.rows if r["position"] == grid_text(b))
-
-
-@pytest.mark.parametrize("board, cells_named", [
-    ("..|..", "4 empty cells (1,1),(1,2),(2,1),(2,2)"),
-    ("..#|.##|...", "6 empty cells (1,1),(1,2),(2,1),(3,1),(3,2),(3,3)"),
-])
-def test_a_board_that_is_not_strips_cannot_be_judged(user, tmp_path, board, cells_named):
-    (tmp_path / "p.cgs").write_text(f'System.Print(UserCram(Grid.Parse("{board}", ".#")).NimValue);\n'
-                                    'System.Print(UserCram(Grid.Empty(1, 4)).NimValue);\n', encoding="utf-8")
-    rep = audit(tmp_path / "p.cgs", "dawsons_kayles", user)
-    grids = check(rep, "grids")
-    assert rep.exit_code == 2 and grids.verdict == "error"
-    assert f"the component of {cells_named} is not a 1 x n or n x 1 strip" in grids.summary
-    assert "no spec states a 2-D board" in grids.summary
-    assert rep.printed["as printed"] == [str(cram(cells(board))), str(cram(cells("....")))]
-
-
-def swapped(user):
-    """UserCram with the empty cell written 1 and a filled cell 0 (``Grid.Parse(b, "#.")``): a
-    correct Cram, whose boards the check must not read with empty and filled swapped."""
-    text = (user / "UserCram.cgs").read_text(encoding="utf-8")
-    for old, new in [("grid[(m,n)] == 0 and grid[(m,n)+d] == 0", "grid[(m,n)] == 1 and grid[(m,n)+d] == 1"),
-                     ("{(m,n) => 1, (m,n)+d => 1}", "{(m,n) => 0, (m,n)+d => 0}")]:
-        assert text.count(old) == 1
-        text = text.replace(old, new)
-    (user / "UserCram.cgs").write_text(text, encoding="utf-8")
-
-
-def test_a_program_whose_empty_cell_is_1_is_not_read_swapped(user, tmp_path):
-    swapped(user)
-    path = board_script(tmp_path)
-    path.write_text(path.read_text(encoding="utf-8").replace('".#"', '"#."'), encoding="utf-8")
-    rep = audit(path, "dawsons_kayles", user)
-    grids = check(rep, "grids")
-    assert rep.exit_code == 2 and grids.verdict == "error", summaries(rep)
-    assert "its moves change cells holding 1" in grids.summary
-    assert rep.printed["as printed"] == [values_line(cram(cells(b)) for b in BOARDS)]
-    boxed = audit_box(DATA / "cram_strips.cgs", "dawsons_kayles", user, 5)
-    moves = next(c for label, c in boxed.checks if label == "box" and c.name == "moves")
-    assert boxed.exit_code == 2 and moves.verdict == "error" and "its moves change cells holding 1" in moves.summary
-
-
 # ---------------------------------------------------------------- CGSuite's own Cram (Domineering.ImpartialVariant)
 def test_cgsuites_own_cram_on_strips_agrees_with_dawsons_kayles(library, tmp_path):
     """``game.grid.Cram`` runs as the jar writes it (constants.cgs, Domineering.cgs, the generic
@@ -359,81 +197,6 @@ def test_cgsuites_own_cram_on_boards_gives_the_brute_force_values(library, tmp_p
     assert "Grid([[0,0],[0,0]]) (valued 0 by ImpartialVariantGame of Domineering) cannot be judged" in grids.summary
 
 
-# ---------------------------------------------------------------- --bound: every board of strips up to N cells
-def audit_box(program, game, folder, bound):
-    from cgs_bridge.model.box import parse_bound
-    ruleset = Ruleset(load_game(str(game)), {})
-    return audit_cgscript(str(program), ruleset, class_path=[str(folder)], box=parse_bound(str(bound), ruleset.coords))
-
-
-def box_boards(n: int) -> list:
-    """Every row of 1..n cells, each empty or filled, across and (2 cells or more) down."""
-    rows = ["".join(p) for k in range(1, n + 1) for p in itertools.product(".#", repeat=k)]
-    return rows + ["|".join(r) for r in rows if len(r) > 1]
-
-
-def heaps_of(empty: frozenset) -> tuple:
-    """The sizes of the orthogonally connected groups of ``empty`` cells, sorted."""
-    left, out = set(empty), []
-    while left:
-        todo, size = [left.pop()], 0
-        while todo:
-            r, c = todo.pop()
-            size += 1
-            for q in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
-                if q in left:
-                    left.remove(q)
-                    todo.append(q)
-        out.append(size)
-    return tuple(sorted(out))
-
-
-def option_heaps(empty: frozenset, dirs=((0, 1), (1, 0)), one: bool = False) -> set:
-    """The heaps each move of the (twin) game leaves, as sorted tuples."""
-    return {heaps_of(empty - {(r, c)} if one else empty - {(r, c), (r + dr, c + dc)})
-            for r, c in empty for dr, dc in dirs if (r + dr, c + dc) in empty}
-
-
-def test_the_box_judges_options_and_values_of_every_board(user):
-    rep = audit_box(DATA / "cram_strips.cgs", "dawsons_kayles", user, 8)
-    moves, values = (c for label, c in rep.checks if label == "box")
-    assert rep.exit_code == 0 and moves.verdict == values.verdict == "agree", summaries(rep)
-    assert f"UserCram on {len(box_boards(8))} boards of --bound 8" in moves.summary
-
-
-def test_the_box_judges_cgsuites_own_cram_as_its_impartial_variant(library, tmp_path):
-    (tmp_path / "c.cgs").write_text('System.Print(game.grid.Cram("....").NimValue);\n', encoding="utf-8")
-    rep = audit_box(tmp_path / "c.cgs", "dawsons_kayles", library, 7)
-    moves, values = (c for label, c in rep.checks if label == "box")
-    assert rep.exit_code == 0 and moves.verdict == values.verdict == "agree", summaries(rep)
-    assert "game.grid.Domineering.Position.ImpartialVariant on" in moves.summary
-
-
-@pytest.mark.parametrize("old, new, kwargs", [
-    ("UserCram(grid Updated {(m,n) => 1, (m,n)+d => 1})", "UserCram(grid Updated {(m,n) => 1})", {"one": True}),
-    ("for d in [(0,1), (1,0)]", "for d in [(0,1)]", {"dirs": ((0, 1),)}),
-], ids=["one cell too few", "horizontal only"])
-def test_on_the_box_a_twin_differs_where_its_brute_force_differs(user, old, new, kwargs):
-    source = user / "UserCram.cgs"
-    source.write_text(source.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
-    rep = audit_box(DATA / "cram_strips.cgs", "dawsons_kayles", user, 6)
-    moves, values = (c for label, c in rep.checks if label == "box")
-    assert rep.exit_code == 1 and moves.verdict == values.verdict == "differ", summaries(rep)
-    boards = box_boards(6)
-    want_moves = {grid_text(b) for b in boards if option_heaps(cells(b), **kwargs) != option_heaps(cells(b))}
-    want_values = {grid_text(b) for b in boards if cram(cells(b), **kwargs) != cram(cells(b))}
-    assert {r["position"] for r in moves.rows} == want_moves
-    assert {r["position"] for r in values.rows} == want_values
-
-
-def test_on_the_box_domineering_is_refused_as_partizan(library, tmp_path):
-    (tmp_path / "d.cgs").write_text('System.Print(game.grid.Domineering("..").CanonicalForm);\n', encoding="utf-8")
-    rep = audit_box(tmp_path / "d.cgs", "dawsons_kayles", library, 4)
-    moves, values = (c for label, c in rep.checks if label == "box")
-    assert rep.exit_code == 2 and moves.verdict == values.verdict == "error"
-    assert 'partizan: Domineering.Position("..") has Left options {} and Right options' in moves.summary
-
-
 # ---------------------------------------------------------------- the real CGSuite
 def test_the_real_cgsuite_gives_user_cram_and_its_own_cram_the_brute_force_values(user, library, real_cgsuite,
                                                                                   tmp_path):
@@ -452,18 +215,3 @@ def test_the_real_cgsuite_gives_user_cram_and_its_own_cram_the_brute_force_value
     out = real_cgsuite.run(user, DATA / "cram_strips.cgs")
     assert out.returncode == 0 and out.stdout.splitlines() == audit(
         DATA / "cram_strips.cgs", "dawsons_kayles", user).printed["as printed"]
-
-
-# ---------------------------------------------------------------- the command line
-@pytest.mark.parametrize("program, game, exit_code, text", [
-    ("cram_strips.cgs", "dawsons_kayles", 0, "AGREE: all 26 values of UserCram"),
-    ("cram_strips.cgs", "kayles", 1, "values of UserCram the program computed differ"),
-    ("square.cgs", "dawsons_kayles", 2, "is not a 1 x n or n x 1 strip"),
-])
-def test_the_command_line_gives_the_exit_codes(user, tmp_path, capsys, program, game, exit_code, text):
-    """`cgs-bridge audit prog.cgs --game G --class-path DIR` (in process, --no-sandbox)."""
-    from cgs_bridge.cli.main import main
-    (tmp_path / "square.cgs").write_text("System.Print(UserCram(Grid.Empty(2, 2)).NimValue);\n", encoding="utf-8")
-    path = tmp_path / program if program == "square.cgs" else DATA / program
-    assert main(["audit", str(path), "--game", game, "--class-path", str(user), "--no-sandbox"]) == exit_code
-    assert text in capsys.readouterr().out

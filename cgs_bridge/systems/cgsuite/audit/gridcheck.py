@@ -189,30 +189,11 @@ def judge_grid_box(interp, target: str, ruleset, n: int, variant: bool = False) 
     rows, vrows, boards, evidence = [], [], box_boards(n), set()
     try:
         for g in boards:
-            heaps = tuple(sorted(h for h in strips(g)[0] if h))
             pos = make(interp, target, g)
             if variant:
                 pos = G.game_member(interp, pos, "ImpartialVariant", None, None)
-            got, bad = set(), []
             evidence |= filled_by(interp, g, pos)
-            for o in G.options(interp, pos):
-                q = _option_heaps(interp, o)
-                if isinstance(q, str):
-                    bad.append(q)
-                else:
-                    got.add(q)
-            want = spec_options(ruleset, heaps)
-            rows += [{"position": str(g), "program": _fmt(q), "spec": "", "detail": "program-only option"}
-                     for q in sorted(got - want)]
-            rows += [{"position": str(g), "program": "", "spec": _fmt(q), "detail": "spec-only option"}
-                     for q in sorted(want - got)]
-            rows += [{"position": str(g), "program": b, "spec": "", "detail": "option not a board of strips"}
-                     for b in bad]
-            v, w = G.nim_value(interp, pos), 0
-            for h in heaps:
-                w ^= sol.value((h,))
-            if v != w:
-                vrows.append({"position": str(g), "program": v, "spec": w, "detail": _fmt(heaps)})
+            _judge_board(interp, g, pos, ruleset, sol, rows, vrows)
     except (CgsBridgeError,) + PYTHON_ERRORS as e:
         err = Check("moves", "error", f"{target} on the boards of --bound {n}: {error_text(e)}")
         return err, Check("values", "error", err.summary)
@@ -222,7 +203,8 @@ def judge_grid_box(interp, target: str, ruleset, n: int, variant: bool = False) 
         err = Check("moves", "error", f"{target} on the boards of --bound {n} (0 an empty cell, 1 filled): {why}; "
                     "which entry is an empty cell is not the check's (0), so the boards are not its positions")
         return err, Check("values", "error", err.summary)
-    what = f"{target}{'.ImpartialVariant' if variant else ''} on {len(boards)} boards of --bound {n} (strips of 1..{n} cells, every cell empty or filled)"
+    what = (f"{target}{'.ImpartialVariant' if variant else ''} on {len(boards)} boards of --bound {n} "
+            f"(strips of 1..{n} cells, every cell empty or filled)")
     moves = rows_check("moves", rows, f"{what}: option sets differ from the spec's", f"{what}: option sets "
                        "(strips <-> heaps) equal the spec's", lambda r: f"{r['position']}: {r['detail']} "
                        f"{r['program'] or r['spec']}", "; ")
@@ -230,6 +212,31 @@ def judge_grid_box(interp, target: str, ruleset, n: int, variant: bool = False) 
                         "the nim-sums of the spec's values", lambda r: f"{r['position']} = {r['detail']}: "
                         f"program {r['program']}, spec {r['spec']}")
     return moves, values
+
+
+def _judge_board(interp, g: Grid, pos, ruleset, sol, rows: list, vrows: list) -> None:
+    """Compare the options and value of the position ``pos`` on the board ``g`` with the spec's
+    options and value of the sum of its strips; append the differences to ``rows`` (options) and
+    ``vrows`` (values)."""
+    heaps = tuple(sorted(h for h in strips(g)[0] if h))
+    got, bad = set(), []
+    for o in G.options(interp, pos):
+        q = _option_heaps(interp, o)
+        if isinstance(q, str):
+            bad.append(q)
+        else:
+            got.add(q)
+    want = spec_options(ruleset, heaps)
+    rows += [{"position": str(g), "program": _fmt(q), "spec": "", "detail": "program-only option"}
+             for q in sorted(got - want)]
+    rows += [{"position": str(g), "program": "", "spec": _fmt(q), "detail": "spec-only option"}
+             for q in sorted(want - got)]
+    rows += [{"position": str(g), "program": b, "spec": "", "detail": "option not a board of strips"} for b in bad]
+    v, w = G.nim_value(interp, pos), 0
+    for h in heaps:
+        w ^= sol.value((h,))
+    if v != w:
+        vrows.append({"position": str(g), "program": v, "spec": w, "detail": _fmt(heaps)})
 
 
 def _fmt(heaps) -> str:
