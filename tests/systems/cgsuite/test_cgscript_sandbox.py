@@ -74,4 +74,5 @@ def test_without_bwrap_the_audit_refuses_unless_no_sandbox(monkeypatch):
     with pytest.raises(EngineError, match="no sandbox for the untrusted program.*--no-sandbox"):
         audit_cgscript_isolated(_request("x := 1;"))
     rep = audit_cgscript_isolated(_request("System.Print(6 * 7);"), sandboxed=False, timeout=20)
-    assert rep.exit_code == 0 and rep.printed["as printed"] == ["42"]
+    assert rep.printed["as printed"] == ["42"]   # it ran; it values no position, so it is no agree (exit 2)
+    assert rep.exit_code == 2 and any(c.name == "judged" for _, c in rep.checks)

@@ -8,7 +8,7 @@ jar's ``game/variant/*.cgs`` classes read from the class path at run time (nothi
 Before this change each of these stopped the run (exit 2): "unknown member `ImpartialVariant`",
 "`game.heap.Subtraction` is not interpreted", "`Options` of the sum ... is not interpreted".
 
-- 80 expressions print what the real CGSuite 2.2 printed for them (:data:`LINES`, recorded from the
+- 85 expressions print what the real CGSuite 2.2 printed for them (:data:`LINES`, recorded from the
   engine with ``-cp`` holding the jar's ``examples/``; the engine test runs them again, line by line).
 - The impartial variant of PartizanSubtraction(L, R) is the subtraction game of L u R (both
   players' options are every player's): its values equal an independent mex recursion over L u R
@@ -266,6 +266,16 @@ LINES = [
      '[-TwistedVariantGame(PartizanSubtraction.Position(4)),-TwistedVariantGame(PartizanSubtraction.Position(2))]'),
     ('E(5).DicoticVariant.Options(Left)',
      '[DicoticVariantGame(PartizanSubtraction.Position(4)),DicoticVariantGame(PartizanSubtraction.Position(2))]'),
+    ('[K(n).TwistedVariant.CanonicalForm for n from 0 to 8]',
+     '[0,*,*2,*3,*,*4,*3,*2,*]'),
+    ('K(3).TwistedVariant.Options(Left)',
+     '[-TwistedVariantGame(TakeAndBreak.Position(2)),-TwistedVariantGame(TakeAndBreak.Position(1) + TakeAndBreak.Position(1)),-TwistedVariantGame(TakeAndBreak.Position(1))]'),
+    ('[game.heap.Subtraction([1,2])(n).DicoticVariant.CanonicalForm for n from 0 to 8]',
+     '[0,*,*2,0,*,*2,0,*,*2]'),
+    ('-K(2)',
+     'TakeAndBreak.Position(2)'),
+    ('(-K(2)).LeftOptions',
+     '[TakeAndBreak.Position(1),0]'),
 ]
 
 
@@ -377,6 +387,8 @@ def test_a_subtraction_program_agrees_and_its_twin_differs(library, tmp_path):
      True, "partizan: DicoticVariantGame(PartizanHeapRuleset.Position(3))"),
     ("P := game.heap.PartizanSubtraction([1, 4], [2, 4]);\nSystem.Print(P(3).NimValue);\n", True,
      "`NimValue` (in an object of class `Position`"),
+    ("K := game.heap.Kayles;\nSystem.Print(K(2).TwistedVariant.DicoticVariant.CanonicalForm);\n", True,
+     "has no `Options` in CGScript"),   # CGSuite 2.2 stops there too ("must implement the `Options` method")
     ("S := game.heap.Subtraction([1, 2]);\nSystem.Print(S(3).ImpartialVariant.NimValue);\n", False,
      "game/variant/ImpartialVariantGame.cgs, which is not on the class path"),
     ("P := game.heap.PartizanSubtraction([1, 4], [2, 4]);\n", False,
@@ -391,7 +403,8 @@ def test_what_cannot_be_judged_is_refused_with_its_reason(library, tmp_path, tex
     assert rep.exit_code == 2, summaries(rep)
     failed = [c for _, c in rep.checks if c.verdict == "error"]
     assert failed and reason in failed[0].summary, summaries(rep)
-    assert " at 2:" in failed[0].summary or " at 1:" in failed[0].summary
+    assert (" at 2:" in failed[0].summary or " at 1:" in failed[0].summary
+            or "of the class-path class game.variant.DicoticVariantGame" in failed[0].summary)   # where it stopped
 
 
 def test_the_variant_of_partizan_take_and_break_is_the_union_of_the_codes(library):
@@ -408,3 +421,13 @@ def test_the_variant_of_partizan_take_and_break_is_the_union_of_the_codes(librar
     assert twin.exit_code == 1
     assert {r["position"] for r in check(twin, "heaps").rows} == {
         f"({n})" for n in range(25) if KAYLES[n] != DAWSONS_KAYLES[n]}
+
+
+def test_a_program_that_compares_nothing_is_not_an_agree(library, tmp_path):
+    """Before: a script that printed a number and valued no position was exit 0 (no check failed).
+    Now the check `judged` says nothing was compared (exit 2); with the variant's values it agrees."""
+    (tmp_path / "p.cgs").write_text("S := game.heap.Subtraction([1, 2, 4]);\nSystem.Print(S);\n", encoding="utf-8")
+    rep = audit(tmp_path / "p.cgs", "sub124")
+    assert rep.exit_code == 2 and "nothing the program computed or printed was compared" in check(rep, "judged").summary
+    assert rep.checks[-1][1].name == "judged"
+    assert all(c.name != "judged" for _, c in audit(DATA / "partizan_subtraction_iv.cgs", "sub124", library).checks)

@@ -190,10 +190,13 @@ def _interpreter(sources, dialect, limits, where) -> Interpreter:
     return it
 
 
-def _game_class(sources, name: str | None):
-    """The qualified name of the class to judge: ``name`` or the only class with ``Options``."""
-    found = []
-    for s in sources:
+def _game_class(sources, name: str | None, own: int | None = None):
+    """The qualified name of the class to judge: ``name`` or the only class with ``Options``; of
+    several, the only one of the first ``own`` sources (the program and its --class files), or
+    None when they all come from the class path (CGSuite's library: ``game.heap.Kayles`` loads
+    heap/constants.cgs and its rulesets; what the program asks of them is judged, check ``heaps``)."""
+    found, mine = [], []
+    for k_src, s in enumerate(sources):
         if s.package == "game.variant":   # the variants wrap a game: never the game judged
             continue
         for c in s.program.classes:
@@ -201,6 +204,9 @@ def _game_class(sources, name: str | None):
             for k in [c] + list(c.classes):
                 if k.method("Options") is not None:
                     found.append(top if k is c else f"{top}.{k.name}")
+                    mine += [found[-1]] if own is None or k_src < own else []
+    if not name and len(found) > 1 and own is not None and len(mine) <= 1:
+        return mine[0] if mine else None
     if name:
         match = [f for f in found if f == name or f.split(".")[-1] == name]
         if not match:
@@ -317,7 +323,7 @@ def audit_cgscript(program_path: str, ruleset, text: str | None = None, classes=
         for s in sources))))
     limits = limits or Limits()
     dia = main.program.dialect if main.program.classes or len(sources) == 1 else sources[-1].program.dialect
-    target = _game_class(sources, class_name)
+    target = _game_class(sources, class_name, 1 + len(classes))
     if box is not None and not printed:  # --printed: the box judges what the script printed
         _judge_box(report, sources, dia, limits, main, target, ruleset, mapping, box)
     if main.program.statements:
@@ -330,4 +336,8 @@ def audit_cgscript(program_path: str, ruleset, text: str | None = None, classes=
             _script_run(report, label, sc, it, main, target, ruleset, mapping, box, expect, printed)
     if box is None and not main.program.statements:
         report.checks.append(("", Check("moves", "skipped", "a class alone is judged on a box: give --bound")))
+    if not any(c.verdict in ("agree", "differ", "error") for _, c in report.checks):
+        report.checks.append(("", Check("judged", "error", "nothing the program computed or printed was compared "
+                                        "with the spec (no value of a position asked, no --printed, no class judged "
+                                        "on --bound): cannot judge")))   # never an agree on nothing (rule 4)
     return report

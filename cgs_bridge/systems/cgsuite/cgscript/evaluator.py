@@ -81,6 +81,8 @@ class Interpreter:
         self.globals: dict = {}
         self.printed: list = []
         self.nim_cache: dict = {}
+        self.running: list = []         # the classes whose methods run, innermost last (fail)
+        self.library_classes: set = set()   # qualified names of the classes of packages (add_class)
         self.misere_cache: dict = {}    # game -> its misère nim value (games.misere_value)
         self.decompositions: dict = {}  # game -> its Decomposition (games.components)
         self.graph_values: dict = {}    # ruleset -> {Graph: value the program asked of its position}
@@ -113,21 +115,27 @@ class Interpreter:
         }
 
     # ------------------------------------------------------------------ setup and errors
-    def add_class(self, cls: A.ClassDef, package: str = "") -> None:
-        """Make ``cls`` (and its nested classes) constructible by simple and qualified name."""
+    def add_class(self, cls: A.ClassDef, package: str = "", _library: bool | None = None) -> None:
+        """Make ``cls`` (and its nested classes) constructible by simple and qualified name; a
+        class of a package (the class path) is remembered as such (its errors name it)."""
         qual = f"{package}.{cls.name}" if package else cls.name
+        library = bool(package) if _library is None else _library
+        if library:
+            self.library_classes.add(qual)
         self.classes[qual] = cls
         self.classes.setdefault(cls.name, cls)
         if package or id(cls) not in self.canon:
             self.canon[id(cls)] = qual
         for inner in cls.classes:
             self.class_of[id(inner)] = cls
-            self.add_class(inner, qual)
+            self.add_class(inner, qual, library)
 
     def fail(self, message: str, node=None):
         pos = getattr(node, "pos", None)
         place = ""
-        if pos and pos[0]:
+        if pos and pos[0] and self.running and self.running[-1] in self.library_classes:   # a class-path class
+            place = f" at {pos[0]}:{pos[1]} of the class-path class {self.running[-1]}"
+        elif pos and pos[0]:
             place = f" at {self.where(*pos) if self.where else f'{pos[0]}:{pos[1]}'}"
         raise CGScriptRuntimeError(f"{message}{place}", pos)
 

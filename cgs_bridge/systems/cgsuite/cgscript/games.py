@@ -50,6 +50,7 @@ def call_method(interp, obj, m: A.Method, args, node):
     if m.expr is None and m.body is None:
         interp.fail(f"external method `{m.name}` cannot be evaluated", node)
     interp.depth += 1
+    interp.running.append(obj.cls)   # whose method runs: an error there names a class-path class
     try:
         if interp.depth > interp.limits.depth:
             interp.fail(f"stopped: recursion deeper than {interp.limits.depth} nested method calls", node)
@@ -63,6 +64,7 @@ def call_method(interp, obj, m: A.Method, args, node):
         return value if m.kind == "def" else None
     finally:
         interp.depth -= 1
+        interp.running.pop()
 
 
 def construct(interp, qual, args, node, this):
@@ -253,6 +255,8 @@ def _objects(interp, o) -> list:
         return components(interp, o)
     if isinstance(o, interp.heaprules.GameSum):
         return [c for p in o.parts if isinstance(p, GameObject) for c in components(interp, p)]
+    if isinstance(o, interp.variants.NegativeGame):   # -G of an impartial G is G
+        return _objects(interp, o.base)
     return []
 
 
@@ -266,6 +270,8 @@ def _option_value(interp, o, g, node) -> int:
         return v
     if isinstance(o, NimberValue):
         return o.value
+    if isinstance(o, interp.variants.NegativeGame):   # -G = G for an impartial G (Winning Ways ch. 1)
+        return _option_value(interp, o.base, g, node)
     if isinstance(o, H.HeapPosition):
         return H.nim(interp, o.rules, o.n, node)
     if isinstance(o, H.GameSum):

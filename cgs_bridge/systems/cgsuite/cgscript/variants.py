@@ -52,6 +52,8 @@ def negate(interp, v, node):
     """``-v`` of a game (``-(-G)`` is ``G``), or None when ``v`` is not one."""
     if isinstance(v, NegativeGame):
         return v.base
+    if is_game(interp, v) and impartial(interp, v):   # CGSuite 2.2: -K(2) is K(2)
+        return v
     return NegativeGame(v) if is_game(interp, v) else None
 
 
@@ -67,6 +69,9 @@ def own_method(interp, cls, name: str, nargs: int):
 def member(interp, obj, name: str, args, node):
     """``obj.name`` / ``obj.name(args)`` for a name of :data:`MEMBERS` that ``obj``'s class does
     not define. Raises the interpreter's error when ``obj`` is not a game (or ruleset)."""
+    if isinstance(obj, NegativeGame) and name != "Decomposition" and name not in VARIANTS:
+        interp.fail("subclasses of `Game` must implement the `Options` method (CGSuite 2.2: the negative "
+                    f"{interp.builtins.show(interp, obj)[:60]} has no `{name}` in CGScript)", node)
     if name in VARIANTS:   # R.ImpartialVariant(5) is (R.ImpartialVariant)(5), as in CGSuite
         v = variant(interp, obj, name, node)
         return interp.games.apply(interp, v, list(args), node, None) if args else v
