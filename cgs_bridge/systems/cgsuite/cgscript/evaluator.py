@@ -95,8 +95,7 @@ class Interpreter:
         self.deadline = time.monotonic() + self.limits.seconds
         self.builtins, self.games, self.library, self.heaprules = builtins, games, library, heaprules
         self.graphs, self.grids, self.variants = graphs, grids, variants
-        self.grid_values: dict = {}     # ruleset -> {Grid: value the program asked of its position}
-        self.grid_games: dict = {}      # ruleset -> {Grid: the position whose value the program asked}
+        self.grid_values, self.grid_games = {}, {}  # ruleset -> {Grid: value asked of its position / the position}
         self._dispatch = {
             A.Num: lambda n, f: n.value, A.Str: lambda n, f: n.value, A.Bool: lambda n, f: n.value,
             A.Name: self._name, A.This: self._this, A.Nimber: self._nimber, A.Unary: self._unary,
