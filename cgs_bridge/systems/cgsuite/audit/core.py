@@ -19,6 +19,7 @@ from cgs_bridge.systems.cgsuite.cgscript.evaluator import PYTHON_ERRORS, Interpr
 from cgs_bridge.systems.cgsuite.cgscript.parse import parse_file_text
 
 from .graphcheck import judge_graph_values
+from .gridcheck import judge_grid_box, judge_grid_values
 from .heapcheck import judge_heap_values
 from .judge import Binding, declared, judge_class_moves, judge_printed, judge_script_values
 from .overrides import judge_own_values
@@ -242,9 +243,14 @@ def _judge_box(report, sources, dia, limits, main, target, ruleset, mapping, box
     if target is None:
         raise InputError("--bound judges a class's Options, but no class with Options was given")
     it = _interpreter(sources, dia, limits, main.normalized.where)
-    if _holds(it, target, "Strip") and main.program.statements:
+    kind = _holds(it, target)
+    if kind == "strip" and main.program.statements:
         report.notes.append(f"the positions of {target} are strips: --bound judges every strip of coins of "
                             "that length (check strips)")
+        return
+    if kind == "grid":  # boards of strips (Cram): gridcheck.judge_grid_box
+        variant = bool({"Cram", "ImpartialVariant"} & referenced_names(main.program))  # game.grid.Cram
+        report.checks += [("box", c) for c in judge_grid_box(it, target, ruleset, max(box.upper, default=0), variant)]
         return
     binding = Binding(it, target, ruleset, mapping)
     try:
@@ -256,11 +262,13 @@ def _judge_box(report, sources, dia, limits, main, target, ruleset, mapping, box
     report.notes += it.notes
 
 
-def _holds(it, target: str, kind: str) -> bool:
-    """Is ``target`` a class of positions made of one ``kind``, ``Graph`` (GenArcKayles.Position)
-    or ``Strip`` (Turning.Position)?"""
+def _holds(it, target: str) -> str | None:
+    """``"graph"``, ``"grid"`` or ``"strip"`` when ``target`` is a class of positions made of one
+    ``Graph`` (GenArcKayles.Position), ``Grid`` (Domineering.Position) or ``Strip``
+    (Turning.Position), else None."""
     params = it.classes[target].params or ()
-    return len(params) == 1 and (params[0].type or "").split(".")[-1] == kind
+    kind = (params[0].type or "").split(".")[-1] if len(params) == 1 else ""
+    return kind.lower() if kind in ("Graph", "Grid", "Strip") else None
 
 
 def _script_run(report, label, sc, it, main, target, ruleset, mapping, box, expect, printed) -> None:
@@ -276,10 +284,10 @@ def _script_run(report, label, sc, it, main, target, ruleset, mapping, box, expe
         report.checks.append((label, Check("run", "error", error_text(e))))
     report.printed[label] = list(it.printed)
     binding = None
-    kind = next((k for k in ("Graph", "Strip") if target is not None and _holds(it, target, k)), None)
+    kind = _holds(it, target) if target is not None else None
     if kind is not None:
-        report.checks.append((label, Check("values", "skipped", f"the positions of {target} are {kind.lower()}s: "
-                                           f"judged {kind.lower()} by {kind.lower()} (check {kind.lower()}s)")))
+        report.checks.append((label, Check("values", "skipped", f"the positions of {target} are {kind}s: "
+                                           f"judged {kind} by {kind} (check {kind}s)")))
     elif target is not None:
         try:
             binding = Binding(it, target, ruleset, mapping)
@@ -302,6 +310,8 @@ def _script_run(report, label, sc, it, main, target, ruleset, mapping, box, expe
     report.checks += [(label, graphs)] if graphs is not None else []
     strips = judge_strip_values(it, ruleset, None if printed else box, printed)  # positions holding a Strip (Turning)
     report.checks += [(label, strips)] if strips is not None else []
+    grids = judge_grid_values(it, ruleset)  # positions holding a Grid (Cram, a program's grid class)
+    report.checks += [(label, grids)] if grids is not None else []
     report.checks.append((label, judge_printed(expect, it.printed, bool(sc))))
     if printed:
         report.checks.append((label, declared(it.printed, ruleset, box, printed)))

@@ -28,7 +28,7 @@ from .values import (
     to_text,
 )
 
-STATICS = {"Worksheet", "System", "Player", "Graph", "Integer", "Strip"}
+STATICS = {"Worksheet", "System", "Player", "Graph", "Integer", "Strip", "Grid", "Symmetry", "Coordinates"}
 #: Names every CGScript 2.x program sees: ``Left`` and ``Right`` are the players (``player == Left``
 #: in ``Options(player as Player)``, CGSuite 2.2's examples/PartizanSubtraction.cgs), as ``Player.Left``.
 GLOBAL_NAMES = {"Nothing": None, "Left": LEFT, "Right": RIGHT}
@@ -60,7 +60,13 @@ def game_text(interp, g: GameObject) -> str:
         if len(strips) == 1 and interp.library.extends(interp, cls, "StripGame"):  # StripGame.ToOutput
             char_map = invoke(interp, g.outer, "CharMap", None, None)
             args = '"' + interp.strips.to_string(interp, strips[0], char_map, None) + '"'  # Turning.Position("htth")
+        grids = [v for _, v in g.fields if isinstance(v, interp.grids.Grid)]
+        if len(grids) == 1 and interp.library.extends(interp, cls, "GridGame"):  # GridGame.ToOutput
+            charmap = interp.games.game_member(interp, g.outer, "CharMap", None, None)
+            args = show(interp, interp.grids.to_string(interp, grids[0], charmap, None))
         return f"{interp.classes[g.outer.cls].name}.{cls.name}({args})"
+    if "singleton" in cls.modifiers:  # CGSuite prints a singleton ruleset by its name: Domineering
+        return cls.name
     if interp.dialect == "2.x" and "." in g.cls and cls.params is not None:  # a class of a package, as
         defaults = {p.name for p in cls.params if p.default is not None}   # CGSuite 2.2 prints it:
         return f"{cls.name}(" + ", ".join(   # ImpartialVariantGame(P(5)), GenArcKayles(weighted => false)
@@ -178,11 +184,16 @@ def invoke(interp, obj, name, args, node):
         if args is None and interp.enums.is_enum(interp, obj.name):  # Color.Green
             return interp.enums.value(interp, obj.name, name, node)
         qual = f"{obj.name}.{name}"
+        one = interp.games.singleton(interp, obj)  # Domineering.CharMap: a member of the singleton
+        if one is not None and qual not in interp.classes:
+            return interp.games.game_member(interp, one, name, args, node)
         heap = interp.heaprules.library_member(interp, qual, args, node)  # game.heap.TakeAndBreak(code)
         if heap is not None:
             return heap
         if qual in interp.classes:
-            return ClassRef(qual) if args is None else interp.games.construct(interp, qual, args, node, None)
+            if args is None:  # a singleton ruleset is its one instance (game.grid.Domineering)
+                return interp.games.singleton(interp, ClassRef(qual)) or ClassRef(qual)
+            return interp.games.apply(interp, ClassRef(qual), args, node, None)
         if args is None and is_static(interp, qual):  # a package inside a package: game.heap
             return ClassRef(qual)
         const = interp.library.package_constant(interp, obj.name, name, node)  # game.graph.ArcKayles
@@ -200,6 +211,8 @@ def invoke(interp, obj, name, args, node):
         return Gr.graph_member(interp, obj, name, args, node)
     if isinstance(obj, interp.strips.Strip):  # cgsuite.util.Strip
         return interp.strips.member(interp, obj, name, args, node)
+    if isinstance(obj, interp.grids.Grid):  # cgsuite.util.Grid
+        return interp.grids.grid_member(interp, obj, name, args, node)
     if isinstance(obj, (Gr.Vertex, Gr.Edge, Gr.CGMap)):
         return Gr.element_member(interp, obj, name, args, node)
     H = interp.heaprules
@@ -320,6 +333,8 @@ def static_member(interp, owner, name, args, node):
         return interp.graphs.static(interp, name, args, node)
     if owner == "Strip":
         return interp.strips.static(interp, name, args, node)
+    if owner in ("Grid", "Symmetry", "Coordinates"):
+        return interp.grids.static(interp, owner, name, args, node)
     if owner == "Integer" and name == "Parse":
         return interp.graphs.parse_integer(interp, args, node)
     return invoke(interp, ClassRef(owner), name, args, node)

@@ -50,6 +50,10 @@ def _constructs(classes, stmts):
             yield "2.x", "procedure ->", node.pos
         elif isinstance(node, A.Member) and node.name == "heap" and isinstance(node.obj, A.Name) and node.obj.id == "game":
             yield "2.x", "game.heap", node.pos  # CGSuite 2.x's library package (TakeAndBreak, Kayles)
+        elif isinstance(node, A.Member) and isinstance(node.obj, A.Name) and (
+                node.obj.id == "game" and node.name == "grid" or node.obj.id == "Symmetry"
+                or node.obj.id == "Grid" and node.name in ("Parse", "Empty")):
+            yield "2.x", f"{node.obj.id}.{node.name}", node.pos  # CGSuite 2.x's cgsuite.util.Grid, game.grid
         elif isinstance(node, A.Binary) and node.op[:1].isalpha() and node.op not in ("and", "or"):
             yield "2.x", f"infix {node.op}", node.pos
 

@@ -71,7 +71,7 @@ class Interpreter:
     ``Worksheet.Print``/``System.Print`` printed; ``nim_cache`` maps games to nim values."""
 
     def __init__(self, dialect: str = "1.x", limits: Limits | None = None, where=None):
-        from . import builtins, enums, games, graphs, heaprules, library, strips, variants
+        from . import builtins, enums, games, graphs, grids, heaprules, library, strips, variants
         self.dialect = dialect
         self.limits = limits or Limits()
         self.where = where
@@ -94,9 +94,10 @@ class Interpreter:
         self.notes, self.steps, self.depth = [], 0, 0
         self.deadline = time.monotonic() + self.limits.seconds
         self.builtins, self.games, self.library, self.heaprules = builtins, games, library, heaprules
-        self.graphs, self.variants, self.strips, self.enums = graphs, variants, strips, enums
+        self.graphs, self.grids, self.variants, self.strips, self.enums = graphs, grids, variants, strips, enums
         # (class, ruleset) -> {Strip: value the program asked of its position}, and -> one such position
         self.strip_values, self.strip_games = {}, {}   # (the audit's template: stripcheck)
+        self.grid_values, self.grid_games = {}, {}  # ruleset -> {Grid: value asked of its position / the position}
         self._dispatch = {
             A.Num: lambda n, f: n.value, A.Str: lambda n, f: n.value, A.Bool: lambda n, f: n.value,
             A.Name: self._name, A.This: self._this, A.Nimber: self._nimber, A.Unary: self._unary,
@@ -361,6 +362,8 @@ class Interpreter:
             return self.graphs.index(self, obj, i, n)
         if isinstance(obj, self.strips.Strip):  # strip[i], Nothing out of range
             return self.strips.index(self, obj, i, n)
+        if isinstance(obj, self.grids.Grid):  # grid[(r, c)]
+            return self.grids.index(self, obj, i, n)
         self.fail(f"index {self.builtins.show(self, i)} out of range", n)
 
     def _comprehension(self, n, f):

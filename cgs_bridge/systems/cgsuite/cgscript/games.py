@@ -114,6 +114,16 @@ def _own_static_eval(interp, cls, args):
                 len(m.params) == len(args) and all(p.type for p in m.params) and L._accepts(interp, m, args):
             return m
     return None
+def singleton(interp, ref: ClassRef):
+    """The one instance of a ``singleton class`` (``game.grid.Domineering``), or None for another
+    class; made once per run."""
+    cls = interp.classes.get(ref.name)
+    if cls is None or "singleton" not in cls.modifiers:
+        return None
+    key = f"singleton {interp.canon.get(id(cls), ref.name)}"  # never a program's variable
+    if key not in interp.globals:
+        interp.globals[key] = GameObject(interp.canon.get(id(cls), ref.name), (), None)
+    return interp.globals[key]
 
 
 def apply(interp, target, args, node, this):
@@ -123,7 +133,10 @@ def apply(interp, target, args, node, this):
             if made is None:
                 interp.fail(f"{target.name} cannot be called", node)
             return made
-        return construct(interp, target.name, args, node, this)
+        one = singleton(interp, target)  # Domineering("..|.."): the singleton's Eval
+        if one is None:
+            return construct(interp, target.name, args, node, this)
+        target = one
     if isinstance(target, Procedure):
         names = target.names
         B._need(interp, args, len(names), "the procedure", node)
@@ -300,12 +313,17 @@ def _option_value(interp, o, g, node) -> int:
 
 def _asked(interp, g, v: int, kind: str = "normal") -> int:
     """Record the value ``v`` the program asked of a position that holds a graph (GenArcKayles:
-    what the audit's check ``graphs`` judges) or of the impartial variant of a heap (check
-    ``heaps``: :func:`.variants.heap_of`)."""
+    what the audit's check ``graphs`` judges), of a grid (check ``grids``: Cram, a program class
+    ``C(grid as Grid)``, or a game wrapping one such position, ImpartialVariantGame) or of the
+    impartial variant of a heap (check ``heaps``: :func:`.variants.heap_of`)."""
     graphs = [x for _, x in g.fields if isinstance(x, interp.graphs.Graph)]
     if len(graphs) == 1 and kind == "normal":
         interp.graph_values.setdefault(g.outer, {})[graphs[0]] = v
         interp.graph_shown[graphs[0]] = B.game_text(interp, g)  # GenHackenbush.Position("ee")
+    found = grid_of(interp, g)
+    if found is not None and kind == "normal":
+        interp.grid_values.setdefault(found[0], {})[found[1]] = v
+        interp.grid_games.setdefault(found[0], {})[found[1]] = g
     heap = interp.variants.heap_of(interp, g)
     if heap is not None:
         interp.heap_values.setdefault((heap[0], kind), {})[heap[1]] = v
@@ -321,6 +339,18 @@ def _strip_asked(interp, g, v):
         interp.strip_values.setdefault(key, {})[strips[0]] = v.value if isinstance(v, NimberValue) else v
         interp.strip_games.setdefault(key, g)
     return v
+def grid_of(interp, g, depth: int = 0):
+    """``(label of the ruleset, Grid)`` of a position holding one Grid and nothing else (directly,
+    or in the one game it wraps), else None."""
+    grids = [x for _, x in g.fields if isinstance(x, interp.grids.Grid)]
+    if len(grids) == 1 and len(g.fields) == 1:  # C(grid, k): the grid alone is not the position
+        return (B.show(interp, g.outer) if isinstance(g.outer, GameObject) else g.cls), grids[0]
+    inner = [x for _, x in g.fields if isinstance(x, GameObject)]
+    if not grids and len(inner) == 1 and len(g.fields) == 1 and depth < 2:
+        found = grid_of(interp, inner[0], depth + 1)
+        if found is not None:
+            return f"{g.cls.split('.')[-1]} of {found[0]}", found[1]
+    return None
 
 
 def game_member(interp, g, name, args, node):

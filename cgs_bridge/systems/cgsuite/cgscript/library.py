@@ -147,6 +147,7 @@ TYPES = {"Coordinates": lambda v: isinstance(v, Coordinates),
          "Function": lambda v: isinstance(v, Procedure),
          "Nimber": lambda v: isinstance(v, NimberValue),
          "Graph": lambda v: type(v).__name__ == "Graph", "Strip": lambda v: type(v).__name__ == "Strip",
+         "Grid": lambda v: type(v).__name__ == "Grid", "Symmetry": lambda v: type(v).__name__ == "Symmetry",
          "Map": lambda v: type(v).__name__ == "CGMap"}
 
 
