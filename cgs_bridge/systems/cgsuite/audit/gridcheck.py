@@ -20,6 +20,7 @@ from __future__ import annotations
 from cgs_bridge.foundation.errors import CgsBridgeError
 from cgs_bridge.systems.auditing.judge import Check
 from cgs_bridge.systems.cgsuite.cgscript import games as G
+from cgs_bridge.systems.cgsuite.cgscript.asked import grid_of
 from cgs_bridge.systems.cgsuite.cgscript.evaluator import PYTHON_ERRORS, error_text
 from cgs_bridge.systems.cgsuite.cgscript.grids import Grid
 from cgs_bridge.systems.cgsuite.cgscript.values import ClassRef, GameObject
@@ -85,7 +86,7 @@ def filled_by(interp, g: Grid, pos) -> set:
     move fills. Raises the interpreter's errors (a partizan class)."""
     seen = set()
     for o in G.options(interp, pos):
-        found = G.grid_of(interp, o) if isinstance(o, GameObject) else None
+        found = grid_of(interp, o) if isinstance(o, GameObject) else None
         if found is not None and (found[1].rows, found[1].cols) == (g.rows, g.cols):
             seen |= {a for a, b in zip(g.values, found[1].values) if a != b}
     return seen
@@ -245,7 +246,7 @@ def _fmt(heaps) -> str:
 
 def _option_heaps(interp, o):
     """The heaps (nondecreasing, no 0) of an option that holds one grid of strips, or why not."""
-    found = G.grid_of(interp, o) if isinstance(o, GameObject) else None
+    found = grid_of(interp, o) if isinstance(o, GameObject) else None
     if found is None:
         return f"{interp.builtins.show(interp, o)[:60]} (not a position holding one grid)"
     heaps, why = strips(found[1])

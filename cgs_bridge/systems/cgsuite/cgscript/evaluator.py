@@ -88,15 +88,13 @@ class Interpreter:
         self.graph_shown: dict = {}     # Graph -> its position as the program prints it
         self.files: list = []           # the class file of each method running (None: the program's)
         self.method_files: dict = {}    # id(method) -> its class file, for methods of other files
-        self.heap_nim: dict = {}      # code text -> Grundy values of heaps 0.. (heaprules)
-        self.heap_misere: dict = {}   # code text -> {sum of heaps: misère Grundy value}
+        self.heap_nim, self.heap_misere = {}, {}  # code text -> Grundy values of heaps 0.. / {sum: misère value}
         self.heap_values: dict = {}   # (code text, "normal"|"misere") -> {heap: value the program asked for}
         self.notes, self.steps, self.depth = [], 0, 0
         self.deadline = time.monotonic() + self.limits.seconds
         self.builtins, self.games, self.library, self.heaprules = builtins, games, library, heaprules
         self.graphs, self.grids, self.variants, self.strips, self.enums = graphs, grids, variants, strips, enums
-        # (class, ruleset) -> {Strip: value the program asked of its position}, and -> one such position
-        self.strip_values, self.strip_games = {}, {}   # (the audit's template: stripcheck)
+        self.strip_values, self.strip_games = {}, {}  # (class, ruleset) -> {Strip: value asked} / a position
         self.grid_values, self.grid_games = {}, {}  # ruleset -> {Grid: value asked of its position / the position}
         self._dispatch = {
             A.Num: lambda n, f: n.value, A.Str: lambda n, f: n.value, A.Bool: lambda n, f: n.value,

@@ -10,6 +10,7 @@ from __future__ import annotations
 from . import ast as A
 from . import builtins as B
 from . import library as L
+from .asked import asked, strip_asked
 from .enums import LEFT, RIGHT
 from .frames import Frame, _Return
 from .values import ClassRef, GameObject, NimberValue, Procedure
@@ -311,48 +312,6 @@ def _option_value(interp, o, g, node) -> int:
     interp.fail(f"option {B.show(interp, o)} of {B.show(interp, g)} is not an impartial game", node)
 
 
-def _asked(interp, g, v: int, kind: str = "normal") -> int:
-    """Record the value ``v`` the program asked of a position that holds a graph (GenArcKayles:
-    what the audit's check ``graphs`` judges), of a grid (check ``grids``: Cram, a program class
-    ``C(grid as Grid)``, or a game wrapping one such position, ImpartialVariantGame) or of the
-    impartial variant of a heap (check ``heaps``: :func:`.variants.heap_of`)."""
-    graphs = [x for _, x in g.fields if isinstance(x, interp.graphs.Graph)]
-    if len(graphs) == 1 and kind == "normal":
-        interp.graph_values.setdefault(g.outer, {})[graphs[0]] = v
-        interp.graph_shown[graphs[0]] = B.game_text(interp, g)  # GenHackenbush.Position("ee")
-    found = grid_of(interp, g)
-    if found is not None and kind == "normal":
-        interp.grid_values.setdefault(found[0], {})[found[1]] = v
-        interp.grid_games.setdefault(found[0], {})[found[1]] = g
-    heap = interp.variants.heap_of(interp, g)
-    if heap is not None:
-        interp.heap_values.setdefault((heap[0], kind), {})[heap[1]] = v
-    return v
-
-
-def _strip_asked(interp, g, v):
-    """Record the value ``v`` the program asked of a position that holds one strip (Turning: what
-    the audit's check ``strips`` judges); ``v`` unchanged."""
-    strips = [x for _, x in g.fields if isinstance(x, interp.strips.Strip)]
-    if len(strips) == 1 and isinstance(v, (int, NimberValue)) and not isinstance(v, bool):
-        key = (g.cls, g.outer)
-        interp.strip_values.setdefault(key, {})[strips[0]] = v.value if isinstance(v, NimberValue) else v
-        interp.strip_games.setdefault(key, g)
-    return v
-def grid_of(interp, g, depth: int = 0):
-    """``(label of the ruleset, Grid)`` of a position holding one Grid and nothing else (directly,
-    or in the one game it wraps), else None."""
-    grids = [x for _, x in g.fields if isinstance(x, interp.grids.Grid)]
-    if len(grids) == 1 and len(g.fields) == 1:  # C(grid, k): the grid alone is not the position
-        return (B.show(interp, g.outer) if isinstance(g.outer, GameObject) else g.cls), grids[0]
-    inner = [x for _, x in g.fields if isinstance(x, GameObject)]
-    if not grids and len(inner) == 1 and len(g.fields) == 1 and depth < 2:
-        found = grid_of(interp, inner[0], depth + 1)
-        if found is not None:
-            return f"{g.cls.split('.')[-1]} of {found[0]}", found[1]
-    return None
-
-
 def game_member(interp, g, name, args, node):
     if name == "MisereNimValue" and not args and any(isinstance(x, interp.strips.Strip) for _, x in g.fields):
         interp.fail(f"`MisereNimValue` of {B.show(interp, g)[:60]} is not interpreted: a coin-turning game's "
@@ -364,22 +323,22 @@ def game_member(interp, g, name, args, node):
     m = L.method(interp, interp.classes[g.cls], name, None if args is None else len(args))
     if m is not None and not (m.kind == "method" and m.name == interp.classes[g.cls].name):
         v = call_method(interp, g, m, list(args or []), node)
-        return _strip_asked(interp, g, v) if name in ("NimValue", "CanonicalForm") and not args else v
+        return strip_asked(interp, g, v) if name in ("NimValue", "CanonicalForm") and not args else v
     if name == "CanonicalForm" and not args:
-        return _strip_asked(interp, g, NimberValue(_asked(interp, g, nim_value(interp, g, node))))
+        return strip_asked(interp, g, NimberValue(asked(interp, g, nim_value(interp, g, node))))
     if name == "NimValue" and not args:
         cls = interp.classes[g.cls]
         if interp.dialect == "2.x" and not L.extends(interp, cls, "ImpartialGame"):
             interp.fail(f"not a method or member variable: `NimValue` (in an object of class `{cls.name}`, "
                         f"which extends {', '.join(cls.extends) or 'nothing'}: CGSuite 2.x has NimValue for "
                         "ImpartialGame only; use CanonicalForm)", node)
-        return _strip_asked(interp, g, _asked(interp, g, nim_value(interp, g, node)))
+        return strip_asked(interp, g, asked(interp, g, nim_value(interp, g, node)))
     if name == "MisereNimValue" and not args:
         cls = interp.classes[g.cls]
         if interp.dialect == "2.x" and not L.extends(interp, cls, "ImpartialGame"):
             interp.fail(f"not a method or member variable: `MisereNimValue` (in an object of class `{cls.name}`: "
                         "CGSuite 2.x has it for ImpartialGame only)", node)
-        return _asked(interp, g, misere_value(interp, g, node), "misere")
+        return asked(interp, g, misere_value(interp, g, node), "misere")
     if name == "ToString" and not args:
         return B.game_text(interp, g)
     if g.has(name) and args is None:
