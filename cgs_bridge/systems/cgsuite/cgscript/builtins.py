@@ -174,6 +174,36 @@ def _need(interp, args, n, name, node):
     return args
 
 
+def class_member(interp, obj: ClassRef, name, args, node):
+    """``C.name`` or ``C.name(args)`` of a class or package reference: an enum's value, a
+    singleton's member, a library heap ruleset, a nested class, a package's constant or function."""
+    if args is None and interp.enums.is_enum(interp, obj.name):  # Color.Green
+        return interp.enums.value(interp, obj.name, name, node)
+    qual = f"{obj.name}.{name}"
+    one = interp.games.singleton(interp, obj)  # Domineering.CharMap: a member of the singleton
+    if one is not None and qual not in interp.classes:
+        return interp.games.game_member(interp, one, name, args, node)
+    heap = interp.heaprules.library_member(interp, qual, args, node)  # game.heap.TakeAndBreak(code)
+    if heap is not None:
+        return heap
+    if qual in interp.classes:
+        if args is None:  # a singleton ruleset is its one instance (game.grid.Domineering)
+            return interp.games.singleton(interp, ClassRef(qual)) or ClassRef(qual)
+        return interp.games.apply(interp, ClassRef(qual), args, node, None)
+    if args is None and is_static(interp, qual):  # a package inside a package: game.heap
+        return ClassRef(qual)
+    const = interp.library.package_constant(interp, obj.name, name, node)  # game.graph.ArcKayles
+    if const is not None:
+        return const if args is None else interp.games.apply(interp, const, args, node, None)
+    found, value = interp.library.package_function(interp, obj.name, name, args, node)  # game.heap.TakeAway(2)
+    if found:
+        return value
+    if name in interp.classes:
+        interp.notes.append(f"`{qual}` resolved to class {name} (no package {obj.name} on the class path)")
+        return ClassRef(name) if args is None else interp.games.construct(interp, name, args, node, None)
+    interp.fail(f"no class `{qual}`", node)
+
+
 def invoke(interp, obj, name, args, node):
     """``obj.name`` (``args`` None) or ``obj.name(args)``."""
     if isinstance(obj, GameObject):
@@ -181,31 +211,7 @@ def invoke(interp, obj, name, args, node):
     if isinstance(obj, EnumValue):
         return interp.enums.member(interp, obj, name, args, node)
     if isinstance(obj, ClassRef):
-        if args is None and interp.enums.is_enum(interp, obj.name):  # Color.Green
-            return interp.enums.value(interp, obj.name, name, node)
-        qual = f"{obj.name}.{name}"
-        one = interp.games.singleton(interp, obj)  # Domineering.CharMap: a member of the singleton
-        if one is not None and qual not in interp.classes:
-            return interp.games.game_member(interp, one, name, args, node)
-        heap = interp.heaprules.library_member(interp, qual, args, node)  # game.heap.TakeAndBreak(code)
-        if heap is not None:
-            return heap
-        if qual in interp.classes:
-            if args is None:  # a singleton ruleset is its one instance (game.grid.Domineering)
-                return interp.games.singleton(interp, ClassRef(qual)) or ClassRef(qual)
-            return interp.games.apply(interp, ClassRef(qual), args, node, None)
-        if args is None and is_static(interp, qual):  # a package inside a package: game.heap
-            return ClassRef(qual)
-        const = interp.library.package_constant(interp, obj.name, name, node)  # game.graph.ArcKayles
-        if const is not None:
-            return const if args is None else interp.games.apply(interp, const, args, node, None)
-        found, value = interp.library.package_function(interp, obj.name, name, args, node)  # game.heap.TakeAway(2)
-        if found:
-            return value
-        if name in interp.classes:
-            interp.notes.append(f"`{qual}` resolved to class {name} (no package {obj.name} on the class path)")
-            return ClassRef(name) if args is None else interp.games.construct(interp, name, args, node, None)
-        interp.fail(f"no class `{qual}`", node)
+        return class_member(interp, obj, name, args, node)
     Gr = interp.graphs  # cgsuite.util.Graph, Vertex, Edge and maps
     if isinstance(obj, Gr.Graph):
         return Gr.graph_member(interp, obj, name, args, node)

@@ -75,10 +75,7 @@ class Interpreter:
         self.dialect = dialect
         self.limits = limits or Limits()
         self.where = where
-        self.classes: dict = {}
-        self.class_of: dict = {}
-        self.canon: dict = {}
-        self.globals: dict = {}
+        self.classes, self.class_of, self.canon, self.globals = {}, {}, {}, {}
         self.printed: list = []
         self.nim_cache: dict = {}
         self.library_classes: set = set()   # qualified names of the classes of packages (add_class)
