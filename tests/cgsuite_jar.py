@@ -24,3 +24,25 @@ def extract(shared: Path, target: Path, prefix: str = LIBRARY) -> Path:
                 out.parent.mkdir(parents=True, exist_ok=True)
                 out.write_bytes(z.read(name))
     return target
+
+
+def class_path(shared: Path, tmp_path: Path) -> Path:
+    """The jar's game library as a class-path folder: ``tmp_path/cp/game/...`` (as CGSuite's
+    ``game.graph.GenArcKayles`` is ``game/graph/GenArcKayles.cgs``); returns ``tmp_path/cp``."""
+    extract(shared, tmp_path / "cp" / "game")
+    return tmp_path / "cp"
+
+
+def check(rep, name: str):
+    """The check ``name`` of an audit report (the first one)."""
+    return next(c for _, c in rep.checks if c.name == name)
+
+
+def summaries(rep) -> list:
+    """``name: verdict: summary`` of every check of an audit report (assertion messages)."""
+    return [f"{c.name}: {c.verdict}: {c.summary}" for _, c in rep.checks]
+
+
+def mex(values) -> int:
+    """The least nonnegative integer not in ``values`` (the tests' own brute forces)."""
+    return next(m for m in range(len(values) + 1) if m not in values)

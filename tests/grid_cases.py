@@ -11,16 +11,10 @@ from cgs_bridge.model.game import Ruleset
 from cgs_bridge.model.loading import load_game
 from cgs_bridge.systems.cgsuite.audit.core import audit_cgscript
 
-import cgsuite_jar
+from cgsuite_jar import check, mex, summaries  # noqa: F401  (re-exported for the grid tests)
 import paths
 
 DATA = paths.DATA / "audit" / "grids"
-
-
-def make_library(shared, tmp_path):
-    """The jar's game library as a class path folder (``cp/game/grid/Domineering.cgs``)."""
-    cgsuite_jar.extract(shared, tmp_path / "cp" / "game")
-    return tmp_path / "cp"
 
 
 def make_user(tmp_path):
@@ -35,18 +29,7 @@ def audit(program, game, library, text=None):
     return audit_cgscript(str(program), Ruleset(load_game(str(game)), {}), text=text, class_path=[str(library)])
 
 
-def check(rep, name):
-    return next(c for _, c in rep.checks if c.name == name)
-
-
-def summaries(rep):
-    return [f"{c.name}: {c.verdict}: {c.summary}" for _, c in rep.checks]
-
-
 # ---------------------------------------------------------------- brute forces (independent of the code)
-def mex(values) -> int:
-    return next(m for m in range(len(values) + 1) if m not in values)
-
 
 def cells(board: str) -> frozenset:
     """The empty cells (row, col) of a board written as CGSuite writes it (``..#|...``)."""

@@ -25,7 +25,6 @@ from grid_cases import (
     check,
     cram,
     grid_text,
-    make_library,
     make_user,
     mex,
     option_heaps,
@@ -33,12 +32,6 @@ from grid_cases import (
     swapped,
     values_line,
 )
-
-
-@pytest.fixture
-def library(shared, tmp_path):
-    """The jar's game library as a class path folder."""
-    return make_library(shared, tmp_path)
 
 
 @pytest.fixture

@@ -28,7 +28,7 @@ from cgs_bridge.model.game import Ruleset
 from cgs_bridge.model.loading import load_game
 from cgs_bridge.systems.cgsuite.audit.core import audit_cgscript
 
-import cgsuite_jar
+from cgsuite_jar import check, mex, summaries
 import paths
 
 DATA = paths.DATA / "audit" / "graphs"
@@ -38,23 +38,8 @@ WEIGHTED = paths.DATA / "audit" / "library" / "weighted_edge.game"
 CHILDISH = "H := game.graph.GenHackenbush(childishEdges => [game.graph.Color.Green]);"
 
 
-@pytest.fixture
-def library(shared, tmp_path):
-    """The jar's game library as a class path folder (``cp/game/graph/GenHackenbush.cgs``)."""
-    cgsuite_jar.extract(shared, tmp_path / "cp" / "game")
-    return tmp_path / "cp"
-
-
 def audit(program, game, library, text=None):
     return audit_cgscript(str(program), Ruleset(load_game(str(game)), {}), text=text, class_path=[str(library)])
-
-
-def check(rep, name):
-    return next(c for _, c in rep.checks if c.name == name)
-
-
-def summaries(rep):
-    return [f"{c.name}: {c.verdict}: {c.summary}" for _, c in rep.checks]
 
 
 def star(v: int) -> str:
@@ -62,10 +47,6 @@ def star(v: int) -> str:
 
 
 # ---------------------------------------------------------------- an independent brute force
-def mex(values) -> int:
-    return next(m for m in range(len(values) + 1) if m not in values)
-
-
 def grounded(edges: tuple) -> tuple:
     """The edges still connected to the ground (vertex 0)."""
     seen, todo = {0}, [0]

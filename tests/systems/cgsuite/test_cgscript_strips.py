@@ -27,35 +27,17 @@ from cgs_bridge.systems.cgsuite.audit.core import audit_cgscript
 from cgs_bridge.systems.cgsuite.cgscript.worksheet import run_worksheet
 
 import cgsuite_jar
+from cgsuite_jar import check, mex, summaries
 import paths
 
 DATA = paths.DATA / "audit" / "strips"
-
-
-@pytest.fixture
-def library(shared, tmp_path):
-    """The jar's game library as a class path folder (``cp/game/strip/Turning.cgs``)."""
-    cgsuite_jar.extract(shared, tmp_path / "cp" / "game")
-    return tmp_path / "cp"
 
 
 def audit(program, game, library, **kw):
     return audit_cgscript(str(program), Ruleset(load_game(str(game)), {}), class_path=[str(library)], **kw)
 
 
-def check(rep, name):
-    return next(c for _, c in rep.checks if c.name == name)
-
-
-def summaries(rep):
-    return [f"{c.name}: {c.verdict}: {c.summary}" for _, c in rep.checks]
-
-
 # ---------------------------------------------------------------- the brute force over coin strips
-def mex(values) -> int:
-    return next(m for m in range(len(values) + 1) if m not in values)
-
-
 def coin_sets(n: int, code: str) -> list:
     """The coin sets (numbered from 1, rightmost ``n``) a move of ``code`` turns, from its definition:
     "1-3" one to three coins, "1-2" one or two, "2" two, "3E" three equally spaced."""

@@ -30,16 +30,11 @@ from cgs_bridge.model.loading import load_game
 from cgs_bridge.systems.cgsuite.audit.core import audit_cgscript
 
 import cgsuite_jar
+from cgsuite_jar import check, mex, summaries
 import paths
 
 DATA = paths.DATA / "audit" / "variant"
 EXAMPLES = "org/cgsuite/lang/examples/"
-
-
-@pytest.fixture
-def library(shared, tmp_path):
-    """The jar's game library as a class-path folder (``cp/game/heap/PartizanHeapRuleset.cgs``)."""
-    return cgsuite_jar.extract(shared, tmp_path / "cp" / "game").parent
 
 
 @pytest.fixture
@@ -70,18 +65,6 @@ def run_lines(path, class_path) -> list:
 def audit(program, game, *class_path, **kw):
     return audit_cgscript(str(program), Ruleset(load_game(str(DATA / f"{game}.game")), {}),
                           class_path=[str(d) for d in class_path if d is not None], **kw)
-
-
-def check(rep, name):
-    return next(c for _, c in rep.checks if c.name == name)
-
-
-def summaries(rep):
-    return [f"{c.name}: {c.verdict}: {c.summary}" for _, c in rep.checks]
-
-
-def mex(values) -> int:
-    return next(m for m in range(len(values) + 1) if m not in values)
 
 
 def subtraction(s, top: int, misere: bool = False) -> list:
