@@ -168,6 +168,9 @@ def ruleset_member(interp, r: HeapRuleset, name: str, args, node):
         return CGList(asked(interp, r, n, "normal", nim(interp, r, n, node)) for n in range(1, m + 1))
     if name == "ToString" and not args:
         return str(r)
+    if name == "Join" and args is not None and len(args) == 1:   # HeapRuleset.cgs: a FunctionalHeapRuleset
+        from .heapext import join
+        return join(interp, r, args[0], node)
     interp.fail(f"`{name}` of {r} is not interpreted (the interpreter gives a {r.kind} ruleset its "
                 "positions R(n), HeapNimValue(n), HeapOptions(n) and NimValueSequence(m))", node)
 
