@@ -51,6 +51,7 @@ NATIVE = frozenset({"Spawning", "TakeAndBreak"})
 #: The class files a name of ``game.heap`` needs (``audit.core.class_path_sources``).
 IMPLIED = {name: ("PartizanHeapRuleset",) for name in ("PartizanSubtraction", "PartizanSplittles",
                                                          "PartizanTakeAndBreak")}
+IMPLIED["Join"] = ("FunctionalHeapRuleset",)   # game.heap.Nim.Join(S): HeapRuleset.cgs's Join (.heapext)
 
 
 @dataclass(frozen=True)
@@ -100,7 +101,7 @@ def library_member(interp, qual: str, args, node):
     if not qual.startswith("game.heap."):
         return None
     name = qual[len("game.heap."):]
-    name = name[len("constants."):] if name.startswith("constants.") else name  # game.heap.constants.Kayles
+    name = name.removeprefix("constants.")  # game.heap.constants.Kayles
     if name == "Spawning":   # issue 47: a turning code (.turning)
         if args is None or len(args) != 1 or not isinstance(args[0], str):
             interp.fail("game.heap.Spawning takes one turning code, as `game.heap.Spawning(\"1-3\")` "
