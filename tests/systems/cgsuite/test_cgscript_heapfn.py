@@ -243,3 +243,35 @@ def test_the_real_cgsuite_stops_on_malformed_heap_options_too(real_cgsuite, tmp_
         path.write_text(f"R := game.heap.FunctionalHeapRuleset({fn});\nR.HeapNimValue(3)\n", encoding="utf-8")
         out = real_cgsuite.run(tmp_path / "run", path)
         assert out.returncode == 1, (fn, out.stdout, out.stderr)
+
+
+# ------------------------------------------------------------ a program's own HeapRuleset
+#: What CGSuite 2.2 printed for grundy_rules.cgs (with GrundyRules.cgs on its class path).
+OWN = ["[0,0,0,1,0,2,1,0,2,1,0,2,1,3,2,1,3,2,4,3,0]", "[0,0,1,0,2,1,0,2,1,0,2,1,3,2,1,3,2,4,3,0]"]
+
+
+def test_what_cgsuite_printed_for_a_program_class_is_grundys_game():
+    assert OWN == [row(grundy(grundys_game, 20)), row(grundy(grundys_game, 20)[1:])]
+
+
+def test_the_real_cgsuite_prints_the_same_for_a_program_class(real_cgsuite, tmp_path):
+    (tmp_path / "run").mkdir()
+    (tmp_path / "run" / "GrundyRules.cgs").write_bytes((DATA / "GrundyRules.cgs").read_bytes())
+    out = real_cgsuite.run(tmp_path / "run", DATA / "grundy_rules.cgs")
+    assert out.returncode == 0 and out.stdout.splitlines() == OWN, out.stdout + out.stderr
+
+
+def test_a_program_class_extending_heap_ruleset_agrees_and_its_twin_differs(library, tmp_path):
+    from solvers import Box
+    own = DATA / "GrundyRules.cgs"
+    rep = audit(DATA / "grundy_rules.cgs", "grundys_game", library, classes=[str(own)], printed="grundy",
+                box=Box(("n",), (20,)))
+    assert rep.exit_code == 0 and check(rep, "heaps").verdict == "agree", summaries(rep)
+    assert rep.printed["as printed"] == OWN
+    text = own.read_text(encoding="utf-8")
+    (tmp_path / "GrundyRules.cgs").write_text(text.replace(" where k != n - k", ""), encoding="utf-8")
+    twin = audit(DATA / "grundy_rules.cgs", "grundys_game", library, classes=[str(tmp_path / "GrundyRules.cgs")])
+    want, got = grundy(grundys_game, 20), grundy(lambda n: [(k, n - k) for k in range(1, n)], 20)
+    assert twin.exit_code == 1, summaries(twin)
+    assert {r["position"] for r in check(twin, "heaps").rows} == {
+        f"({n})" for n in range(21) if want[n] != got[n]} != set()

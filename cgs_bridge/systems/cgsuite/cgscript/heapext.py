@@ -118,11 +118,10 @@ def mex(seen: set) -> int:
 
 def options(interp, obj: GameObject, n: int, node) -> list:
     """``obj.HeapOptions(n)`` as a list of tuples of heap sizes, or a stop naming what is wrong."""
-    from .games import call_method, find_method
-    found = find_method(interp, obj, "HeapOptions", 1, values=[n])
+    found = interp.games.find_method(interp, obj, "HeapOptions", 1, values=[n])
     if found is None:
         interp.fail(f"{name(interp, obj)} has no HeapOptions(heapSize)", node)
-    got = call_method(interp, found[0], found[1], [n], node)
+    got = interp.games.call_method(interp, found[0], found[1], [n], node)
     show = interp.builtins.show
     if not isinstance(got, (CGList, CGSet)):
         interp.fail(f"HeapOptions({n}) of {name(interp, obj)} is {show(interp, got)[:60]}, not a collection of "
@@ -150,7 +149,6 @@ def join(interp, r, that, node):
     HeapRuleset.cgs defines ``Join``, ``FunctionalHeapRuleset(n -> HeapOptions(n) Concat
     that.HeapOptions(n))``; needs ``FunctionalHeapRuleset`` from the class path."""
     from .frames import Frame
-    from .games import construct
     from .parse import parse_program
     if FUNCTIONAL not in interp.classes:
         interp.fail(f"`Join` of {r} needs game.heap.FunctionalHeapRuleset: give the class path holding "
@@ -159,7 +157,7 @@ def join(interp, r, that, node):
         interp.fail(f"`Join` takes a HeapRuleset, got {interp.builtins.show(interp, that)[:60]}", node)
     lam = parse_program(_JOIN, "HeapRuleset.Join", "2.x").statements[0].expr
     fn = interp.ev(lam, Frame([{"a": r, "b": that}], None))
-    return construct(interp, FUNCTIONAL, [fn], node, None)
+    return interp.games.construct(interp, FUNCTIONAL, [fn], node, None)
 
 
 def _is_heap_ruleset(interp, v) -> bool:
