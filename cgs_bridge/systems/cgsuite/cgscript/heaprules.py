@@ -26,7 +26,8 @@ as CGSuite 2.2 gives it (each checked on the real engine by
 the same kind whose options come from a turning code (:mod:`.turning`), with the members above.
 
 ``game.heap.Subtraction``, ``Splittles``, ``TakeAndBreak.FromSubtractionSet`` and the partizan
-schemas are in :mod:`.heapsets`. Everything else of these classes (``CheckPeriodicity``, ...) is
+schemas are in :mod:`.heapsets`. ``R.Join(S)`` is HeapRuleset.cgs's ``FunctionalHeapRuleset`` of both
+rulesets' options (:mod:`.heapext`, which also computes such rulesets' values). Everything else of these classes (``CheckPeriodicity``, ...) is
 refused by name, never guessed.
 """
 
