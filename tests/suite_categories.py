@@ -197,6 +197,7 @@ MODULES = {
     "systems/cgsuite/test_cgscript_strips.py": FAST,  # issue 47: Strip, Turning; its real-CGSuite tests are engine
     "systems/cgsuite/test_cgscript_grids.py": FAST,  # issue 47: Grid, Domineering, Cram; its real-CGSuite tests are engine
     "systems/cgsuite/test_audit_grids.py": FAST,  # issue 47: the audit of programs on grids
+    "systems/cgsuite/test_cgscript_heapfn.py": FAST,  # issue 47: FunctionalHeapRuleset, Join; its real-CGSuite tests are engine
     "systems/cgsuite/test_cgscript_variants.py": FAST,  # issue 47: variants, subtraction; its real-CGSuite test is engine
     "systems/cgsuite/test_cgscript_graphs.py": FAST,  # issue 47: GenArcKayles; its real-CGSuite tests are engine
     "systems/cgsuite/test_cgscript_hackenbush.py": FAST,  # issue 47: enums, GenHackenbush; real-CGSuite tests are engine

@@ -101,6 +101,16 @@ def referenced_names(program: A.Program) -> set:
     return out
 
 
+def wanted_names(sources) -> set:
+    """The names the program and its ``--class`` files use, with the classes those extend
+    (``class G extends game.heap.HeapRuleset`` needs the class path's HeapRuleset.cgs)."""
+    out = set()
+    for src in sources:
+        out |= referenced_names(src.program)
+        out |= {e.split(".")[-1] for c in src.program.classes for e in (c.extends or ())}
+    return out
+
+
 def class_path_sources(dirs, dialect=None, names=None) -> list:
     """The class files under the class-path folders that ``names`` refers to (all when None), and
     those their classes refer to in turn (a superclass: ``GenWythoff extends CoordinateRuleset``),
@@ -341,7 +351,7 @@ def audit_cgscript(program_path: str, ruleset, text: str | None = None, classes=
     """
     main = load_source(program_path, text, dialect=dialect)
     sources = [main] + [load_source(p, dialect=dialect) for p in classes]
-    sources += class_path_sources(class_path, dialect, referenced_names(main.program))
+    sources += class_path_sources(class_path, dialect, wanted_names(sources))
     report = CGScriptReport(program_path, ruleset.describe(), sources)
     report.checks.append(("", Check("normalization", "info", "; ".join(
         f"{Path(s.path).name}: {len(s.normalized.changes)} changes" for s in sources))))

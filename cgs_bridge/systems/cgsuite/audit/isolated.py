@@ -59,10 +59,10 @@ def audit_cgscript_isolated(request: dict, sandboxed: bool = True, timeout: floa
     from cgs_bridge.systems import engines
     from cgs_bridge.systems import sandbox as sb
 
-    from .core import CGScriptReport, class_path_sources, load_source, referenced_names
+    from .core import CGScriptReport, class_path_sources, load_source, wanted_names
     main = load_source(request["program"], request["text"])
     sources = [main] + [load_source(p) for p in request.get("classes", ())]
-    sources += class_path_sources(request.get("class_path", ()), None, referenced_names(main.program))
+    sources += class_path_sources(request.get("class_path", ()), None, wanted_names(sources))
     if sandboxed:
         sb.require()
     nonce = secrets.token_hex(16)
@@ -72,8 +72,8 @@ def audit_cgscript_isolated(request: dict, sandboxed: bool = True, timeout: floa
         (scratch / "request.json").write_text(json.dumps(child_request), encoding="utf-8")
         pkg_parent = Path(__file__).resolve().parents[4]
         argv = [sys.executable, "-I", "-c",
-                f"import sys; sys.path[:0] = {[str(pkg_parent)]!r}; "
-                "from cgs_bridge.systems.cgsuite.audit.isolated import child; child()",
+                (f"import sys; sys.path[:0] = {[str(pkg_parent)]!r}; "
+                 "from cgs_bridge.systems.cgsuite.audit.isolated import child; child()"),
                 str(scratch / "request.json"), str(scratch / RESULT_NAME)]
         read_only = _code_roots()
         limits = sb.Limits(cpu_seconds=int(timeout) + 5, memory=int(memory), file_size=64 << 20)

@@ -46,11 +46,13 @@ def _nearer_class(interp, cls, name, m) -> bool:
 def call_method(interp, obj, m: A.Method, args, node):
     """Run method ``m`` of ``obj`` (None for a static method); an error in it names its file."""
     params = m.params or ()
-    if m.kind == "property" or (m.params is None and args):
-        if args:
-            interp.fail(f"`{m.name}` takes no arguments", node)
+    if args and (m.kind == "property" or m.params is None):
+        interp.fail(f"`{m.name}` takes no arguments", node)
     args = L.bind(interp, params, args, node, f"`{m.name}`")
     if m.expr is None and m.body is None:
+        from . import heapext
+        if heapext.declared_here(interp, obj, m):  # game.heap.HeapRuleset's HeapNimValue, NimValueSequence
+            return heapext.external(interp, obj, m, args, node)
         interp.fail(f"external method `{m.name}` cannot be evaluated", node)
     interp.depth += 1
     interp.files.append(interp.method_files.get(id(m)))

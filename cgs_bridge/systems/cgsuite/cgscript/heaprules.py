@@ -26,7 +26,8 @@ as CGSuite 2.2 gives it (each checked on the real engine by
 the same kind whose options come from a turning code (:mod:`.turning`), with the members above.
 
 ``game.heap.Subtraction``, ``Splittles``, ``TakeAndBreak.FromSubtractionSet`` and the partizan
-schemas are in :mod:`.heapsets`. Everything else of these classes (``CheckPeriodicity``, ...) is
+schemas are in :mod:`.heapsets`. ``R.Join(S)`` is HeapRuleset.cgs's ``FunctionalHeapRuleset`` of both
+rulesets' options (:mod:`.heapext`, which also computes such rulesets' values). Everything else of these classes (``CheckPeriodicity``, ...) is
 refused by name, never guessed.
 """
 
@@ -51,6 +52,7 @@ NATIVE = frozenset({"Spawning", "TakeAndBreak"})
 #: The class files a name of ``game.heap`` needs (``audit.core.class_path_sources``).
 IMPLIED = {name: ("PartizanHeapRuleset",) for name in ("PartizanSubtraction", "PartizanSplittles",
                                                          "PartizanTakeAndBreak")}
+IMPLIED["Join"] = ("FunctionalHeapRuleset",)   # game.heap.Nim.Join(S): HeapRuleset.cgs's Join (.heapext)
 
 
 @dataclass(frozen=True)
@@ -100,7 +102,7 @@ def library_member(interp, qual: str, args, node):
     if not qual.startswith("game.heap."):
         return None
     name = qual[len("game.heap."):]
-    name = name[len("constants."):] if name.startswith("constants.") else name  # game.heap.constants.Kayles
+    name = name.removeprefix("constants.")  # game.heap.constants.Kayles
     if name == "Spawning":   # issue 47: a turning code (.turning)
         if args is None or len(args) != 1 or not isinstance(args[0], str):
             interp.fail("game.heap.Spawning takes one turning code, as `game.heap.Spawning(\"1-3\")` "
@@ -168,6 +170,9 @@ def ruleset_member(interp, r: HeapRuleset, name: str, args, node):
         return CGList(asked(interp, r, n, "normal", nim(interp, r, n, node)) for n in range(1, m + 1))
     if name == "ToString" and not args:
         return str(r)
+    if name == "Join" and args is not None and len(args) == 1:   # HeapRuleset.cgs: a FunctionalHeapRuleset
+        from .heapext import join
+        return join(interp, r, args[0], node)
     interp.fail(f"`{name}` of {r} is not interpreted (the interpreter gives a {r.kind} ruleset its "
                 "positions R(n), HeapNimValue(n), HeapOptions(n) and NimValueSequence(m))", node)
 
