@@ -25,7 +25,7 @@ from cgs_bridge.model.game import Ruleset
 from cgs_bridge.model.loading import load_game
 from cgs_bridge.systems.cgsuite.audit.core import audit_cgscript
 
-import cgsuite_jar
+from cgsuite_jar import check, summaries
 import paths
 
 DATA = paths.DATA / "audit" / "heapfn"
@@ -98,12 +98,6 @@ def row(values) -> str:
 
 
 # ------------------------------------------------------------ helpers
-@pytest.fixture
-def library(shared, tmp_path):
-    """The jar's game library as a class-path folder (``cp/game/heap/HeapRuleset.cgs``)."""
-    return cgsuite_jar.extract(shared, tmp_path / "cp" / "game").parent
-
-
 def run_lines(path, class_path) -> list:
     from cgs_bridge.foundation.errors import CgsBridgeError
     from cgs_bridge.systems.cgsuite.audit.core import class_path_sources, load_source, referenced_names
@@ -130,14 +124,6 @@ def lines_script(tmp_path):
 def audit(program, game, library, **kw):
     spec = load_game(str(DATA / f"{game}.game")) if (DATA / f"{game}.game").is_file() else load_game(game)
     return audit_cgscript(str(program), Ruleset(spec, {}), class_path=[str(library)], **kw)
-
-
-def check(rep, name):
-    return next(c for _, c in rep.checks if c.name == name)
-
-
-def summaries(rep):
-    return [f"{c.name}: {c.verdict}: {c.summary}" for _, c in rep.checks]
 
 
 # ------------------------------------------------------------ what CGSuite prints
