@@ -24,6 +24,7 @@ import pytest
 from cgs_bridge.model.game import Ruleset
 from cgs_bridge.model.loading import load_game
 from cgs_bridge.systems.cgsuite.audit.core import audit_cgscript
+from solvers import Box
 
 from cgsuite_jar import check, summaries
 import paths
@@ -261,3 +262,66 @@ def test_a_program_class_extending_heap_ruleset_agrees_and_its_twin_differs(libr
     assert twin.exit_code == 1, summaries(twin)
     assert {r["position"] for r in check(twin, "heaps").rows} == {
         f"({n})" for n in range(21) if want[n] != got[n]} != set()
+
+
+# ------------------------------------------------------------ products of heap rulesets
+def sub12_values(diagonal: bool, n: int = 6) -> list:
+    """Two heaps of the subtraction game S = {1, 2} by a mex written here: a move in one heap
+    (their disjunctive sum, CGSuite's AcrosticProduct) or, for the twin, also in both at once."""
+    g: dict = {}
+    for a in range(n + 1):
+        for b in range(n + 1):
+            opts = {g[(a - s, b)] for s in (1, 2) if s <= a} | {g[(a, b - s)] for s in (1, 2) if s <= b}
+            if diagonal:
+                opts |= {g[(a - s, b - t)] for s in (1, 2) for t in (1, 2) if s <= a and t <= b}
+            g[(a, b)] = next(m for m in range(len(opts) + 1) if m not in opts)
+    return [[g[(a, b)] for b in range(n + 1)] for a in range(n + 1)]
+
+
+def nim_product(x: int, y: int) -> int:
+    """Conway's nim multiplication, by its definition: the mex of a'*y + x*b' + a'*b' (nim sums)
+    over a' < x, b' < y (Winning Ways ch. 14, On Numbers and Games ch. 6)."""
+    table: dict = {}
+    for a in range(x + 1):
+        for b in range(y + 1):
+            seen = {table[(p, b)] ^ table[(a, q)] ^ table[(p, q)] for p in range(a) for q in range(b)}
+            table[(a, b)] = next(m for m in range(len(seen) + 1) if m not in seen)
+    return table[(x, y)]
+
+
+def rows_text(t) -> str:
+    return "[" + ",".join("[" + ",".join(map(str, r)) + "]" for r in t) + "]"
+
+
+#: DirectProduct's options are the sums (a, n) + (m, b) + (a, b) (HeapRuleset.cgs), so by the Tartan
+#: theorem (Winning Ways ch. 14) its values are the nim products of the factors' values, n mod 3.
+DIRECT = [[nim_product(a % 3, b % 3) for b in range(7)] for a in range(7)]
+
+
+def test_the_acrostic_product_agrees_with_the_sum_of_two_heaps(library):
+    rep = audit(DATA / "acrostic_product.cgs", "sub12_sum", library, printed="grundy", box=Box(("x", "y"), (6, 6)))
+    assert rep.exit_code == 0 and check(rep, "printed").verdict == "agree", summaries(rep)
+    assert rep.printed["as printed"] == [rows_text(sub12_values(False))]
+
+
+def test_against_a_twin_spec_with_diagonal_moves_it_differs_where_the_recursions_differ(library):
+    rep = audit(DATA / "acrostic_product.cgs", "sub12_diagonal", library, printed="grundy", box=Box(("x", "y"), (6, 6)))
+    plain, diagonal = sub12_values(False), sub12_values(True)
+    bad = {f"({a},{b})" for a in range(7) for b in range(7) if plain[a][b] != diagonal[a][b]}
+    assert bad and rep.exit_code == 1 and {r["position"] for r in check(rep, "printed").rows} == bad
+
+
+def test_the_direct_product_gives_the_nim_products_of_the_tartan_theorem(library):
+    """No spec states a move to a sum of three positions, so the direct product is checked on what
+    it prints: the interpreter gives the Tartan theorem's nim products (and the engine, below)."""
+    assert run_lines(DATA / "direct_product.cgs", library) == [rows_text(DIRECT)]
+
+
+def test_the_real_cgsuite_prints_the_products_values(real_cgsuite, tmp_path):
+    for program, want in (("direct_product", DIRECT), ("acrostic_product", sub12_values(False))):
+        (tmp_path / "run").mkdir(exist_ok=True)
+        path = tmp_path / "run" / f"{program}.cgs"
+        path.write_text((DATA / f"{program}.cgs").read_text(encoding="utf-8"), encoding="utf-8")
+        out = real_cgsuite.run(tmp_path / "run", path)
+        assert out.returncode == 0, out.stdout + out.stderr
+        assert out.stdout.splitlines()[0] == rows_text(want)
