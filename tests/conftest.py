@@ -48,6 +48,14 @@ def data() -> Path:
     return DATA
 
 
+@pytest.fixture
+def library(shared, tmp_path):
+    """CGSuite's game library from the jar as a class-path folder (``cp/game/graph/GenArcKayles.cgs``,
+    ...; issue 47); a test file may define its own ``library`` (test_audit_library_examples does)."""
+    import cgsuite_jar
+    return cgsuite_jar.class_path(shared, tmp_path)
+
+
 @pytest.fixture(scope="module")
 def private_kernel_cache(tmp_path_factory):
     """Random specs and claims compile throw-away kernel and claim modules: a module that uses this
