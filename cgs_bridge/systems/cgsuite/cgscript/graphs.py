@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .graphtext import Reader, notation
-from .values import CGList, CGMap, Procedure, freeze
+from .values import CGList, CGMap, Procedure, freeze, need_int
 
 
 @dataclass(frozen=True)
@@ -196,14 +196,8 @@ def parse(interp, text: str, vlabels, elabels, node) -> Graph:
 
 
 # ------------------------------------------------------------------ members
-def _int(interp, v, what, node) -> int:
-    if not isinstance(v, int) or isinstance(v, bool):
-        interp.fail(f"{what} must be an integer, got {interp.builtins.show(interp, v)}", node)
-    return v
-
-
 def _vertex_no(interp, g: Graph, v, node) -> int:
-    v = _int(interp, v, "a vertex", node)
+    v = need_int(interp, v, "a vertex", node)
     if not 1 <= v <= len(g.vertices):
         interp.fail(f"vertex {v} is out of bounds (the graph has {len(g.vertices)} vertices)", node)
     return v
@@ -216,7 +210,7 @@ def static(interp, name: str, args, node):
     if name == "Empty" and not args:
         return Graph(())
     if name in makers and 1 <= len(args) <= 3:
-        n = _int(interp, args[0], f"Graph.{name}'s size", node)
+        n = need_int(interp, args[0], f"Graph.{name}'s size", node)
         if n < 0:
             interp.fail(f"Graph.{name}({n}): a size is nonnegative", node)
         interp.check_count(n * n if name == "Clique" else n, node)
@@ -227,7 +221,7 @@ def static(interp, name: str, args, node):
         rows = [interp.builtins.elements(interp, r, node) for r in interp.builtins.elements(interp, args[0], node)]
         for r in rows:
             for w in r:
-                if _int(interp, w, "a vertex", node) < 1 or w > len(rows):
+                if need_int(interp, w, "a vertex", node) < 1 or w > len(rows):
                     interp.fail(f"Graph.FromAdjacencyList: vertex {w} is out of bounds", node)
         vl, el = (args[1:] + [None, None])[:2]
         return _undirected(len(rows), {v: r for v, r in enumerate(rows, 1)}, vl, el)
@@ -296,7 +290,7 @@ def index(interp, obj, i, node):
     """``graph[v]`` (a Vertex) and ``vertex[k]`` (its k-th Edge)."""
     if isinstance(obj, Graph):
         return obj.vertices[_vertex_no(interp, obj, i, node) - 1]
-    k = _int(interp, i, "an edge index", node)
+    k = need_int(interp, i, "an edge index", node)
     if not 1 <= k <= len(obj.edges):
         interp.fail(f"edge {k} is out of bounds (the vertex has {len(obj.edges)} edges)", node)
     return obj.edges[k - 1]

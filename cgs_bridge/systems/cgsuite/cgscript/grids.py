@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .values import CGList, CGMap, Coordinates
+from .values import CGList, CGMap, Coordinates, need_int
 
 
 @dataclass(frozen=True)
@@ -110,7 +110,7 @@ def static(interp, owner: str, name: str, args, node):
         if name == "KnightsMove":
             return CGList(Coordinates(*d) for d in KNIGHTS)
     if owner == "Grid" and name == "Empty" and args is not None and len(args) == 2:
-        m, n = (_int(interp, a, "Grid.Empty's size", node) for a in args)
+        m, n = (need_int(interp, a, "Grid.Empty's size", node) for a in args)
         if m < 0 or n < 0:
             interp.fail(f"Invalid {'RowCount' if m < 0 else 'ColCount'}: {m if m < 0 else n} (Grid.Empty)", node)
         interp.check_count(m * n, node)
@@ -144,12 +144,6 @@ def parse(interp, text, charmap, node) -> Grid:
 
 
 # ------------------------------------------------------------------ members
-def _int(interp, v, what, node) -> int:
-    if not isinstance(v, int) or isinstance(v, bool):
-        interp.fail(f"{what} must be an integer, got {interp.builtins.show(interp, v)}", node)
-    return v
-
-
 def _coord(interp, v, node) -> Coordinates:
     if not isinstance(v, Coordinates):
         interp.fail(f"a grid position is coordinates (row, col), got {interp.builtins.show(interp, v)}", node)
@@ -169,7 +163,7 @@ def updated(interp, g: Grid, pairs, node) -> Grid:
         c = _coord(interp, coord, node)
         if g.at(c.row, c.col) is None:
             interp.fail(f"Coordinate is out of bounds: {c} (Grid.Updated)", node)
-        v = _int(interp, v, "a grid entry", node)
+        v = need_int(interp, v, "a grid entry", node)
         if not -128 <= v <= 127:
             interp.fail(f"Value is out of range (must satisfy -128 <= x <= 127): {v} (Grid.Updated)", node)
         values[(c.row - 1) * g.cols + c.col - 1] = v
@@ -255,13 +249,13 @@ def grid_member(interp, g: Grid, name: str, args, node):
             interp.fail(f"Grid.Updated takes a map {{coord => value}}, got {show(interp, args[0])[:60]}", node)
         return updated(interp, g, list(args[0].items.values()), node)
     if name == "Decomposition" and len(args) in (1, 2):
-        b = _int(interp, args[0], "Decomposition's boundary value", node)
+        b = need_int(interp, args[0], "Decomposition's boundary value", node)
         dirs = None
         if len(args) == 2:
             dirs = [(c.row, c.col) for c in (_coord(interp, d, node) for d in elements(interp, args[1], node))]
         return CGList(decomposition(g, b, dirs))
     if name == "FindAll" and len(args) == 1:
-        v = _int(interp, args[0], "FindAll's value", node)
+        v = need_int(interp, args[0], "FindAll's value", node)
         return CGList(Coordinates(i // g.cols + 1, i % g.cols + 1) for i, x in enumerate(g.values) if x == v)
     if name == "IsInBounds" and len(args) == 1:
         c = _coord(interp, args[0], node)

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .values import CGList, CGMap, freeze
+from .values import CGList, CGMap, freeze, need_int
 
 LOW, HIGH = -128, 127
 
@@ -41,21 +41,15 @@ class Strip:
         return (len(self.entries), self.entries)
 
 
-def _int(interp, v, what, node) -> int:
-    if not isinstance(v, int) or isinstance(v, bool):
-        interp.fail(f"{what} must be an integer, got {interp.builtins.show(interp, v)}", node)
-    return v
-
-
 def _value(interp, v, node) -> int:
-    v = _int(interp, v, "a strip entry", node)
+    v = need_int(interp, v, "a strip entry", node)
     if not LOW <= v <= HIGH:
         interp.fail(f"Value is out of range (must satisfy -128 <= x <= 127): {v}", node)
     return v
 
 
 def _index(interp, s: Strip, i, node) -> int:
-    i = _int(interp, i, "a strip index", node)
+    i = need_int(interp, i, "a strip index", node)
     if not 1 <= i <= len(s.entries):
         interp.fail(f"Index is out of bounds: {i}", node)
     return i
@@ -82,7 +76,7 @@ def static(interp, name: str, args, node):
     """``Strip.NAME(args)``: ``Empty(n)`` and ``Parse(str, charMap)``."""
     args = list(args or [])
     if name == "Empty" and len(args) == 1:
-        n = _int(interp, args[0], "Strip.Empty's length", node)
+        n = need_int(interp, args[0], "Strip.Empty's length", node)
         if n < 0:
             interp.fail(f"Strip.Empty({n}): a length is nonnegative", node)
         interp.check_count(n, node)
@@ -95,7 +89,7 @@ def static(interp, name: str, args, node):
 
 def index(interp, s: Strip, i, node):
     """``s[i]``: the entry, ``Nothing`` out of range (CGSuite's ``op[]``)."""
-    i = _int(interp, i, "a strip index", node)
+    i = need_int(interp, i, "a strip index", node)
     return s.entries[i - 1] if 1 <= i <= len(s.entries) else None
 
 
@@ -118,14 +112,14 @@ def member(interp, s: Strip, name: str, args, node):
             interp.fail("Strip.Updated takes an index and a value, or a map {index => value}", node)
         return _updated(interp, s, list(args[0].items.values()), node)
     if name == "UpdatedRange" and len(args) == 3:
-        a, b, v = (_int(interp, x, "an argument of UpdatedRange", node) for x in args)
+        a, b, v = (need_int(interp, x, "an argument of UpdatedRange", node) for x in args)
         start, stop = max(a, 1) - 1, min(b, n)   # 0-based, stop exclusive: the part inside the strip
         if start > stop:
             interp.fail(f"Error in call to `cgsuite.util.Strip.UpdatedRange`: fromIndex({start}) > toIndex({stop})", node)
         v = (v + 128) % 256 - 128   # CGSuite 2.2 stores it unchecked as a byte: 200 is -56
         return Strip(s.entries[:start] + (v,) * (stop - start) + s.entries[stop:])
     if name == "Substrip" and len(args) == 2:
-        a, b = (_int(interp, x, "a strip index", node) for x in args)
+        a, b = (need_int(interp, x, "a strip index", node) for x in args)
         if a < 1 or b > n or b < a - 1:
             interp.fail(f"Error in call to `cgsuite.util.Strip.Substrip`: {a}..{b} is not within 1..{n}", node)
         return Strip(s.entries[a - 1:b])

@@ -170,6 +170,14 @@ class CGMap:
                                for k, v in sorted(self.items.values(), key=lambda kv: sort_key(kv[0]))) + "}"
 
 
+def need_int(interp, v, what: str, node) -> int:
+    """``v`` when it is an integer (not a Boolean), else the run stops: "``what`` must be an
+    integer" (the members of the library's Java classes: Graph, Strip, Grid)."""
+    if not isinstance(v, int) or isinstance(v, bool):
+        interp.fail(f"{what} must be an integer, got {interp.builtins.show(interp, v)}", node)
+    return v
+
+
 def freeze(v):
     """A hashable key for ``v`` (lists and sets by content)."""
     if isinstance(v, CGList):
