@@ -46,3 +46,22 @@ def summaries(rep) -> list:
 def mex(values) -> int:
     """The least nonnegative integer not in ``values`` (the tests' own brute forces)."""
     return next(m for m in range(len(values) + 1) if m not in values)
+
+
+def run_lines(path, *class_path) -> list:
+    """What the interpreter prints for the CGScript 2.x worksheet ``path`` with the ``class_path``
+    folders (its error, if any, as the last line): the side the engine's printed lines are checked
+    against."""
+    from cgs_bridge.foundation.errors import CgsBridgeError
+    from cgs_bridge.systems.cgsuite.audit.core import class_path_sources, load_source, referenced_names
+    from cgs_bridge.systems.cgsuite.cgscript.evaluator import Interpreter
+    main = load_source(str(path))
+    it = Interpreter("2.x")
+    for src in [main] + class_path_sources([str(d) for d in class_path], None, referenced_names(main.program)):
+        for c in src.program.classes:
+            it.add_class(c, src.package)
+    try:
+        it.run(main.program.statements)
+    except CgsBridgeError as e:
+        return list(it.printed) + [str(e)]
+    return list(it.printed)

@@ -26,7 +26,7 @@ from cgs_bridge.model.loading import load_game
 from cgs_bridge.systems.cgsuite.audit.core import audit_cgscript
 from solvers import Box
 
-from cgsuite_jar import check, summaries
+from cgsuite_jar import check, run_lines, summaries
 import paths
 
 DATA = paths.DATA / "audit" / "heapfn"
@@ -99,22 +99,6 @@ def row(values) -> str:
 
 
 # ------------------------------------------------------------ helpers
-def run_lines(path, class_path) -> list:
-    from cgs_bridge.foundation.errors import CgsBridgeError
-    from cgs_bridge.systems.cgsuite.audit.core import class_path_sources, load_source, referenced_names
-    from cgs_bridge.systems.cgsuite.cgscript.evaluator import Interpreter
-    main = load_source(str(path))
-    it = Interpreter("2.x")
-    for src in [main] + class_path_sources([str(class_path)], None, referenced_names(main.program)):
-        for c in src.program.classes:
-            it.add_class(c, src.package)
-    try:
-        it.run(main.program.statements)
-    except CgsBridgeError as e:
-        return list(it.printed) + [str(e)]
-    return list(it.printed)
-
-
 def lines_script(tmp_path):
     (tmp_path / "run").mkdir(exist_ok=True)
     path = tmp_path / "run" / "heapfn.cgs"

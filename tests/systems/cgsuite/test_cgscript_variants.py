@@ -30,7 +30,7 @@ from cgs_bridge.model.loading import load_game
 from cgs_bridge.systems.cgsuite.audit.core import audit_cgscript
 
 import cgsuite_jar
-from cgsuite_jar import check, mex, summaries
+from cgsuite_jar import check, mex, run_lines, summaries
 import paths
 
 DATA = paths.DATA / "audit" / "variant"
@@ -42,24 +42,6 @@ def examples(shared, tmp_path):
     """A second class-path folder with the jar's examples (``ex/examples/PartizanSubtraction.cgs``;
     apart from the library, whose ``game.heap.PartizanSubtraction`` has the same name)."""
     return cgsuite_jar.extract(shared, tmp_path / "ex" / "examples", EXAMPLES).parent
-
-
-def run_lines(path, class_path) -> list:
-    """What the interpreter prints for the worksheet ``path`` with ``class_path`` (its error, if
-    any, as the last line)."""
-    from cgs_bridge.foundation.errors import CgsBridgeError
-    from cgs_bridge.systems.cgsuite.audit.core import class_path_sources, load_source, referenced_names
-    from cgs_bridge.systems.cgsuite.cgscript.evaluator import Interpreter
-    main = load_source(str(path))
-    it = Interpreter("2.x")
-    for src in [main] + class_path_sources([str(d) for d in class_path], None, referenced_names(main.program)):
-        for c in src.program.classes:
-            it.add_class(c, src.package)
-    try:
-        it.run(main.program.statements)
-    except CgsBridgeError as e:
-        return list(it.printed) + [str(e)]
-    return list(it.printed)
 
 
 def audit(program, game, *class_path, **kw):
@@ -270,7 +252,7 @@ def lines_script(tmp_path):
 
 
 def test_the_expressions_print_what_cgsuite_prints(library, examples, tmp_path):
-    assert run_lines(lines_script(tmp_path), [library, examples]) == [line for _, line in LINES]
+    assert run_lines(lines_script(tmp_path), library, examples) == [line for _, line in LINES]
 
 
 def test_the_real_cgsuite_prints_the_same_lines(shared, real_cgsuite, tmp_path):
