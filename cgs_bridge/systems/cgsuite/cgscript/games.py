@@ -13,7 +13,7 @@ from . import library as L
 from .asked import asked, strip_asked
 from .enums import LEFT, RIGHT
 from .frames import Frame, _Return
-from .values import ClassRef, GameObject, NimberValue, Procedure
+from .values import ClassRef, GameObject, NimberValue, Procedure, mex
 
 
 def find_method(interp, this, name, nargs=None, values=None):
@@ -371,10 +371,6 @@ def misere_value(interp, g, node=None) -> int:
             interp.check_count(len(memo) + len(todo), node)
             stack += todo
             continue
-        seen = {memo[o] if isinstance(o, GameObject) else 1 for o in opts}
-        m = 0
-        while m in seen:
-            m += 1
-        memo[top] = m if opts else 1
+        memo[top] = mex({memo[o] if isinstance(o, GameObject) else 1 for o in opts}) if opts else 1
         stack.pop()
     return memo[g]

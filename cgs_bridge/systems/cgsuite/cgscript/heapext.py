@@ -19,7 +19,7 @@ with "Maximum recursive depth exceeded"). ``CheckPeriodicity`` is refused by nam
 from __future__ import annotations
 
 from . import library as L
-from .values import CGList, CGSet, GameObject
+from .values import CGList, CGSet, GameObject, mex
 
 QUALIFIED = "game.heap.HeapRuleset"
 MEMBERS = ("HeapNimValue", "NimValueSequence")
@@ -106,14 +106,6 @@ def value(interp, obj: GameObject, n: int, node) -> int:
         stack.pop()
         on_stack.discard(h)
     return memo[n]
-
-
-def mex(seen: set) -> int:
-    """The least nonnegative integer not in ``seen``."""
-    m = 0
-    while m in seen:
-        m += 1
-    return m
 
 
 def options(interp, obj: GameObject, n: int, node) -> list:

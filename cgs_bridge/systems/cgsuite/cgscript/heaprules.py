@@ -37,7 +37,7 @@ from dataclasses import dataclass
 
 from cgs_bridge.language.takebreak import Code, CodeError, parse_code
 
-from .values import CGList, ClassRef, GameObject, NimberValue
+from .values import CGList, ClassRef, GameObject, NimberValue, mex
 
 #: CGSuite 2.2's ``game.heap`` constants that are take-and-break codes (constants.cgs).
 CONSTANTS = {"Kayles": "0.77", "DawsonsKayles": "0.07", "GrundysGame": "4!.0", "Nim": "0.[3]"}
@@ -275,10 +275,7 @@ def nim(interp, rules: HeapRuleset, n: int, node) -> int:
             for a in parts:
                 v ^= seq[a]
             seen.add(v)
-        m = 0
-        while m in seen:
-            m += 1
-        seq.append(m)
+        seq.append(mex(seen))
     return seq[n]
 
 
@@ -325,11 +322,7 @@ def misere(interp, rules: HeapRuleset, heaps: tuple, node) -> int:
             interp.tick(node)
             stack += todo
             continue
-        seen = {memo[o] for o in opts}
-        m = 0
-        while m in seen:
-            m += 1
-        memo[pos] = 1 if not opts else m
+        memo[pos] = mex({memo[o] for o in opts}) if opts else 1
         stack.pop()
     return memo[start]
 

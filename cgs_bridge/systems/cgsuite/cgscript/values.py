@@ -170,6 +170,14 @@ class CGMap:
                                for k, v in sorted(self.items.values(), key=lambda kv: sort_key(kv[0]))) + "}"
 
 
+def mex(seen) -> int:
+    """The least nonnegative integer not in ``seen`` (minimum excludant; Winning Ways ch. 4)."""
+    m = 0
+    while m in seen:
+        m += 1
+    return m
+
+
 def need_int(interp, v, what: str, node) -> int:
     """``v`` when it is an integer (not a Boolean), else the run stops: "``what`` must be an
     integer" (the members of the library's Java classes: Graph, Strip, Grid)."""
